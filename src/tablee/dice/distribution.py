@@ -1,0 +1,122 @@
+"""Exact discrete distributions with integer weights.
+
+A `Distribution` maps outcomes to integer weights (counts of equally likely rolls). Every
+probability it gives is a `fractions.Fraction`; floats appear only when rendering.
+
+Source: house style (STYLE.md, "A mechanic": exact odds use integer counts or Fraction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Generic, TypeVar
+
+from tablee.dice.kinds import Die
+from tablee.errors import N_, InputError
+
+__all__ = ["Distribution", "enumerate_rolls"]
+
+K = TypeVar("K", bound=Hashable)
+T = TypeVar("T", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Distribution(Generic[K]):
+    """Outcomes with integer weights.
+
+    Attributes:
+        weights: outcome -> weight, each weight a positive integer.
+
+    Raises:
+        InputError: at construction, when a weight is not a positive integer or there is none.
+    """
+
+    weights: Mapping[K, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.weights:
+            raise InputError(N_("a distribution needs at least one outcome"))
+        for outcome, weight in self.weights.items():
+            if not isinstance(weight, int) or weight <= 0:
+                raise InputError(
+                    N_("weight {weight!r} of outcome {outcome!r} must be a positive integer"),
+                    weight=weight,
+                    outcome=outcome,
+                )
+
+    @property
+    def total(self) -> int:
+        """Sum of the weights (the number of equally likely rolls counted)."""
+        return sum(self.weights.values())
+
+    def probability(self, outcome: K) -> Fraction:
+        """Exact probability of one outcome (0 when it never happens)."""
+        return Fraction(self.weights.get(outcome, 0), self.total)
+
+    def probability_where(self, predicate: Callable[[K], bool]) -> Fraction:
+        """Exact probability that an outcome satisfies ``predicate``."""
+        hits = sum(w for o, w in self.weights.items() if predicate(o))
+        return Fraction(hits, self.total)
+
+    def map(self, function: Callable[[K], T]) -> Distribution[T]:
+        """The distribution of ``function(outcome)``, weights added where outcomes merge."""
+        merged: dict[T, int] = {}
+        for outcome, weight in self.weights.items():
+            key = function(outcome)
+            merged[key] = merged.get(key, 0) + weight
+        return Distribution(merged)
+
+    def items(self) -> Iterator[tuple[K, Fraction]]:
+        """Outcomes and their exact probabilities, outcomes sorted when they can be."""
+        try:
+            keys: Iterable[K] = sorted(self.weights)  # type: ignore[type-var]
+        except TypeError:
+            keys = list(self.weights)
+        total = self.total
+        for key in keys:
+            yield key, Fraction(self.weights[key], total)
+
+    def reduced(self) -> Distribution[K]:
+        """The same distribution with weights divided by their greatest common divisor."""
+        from math import gcd
+
+        g = 0
+        for w in self.weights.values():
+            g = gcd(g, w)
+        return Distribution({o: w // g for o, w in self.weights.items()})
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when every outcome has the same exact probability."""
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        keys = set(self.weights) | set(other.weights)
+        return all(self.probability(k) == other.probability(k) for k in keys)
+
+    def __hash__(self) -> int:
+        """Hash of the reduced weights."""
+        return hash(frozenset(self.reduced().weights.items()))
+
+
+def enumerate_rolls(die: Die, count: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every roll of ``count`` dice as a sorted multiset of faces with its weight.
+
+    The weight is the number of ordered rolls (out of ``die.sides ** count``) giving that
+    multiset, so summing weights over the enumeration gives ``die.sides ** count``.
+
+    Args:
+        die: the kind of die (repeated faces such as the D+/- blank are handled).
+        count: number of dice, 0 or more.
+
+    Yields:
+        ``(faces, weight)`` with ``faces`` sorted ascending.
+    """
+    sides = range(die.sides)
+    for combo in combinations_with_replacement(sides, count):
+        weight = factorial(count)
+        for side in set(combo):
+            weight //= factorial(combo.count(side))
+        yield tuple(sorted(die.faces[s] for s in combo)), weight

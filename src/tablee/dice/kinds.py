@@ -1,0 +1,84 @@
+"""Dice kinds: the d6, d8, d10 and the D+/- die of Space Horror Stories.
+
+A die is a tuple of faces, each face an integer value; a face appearing twice is twice as
+likely. The D+/- die has six faces: two ``+1``, two ``-1`` and two blank (``0``).
+
+Source: seeds 000 (d6 only), 003 (D8, D10, D+/-); rulings S-M3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tablee.errors import N_, InputError
+
+__all__ = ["D6", "D8", "D10", "DPM", "DICE", "Die", "die_named"]
+
+
+@dataclass(frozen=True)
+class Die:
+    """One kind of die.
+
+    Attributes:
+        name: short id (``d6``, ``d8``, ``d10``, ``dpm``).
+        faces: the face values, one entry per physical face (repeats allowed).
+    """
+
+    name: str
+    faces: tuple[int, ...]
+
+    @property
+    def sides(self) -> int:
+        """Number of physical faces (6, 8 or 10)."""
+        return len(self.faces)
+
+    @property
+    def values(self) -> frozenset[int]:
+        """The distinct values a face can show."""
+        return frozenset(self.faces)
+
+    def check_face(self, face: int) -> int:
+        """Check one typed-in face value.
+
+        Args:
+            face: the value read on the die.
+
+        Returns:
+            The face, unchanged.
+
+        Raises:
+            InputError: the value is not one of this die's faces.
+        """
+        if isinstance(face, bool) or not isinstance(face, int) or face not in self.values:
+            raise InputError(
+                N_("face {face!r} is not a face of a {die} (faces: {allowed})"),
+                face=face,
+                die=self.name,
+                allowed=", ".join(str(v) for v in sorted(self.values)),
+            )
+        return face
+
+
+D6 = Die("d6", (1, 2, 3, 4, 5, 6))
+D8 = Die("d8", tuple(range(1, 9)))
+D10 = Die("d10", tuple(range(1, 11)))
+DPM = Die("dpm", (1, 1, -1, -1, 0, 0))
+DICE: tuple[Die, ...] = (D6, D8, D10, DPM)
+
+
+def die_named(name: str) -> Die:
+    """Look a die up by its short name.
+
+    Args:
+        name: ``d6``, ``d8``, ``d10`` or ``dpm`` (case-insensitive).
+
+    Returns:
+        The die.
+
+    Raises:
+        InputError: no die has that name.
+    """
+    for die in DICE:
+        if die.name == name.lower():
+            return die
+    raise InputError(N_("unknown die {name!r} (known: d6, d8, d10, dpm)"), name=name)

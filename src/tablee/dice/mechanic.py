@@ -1,0 +1,135 @@
+"""The mechanic contract shared by every system.
+
+A mechanic is two pure functions over frozen dataclasses:
+
+* ``dice_for(inputs) -> DiceRequest``: which dice to roll;
+* ``resolve(inputs, faces) -> outcome``: the outcome, carrying a `Trace` of short steps.
+
+`roll` drives a mechanic with any `RandomSource`; `exact_distribution` drives the *same*
+``resolve`` over every possible roll, so live play and exact odds cannot drift apart.
+
+Source: house style (STYLE.md, "A mechanic"); issue 2 point 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
+
+from tablee.dice.distribution import Distribution, enumerate_rolls
+from tablee.dice.kinds import Die
+from tablee.dice.sources import RandomSource
+
+__all__ = [
+    "DiceRequest",
+    "Mechanic",
+    "Outcome",
+    "Trace",
+    "TraceStep",
+    "exact_distribution",
+    "roll",
+]
+
+I_contra = TypeVar("I_contra", contravariant=True)
+O_co = TypeVar("O_co", covariant=True)
+O = TypeVar("O")
+I = TypeVar("I")  # noqa: E741
+K = TypeVar("K", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    """What a mechanic needs rolled.
+
+    Attributes:
+        die: the kind of die.
+        count: how many, 0 or more.
+    """
+
+    die: Die
+    count: int
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """One step of a resolution, for people to read.
+
+    Attributes:
+        template: English text with ``{name}`` fields (translated by the outer layers).
+        params: the values used by that step (faces, counts, results).
+    """
+
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        """The step as text, translated by ``translate`` (identity by default)."""
+        return translate(self.template).format(**self.params)
+
+
+Trace = tuple[TraceStep, ...]
+"""The steps of one resolution, in order."""
+
+
+class Outcome(Protocol):
+    """What every mechanic's outcome offers: its trace."""
+
+    @property
+    def trace(self) -> Trace:
+        """The resolution's steps."""
+        ...
+
+
+class Mechanic(Protocol[I_contra, O_co]):
+    """A rule that needs one roll: say what to roll, then resolve the faces."""
+
+    def dice_for(self, inputs: I_contra) -> DiceRequest:
+        """The dice to roll for ``inputs``."""
+        ...
+
+    def resolve(self, inputs: I_contra, faces: Sequence[int]) -> O_co:
+        """The outcome for ``inputs`` given the rolled ``faces`` (in any order)."""
+        ...
+
+
+def roll(mechanic: Mechanic[I, O], inputs: I, source: RandomSource) -> O:
+    """Roll the dice a mechanic asks for with ``source`` and resolve them.
+
+    Args:
+        mechanic: the rule.
+        inputs: its inputs.
+        source: fair, seeded or typed-in faces.
+
+    Returns:
+        The outcome.
+
+    Raises:
+        InputError: the source cannot give those dice (typed faces of the wrong count/range).
+    """
+    request = mechanic.dice_for(inputs)
+    return mechanic.resolve(inputs, source.roll(request.die, request.count))
+
+
+def exact_distribution(
+    mechanic: Mechanic[I, O], inputs: I, key: Callable[[O], K]
+) -> Distribution[K]:
+    """Exact distribution of ``key(outcome)`` by resolving every possible roll.
+
+    Rolls are enumerated as multisets with their multiplicities (see `enumerate_rolls`), so
+    the cost is the number of multisets, not ``sides ** count``.
+
+    Args:
+        mechanic: the rule.
+        inputs: its inputs.
+        key: what to count from each outcome (a value, a level, a success flag).
+
+    Returns:
+        A `Distribution` whose weights add up to ``sides ** count``.
+    """
+    request = mechanic.dice_for(inputs)
+    weights: dict[K, int] = {}
+    for faces, weight in enumerate_rolls(request.die, request.count):
+        k = key(mechanic.resolve(inputs, faces))
+        weights[k] = weights.get(k, 0) + weight
+    return Distribution(weights)

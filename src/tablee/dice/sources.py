@@ -1,0 +1,130 @@
+"""Random sources: where dice faces come from.
+
+Three sources share one interface, `RandomSource.roll(die, count)`:
+
+* `FairSource` draws from the operating system (`secrets`), for live play;
+* `SeededSource` is reproducible from an integer seed, for replays, tests and simulation;
+* `TypedFaces` hands out faces that a player read on physical dice, checking their range and
+  their number.
+
+Rules never draw faces themselves: they say which dice they need and a source is passed in.
+
+Source: house style (STYLE.md, "A mechanic"); issue 2 point 2.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable
+from typing import Protocol
+
+from tablee.dice.kinds import Die
+from tablee.errors import N_, InputError
+
+__all__ = ["FairSource", "RandomSource", "SeededSource", "TypedFaces", "MAX_DICE_PER_REQUEST"]
+
+MAX_DICE_PER_REQUEST = 100
+"""The most dice one request may ask for; a larger count is refused as malformed input."""
+
+
+def _check_count(count: int) -> None:
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise InputError(N_("dice count {count!r} must be a whole number 0 or more"), count=count)
+    if count > MAX_DICE_PER_REQUEST:
+        raise InputError(
+            N_("{count} dice in one roll is more than the maximum of {maximum}"),
+            count=count,
+            maximum=MAX_DICE_PER_REQUEST,
+        )
+
+
+class RandomSource(Protocol):
+    """Anything that can roll dice."""
+
+    def roll(self, die: Die, count: int) -> tuple[int, ...]:
+        """Roll ``count`` dice of kind ``die``.
+
+        Args:
+            die: the kind of die.
+            count: how many, 0 to `MAX_DICE_PER_REQUEST`.
+
+        Returns:
+            The face values, in the order rolled.
+
+        Raises:
+            InputError: a bad count, or (typed faces) faces that do not fit.
+        """
+        ...
+
+
+class FairSource:
+    """Faces drawn from the operating system's random generator (`secrets`), for live play."""
+
+    def roll(self, die: Die, count: int) -> tuple[int, ...]:
+        """Roll fairly; see `RandomSource.roll`."""
+        _check_count(count)
+        return tuple(die.faces[secrets.randbelow(die.sides)] for _ in range(count))
+
+
+class SeededSource:
+    """Reproducible faces from a seed (Mersenne Twister), for replays, tests and simulation.
+
+    Args:
+        seed: any integer; the same seed gives the same faces.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def roll(self, die: Die, count: int) -> tuple[int, ...]:
+        """Roll reproducibly; see `RandomSource.roll`."""
+        _check_count(count)
+        return tuple(die.faces[self._rng.randrange(die.sides)] for _ in range(count))
+
+
+class TypedFaces:
+    """Faces read on physical dice and typed in, handed out in order.
+
+    Args:
+        faces: the values, in the order they will be asked for.
+
+    Call `finish` once the mechanic is resolved: faces left over are an error too.
+    """
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = list(faces)
+        self._used = 0
+
+    def roll(self, die: Die, count: int) -> tuple[int, ...]:
+        """Take the next ``count`` typed faces, checked against ``die``.
+
+        Raises:
+            InputError: fewer faces left than asked for, or a face that ``die`` cannot show.
+        """
+        _check_count(count)
+        left = len(self._faces) - self._used
+        if left < count:
+            raise InputError(
+                N_("{count} {die} faces are needed but {given} were typed in"),
+                count=count,
+                die=die.name,
+                given=len(self._faces),
+            )
+        taken = tuple(die.check_face(f) for f in self._faces[self._used : self._used + count])
+        self._used += count
+        return taken
+
+    def finish(self) -> None:
+        """Check that every typed face was used.
+
+        Raises:
+            InputError: more faces were typed in than the roll needed.
+        """
+        if self._used != len(self._faces):
+            raise InputError(
+                N_("{given} faces were typed in but the roll needs {used}"),
+                given=len(self._faces),
+                used=self._used,
+            )

@@ -1,0 +1,1 @@
+"""Game systems: one subpackage per game; pure rules, standard library only."""

@@ -1,0 +1,66 @@
+"""What every game system offers the table: facts, state, evolve, event versions.
+
+A system decides *facts* (events not yet stored) from its state and a command, and folds
+stored facts back into state with a pure ``evolve``. It never touches storage, the clock or
+a random generator; those are passed in by the table layer.
+
+Source: house style (STYLE.md, models eventsourcing and OpenSpiel); DESIGN.md "The event log".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+__all__ = ["JSON", "Fact", "Upcaster", "System", "VISIBILITIES"]
+
+JSON = Any
+"""A JSON-compatible value: None, bool, int, str, list or dict of those (no floats used)."""
+
+VISIBILITIES = ("all", "roller_and_gm", "gm")
+"""Who may see an event: everyone, the roller and the game master, the game master alone."""
+
+Upcaster = Callable[[dict[str, JSON]], dict[str, JSON]]
+"""Turns a payload of version ``n`` into version ``n + 1``."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """An event decided by the rules, not yet stored.
+
+    Attributes:
+        kind: stable dotted name, e.g. ``pouyss.roll`` (never a Python import path).
+        payload: JSON-compatible data, including every die face and option used.
+        actor: who acted (a player name, ``gm``), or None for the table itself.
+        visibility: one of `VISIBILITIES`.
+        version: the schema version of ``kind`` this payload follows (1 or more).
+    """
+
+    kind: str
+    payload: Mapping[str, JSON] = field(default_factory=dict)
+    actor: str | None = None
+    visibility: str = "all"
+    version: int = 1
+
+
+class System(Protocol):
+    """A game system as the table layer sees it.
+
+    Attributes:
+        id: short id used in commands and stored on the table (``pouyss``).
+        event_versions: current schema version of each event kind this system stores.
+        upcasters: ``(kind, version) -> function`` turning a payload into ``version + 1``.
+    """
+
+    id: str
+    event_versions: Mapping[str, int]
+    upcasters: Mapping[tuple[str, int], Upcaster]
+
+    def initial_state(self, created: Mapping[str, JSON]) -> Any:
+        """The state of a new table from its ``table.created`` payload."""
+        ...
+
+    def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
+        """The state after one stored fact (pure; raises RuleError if it breaks a rule)."""
+        ...
