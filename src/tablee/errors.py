@@ -21,20 +21,20 @@ Source: house style (STYLE.md, "Errors and docstrings"); exit codes documented i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 __all__ = [
+    "N_",
     "ConcurrencyError",
     "InputError",
     "NotFoundError",
     "RuleError",
     "StorageError",
     "TableeError",
-    "N_",
 ]
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate"
+def N_(message: str) -> str:
     """Mark a message for extraction into the catalogs without translating it now.
 
     Args:
@@ -61,9 +61,9 @@ class TableeError(Exception):
         self.template = template
         self.tip = tip
         self.params: Mapping[str, object] = params
-        super().__init__(self.render(lambda s: s))
+        super().__init__(self.render())
 
-    def render(self, translate: object) -> str:
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
         """Render the message with a translation function.
 
         Args:
@@ -72,10 +72,9 @@ class TableeError(Exception):
         Returns:
             The message, followed by ``Tip: ...`` when a tip is known.
         """
-        tr = translate if callable(translate) else (lambda s: s)
-        text = str(tr(self.template)).format(**self.params)
+        text = translate(self.template).format(**self.params)
         if self.tip:
-            text += " " + str(tr("Tip:")) + " " + str(tr(self.tip)).format(**self.params)
+            text += " " + translate("Tip:") + " " + translate(self.tip).format(**self.params)
         return text
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tablee.errors import N_, InputError
 
-__all__ = ["D6", "D8", "D10", "DPM", "DICE", "Die", "die_named"]
+__all__ = ["D6", "D8", "D10", "DICE", "DPM", "Die", "die_named"]
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ __all__ = [
 
 I_contra = TypeVar("I_contra", contravariant=True)
 O_co = TypeVar("O_co", covariant=True)
-O = TypeVar("O")
-I = TypeVar("I")  # noqa: E741
+OutT = TypeVar("OutT")
+InT = TypeVar("InT")
 K = TypeVar("K", bound=Hashable)
 
 
@@ -93,7 +93,7 @@ class Mechanic(Protocol[I_contra, O_co]):
         ...
 
 
-def roll(mechanic: Mechanic[I, O], inputs: I, source: RandomSource) -> O:
+def roll(mechanic: Mechanic[InT, OutT], inputs: InT, source: RandomSource) -> OutT:
     """Roll the dice a mechanic asks for with ``source`` and resolve them.
 
     Args:
@@ -112,7 +112,7 @@ def roll(mechanic: Mechanic[I, O], inputs: I, source: RandomSource) -> O:
 
 
 def exact_distribution(
-    mechanic: Mechanic[I, O], inputs: I, key: Callable[[O], K]
+    mechanic: Mechanic[InT, OutT], inputs: InT, key: Callable[[OutT], K]
 ) -> Distribution[K]:
     """Exact distribution of ``key(outcome)`` by resolving every possible roll.
 

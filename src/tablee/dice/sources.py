@@ -22,7 +22,7 @@ from typing import Protocol
 from tablee.dice.kinds import Die
 from tablee.errors import N_, InputError
 
-__all__ = ["FairSource", "RandomSource", "SeededSource", "TypedFaces", "MAX_DICE_PER_REQUEST"]
+__all__ = ["MAX_DICE_PER_REQUEST", "FairSource", "RandomSource", "SeededSource", "TypedFaces"]
 
 MAX_DICE_PER_REQUEST = 100
 """The most dice one request may ask for; a larger count is refused as malformed input."""

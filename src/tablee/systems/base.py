@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-__all__ = ["JSON", "Fact", "Upcaster", "System", "VISIBILITIES"]
+__all__ = ["JSON", "VISIBILITIES", "Fact", "System", "Upcaster"]
 
 JSON = Any
 """A JSON-compatible value: None, bool, int, str, list or dict of those (no floats used)."""

@@ -1,0 +1,161 @@
+"""The cagnotte: the shared pool of bonus dice, as pure accounting.
+
+Bonus dice are drawn before the roll, malus dice are put in after it (so a roll's maluses
+never pay for its own bonuses), role-play rewards add 1 or 2 dice, penalties remove 1 or 2.
+The count never goes below 0.
+
+Source: seed 000, "Cagnotte", "Remplir la cagnotte", "Obligations", "Qualité
+d'interprétation"; rulings P-M5, P-M6, P-M7, P-A2, P-A3, P-A8, P-A9.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tablee.errors import N_, InputError, RuleError
+from tablee.systems.base import JSON
+from tablee.systems.pouyss.actions import OpposedRoll
+from tablee.systems.pouyss.options import PouyssOptions
+
+__all__ = ["CagnotteMove", "draw_and_refill", "opposed_cost", "penalise", "reward"]
+
+
+@dataclass(frozen=True)
+class CagnotteMove:
+    """One change of the cagnotte.
+
+    Attributes:
+        before: dice in the cagnotte before (0 or more).
+        drawn: dice taken out (bonus dice, penalties).
+        deposited: dice put in (malus dice, rewards, returned bonus dice).
+        after: ``before - drawn + deposited``, never negative.
+    """
+
+    before: int
+    drawn: int
+    deposited: int
+
+    @property
+    def after(self) -> int:
+        """Dice in the cagnotte afterwards."""
+        return self.before - self.drawn + self.deposited
+
+    def to_json(self) -> dict[str, JSON]:
+        """As stored in an event: ``{before, drawn, deposited, after}``."""
+        return {
+            "before": self.before,
+            "drawn": self.drawn,
+            "deposited": self.deposited,
+            "after": self.after,
+        }
+
+
+def draw_and_refill(
+    cagnotte: int, drawn: int, deposited: int, options: PouyssOptions, *, imposed_bonus: int = 0
+) -> CagnotteMove:
+    """Account for one roll: draw its bonus dice first, then put its malus dice in.
+
+    Args:
+        cagnotte: dice in the pool now, 0 or more.
+        drawn: bonus dice the roll takes from the pool, 0 or more.
+        deposited: malus dice the roll puts back, 0 or more.
+        options: ``bonus_dice_return`` (P-A2) puts the drawn dice back too.
+        imposed_bonus: how many of the drawn dice the narrator imposed (for the message).
+
+    Returns:
+        The move.
+
+    Raises:
+        RuleError: the pool holds fewer dice than the bonus needs (P-M5, P-M6, P-A3).
+
+    Source: P-M1 steps 2 and 5, P-M5, P-M6, P-A2, P-A3.
+    """
+    if drawn > cagnotte:
+        if imposed_bonus and cagnotte == 0:
+            raise RuleError(
+                N_("the narrator cannot impose a bonus: the cagnotte is empty (rule P-M6)"),
+                tip=N_("impose a malus, or reward good role-play to refill it"),
+            )
+        raise RuleError(
+            N_(
+                "{drawn} bonus dice need {drawn} dice from the cagnotte, which holds "
+                "{cagnotte} (rule P-M5)"
+            ),
+            tip=N_("take at most {cagnotte} bonus dice; malus dice refill the cagnotte"),
+            drawn=drawn,
+            cagnotte=cagnotte,
+        )
+    returned = drawn if options.bonus_dice_return else 0
+    return CagnotteMove(cagnotte, drawn, deposited + returned)
+
+
+def opposed_cost(inputs: OpposedRoll, options: PouyssOptions) -> tuple[int, int]:
+    """Dice drawn and deposited by an opposed roll.
+
+    Args:
+        inputs: the four counts.
+        options: ``opposed_accounting`` — ``roll`` (default, P-A9): the roll's bonus dice are
+            drawn (Ba + Mp) and its malus dice deposited (Ma + Bp); ``sides``: each side pays
+            its own bonuses (Ba + Bp drawn) and returns its own maluses (Ma + Mp).
+
+    Returns:
+        ``(drawn, deposited)``.
+
+    Source: P-M8, P-A9.
+    """
+    if options.opposed_accounting == "sides":
+        return (
+            inputs.active_bonus + inputs.passive_bonus,
+            inputs.active_malus + inputs.passive_malus,
+        )
+    action = inputs.as_action()
+    return action.bonus, action.malus
+
+
+def _check_amount(amount: int, rule: str) -> None:
+    if isinstance(amount, bool) or amount not in (1, 2):
+        raise InputError(
+            N_("{amount!r} dice: a reward or penalty is 1 or 2 dice (rule {rule})"),
+            amount=amount,
+            rule=rule,
+        )
+
+
+def reward(cagnotte: int, amount: int) -> CagnotteMove:
+    """The narrator adds 1 die (very good role-play) or 2 (exceptional) to the pool.
+
+    Raises:
+        InputError: ``amount`` is not 1 or 2.
+
+    Source: P-M7.
+    """
+    _check_amount(amount, "P-M7")
+    return CagnotteMove(cagnotte, 0, amount)
+
+
+def penalise(cagnotte: int, amount: int, options: PouyssOptions) -> CagnotteMove:
+    """The narrator removes 1 or 2 dice; the pool never goes below 0.
+
+    Args:
+        cagnotte: dice in the pool now.
+        amount: 1 or 2.
+        options: ``penalty_floor`` ``clamp`` (default, P-A8) removes what is there;
+            ``refuse`` refuses a penalty larger than the pool.
+
+    Raises:
+        InputError: ``amount`` is not 1 or 2.
+        RuleError: ``refuse`` and the pool holds fewer than ``amount`` dice.
+
+    Source: P-M7, P-A8.
+    """
+    _check_amount(amount, "P-M7")
+    if amount > cagnotte and options.penalty_floor == "refuse":
+        raise RuleError(
+            N_(
+                "a penalty of {amount} dice is more than the cagnotte's {cagnotte} "
+                "(option penalty_floor=refuse, rule P-A8)"
+            ),
+            amount=amount,
+            cagnotte=cagnotte,
+        )
+    return CagnotteMove(cagnotte, min(amount, cagnotte), 0)

@@ -1,0 +1,141 @@
+"""The table options of Pouyss: every interpretation of the rulings, as a named house rule.
+
+Each option's default is the reading adopted in RULINGS.md; a group may switch it when it
+creates the table or later. Values come in as text (from the command line or a file) and are
+parsed and checked here.
+
+Source: rulings P-A2, P-A6, P-A7, P-A8, P-A9, P-A10, P-M5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+
+from tablee.errors import N_, InputError
+from tablee.systems.base import JSON
+
+__all__ = ["OPTION_HELP", "PouyssOptions"]
+
+OPTION_HELP: Mapping[str, str] = {
+    "bonus_cap": N_("most bonus dice on one roll, or 'none' (P-A6; default none)"),
+    "bonus_dice_return": N_(
+        "bonus dice go back to the cagnotte after the roll (P-A2; default false: they are spent)"
+    ),
+    "reward_soft_limit": N_("role-play reward dice before a warning (P-A7; default 4)"),
+    "reward_limit_scope": N_(
+        "what the reward limit counts: session or campaign (P-A7; default session)"
+    ),
+    "double_bonus_soft_limit": N_(
+        "exceptional double bonuses per session before a warning (P-M3, P-A7; default 1)"
+    ),
+    "penalty_floor": N_(
+        "a penalty larger than the cagnotte: clamp to 0 or refuse (P-A8; default clamp)"
+    ),
+    "opposed_accounting": N_(
+        "who pays the cagnotte in opposed rolls: roll (dice on the roll) "
+        "or sides (each side its own bonus) (P-A9; default roll)"
+    ),
+    "success_threshold": N_("lowest value that counts as a success, 1 to 6 (P-A10; default 4)"),
+    "carry_over": N_("a new session keeps the cagnotte of the last one (P-M5; default false)"),
+}
+
+_CHOICES: Mapping[str, tuple[str, ...]] = {
+    "reward_limit_scope": ("session", "campaign"),
+    "penalty_floor": ("clamp", "refuse"),
+    "opposed_accounting": ("roll", "sides"),
+}
+
+
+@dataclass(frozen=True)
+class PouyssOptions:
+    """A table's Pouyss house rules; see `OPTION_HELP` for each one's meaning and ruling."""
+
+    bonus_cap: int | None = None
+    bonus_dice_return: bool = False
+    reward_soft_limit: int = 4
+    reward_limit_scope: str = "session"
+    double_bonus_soft_limit: int = 1
+    penalty_floor: str = "clamp"
+    opposed_accounting: str = "roll"
+    success_threshold: int = 4
+    carry_over: bool = False
+
+    def to_json(self) -> dict[str, JSON]:
+        """The options as a JSON object (stored in events)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> PouyssOptions:
+        """Options from stored JSON, checked like text input.
+
+        Raises:
+            InputError: an unknown option or a bad value.
+        """
+        return cls().with_changes({k: _as_text(v) for k, v in data.items()})
+
+    def with_changes(self, changes: Mapping[str, str]) -> PouyssOptions:
+        """These options with some changed from text values (``"3"``, ``"true"``, ``"none"``).
+
+        Args:
+            changes: option name -> text value.
+
+        Returns:
+            New options.
+
+        Raises:
+            InputError: an unknown option name or a value that does not fit it, naming both.
+        """
+        known = {f.name: f for f in fields(self)}
+        parsed: dict[str, object] = {}
+        for name, text in changes.items():
+            if name not in known:
+                raise InputError(
+                    N_("unknown Pouyss option {name!r}"),
+                    tip=N_("known options: {known}"),
+                    name=name,
+                    known=", ".join(known),
+                )
+            parsed[name] = _parse(name, str(text), getattr(self, name))
+        return replace(self, **parsed)  # type: ignore[arg-type]
+
+
+def _as_text(value: JSON) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _parse(name: str, text: str, current: object) -> object:
+    low = text.strip().lower()
+    if name in _CHOICES:
+        if low not in _CHOICES[name]:
+            raise _bad(name, text, " | ".join(_CHOICES[name]))
+        return low
+    if isinstance(current, bool):
+        if low in ("true", "yes", "on", "1", "oui"):
+            return True
+        if low in ("false", "no", "off", "0", "non"):
+            return False
+        raise _bad(name, text, "true | false")
+    if name == "bonus_cap" and low in ("none", "off", ""):
+        return None
+    try:
+        number = int(low)
+    except ValueError:
+        raise _bad(name, text, N_("a whole number")) from None
+    low_bound, high_bound = (1, 6) if name == "success_threshold" else (0, 1000)
+    if not low_bound <= number <= high_bound:
+        raise _bad(name, text, f"{low_bound}..{high_bound}")
+    return number
+
+
+def _bad(name: str, text: str, expected: str) -> InputError:
+    return InputError(
+        N_("option {name} cannot be {value!r}: expected {expected}"),
+        name=name,
+        value=text,
+        expected=expected,
+    )

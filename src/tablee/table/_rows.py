@@ -1,0 +1,188 @@
+"""Rows shared by both event store backends, standard library only.
+
+Both `tablee.table.sqlite_store` (sqlite3) and `tablee.table.sql_store` (SQLAlchemy) turn
+facts into the same rows and rows into the same `StoredEvent` values, and raise the same
+errors, through this module. It must not import SQLAlchemy or Alembic: the sqlite3 store is
+the CLI's fast path.
+
+Source: DESIGN.md "The event log"; issue 2 point 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timezone
+
+from tablee.errors import N_, InputError, NotFoundError, RuleError, StorageError
+from tablee.systems.base import Fact
+from tablee.table.events import StoredEvent, decode_payload, encode_payload
+from tablee.table.store import AppendConflict, TableInfo
+
+__all__ = [
+    "EVENT_COLUMNS",
+    "SCHEMA_HEAD",
+    "EventRow",
+    "TableRow",
+    "conflict",
+    "duplicate_name",
+    "event_from_row",
+    "fact_rows",
+    "format_time",
+    "parse_time",
+    "table_from_row",
+    "unknown_table",
+    "unknown_table_id",
+]
+
+SCHEMA_HEAD = "0001_initial"
+"""The Alembic revision this code reads and writes (the newest in ``migrations/versions``)."""
+
+EVENT_COLUMNS = (
+    "table_id",
+    "seq",
+    "kind",
+    "schema_version",
+    "actor",
+    "visibility",
+    "payload",
+    "created_at",
+)
+"""The ``events`` columns, in the order of an `EventRow`."""
+
+EventRow = tuple[str, int, str, int, str | None, str, str, str]
+"""One ``events`` row: the values of `EVENT_COLUMNS`, payload as JSON text."""
+
+TableRow = tuple[str, str, str, str]
+"""One ``tables`` row: id, name, system, created_at text."""
+
+
+def format_time(now: datetime) -> str:
+    """The stored text of a time: ISO-8601 in UTC with microseconds and a ``+00:00`` offset.
+
+    Args:
+        now: a timezone-aware time (any offset; converted to UTC).
+
+    Returns:
+        Fixed-width text (32 characters for years 1000-9999) that sorts in time order.
+
+    Raises:
+        InputError: ``now`` is naive (no timezone).
+    """
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise InputError(
+            N_("the time {value} has no timezone"),
+            tip=N_("pass an aware time such as datetime.now(timezone.utc)"),
+            value=now.isoformat(),
+        )
+    return now.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def parse_time(text: str) -> datetime:
+    """The aware UTC time stored as `format_time` text.
+
+    Raises:
+        StorageError: the text is not an ISO-8601 time with an offset.
+    """
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise StorageError(N_("unreadable stored time {value!r}"), value=text) from exc
+    if value.tzinfo is None:
+        raise StorageError(N_("stored time {value!r} has no timezone"), value=text)
+    return value.astimezone(timezone.utc)
+
+
+def fact_rows(
+    table_id: str, first_seq: int, facts: Sequence[Fact], now: datetime
+) -> list[EventRow]:
+    """The rows storing ``facts`` as ``first_seq, first_seq + 1, ...``.
+
+    Args:
+        table_id: the table's id.
+        first_seq: seq of the first fact (1 or more).
+        facts: in order.
+        now: aware time of the command, stored on every row.
+
+    Returns:
+        One `EventRow` per fact, ``fact.version`` as schema_version.
+
+    Raises:
+        InputError: ``now`` is naive.
+    """
+    stamp = format_time(now)
+    return [
+        (
+            table_id,
+            first_seq + i,
+            fact.kind,
+            fact.version,
+            fact.actor,
+            fact.visibility,
+            encode_payload(fact.payload),
+            stamp,
+        )
+        for i, fact in enumerate(facts)
+    ]
+
+
+def event_from_row(row: Sequence[object]) -> StoredEvent:
+    """The `StoredEvent` of one row ordered as `EVENT_COLUMNS`.
+
+    Raises:
+        StorageError: unreadable payload or time.
+    """
+    table_id, seq, kind, version, actor, visibility, payload, created_at = row
+    return StoredEvent(
+        table_id=str(table_id),
+        seq=int(str(seq)),
+        kind=str(kind),
+        schema_version=int(str(version)),
+        actor=None if actor is None else str(actor),
+        visibility=str(visibility),
+        payload=decode_payload(str(payload), table_id=str(table_id), seq=int(str(seq))),
+        created_at=parse_time(str(created_at)),
+    )
+
+
+def table_from_row(row: Sequence[object]) -> TableInfo:
+    """The `TableInfo` of one ``tables`` row (id, name, system, created_at)."""
+    table_id, name, system, created_at = row
+    return TableInfo(str(table_id), str(name), str(system), parse_time(str(created_at)))
+
+
+def duplicate_name(name: str) -> RuleError:
+    """The error for a second table named ``name``."""
+    return RuleError(
+        N_("a table named {name!r} already exists"),
+        tip=N_("choose another name, or open the existing table"),
+        name=name,
+    )
+
+
+def unknown_table(name: str) -> NotFoundError:
+    """The error for a table name that is not registered."""
+    return NotFoundError(
+        N_("no table named {name!r}"),
+        tip=N_("list the tables to see their names"),
+        name=name,
+    )
+
+
+def unknown_table_id(table_id: str) -> NotFoundError:
+    """The error for a table id that is not registered."""
+    return NotFoundError(N_("no table with id {table_id}"), table_id=table_id)
+
+
+def conflict(table_id: str, expected: int) -> AppendConflict:
+    """The error for an append whose expected last seq is stale.
+
+    Args:
+        table_id: the table's id.
+        expected: the last seq the writer had read (0 or more).
+    """
+    return AppendConflict(
+        N_("another writer appended to table {table_id} after event {expected}"),
+        tip=N_("reload the table and try again"),
+        table_id=table_id,
+        expected=expected,
+    )
