@@ -11,7 +11,7 @@ Source: DESIGN.md "The event log"; issue 2 point 3.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from tablee.errors import N_, InputError, NotFoundError, RuleError, StorageError
 from tablee.systems.base import Fact
@@ -71,10 +71,10 @@ def format_time(now: datetime) -> str:
     if now.tzinfo is None or now.utcoffset() is None:
         raise InputError(
             N_("the time {value} has no timezone"),
-            tip=N_("pass an aware time such as datetime.now(timezone.utc)"),
+            tip=N_("pass an aware time such as datetime.now(UTC)"),
             value=now.isoformat(),
         )
-    return now.astimezone(timezone.utc).isoformat(timespec="microseconds")
+    return now.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 def parse_time(text: str) -> datetime:
@@ -89,7 +89,7 @@ def parse_time(text: str) -> datetime:
         raise StorageError(N_("unreadable stored time {value!r}"), value=text) from exc
     if value.tzinfo is None:
         raise StorageError(N_("stored time {value!r} has no timezone"), value=text)
-    return value.astimezone(timezone.utc)
+    return value.astimezone(UTC)
 
 
 def fact_rows(

@@ -26,6 +26,7 @@ from tablee.systems.pouyss.actions import (
     ActionResult,
     ActionRoll,
     OpposedRoll,
+    _check_count,
     resolve_action_roll,
     resolve_opposed_roll,
 )
@@ -251,6 +252,10 @@ def decide_roll(
     """
     name = _player(state, player)
     cagnotte = _require_session(state)
+    _check_count("bonus", bonus)  # each count alone: a sum could hide a negative one
+    _check_count("malus", malus)
+    _check_count("imposed bonus", imposed_bonus)
+    _check_count("imposed malus", imposed_malus)
     if double_bonus and bonus + imposed_bonus < 1:
         raise InputError(
             N_("a double bonus doubles one bonus: give at least one bonus (rule P-M3)")

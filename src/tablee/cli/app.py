@@ -1,0 +1,138 @@
+"""The command line's shared context: options common to every command, output, errors.
+
+Source: issue 2 point 5 (``--json``, ``--lang``, ``--table``, ``--db`` on every command) and
+point 8 (exit codes: 2 malformed input or usage, 3 refused by the rules, 4 concurrent
+change, 5 storage failure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import IO, Any
+
+from tablee.locale import detect_language, translation
+from tablee.table.service import TableService
+
+__all__ = ["Context", "add_common", "parse_dice", "parse_options"]
+
+
+def add_common(parser: argparse.ArgumentParser, tr: Callable[[str], str], *,
+               table: bool = True) -> None:
+    """Add ``--json``, ``--lang``, ``--db`` (and ``--table``) to a command's parser."""
+    group = parser.add_argument_group(tr("common options"))
+    group.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
+    group.add_argument("--lang", choices=("fr", "en"), default=argparse.SUPPRESS,
+                       help=tr("language of the output (default: from the locale)"))
+    group.add_argument("--db", default=argparse.SUPPRESS, metavar="PATH|URL",
+                       help=tr("SQLite file or database URL (default: TABLEE_DATABASE_URL, "
+                               "else the user data folder)"))
+    if table:
+        group.add_argument("--table", default=None, metavar="NAME",
+                           help=tr("the table to act on (default: the table last used)"))
+
+
+@dataclass
+class Context:
+    """What a command handler needs: parsed arguments, language, output, the service.
+
+    Attributes:
+        args: the parsed arguments.
+        lang: ``fr`` or ``en``.
+        out: where to write (standard output by default).
+    """
+
+    args: argparse.Namespace
+    lang: str
+    out: IO[str] = field(default_factory=lambda: sys.stdout)
+    _service: TableService | None = None
+
+    @property
+    def json(self) -> bool:
+        """Whether ``--json`` was given."""
+        return bool(getattr(self.args, "json", False))
+
+    @cached_property
+    def translations(self) -> Any:
+        """The gettext catalog of ``lang``."""
+        return translation(self.lang)
+
+    def tr(self, message: str) -> str:
+        """Translate one message."""
+        return str(self.translations.gettext(message))
+
+    def ntr(self, singular: str, plural: str, n: int) -> str:
+        """Translate a message with a count (French has three plural slots)."""
+        return str(self.translations.ngettext(singular, plural, n))
+
+    @property
+    def service(self) -> TableService:
+        """The table service on the chosen store (opened on first use)."""
+        if self._service is None:
+            from tablee.table.connect import open_store
+
+            self._service = TableService(open_store(getattr(self.args, "db", None)))
+        return self._service
+
+    def close(self) -> None:
+        """Close the store if it was opened."""
+        if self._service is not None:
+            self._service.store.close()
+
+    def emit_json(self, document: Any) -> None:
+        """Write one JSON document."""
+        self.out.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+
+    def emit(self, text: str, *, markup: bool = True) -> None:
+        """Write Rich markup (or plain text), coloured only on a terminal."""
+        from rich.console import Console
+
+        Console(file=self.out, highlight=False, soft_wrap=True).print(text, markup=markup)
+
+
+def language_of(args: argparse.Namespace) -> str:
+    """``--lang`` if given, else the locale's language."""
+    return str(getattr(args, "lang", None) or detect_language())
+
+
+def parse_dice(text: str | None) -> list[int] | None:
+    """Typed-in faces ``"1,4,5,6"`` as integers (None when not given).
+
+    Raises:
+        InputError: a value that is not a whole number, naming it.
+    """
+    from tablee.errors import N_, InputError
+
+    if text is None:
+        return None
+    faces = []
+    for part in text.replace(" ", ",").split(","):
+        if not part:
+            continue
+        try:
+            faces.append(int(part))
+        except ValueError:
+            raise InputError(N_("--dice: {value!r} is not a die face (whole numbers, comma "
+                                "separated, e.g. 1,4,5,6)"), value=part) from None
+    return faces
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """``["bonus_cap=3", ...]`` as a dict.
+
+    Raises:
+        InputError: an item without ``=``.
+    """
+    from tablee.errors import N_, InputError
+
+    result = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InputError(N_("--option {value!r}: expected NAME=VALUE"), value=pair)
+        result[key.strip()] = value.strip()
+    return result

@@ -1,0 +1,128 @@
+"""``tablee``: the command line's entry point, argument parsing and error handling.
+
+Exit codes: 0 done; 2 malformed input or usage (a bad count, bad faces, an unknown table or
+player); 3 refused by the rules now (an empty cagnotte, nothing to undo); 4 the table kept
+changing under concurrent writers; 5 storage failure.
+
+Source: issue 2 points 1, 5 and 8.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import IO, NoReturn
+
+from tablee import __version__
+from tablee.cli import pouyss_cmds, table_cmds
+from tablee.cli.app import Context, add_common, language_of
+from tablee.errors import TableeError
+from tablee.locale import detect_language, translation
+
+__all__ = ["build_parser", "main"]
+
+USAGE_EXIT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are translated and raise instead of exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise `_UsageError` (the caller prints usage and the message)."""
+        raise _UsageError(self, message)
+
+
+class _UsageError(Exception):
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser = parser
+
+
+def _install_argparse_translation(tr: Callable[[str], str],
+                                  ntr: Callable[[str, str, int], str]) -> None:
+    """Route argparse's own messages ("usage:", "required"...) through our catalogs."""
+    argparse._ = tr  # type: ignore[attr-defined]
+    argparse.ngettext = ntr  # type: ignore[attr-defined]
+
+
+def build_parser(lang: str) -> argparse.ArgumentParser:
+    """The whole command tree, with help texts in ``lang``."""
+    catalog = translation(lang)
+    tr, ntr = catalog.gettext, catalog.ngettext
+    _install_argparse_translation(tr, ntr)
+    parser = _Parser(prog="tablee", description=tr(
+        "Tablée: rules engine and virtual table for Pouyss and other French role-playing "
+        "games."))
+    parser.add_argument("--version", action="version", version=f"tablee {__version__}")
+    sub = parser.add_subparsers(dest="group", required=True, metavar="COMMAND",
+                                parser_class=_Parser)
+    table_cmds.add_parser(sub, tr)
+    pouyss_cmds.add_parser(sub, tr)
+    odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
+    odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")
+    pouyss_cmds.add_odds_parser(odds_sub, tr)
+    demo = sub.add_parser("demo", help=tr("play a short scripted Pouyss session and print its log"))
+    demo.add_argument("--name", help=tr("the demo table's name (default: demo and the time)"))
+    demo.add_argument("--seed", type=int, default=2024, help=tr("seed for the dice"))
+    add_common(demo, tr, table=False)
+    demo.set_defaults(handler=_demo)
+    return parser
+
+
+def _demo(ctx: Context) -> int:
+    from tablee.cli.demo import run_demo
+
+    return run_demo(ctx, main)
+
+
+def _pre_language(argv: Sequence[str]) -> str:
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in ("fr", "en"):
+            return argv[i + 1]
+        if arg in ("--lang=fr", "--lang=en"):
+            return arg.split("=", 1)[1]
+    return detect_language()
+
+
+def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
+         err: IO[str] | None = None) -> int:
+    """Run one command.
+
+    Args:
+        argv: arguments without the program name (``sys.argv[1:]`` by default).
+        out: where results go (standard output by default).
+        err: where errors go (standard error by default).
+
+    Returns:
+        The exit code (see the module docstring).
+    """
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    lang = _pre_language(args_list)
+    parser = build_parser(lang)
+    try:
+        args = parser.parse_args(args_list)
+    except _UsageError as exc:
+        exc.parser.print_usage(err)
+        tr = translation(lang).gettext
+        err.write(tr("{prog}: error: {message}").format(prog=exc.parser.prog,
+                                                         message=str(exc)) + "\n")
+        return USAGE_EXIT
+    except SystemExit as exc:  # --help and --version
+        return int(exc.code or 0)
+    ctx = Context(args, language_of(args), out)
+    try:
+        return int(args.handler(ctx))
+    except TableeError as exc:
+        tr = translation(ctx.lang).gettext
+        if ctx.json:
+            ctx.out = err
+            ctx.emit_json({"error": type(exc).__name__, "message": exc.render(tr),
+                           "exit_code": exc.exit_code})
+        else:
+            err.write(tr("error: {message}").format(message=exc.render(tr)) + "\n")
+        return exc.exit_code
+    finally:
+        ctx.close()

@@ -1,0 +1,92 @@
+"""Pure text rendering for the command line: every ``format_*`` returns text, none prints.
+
+Human text uses Rich console markup (colours); the outer layer decides whether to colour it.
+JSON documents are built by the ``*_json`` functions as plain dicts.
+
+Source: STYLE.md (httpx model: pure format functions, only the outer layer prints);
+issue 2 point 5 (what a roll shows) and point 6 (odds with a bar chart).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from tablee.dice import Distribution, TraceStep
+from tablee.systems.pouyss import Level
+from tablee.table.events import StoredEvent
+
+__all__ = [
+    "LEVEL_STYLE",
+    "distribution_json",
+    "format_distribution",
+    "format_level",
+    "format_trace",
+    "percent",
+]
+
+Translate = Callable[[str], str]
+
+LEVEL_STYLE: Mapping[Level, str] = {
+    Level.DESASTRE: "bold red",
+    Level.DEFAITE: "red",
+    Level.REVERS: "yellow",
+    Level.SUCCES: "green",
+    Level.VICTOIRE: "bold green",
+    Level.TRIOMPHE: "bold magenta",
+}
+
+
+def percent(probability: Fraction, lang: str) -> str:
+    """A probability as a percentage with one decimal, in the language's number format."""
+    value = f"{float(probability) * 100:.1f}"
+    return (value.replace(".", ",") + "\u00a0%") if lang == "fr" else value + "%"
+
+
+def format_level(level: Level) -> str:
+    """A level's game name, coloured."""
+    return f"[{LEVEL_STYLE[level]}]{level.title}[/]"
+
+
+def format_trace(steps: Sequence[TraceStep], tr: Translate) -> str:
+    """The steps of a resolution, one per line, translated."""
+    return "\n".join(f"  · {step.render(tr)}" for step in steps)
+
+
+def distribution_json(dist: Distribution[int]) -> list[dict[str, Any]]:
+    """A value distribution as the odds format: ``{outcome, value, probability, percent}``.
+
+    ``outcome`` is the level id, ``probability`` the exact fraction as ``"n/d"`` and
+    ``percent`` a float rounded to 4 decimals (for display only). Values 6 down to 1.
+    """
+    rows = []
+    for value in range(6, 0, -1):
+        p = dist.probability(value)
+        rows.append({"outcome": Level(value).id, "value": value,
+                     "probability": f"{p.numerator}/{p.denominator}",
+                     "percent": round(float(p) * 100, 4)})
+    return rows
+
+
+def format_distribution(dist: Distribution[int], lang: str, width: int = 30) -> str:
+    """A bar chart of a value distribution, best level first, with exact fractions."""
+    lines = []
+    for value in range(6, 0, -1):
+        level = Level(value)
+        p = dist.probability(value)
+        bar = "█" * round(float(p) * width)
+        lines.append(
+            f"  {value} [{LEVEL_STYLE[level]}]{level.title:<9} {bar:<{width}}[/] "
+            f"{percent(p, lang):>8}  ({p.numerator}/{p.denominator})"
+        )
+    return "\n".join(lines)
+
+
+def event_line(event: StoredEvent, tr: Translate, voided: bool) -> str:
+    """One line for the log: sequence number, time, kind and a summary (no markup)."""
+    from tablee.table.transcript import describe
+
+    mark = " " + tr("(undone)") if voided else ""
+    when = event.created_at.strftime("%Y-%m-%d %H:%M:%S")
+    return f"{event.seq:>4}  {when}  {describe(event, tr)}{mark}"

@@ -1,0 +1,162 @@
+"""A table's state as a pure fold of its event log, and the undo decision.
+
+`fold` upgrades every stored event to its kind's current version, collects the voided
+sequence numbers, then folds the remaining events with the system's ``evolve``. Undo never
+deletes: `decide_undo` appends a ``table.voided`` fact, and refuses when folding the log
+without the target would break a later event (for instance a later bonus paid with dice that
+the undone roll had put in the cagnotte).
+
+Source: DESIGN.md "The event log"; STYLE.md (eventsourcing model); issue 2 point 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tablee.errors import N_, NotFoundError, RuleError, StorageError, TableeError
+from tablee.systems import system_named
+from tablee.systems.base import Fact, System
+from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
+
+__all__ = ["TableState", "decide_undo", "fold", "replay"]
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table as folded from its log.
+
+    Attributes:
+        table_id: UUID string.
+        name: the table's name.
+        system: the system object.
+        lang: the table's language (``fr`` or ``en``), used by the transcript.
+        players: the players' names.
+        events: every stored event, upcast, in order (voided ones included).
+        voided: sequence numbers of voided events.
+        game: the system's state (for Pouyss a `PouyssState`).
+    """
+
+    table_id: str
+    name: str
+    system: System
+    lang: str
+    players: tuple[str, ...]
+    events: tuple[StoredEvent, ...]
+    voided: frozenset[int]
+    game: Any
+
+    @property
+    def last_seq(self) -> int:
+        """Sequence number of the last stored event (1 or more)."""
+        return self.events[-1].seq
+
+    def effective(self) -> list[StoredEvent]:
+        """Events that count: neither voided nor themselves undo events."""
+        return [e for e in self.events if e.seq not in self.voided and e.kind != TABLE_VOIDED]
+
+
+def replay(system: System, events: Sequence[StoredEvent], skip: frozenset[int]) -> Any:
+    """Fold events (already upcast) into the system's state, skipping ``skip`` and undos.
+
+    Raises:
+        RuleError: an event cannot follow the state before it.
+    """
+    state = system.initial_state(events[0].payload)
+    for event in events[1:]:
+        if event.kind == TABLE_VOIDED or event.seq in skip:
+            continue
+        state = system.evolve(state, event.kind, event.payload)
+    return state
+
+
+def fold(events: Sequence[StoredEvent]) -> TableState:
+    """The table's state from its whole log.
+
+    Args:
+        events: the log as stored, seq 1 first (a ``table.created`` event).
+
+    Raises:
+        StorageError: an empty log, a first event that is not ``table.created``, a gap in the
+            sequence, or an event the rules cannot fold.
+    """
+    if not events or events[0].kind != TABLE_CREATED:
+        raise StorageError(N_("a table's log must start with its creation event"))
+    for expected, event in enumerate(events, start=1):
+        if event.seq != expected:
+            raise StorageError(N_("the log has event {seq} where {expected} was expected"),
+                               seq=event.seq, expected=expected)
+    created = events[0].payload
+    system = system_named(str(created["system"]))
+    upcast_events = tuple(upcast(e, system) for e in events)
+    voided = frozenset(int(e.payload["seq"]) for e in upcast_events if e.kind == TABLE_VOIDED)
+    try:
+        game = replay(system, upcast_events, voided)
+    except TableeError as exc:
+        raise StorageError(N_("the log of table {name} cannot be folded: {error}"),
+                           name=str(created["name"]), error=str(exc)) from exc
+    return TableState(
+        table_id=events[0].table_id,
+        name=str(created["name"]),
+        system=system,
+        lang=str(created.get("lang", "en")),
+        players=tuple(str(p) for p in created.get("players", [])),
+        events=upcast_events,
+        voided=voided,
+        game=game,
+    )
+
+
+def decide_undo(
+    state: TableState, *, seq: int | None = None, actor: str | None = None, reason: str = ""
+) -> tuple[Fact, ...]:
+    """Decide to void one event (by default the last one that counts).
+
+    Args:
+        state: the table.
+        seq: the event to void; None for the last event that counts.
+        actor: who undoes.
+        reason: free text kept in the log.
+
+    Returns:
+        One ``table.voided`` fact.
+
+    Raises:
+        RuleError: nothing to undo; the event is the creation, an undo, or already voided; or
+            the log without it breaks a later event (the message names that event).
+        NotFoundError: no event has that number.
+
+    Source: DESIGN.md "Undo is an event that voids an earlier one"; issue 2 point 3.
+    """
+    candidates = [e for e in state.effective() if e.kind != TABLE_CREATED]
+    if seq is None:
+        if not candidates:
+            raise RuleError(N_("there is nothing to undo at table {name}"), name=state.name)
+        target = candidates[-1]
+    else:
+        target = _find(state, seq)
+    if target.kind in (TABLE_CREATED, TABLE_VOIDED) or target.seq in state.voided:
+        raise RuleError(
+            N_("event {seq} ({kind}) cannot be undone: creation, undo and voided events stay"),
+            seq=target.seq,
+            kind=target.kind,
+        )
+    try:
+        replay(state.system, state.events, state.voided | {target.seq})
+    except RuleError as exc:
+        raise RuleError(
+            N_("undoing event {seq} would break a later event: {error}"),
+            tip=N_("undo the later events first, newest first"),
+            seq=target.seq,
+            error=str(exc),
+        ) from exc
+    return (Fact(TABLE_VOIDED, {"seq": target.seq, "reason": reason}, actor=actor),)
+
+
+def _find(state: TableState, seq: int) -> StoredEvent:
+    for event in state.events:
+        if event.seq == seq:
+            return event
+    raise NotFoundError(N_("table {name} has no event {seq} (its log goes 1 to {last})"),
+                        name=state.name, seq=seq, last=state.last_seq)

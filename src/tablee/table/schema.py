@@ -1,0 +1,69 @@
+"""The event store schema as SQLAlchemy Core tables, and the Alembic revision it matches.
+
+The Alembic migrations in ``tablee/table/migrations`` create these tables with explicit
+``op.create_table`` calls (they never import this module, so an old migration keeps its
+meaning when the tables here change); a test checks that `SCHEMA_HEAD` is Alembic's head.
+
+Times are ISO-8601 UTC text with a ``+00:00`` offset and payloads are JSON text, so every
+backend stores the same text.
+
+Source: DESIGN.md "The event log"; issue 2 point 3.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Column,
+    ForeignKeyConstraint,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+from tablee.table._rows import SCHEMA_HEAD
+
+__all__ = ["SCHEMA_HEAD", "events", "metadata", "preferences", "tables"]
+
+metadata = MetaData()
+"""The three tables of the store (the ``alembic_version`` table is Alembic's own)."""
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(36), nullable=False),
+    Column("name", String(200), nullable=False),
+    Column("system", String(32), nullable=False),
+    Column("created_at", String(40), nullable=False),
+    PrimaryKeyConstraint("id", name="pk_tables"),
+    UniqueConstraint("name", name="uq_tables_name"),
+)
+"""The table registry: one row per table, its name unique."""
+
+events = Table(
+    "events",
+    metadata,
+    Column("table_id", String(36), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(64), nullable=False),
+    Column("schema_version", Integer, nullable=False),
+    Column("actor", String(200), nullable=True),
+    Column("visibility", String(16), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("created_at", String(40), nullable=False),
+    ForeignKeyConstraint(["table_id"], ["tables.id"], name="fk_events_table_id"),
+    PrimaryKeyConstraint("table_id", "seq", name="pk_events"),
+)
+"""The append-only log; the primary key ``(table_id, seq)`` stops two writers taking a seq."""
+
+preferences = Table(
+    "preferences",
+    metadata,
+    Column("key", String(64), nullable=False),
+    Column("value", Text, nullable=False),
+    PrimaryKeyConstraint("key", name="pk_preferences"),
+)
+"""A small key-value store (the table last used...)."""

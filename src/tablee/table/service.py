@@ -1,0 +1,168 @@
+"""Running commands against a table: load, fold, decide, append, retry on a lost race.
+
+`TableService` is what the command line and the web table call. A command is a function
+from the folded `TableState` to the facts it decides (it may raise a rule error). The service
+appends those facts after the last event it read; if another writer appended first it reloads,
+decides again against the new state (where the cagnotte may now be empty) and retries, at most
+`MAX_ATTEMPTS` times, then refuses with `ConcurrencyError`.
+
+The clock is injected and read once per command; its value is stored in the events.
+
+Source: DESIGN.md "The event log"; issue 2 point 3.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Generic, TypeVar
+
+from tablee.errors import N_, ConcurrencyError, InputError
+from tablee.systems import system_named
+from tablee.systems.base import JSON, Fact
+from tablee.table.events import TABLE_CREATED, TABLE_EVENT_VERSIONS, StoredEvent
+from tablee.table.projection import TableState, decide_undo, fold
+from tablee.table.store import AppendConflict, EventStore, TableInfo
+
+__all__ = ["MAX_ATTEMPTS", "Applied", "TableService", "utc_now"]
+
+MAX_ATTEMPTS = 8
+"""How many times a command is decided again after losing a race before it is refused."""
+
+LAST_TABLE = "last_table"
+R = TypeVar("R")
+
+
+def utc_now() -> datetime:
+    """The current UTC time (the default clock)."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Applied(Generic[R]):
+    """A command's result once stored.
+
+    Attributes:
+        decision: what the command's decide function returned.
+        events: the stored events, with their sequence numbers.
+        state: the table after them.
+    """
+
+    decision: R
+    events: tuple[StoredEvent, ...]
+    state: TableState
+
+
+class TableService:
+    """Tables over an `EventStore`.
+
+    Args:
+        store: where the logs live.
+        clock: returns the current aware UTC time; read once per command.
+    """
+
+    def __init__(self, store: EventStore, clock: Callable[[], datetime] = utc_now) -> None:
+        self.store = store
+        self.clock = clock
+
+    def create(
+        self,
+        *,
+        system: str,
+        name: str,
+        players: Sequence[str],
+        lang: str,
+        options: Mapping[str, str] | None = None,
+    ) -> TableState:
+        """Create a table; its options and players are checked by the system first.
+
+        Raises:
+            InputError: a bad name, system, player list, option or language.
+            RuleError: a table with that name exists.
+        """
+        clean = name.strip()
+        if not clean or len(clean) > 200:
+            raise InputError(N_("{name!r} cannot be a table name (1 to 200 characters)"),
+                             name=name)
+        if lang not in ("fr", "en"):
+            raise InputError(N_("language {lang!r} is not fr or en"), lang=lang)
+        game_system = system_named(system)
+        payload: dict[str, JSON] = {
+            "system": game_system.id, "name": clean, "players": [p.strip() for p in players],
+            "lang": lang, "options": {},
+        }
+        state = game_system.initial_state({**payload, "options": dict(options or {})})
+        payload["options"] = state.options.to_json() if hasattr(state, "options") else {}
+        created = Fact(TABLE_CREATED, payload, actor="gm",
+                       version=TABLE_EVENT_VERSIONS[TABLE_CREATED])
+        self.store.create_table(str(uuid.uuid4()), clean, game_system.id, created, self.clock())
+        self.store.set_preference(LAST_TABLE, clean)
+        return self.state(clean)
+
+    def resolve_name(self, name: str | None) -> str:
+        """The table to act on: ``name``, else the table last used.
+
+        Raises:
+            NotFoundError: ``name`` names no table.
+            InputError: no name and no table used yet.
+        """
+        if name:
+            return self.store.find_table(name).name
+        last = self.store.get_preference(LAST_TABLE)
+        if last is None:
+            raise InputError(N_("no table given and none used yet"),
+                             tip=N_("create one with 'tablee table new pouyss' or pass --table"))
+        return self.store.find_table(last).name
+
+    def info(self, name: str) -> TableInfo:
+        """The table's registry row (NotFoundError if unknown)."""
+        return self.store.find_table(name)
+
+    def state(self, name: str) -> TableState:
+        """The table folded from its whole log."""
+        return fold(self.store.load(self.store.find_table(name).id))
+
+    def execute(self, name: str, decide: Callable[[TableState], R],
+                facts_of: Callable[[R], Sequence[Fact]]) -> Applied[R]:
+        """Decide and append, retrying against the new state when another writer won.
+
+        Args:
+            name: the table.
+            decide: state -> decision (may raise InputError or RuleError: nothing is stored).
+            facts_of: decision -> the facts to append.
+
+        Returns:
+            The decision, the stored events and the new state.
+
+        Raises:
+            ConcurrencyError: the table kept changing for `MAX_ATTEMPTS` attempts.
+        """
+        info = self.store.find_table(name)
+        self.store.set_preference(LAST_TABLE, info.name)
+        events = self.store.load(info.id)
+        for _ in range(MAX_ATTEMPTS):
+            state = fold(events)
+            decision = decide(state)
+            facts = tuple(facts_of(decision))
+            try:
+                stored = self.store.append(info.id, state.last_seq, facts, self.clock())
+            except AppendConflict:
+                events = events + self.store.load(info.id, after_seq=state.last_seq)
+                continue
+            new_state = fold([*events, *stored])
+            return Applied(decision, tuple(stored), new_state)
+        raise ConcurrencyError(
+            N_("table {name} kept changing while this command was decided ({attempts} tries)"),
+            tip=N_("run the command again"),
+            name=name,
+            attempts=MAX_ATTEMPTS,
+        )
+
+    def undo(self, name: str, *, seq: int | None = None, actor: str | None = None,
+             reason: str = "") -> Applied[tuple[Fact, ...]]:
+        """Void the last event that counts (or event ``seq``); see `decide_undo`."""
+        return self.execute(
+            name, lambda s: decide_undo(s, seq=seq, actor=actor, reason=reason), lambda f: f
+        )

@@ -1,0 +1,339 @@
+"""The hosted event store: SQLAlchemy Core 2.x on PostgreSQL (psycopg 3), or any SQLite file.
+
+The schema is the Alembic one (`tablee.table.schema` mirrors it); it is created or upgraded
+on open. An append reads the table's last seq and inserts the next ones in one transaction;
+the primary key ``(table_id, seq)`` turns a lost race into an `IntegrityError`, reported as
+`AppendConflict`.
+
+On SQLite the driver's own transaction handling is switched off and every transaction
+begins with an explicit ``BEGIN``: ``BEGIN IMMEDIATE`` for writes, ``BEGIN DEFERRED`` for
+reads (the "begin" event recipe of SQLAlchemy's SQLite dialect documentation), with WAL, a
+busy timeout and foreign keys set on every new connection.
+
+Source: DESIGN.md "The event log" (store: SQLite by default, PostgreSQL when hosted); issue 2
+point 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    event,
+    func,
+    inspect,
+    select,
+    text,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.sql.dml import Insert
+
+from tablee.errors import N_, InputError, StorageError
+from tablee.systems.base import Fact
+from tablee.table import migrate
+from tablee.table._rows import (
+    EVENT_COLUMNS,
+    EventRow,
+    conflict,
+    duplicate_name,
+    event_from_row,
+    fact_rows,
+    format_time,
+    table_from_row,
+    unknown_table,
+    unknown_table_id,
+)
+from tablee.table.events import StoredEvent
+from tablee.table.schema import SCHEMA_HEAD, events, preferences, tables
+from tablee.table.store import TableInfo
+
+__all__ = ["SUPPORTED_DIALECTS", "SqlAlchemyStore", "engine_url"]
+
+SUPPORTED_DIALECTS = ("postgresql", "sqlite")
+"""The database kinds this store is tested on."""
+
+_BUSY_TIMEOUT_MS = 10_000
+_WRITE = "tablee_write"  # execution option: begin SQLite transactions with BEGIN IMMEDIATE
+
+
+def engine_url(url: str) -> str:
+    """The URL SQLAlchemy should use: ``postgresql://`` becomes ``postgresql+psycopg://``.
+
+    Args:
+        url: a database URL (``postgresql://user@host:5432/db``, ``sqlite:///PATH``...).
+
+    Returns:
+        The URL with the psycopg 3 driver named for PostgreSQL, otherwise unchanged.
+    """
+    if url.startswith("postgresql://"):
+        return "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return url
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    """Give SQLAlchemy the transactions, and set the pragmas, on a new SQLite connection."""
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout={_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+    finally:
+        cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    """Begin a SQLite transaction: IMMEDIATE (take the write lock now) for writers."""
+    write = connection.get_execution_options().get(_WRITE, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
+
+
+def _make_engine(url: str) -> Engine:
+    """An engine for ``url``, with the SQLite hooks when it is a SQLite file.
+
+    Raises:
+        InputError: a dialect other than PostgreSQL or SQLite, or an in-memory SQLite.
+    """
+    parsed = make_url(url)
+    dialect = parsed.get_backend_name()
+    if dialect not in SUPPORTED_DIALECTS:
+        raise InputError(
+            N_("unsupported database {url}"),
+            tip=N_("use sqlite:///PATH or postgresql://USER@HOST:PORT/NAME"),
+            url=parsed.render_as_string(hide_password=True),
+        )
+    if dialect == "postgresql":
+        return create_engine(url)
+    if parsed.database in (None, "", ":memory:"):
+        raise InputError(
+            N_("an in-memory SQLite database cannot hold a table: {url}"),
+            tip=N_("give a file path: sqlite:///PATH"),
+            url=url,
+        )
+    Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": _BUSY_TIMEOUT_MS / 1000})
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+class SqlAlchemyStore:
+    """An `EventStore` on SQLAlchemy Core: PostgreSQL (psycopg 3) or a SQLite file.
+
+    Args:
+        url: ``postgresql://...``, ``postgresql+psycopg://...`` or ``sqlite:///PATH``.
+
+    Raises:
+        InputError: the URL names another kind of database.
+        StorageError: the database cannot be reached, or holds a schema this Tablée does not
+            know (written by a newer version).
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = engine_url(url)
+        self._shown_url = make_url(self.url).render_as_string(hide_password=True)
+        with self._guard():
+            self._engine = _make_engine(self.url)
+        self._writer = self._engine.execution_options(**{_WRITE: True})
+        try:
+            self._ensure_schema()
+        except BaseException:
+            self._engine.dispose()
+            raise
+
+    # -- opening ---------------------------------------------------------------------
+
+    def _schema_version(self) -> str | None:
+        """The revision in ``alembic_version``, or None when the table is absent or empty."""
+        with self._guard(), self._engine.connect() as conn:
+            if not inspect(conn).has_table("alembic_version"):
+                return None
+            version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        return None if version is None else str(version)
+
+    def _ensure_schema(self) -> None:
+        """Migrate to `SCHEMA_HEAD` when needed, then check the database is at it."""
+        if self._schema_version() == SCHEMA_HEAD:
+            return
+        migrate.upgrade(self.url)
+        version = self._schema_version()
+        if version != SCHEMA_HEAD:
+            raise StorageError(
+                N_("database {url} has schema {version}, expected {head}"),
+                tip=N_("if a newer Tablée wrote this database, upgrade Tablée"),
+                url=self._shown_url,
+                version=version,
+                head=SCHEMA_HEAD,
+            )
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turn SQLAlchemy and driver errors into `StorageError` naming the database."""
+        try:
+            yield
+        except (SQLAlchemyError, OSError) as exc:
+            raise StorageError(
+                N_("database {url} failed: {error}"),
+                tip=N_("check the database is reachable and is a Tablée database"),
+                url=self._shown_url,
+                error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
+            ) from exc
+
+    # -- the EventStore protocol -------------------------------------------------------
+
+    def create_table(
+        self, table_id: str, name: str, system: str, created: Fact, now: datetime
+    ) -> StoredEvent:
+        """Register a table and store ``created`` as its seq 1, in one transaction.
+
+        Args:
+            table_id: a new UUID string.
+            name: unique name, up to 200 characters.
+            system: system id (``pouyss``...).
+            created: the ``table.created`` fact.
+            now: aware time of the command.
+
+        Returns:
+            The stored ``table.created`` event.
+
+        Raises:
+            RuleError: a table with that name exists; nothing is stored.
+            InputError: ``now`` is naive.
+            StorageError: the database failed.
+        """
+        rows = fact_rows(table_id, 1, [created], now)
+        registry = {"id": table_id, "name": name, "system": system}
+        with self._guard():
+            try:
+                with self._writer.begin() as conn:
+                    if conn.execute(select(tables.c.id).where(tables.c.name == name)).first():
+                        raise duplicate_name(name)
+                    conn.execute(tables.insert(), {**registry, "created_at": format_time(now)})
+                    conn.execute(events.insert(), _as_dicts(rows))
+            except IntegrityError as exc:  # the same name created at the same moment
+                raise duplicate_name(name) from exc
+        return event_from_row(rows[0])
+
+    def tables(self) -> list[TableInfo]:
+        """Every table, oldest first (ties by name)."""
+        query = select(tables.c.id, tables.c.name, tables.c.system, tables.c.created_at)
+        with self._guard(), self._engine.connect() as conn:
+            rows = conn.execute(query.order_by(tables.c.created_at, tables.c.name)).all()
+        return [table_from_row(row) for row in rows]
+
+    def find_table(self, name: str) -> TableInfo:
+        """The table named ``name``.
+
+        Raises:
+            NotFoundError: no table has that name.
+        """
+        query = select(tables.c.id, tables.c.name, tables.c.system, tables.c.created_at)
+        with self._guard(), self._engine.connect() as conn:
+            row = conn.execute(query.where(tables.c.name == name)).first()
+        if row is None:
+            raise unknown_table(name)
+        return table_from_row(row)
+
+    def load(self, table_id: str, after_seq: int = 0) -> list[StoredEvent]:
+        """The table's events with ``seq > after_seq`` in order; empty for an unknown id."""
+        query = (
+            select(*(events.c[name] for name in EVENT_COLUMNS))
+            .where(events.c.table_id == table_id, events.c.seq > after_seq)
+            .order_by(events.c.seq)
+        )
+        with self._guard(), self._engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [event_from_row(row) for row in rows]
+
+    def append(
+        self, table_id: str, expected_last_seq: int, facts: Sequence[Fact], now: datetime
+    ) -> list[StoredEvent]:
+        """Append ``facts`` as ``expected_last_seq + 1, + 2, ...`` in one transaction.
+
+        Args:
+            table_id: an existing table's id.
+            expected_last_seq: the last seq the caller's state was folded from (1 or more).
+            facts: in order; an empty list only checks the expected seq.
+            now: aware time of the command, stored on every event.
+
+        Returns:
+            The stored events.
+
+        Raises:
+            AppendConflict: another writer appended first; nothing is stored.
+            NotFoundError: no table has that id.
+            InputError: ``now`` is naive.
+            StorageError: the database failed.
+        """
+        rows = fact_rows(table_id, expected_last_seq + 1, facts, now)
+        with self._guard():
+            try:
+                with self._writer.begin() as conn:
+                    if _last_seq(conn, table_id) != expected_last_seq:
+                        raise conflict(table_id, expected_last_seq)
+                    if rows:
+                        conn.execute(events.insert(), _as_dicts(rows))
+            except IntegrityError as exc:  # another writer inserted the same seq first
+                raise conflict(table_id, expected_last_seq) from exc
+        return [event_from_row(row) for row in rows]
+
+    def get_preference(self, key: str) -> str | None:
+        """The preference stored under ``key`` (up to 64 characters), or None."""
+        query = select(preferences.c.value).where(preferences.c.key == key)
+        with self._guard(), self._engine.connect() as conn:
+            value = conn.execute(query).scalar()
+        return None if value is None else str(value)
+
+    def set_preference(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``, replacing any previous value."""
+        statement = _upsert_preference(self._engine.dialect.name, key, value)
+        with self._guard(), self._writer.begin() as conn:
+            conn.execute(statement)
+
+    def close(self) -> None:
+        """Close every pooled connection (idempotent)."""
+        self._engine.dispose()
+
+
+def _as_dicts(rows: Sequence[EventRow]) -> list[dict[str, object]]:
+    """Event rows as parameter dictionaries for an executemany insert."""
+    return [dict(zip(EVENT_COLUMNS, row, strict=True)) for row in rows]
+
+
+def _last_seq(conn: Connection, table_id: str) -> int:
+    """The table's last seq (0 for a table with no events), inside a transaction.
+
+    Raises:
+        NotFoundError: no table has that id.
+    """
+    last = select(func.max(events.c.seq)).where(events.c.table_id == tables.c.id)
+    query = select(tables.c.id, last.scalar_subquery()).where(tables.c.id == table_id)
+    row = conn.execute(query).first()
+    if row is None:
+        raise unknown_table_id(table_id)
+    return int(row[1] or 0)
+
+
+def _upsert_preference(dialect: str, key: str, value: str) -> Insert:
+    """An insert that replaces the value of an existing key (PostgreSQL or SQLite)."""
+    if dialect == "postgresql":
+        pg = pg_insert(preferences).values(key=key, value=value)
+        return pg.on_conflict_do_update(
+            index_elements=[preferences.c.key], set_={"value": pg.excluded.value}
+        )
+    lite = sqlite_insert(preferences).values(key=key, value=value)
+    return lite.on_conflict_do_update(
+        index_elements=[preferences.c.key], set_={"value": lite.excluded.value}
+    )

@@ -1,0 +1,262 @@
+"""The embedded event store: one SQLite file, through the standard-library ``sqlite3``.
+
+This is the CLI's fast path: a roll must take under 150 ms as a whole process and importing
+SQLAlchemy alone costs about 0.4 s, so this module imports neither SQLAlchemy nor Alembic.
+Alembic runs (lazily imported) only when the file is new or its schema is older than
+`SCHEMA_HEAD`.
+
+The connection is in manual-transaction mode (``isolation_level=None``) with WAL, a busy
+timeout of 10 s and foreign keys on. Every read-then-write runs in ``BEGIN IMMEDIATE``: a
+deferred transaction that later wants to write fails at once with "database is locked".
+
+Source: DESIGN.md "The event log" (SQLite: WAL, busy timeout, BEGIN IMMEDIATE); issue 2
+point 3.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+from tablee.errors import N_, StorageError
+from tablee.systems.base import Fact
+from tablee.table._rows import (
+    EVENT_COLUMNS,
+    SCHEMA_HEAD,
+    conflict,
+    duplicate_name,
+    event_from_row,
+    fact_rows,
+    format_time,
+    table_from_row,
+    unknown_table,
+    unknown_table_id,
+)
+from tablee.table.events import StoredEvent
+from tablee.table.store import TableInfo
+
+__all__ = ["BUSY_TIMEOUT_MS", "SqliteStore"]
+
+BUSY_TIMEOUT_MS = 10_000
+"""How long a writer waits for another one to finish, in milliseconds."""
+
+_COLUMNS = ", ".join(EVENT_COLUMNS)
+_INSERT_EVENT = f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+_SELECT_EVENTS = f"SELECT {_COLUMNS} FROM events WHERE table_id = ? AND seq > ? ORDER BY seq"
+_LAST_SEQ = (
+    "SELECT t.id, (SELECT max(e.seq) FROM events AS e WHERE e.table_id = t.id)"
+    " FROM tables AS t WHERE t.id = ?"
+)
+_UPSERT_PREFERENCE = (
+    "INSERT INTO preferences (key, value) VALUES (?, ?)"
+    " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+)
+
+
+class SqliteStore:
+    """An `EventStore` in one SQLite file, created and migrated on first open.
+
+    Args:
+        path: the database file; its folder is created when missing.
+
+    Raises:
+        StorageError: the file cannot be opened, is not a SQLite database, or holds a
+            schema this Tablée does not know (written by a newer version).
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._conn = self._connect()
+        try:
+            self._ensure_schema()
+        except BaseException:
+            self._conn.close()
+            raise
+
+    # -- opening ---------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        """Open the file in manual-transaction mode and set the pragmas."""
+        with self._guard():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            try:
+                conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA foreign_keys=ON")
+            except BaseException:
+                conn.close()
+                raise
+            return conn
+
+    def _schema_version(self) -> str | None:
+        """The revision in ``alembic_version``, or None when the table is absent or empty."""
+        with self._guard():
+            found = self._conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'"
+            ).fetchone()
+            if found is None:
+                return None
+            row = self._conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        return None if row is None else str(row[0])
+
+    def _ensure_schema(self) -> None:
+        """Migrate to `SCHEMA_HEAD` when needed, then check the file is at that revision."""
+        if self._schema_version() == SCHEMA_HEAD:
+            return
+        from tablee.table import migrate  # lazy: imports SQLAlchemy and Alembic
+
+        migrate.upgrade("sqlite:///" + str(self.path))
+        version = self._schema_version()
+        if version != SCHEMA_HEAD:
+            raise StorageError(
+                N_("database {path} has schema {version}, expected {head}"),
+                tip=N_("if a newer Tablée wrote this database, upgrade Tablée"),
+                path=self.path,
+                version=version,
+                head=SCHEMA_HEAD,
+            )
+
+    # -- transactions ----------------------------------------------------------------
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turn sqlite3 and file errors into `StorageError` naming the file."""
+        try:
+            yield
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageError(
+                N_("database {path} failed: {error}"),
+                tip=N_("check the file exists, is writable and is a Tablée database"),
+                path=self.path,
+                error=str(exc),
+            ) from exc
+
+    @contextmanager
+    def _immediate(self) -> Iterator[sqlite3.Connection]:
+        """A ``BEGIN IMMEDIATE`` transaction: committed on success, else rolled back."""
+        with self._guard():
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+
+    # -- the EventStore protocol -------------------------------------------------------
+
+    def create_table(
+        self, table_id: str, name: str, system: str, created: Fact, now: datetime
+    ) -> StoredEvent:
+        """Register a table and store ``created`` as its seq 1, in one transaction.
+
+        Args:
+            table_id: a new UUID string.
+            name: unique name, up to 200 characters.
+            system: system id (``pouyss``...).
+            created: the ``table.created`` fact.
+            now: aware time of the command.
+
+        Returns:
+            The stored ``table.created`` event.
+
+        Raises:
+            RuleError: a table with that name exists; nothing is stored.
+            InputError: ``now`` is naive.
+            StorageError: the database failed.
+        """
+        rows = fact_rows(table_id, 1, [created], now)
+        with self._immediate() as conn:
+            if conn.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
+                raise duplicate_name(name)
+            conn.execute(
+                "INSERT INTO tables (id, name, system, created_at) VALUES (?, ?, ?, ?)",
+                (table_id, name, system, format_time(now)),
+            )
+            conn.executemany(_INSERT_EVENT, rows)
+        return event_from_row(rows[0])
+
+    def tables(self) -> list[TableInfo]:
+        """Every table, oldest first (ties by name)."""
+        with self._guard():
+            rows = self._conn.execute(
+                "SELECT id, name, system, created_at FROM tables ORDER BY created_at, name"
+            ).fetchall()
+        return [table_from_row(row) for row in rows]
+
+    def find_table(self, name: str) -> TableInfo:
+        """The table named ``name``.
+
+        Raises:
+            NotFoundError: no table has that name.
+        """
+        with self._guard():
+            row = self._conn.execute(
+                "SELECT id, name, system, created_at FROM tables WHERE name = ?", (name,)
+            ).fetchone()
+        if row is None:
+            raise unknown_table(name)
+        return table_from_row(row)
+
+    def load(self, table_id: str, after_seq: int = 0) -> list[StoredEvent]:
+        """The table's events with ``seq > after_seq`` in order; empty for an unknown id."""
+        with self._guard():
+            rows = self._conn.execute(_SELECT_EVENTS, (table_id, after_seq)).fetchall()
+        return [event_from_row(row) for row in rows]
+
+    def append(
+        self, table_id: str, expected_last_seq: int, facts: Sequence[Fact], now: datetime
+    ) -> list[StoredEvent]:
+        """Append ``facts`` as ``expected_last_seq + 1, + 2, ...`` in one transaction.
+
+        Args:
+            table_id: an existing table's id.
+            expected_last_seq: the last seq the caller's state was folded from (1 or more).
+            facts: in order; an empty list only checks the expected seq.
+            now: aware time of the command, stored on every event.
+
+        Returns:
+            The stored events.
+
+        Raises:
+            AppendConflict: another writer appended first; nothing is stored.
+            NotFoundError: no table has that id.
+            InputError: ``now`` is naive.
+            StorageError: the database failed.
+        """
+        rows = fact_rows(table_id, expected_last_seq + 1, facts, now)
+        with self._immediate() as conn:
+            found = conn.execute(_LAST_SEQ, (table_id,)).fetchone()
+            if found is None:
+                raise unknown_table_id(table_id)
+            if (found[1] or 0) != expected_last_seq:
+                raise conflict(table_id, expected_last_seq)
+            try:
+                conn.executemany(_INSERT_EVENT, rows)
+            except sqlite3.IntegrityError as exc:
+                raise conflict(table_id, expected_last_seq) from exc
+        return [event_from_row(row) for row in rows]
+
+    def get_preference(self, key: str) -> str | None:
+        """The preference stored under ``key`` (up to 64 characters), or None."""
+        with self._guard():
+            row = self._conn.execute(
+                "SELECT value FROM preferences WHERE key = ?", (key,)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_preference(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key``, replacing any previous value."""
+        with self._immediate() as conn:
+            conn.execute(_UPSERT_PREFERENCE, (key, value))
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        self._conn.close()

@@ -1,0 +1,255 @@
+"""The event store contract: the same tests on every backend (see conftest.py).
+
+The race tests run real processes (multiprocessing, "spawn"), each with its own store on the
+same database, released together by a barrier.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import uuid
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablee.errors import InputError, NotFoundError, RuleError
+from tablee.systems.base import Fact
+from tablee.table.sql_store import SqlAlchemyStore
+from tablee.table.sqlite_store import SqliteStore
+from tablee.table.store import AppendConflict, EventStore, TableInfo
+
+NOW = datetime(2025, 11, 29, 12, 30, 45, 123456, tzinfo=UTC)
+PROCESS_TIMEOUT = 60.0
+
+Target = tuple[str, str]
+
+
+def open_target(target: Target) -> EventStore:
+    """Open a store on a target, in a worker process (same mapping as conftest.py)."""
+    backend, where = target
+    if backend == "sqlite3":
+        return SqliteStore(Path(where))
+    return SqlAlchemyStore(where)
+
+
+def created(name: str) -> Fact:
+    payload = {"system": "pouyss", "name": name, "players": ["Zoé"], "lang": "fr", "options": {}}
+    return Fact("table.created", payload, actor="gm")
+
+
+def new_table(store: EventStore, name: str = "zinc", at: datetime = NOW) -> str:
+    table_id = str(uuid.uuid4())
+    store.create_table(table_id, name, "pouyss", created(name), at)
+    return table_id
+
+
+def roll(n: int) -> Fact:
+    return Fact("test.roll", {"n": n})
+
+
+# -- the registry -----------------------------------------------------------------------
+
+
+def test_create_then_find(store: EventStore) -> None:
+    table_id = str(uuid.uuid4())
+    first = store.create_table(table_id, "Le Zinc", "pouyss", created("Le Zinc"), NOW)
+    assert (first.seq, first.kind, first.actor, first.created_at) == (1, "table.created", "gm", NOW)
+    assert first.payload == created("Le Zinc").payload
+    info = store.find_table("Le Zinc")
+    assert info == TableInfo(table_id, "Le Zinc", "pouyss", NOW)
+    assert store.load(table_id) == [first]
+    assert store.tables() == [info]
+
+
+def test_duplicate_name_is_refused_and_changes_nothing(store: EventStore) -> None:
+    table_id = new_table(store, "zinc")
+    other_id = str(uuid.uuid4())
+    with pytest.raises(RuleError, match="zinc"):
+        store.create_table(other_id, "zinc", "agents", created("zinc"), NOW + timedelta(1))
+    assert [t.id for t in store.tables()] == [table_id]
+    assert store.load(other_id) == []
+    assert store.find_table("zinc").system == "pouyss"
+
+
+def test_unknown_table(store: EventStore) -> None:
+    with pytest.raises(NotFoundError, match="nowhere"):
+        store.find_table("nowhere")
+    unknown = str(uuid.uuid4())
+    with pytest.raises(NotFoundError, match=unknown):
+        store.append(unknown, 1, [roll(1)], NOW)
+    assert store.load(unknown) == []
+
+
+def test_tables_are_listed_oldest_first(store: EventStore) -> None:
+    for minutes, name in [(0, "b"), (1, "a"), (2, "c")]:
+        new_table(store, name, NOW + timedelta(minutes=minutes))
+    assert [t.name for t in store.tables()] == ["b", "a", "c"]
+
+
+# -- the log ----------------------------------------------------------------------------
+
+
+def test_append_and_load_round_trip(store: EventStore) -> None:
+    table_id = new_table(store)
+    paris = datetime(2025, 11, 29, 14, 0, 0, 1, tzinfo=timezone(timedelta(hours=2)))
+    facts = [
+        Fact("test.roll", {"faces": [[1, 6], [], [3]], "note": "Éloïse lance 🎲"}, actor="Zoé"),
+        Fact("test.blind", {"nested": {"a": [None, True, {"b": "ß"}]}}, visibility="gm"),
+        Fact("test.v2", {}, actor=None, visibility="roller_and_gm", version=2),
+    ]
+    stored = store.append(table_id, 1, facts, paris)
+    loaded = store.load(table_id, after_seq=1)
+    assert loaded == stored
+    assert [e.seq for e in loaded] == [2, 3, 4]
+    for event, fact in zip(loaded, facts, strict=True):
+        assert (event.kind, event.actor, event.visibility) == (fact.kind, fact.actor, fact.visibility)
+        assert (event.payload, event.schema_version) == (fact.payload, fact.version)
+        assert event.created_at == paris
+        assert event.created_at.utcoffset() == timedelta(0)
+        assert event.table_id == table_id
+
+
+def test_load_after_seq(store: EventStore) -> None:
+    table_id = new_table(store)
+    store.append(table_id, 1, [roll(n) for n in range(2, 7)], NOW)
+    assert [e.seq for e in store.load(table_id)] == [1, 2, 3, 4, 5, 6]
+    assert [e.payload["n"] for e in store.load(table_id, after_seq=4)] == [5, 6]
+    assert store.load(table_id, after_seq=6) == []
+
+
+def test_stale_append_conflicts_and_stores_nothing(store: EventStore) -> None:
+    table_id = new_table(store)
+    store.append(table_id, 1, [roll(2)], NOW)
+    before = store.load(table_id)
+    for stale in (0, 1, 3):
+        with pytest.raises(AppendConflict):
+            store.append(table_id, stale, [roll(99), roll(100)], NOW)
+    assert store.load(table_id) == before
+
+
+def test_naive_time_is_refused(store: EventStore) -> None:
+    table_id = new_table(store)
+    with pytest.raises(InputError, match="timezone"):
+        store.append(table_id, 1, [roll(2)], datetime(2025, 1, 1, 12, 0))
+    with pytest.raises(InputError):
+        store.create_table(str(uuid.uuid4()), "naive", "pouyss", created("x"), datetime(2025, 1, 1))
+    assert len(store.load(table_id)) == 1
+    assert [t.name for t in store.tables()] == ["zinc"]
+
+
+def test_preferences(store: EventStore) -> None:
+    assert store.get_preference("last_table") is None
+    store.set_preference("last_table", "zinc")
+    assert store.get_preference("last_table") == "zinc"
+    store.set_preference("last_table", "Le Bar à Thym")
+    assert store.get_preference("last_table") == "Le Bar à Thym"
+    assert store.get_preference("other") is None
+
+
+def test_a_second_store_sees_the_first_ones_writes(store: EventStore, store_target: Target) -> None:
+    table_id = new_table(store)
+    other = open_target(store_target)
+    try:
+        other.append(table_id, 1, [roll(2)], NOW)
+        with pytest.raises(AppendConflict):
+            store.append(table_id, 1, [roll(2)], NOW)
+        assert store.load(table_id) == other.load(table_id)
+    finally:
+        other.close()
+
+
+# -- races between processes ------------------------------------------------------------
+
+
+def _race_worker(target: Target, table_id: str, rounds: int, barrier: Any, results: Any) -> None:
+    """Each round: wait for everyone, then append one event at the round's expected seq."""
+    outcomes: list[str] = []
+    try:
+        store = open_target(target)
+        try:
+            for expected in range(1, rounds + 1):
+                barrier.wait(PROCESS_TIMEOUT)
+                try:
+                    store.append(table_id, expected, [roll(os.getpid())], datetime.now(UTC))
+                    outcomes.append("ok")
+                except AppendConflict:
+                    outcomes.append("conflict")
+        finally:
+            store.close()
+    except BaseException as exc:  # report, never hang the parent
+        outcomes.append(f"error: {exc!r}")
+    results.put(outcomes)
+
+
+def _retry_worker(target: Target, table_id: str, count: int, barrier: Any, results: Any) -> None:
+    """Append ``count`` events, each by load, next seq, append, retry on conflict."""
+    try:
+        store = open_target(target)
+        try:
+            barrier.wait(PROCESS_TIMEOUT)
+            done = conflicts = 0
+            while done < count and conflicts < 100 * count:
+                last = store.load(table_id)[-1].seq
+                try:
+                    store.append(table_id, last, [roll(os.getpid())], datetime.now(UTC))
+                    done += 1
+                except AppendConflict:
+                    conflicts += 1
+            results.put(("done", done, conflicts))
+        finally:
+            store.close()
+    except BaseException as exc:
+        results.put(("error", repr(exc), 0))
+
+
+def run_processes(worker: Callable[..., None], n: int, *args: object) -> list[Any]:
+    """Run ``worker(*args, barrier, results)`` in ``n`` spawned processes; their results."""
+    ctx = multiprocessing.get_context("spawn")
+    barrier = ctx.Barrier(n)
+    results = ctx.Queue()
+    processes = [ctx.Process(target=worker, args=(*args, barrier, results)) for _ in range(n)]
+    for process in processes:
+        process.start()
+    try:
+        collected = [results.get(timeout=PROCESS_TIMEOUT) for _ in processes]
+    finally:
+        for process in processes:
+            process.join(PROCESS_TIMEOUT)
+            if process.is_alive():
+                process.kill()
+                process.join()
+            process.close()
+        results.close()
+        results.join_thread()
+    return collected
+
+
+def assert_gapless(store: EventStore, table_id: str, last: int) -> None:
+    seqs = [e.seq for e in store.load(table_id)]
+    assert seqs == list(range(1, last + 1))
+
+
+def test_race_exactly_one_writer_wins(store: EventStore, store_target: Target) -> None:
+    table_id = new_table(store)
+    processes, rounds = 4, 5
+    outcomes: Sequence[list[str]] = run_processes(
+        _race_worker, processes, store_target, table_id, rounds
+    )
+    assert all(len(o) == rounds for o in outcomes), outcomes
+    for r in range(rounds):
+        assert sorted(o[r] for o in outcomes) == ["conflict"] * (processes - 1) + ["ok"], outcomes
+    assert_gapless(store, table_id, rounds + 1)
+
+
+def test_retrying_writers_lose_nothing(store: EventStore, store_target: Target) -> None:
+    table_id = new_table(store)
+    processes, each = 4, 10
+    results = run_processes(_retry_worker, processes, store_target, table_id, each)
+    assert [r[:2] for r in results] == [("done", each)] * processes, results
+    assert_gapless(store, table_id, processes * each + 1)
+    writers = [e.payload["n"] for e in store.load(table_id, after_seq=1)]
+    assert sorted(writers.count(pid) for pid in set(writers)) == [each] * processes
