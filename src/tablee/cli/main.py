@@ -10,6 +10,7 @@ Source: issue 2 points 1, 5 and 8.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from typing import IO, NoReturn
@@ -103,7 +104,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
     lang = _pre_language(args_list)
     parser = build_parser(lang)
     try:
-        args = parser.parse_args(args_list)
+        with contextlib.redirect_stdout(out):  # --help and --version print to stdout
+            args = parser.parse_args(args_list)
     except _UsageError as exc:
         exc.parser.print_usage(err)
         tr = translation(lang).gettext

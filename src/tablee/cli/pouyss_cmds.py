@@ -32,6 +32,8 @@ def _source(ctx: Context) -> tuple[RandomSource, TypedFaces | None]:
 
 def _throw(ctx: Context, pool: int) -> list[int]:
     source, typed = _source(ctx)
+    if typed is not None:
+        typed.expect(D6, pool)
     faces = list(source.roll(D6, pool))
     if typed is not None:
         typed.finish()

@@ -116,6 +116,25 @@ class TypedFaces:
         self._used += count
         return taken
 
+    def expect(self, die: Die, count: int) -> None:
+        """Check up front that exactly ``count`` faces of ``die`` were typed in.
+
+        For mechanics that roll once: a wrong count is reported before any face is read.
+
+        Raises:
+            InputError: a different number of faces, or a face that ``die`` cannot show.
+        """
+        _check_count(count)
+        if len(self._faces) != count:
+            raise InputError(
+                N_("{count} {die} faces are needed but {given} were typed in"),
+                count=count,
+                die=die.name,
+                given=len(self._faces),
+            )
+        for face in self._faces:
+            die.check_face(face)
+
     def finish(self) -> None:
         """Check that every typed face was used.
 

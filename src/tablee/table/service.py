@@ -102,14 +102,17 @@ class TableService:
         return self.state(clean)
 
     def resolve_name(self, name: str | None) -> str:
-        """The table to act on: ``name``, else the table last used.
+        """The table to act on: ``name`` (which becomes the table last used), else the last.
 
         Raises:
             NotFoundError: ``name`` names no table.
             InputError: no name and no table used yet.
         """
         if name:
-            return self.store.find_table(name).name
+            found = self.store.find_table(name).name
+            if self.store.get_preference(LAST_TABLE) != found:
+                self.store.set_preference(LAST_TABLE, found)
+            return found
         last = self.store.get_preference(LAST_TABLE)
         if last is None:
             raise InputError(N_("no table given and none used yet"),

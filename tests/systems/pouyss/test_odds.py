@@ -63,16 +63,16 @@ def test_closed_form_equals_resolving_every_roll(bonus, malus):
 
 @pytest.mark.parametrize(("bonus", "malus"), GRID_6)
 def test_closed_form_equals_brute_force(bonus, malus):
-    assert dict(action_distribution(ActionRoll(bonus, malus)).weights) == _brute_force(
-        bonus, malus
-    )
+    assert dict(action_distribution(ActionRoll(bonus, malus)).weights) == _brute_force(bonus, malus)
 
 
 @pytest.mark.parametrize(("bonus", "malus"), [(b, m) for b, m in GRID_6 if b + m <= 4])
 def test_icepool_oracle_agrees_with_brute_force(bonus, malus):
     counts = _brute_force(bonus, malus)
     total = 6 ** (1 + bonus + malus)
-    assert _icepool_probabilities(bonus, malus) == {v: Fraction(c, total) for v, c in counts.items()}
+    assert _icepool_probabilities(bonus, malus) == {
+        v: Fraction(c, total) for v, c in counts.items()
+    }
 
 
 def test_closed_form_equals_icepool_up_to_20_bonus_and_20_malus():

@@ -1,0 +1,136 @@
+"""The ``tablee pouyss roll`` command as a whole process, against an empty Python start-up.
+
+Sets up a temporary SQLite table (``tablee table new pouyss`` then ``tablee pouyss session
+start --cagnotte 100000``), then times, interleaved, N runs of
+
+    .venv/bin/tablee pouyss roll --player A --bonus 1 --malus 1 --json --db PATH
+    .venv/bin/python -c pass
+
+as subprocesses (wall time with ``time.perf_counter``, output discarded). Reports median, p90
+and the ratio of the medians. Target (issue): roll median under 150 ms.
+
+``--importtime`` also runs one roll under ``python -X importtime`` and lists the ten imports
+with the largest cumulative time (and the ten largest self times), for diagnosis.
+
+Usage: ``.venv/bin/python benchmarks/bench_cli.py [-n 30] [--rounds 1] [--importtime]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+VENV_BIN = Path(sys.executable).parent
+TABLEE = str(VENV_BIN / "tablee")
+PYTHON = sys.executable
+TARGET_MS = 150.0
+
+
+def _roll_argv(db: str) -> list[str]:
+    return [TABLEE, "pouyss", "roll", "--player", "A", "--bonus", "1", "--malus", "1",
+            "--json", "--db", db]
+
+
+def setup_table(db: str) -> None:
+    """A Pouyss table with four players and a session whose cagnotte holds 100000 dice."""
+    for argv in (
+        [TABLEE, "table", "new", "pouyss", "--name", "bench", "--players", "A,B,C,D",
+         "--db", db],
+        [TABLEE, "pouyss", "session", "start", "--cagnotte", "100000", "--db", db],
+    ):
+        subprocess.run(argv, check=True, capture_output=True)
+
+
+def _wall_ms(argv: list[str]) -> float:
+    t = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return (time.perf_counter() - t) * 1e3
+
+
+def _p90(xs: list[float]) -> float:
+    return statistics.quantiles(xs, n=10, method="inclusive")[-1]
+
+
+def one_round(db: str, n: int) -> dict[str, Any]:
+    """N rolls and N empty start-ups, interleaved, after one untimed run of each."""
+    roll, bare = _roll_argv(db), [PYTHON, "-c", "pass"]
+    _wall_ms(roll)
+    _wall_ms(bare)
+    rolls, bares = [], []
+    for _ in range(n):
+        rolls.append(_wall_ms(roll))
+        bares.append(_wall_ms(bare))
+    out: dict[str, Any] = {}
+    for name, xs in (("roll", rolls), ("python_pass", bares)):
+        out[name] = {"median_ms": statistics.median(xs), "p90_ms": _p90(xs),
+                     "min_ms": min(xs), "max_ms": max(xs)}
+    out["ratio"] = out["roll"]["median_ms"] / out["python_pass"]["median_ms"]
+    out["roll_minus_python_ms"] = out["roll"]["median_ms"] - out["python_pass"]["median_ms"]
+    return out
+
+
+def import_costs(db: str, top: int = 10) -> dict[str, list[tuple[str, float, float]]]:
+    """Top imports of one roll by cumulative and by self time: (module, cumulative ms, self ms)."""
+    done = subprocess.run([PYTHON, "-X", "importtime", *_roll_argv(db)], check=True,
+                          capture_output=True, text=True)
+    rows = []
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "[us]" in line:
+            continue
+        self_us, cum_us, name = line[len("import time:"):].split("|")
+        rows.append((name.strip(), int(cum_us) / 1e3, int(self_us) / 1e3))
+    return {"cumulative": sorted(rows, key=lambda r: -r[1])[:top],
+            "self": sorted(rows, key=lambda r: -r[2])[:top]}
+
+
+def report(rounds: list[dict[str, Any]], n: int, imports: dict[str, Any] | None) -> str:
+    """Each round, the best-of-rounds median, the spread, and the verdict."""
+    lines = [f"tablee pouyss roll (subprocess, wall) vs python -c pass; N={n} each, interleaved",
+             f"{'round':<7}{'roll med':>10}{'p90':>8}{'min':>8}{'max':>8}"
+             f"{'pass med':>10}{'p90':>8}{'ratio':>8}{'roll-pass':>11}"]
+    for i, r in enumerate(rounds, 1):
+        ro, pa = r["roll"], r["python_pass"]
+        lines.append(f"{i:<7}{ro['median_ms']:>10.1f}{ro['p90_ms']:>8.1f}{ro['min_ms']:>8.1f}"
+                     f"{ro['max_ms']:>8.1f}{pa['median_ms']:>10.1f}{pa['p90_ms']:>8.1f}"
+                     f"{r['ratio']:>8.1f}{r['roll_minus_python_ms']:>11.1f}")
+    meds = [r["roll"]["median_ms"] for r in rounds]
+    best = min(meds)
+    verdict = ("met" if best < TARGET_MS else
+               f"MISSED by {best - TARGET_MS:.0f} ms ({best / TARGET_MS:.2f}x the target)")
+    lines += ["", f"best-of-rounds roll median {best:.1f} ms (spread of round medians "
+                  f"{min(meds):.1f}-{max(meds):.1f} ms); target < {TARGET_MS:.0f} ms: {verdict}"]
+    if imports:
+        for key in ("cumulative", "self"):
+            lines += ["", f"top imports by {key} time (one run, -X importtime):"]
+            lines += [f"  {cum:8.1f} ms cum {slf:8.1f} ms self  {name}"
+                      for name, cum, slf in imports[key]]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=30, help="runs of each command per round")
+    parser.add_argument("--rounds", type=int, default=1, help="repeat the whole measurement")
+    parser.add_argument("--importtime", action="store_true", help="list the top import costs")
+    parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="tablee-bench-") as tmp:
+        db = str(Path(tmp) / "bench.db")
+        setup_table(db)
+        rounds = [one_round(db, args.n) for _ in range(args.rounds)]
+        imports = import_costs(db) if args.importtime else None
+    if args.json:
+        print(json.dumps({"n": args.n, "rounds": rounds, "imports": imports}, indent=2))
+    else:
+        print(report(rounds, args.n, imports))
+
+
+if __name__ == "__main__":
+    main()

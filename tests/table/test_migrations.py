@@ -1,0 +1,142 @@
+"""The schema: Alembic's head, first opens, unknown revisions, the SQLAlchemy mirror."""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, create_engine, inspect, text
+
+from tablee.errors import StorageError
+from tablee.table import migrate
+from tablee.table.schema import SCHEMA_HEAD, metadata
+from tablee.table.sql_store import SqlAlchemyStore, engine_url
+from tablee.table.sqlite_store import SqliteStore
+from tablee.table.store import EventStore
+
+Target = tuple[str, str]
+STORE_TABLES = {"alembic_version", "events", "preferences", "tables"}
+
+
+def open_target(target: Target) -> EventStore:
+    """Open a store on a target, in a worker process (same mapping as conftest.py)."""
+    backend, where = target
+    if backend == "sqlite3":
+        return SqliteStore(Path(where))
+    return SqlAlchemyStore(where)
+
+
+def url_of(target: Target) -> str:
+    backend, where = target
+    return engine_url("sqlite:///" + where if backend == "sqlite3" else where)
+
+
+@contextmanager
+def connected(target: Target) -> Iterator[Connection]:
+    """A plain SQLAlchemy connection to the target's database, committed at the end."""
+    engine = create_engine(url_of(target))
+    try:
+        with engine.begin() as conn:
+            yield conn
+    finally:
+        engine.dispose()
+
+
+def table_names(target: Target) -> set[str]:
+    with connected(target) as conn:
+        return set(inspect(conn).get_table_names())
+
+
+def version_of(target: Target) -> str | None:
+    with connected(target) as conn:
+        value = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    return None if value is None else str(value)
+
+
+def make_empty(target: Target) -> None:
+    """Create the database file, empty (PostgreSQL targets already are)."""
+    backend, where = target
+    if backend != "postgresql":
+        path = Path(where.removeprefix("sqlite:///"))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch()
+
+
+def test_schema_head_is_alembic_head() -> None:
+    script = ScriptDirectory.from_config(migrate.alembic_config())
+    assert script.get_heads() == [SCHEMA_HEAD]
+    assert migrate.head_revision() == SCHEMA_HEAD == "0001_initial"
+
+
+def test_an_empty_database_is_migrated_on_open(store_target: Target) -> None:
+    make_empty(store_target)
+    open_target(store_target).close()
+    assert table_names(store_target) == STORE_TABLES
+    assert version_of(store_target) == SCHEMA_HEAD
+
+
+def test_schema_module_mirrors_the_migrations(store_target: Target) -> None:
+    open_target(store_target).close()
+    with connected(store_target) as conn:
+        differences = compare_metadata(MigrationContext.configure(conn), metadata)
+    assert differences == []
+
+
+def test_unknown_revision_is_refused_and_left_alone(store_target: Target) -> None:
+    make_empty(store_target)
+    with connected(store_target) as conn:
+        conn.execute(text("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)"))
+        conn.execute(text("INSERT INTO alembic_version VALUES ('9999_future')"))
+    with pytest.raises(StorageError, match="9999_future"):
+        open_target(store_target)
+    assert table_names(store_target) == {"alembic_version"}
+    assert version_of(store_target) == "9999_future"
+
+
+def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"not a database at all, " * 100)
+    with pytest.raises(StorageError, match="notes.txt"):
+        SqliteStore(path)
+
+
+def test_upgrade_prints_nothing(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    migrate.upgrade("sqlite:///" + str(tmp_path / "quiet.sqlite3"))
+    migrate.upgrade("sqlite:///" + str(tmp_path / "quiet.sqlite3"))
+    assert capfd.readouterr() == ("", "")
+
+
+def _open_worker(target: Target, barrier: Any, results: Any) -> None:
+    try:
+        barrier.wait(60)
+        open_target(target).close()
+        results.put("ok")
+    except BaseException as exc:
+        results.put(f"error: {exc!r}")
+
+
+def test_concurrent_first_opens_all_succeed(store_target: Target) -> None:
+    ctx = multiprocessing.get_context("spawn")
+    barrier, results = ctx.Barrier(4), ctx.Queue()
+    processes = [ctx.Process(target=_open_worker, args=(store_target, barrier, results))]
+    processes *= 1
+    processes += [
+        ctx.Process(target=_open_worker, args=(store_target, barrier, results)) for _ in range(3)
+    ]
+    for process in processes:
+        process.start()
+    outcomes = [results.get(timeout=60) for _ in processes]
+    for process in processes:
+        process.join(60)
+        process.close()
+    results.close()
+    results.join_thread()
+    assert outcomes == ["ok"] * 4
+    assert version_of(store_target) == SCHEMA_HEAD
