@@ -124,19 +124,19 @@ def _open_worker(target: Target, barrier: Any, results: Any) -> None:
 
 def test_concurrent_first_opens_all_succeed(store_target: Target) -> None:
     ctx = multiprocessing.get_context("spawn")
-    barrier, results = ctx.Barrier(4), ctx.Queue()
-    processes = [ctx.Process(target=_open_worker, args=(store_target, barrier, results))]
-    processes *= 1
-    processes += [
-        ctx.Process(target=_open_worker, args=(store_target, barrier, results)) for _ in range(3)
-    ]
+    count = 3
+    barrier, results = ctx.Barrier(count), ctx.Queue()
+    args = (store_target, barrier, results)
+    processes = [ctx.Process(target=_open_worker, args=args) for _ in range(count)]
     for process in processes:
         process.start()
-    outcomes = [results.get(timeout=60) for _ in processes]
-    for process in processes:
-        process.join(60)
-        process.close()
-    results.close()
-    results.join_thread()
-    assert outcomes == ["ok"] * 4
+    try:
+        outcomes = [results.get(timeout=60) for _ in processes]
+    finally:
+        for process in processes:
+            process.join(60)
+            process.close()
+        results.close()
+        results.join_thread()
+    assert outcomes == ["ok"] * count
     assert version_of(store_target) == SCHEMA_HEAD

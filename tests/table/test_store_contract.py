@@ -106,7 +106,11 @@ def test_append_and_load_round_trip(store: EventStore) -> None:
     assert loaded == stored
     assert [e.seq for e in loaded] == [2, 3, 4]
     for event, fact in zip(loaded, facts, strict=True):
-        assert (event.kind, event.actor, event.visibility) == (fact.kind, fact.actor, fact.visibility)
+        assert (event.kind, event.actor, event.visibility) == (
+            fact.kind,
+            fact.actor,
+            fact.visibility,
+        )
         assert (event.payload, event.schema_version) == (fact.payload, fact.version)
         assert event.created_at == paris
         assert event.created_at.utcoffset() == timedelta(0)
