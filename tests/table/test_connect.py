@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tablee.errors import InputError
+from tablee.errors import InputError, StorageError
 from tablee.table.connect import DATABASE_URL_ENV, default_database_path, open_store
 from tablee.table.sql_store import SqlAlchemyStore
 from tablee.table.sqlite_store import SqliteStore
@@ -100,3 +100,15 @@ def test_using_a_migrated_sqlite_file_does_not_import_sqlalchemy(tmp_path: Path)
         f"print({HEAVY})\n"
     )
     assert run_python(code, str(path)) == "[]"
+
+
+@pytest.mark.parametrize("url", ["mysql://u@h/db", "sqlite://", "sqlite:///:memory:", "nonsense"])
+def test_sqlalchemy_store_refuses_other_databases(url: str) -> None:
+    with pytest.raises(InputError):
+        SqlAlchemyStore(url)
+
+
+def test_an_unreachable_server_is_a_storage_error_without_the_password() -> None:
+    with pytest.raises(StorageError, match="127.0.0.1:1") as caught:
+        SqlAlchemyStore("postgresql://someone:pa55word@127.0.0.1:1/nothing")
+    assert "pa55word" not in str(caught.value)

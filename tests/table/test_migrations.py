@@ -103,7 +103,7 @@ def test_unknown_revision_is_refused_and_left_alone(store_target: Target) -> Non
 def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
     path.write_bytes(b"not a database at all, " * 100)
-    with pytest.raises(StorageError, match="notes.txt"):
+    with pytest.raises(StorageError, match=r"notes\.txt"):
         SqliteStore(path)
 
 

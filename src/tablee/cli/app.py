@@ -21,19 +21,33 @@ from tablee.table.service import TableService
 __all__ = ["Context", "add_common", "parse_dice", "parse_options"]
 
 
-def add_common(parser: argparse.ArgumentParser, tr: Callable[[str], str], *,
-               table: bool = True) -> None:
+def add_common(
+    parser: argparse.ArgumentParser, tr: Callable[[str], str], *, table: bool = True
+) -> None:
     """Add ``--json``, ``--lang``, ``--db`` (and ``--table``) to a command's parser."""
     group = parser.add_argument_group(tr("common options"))
     group.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
-    group.add_argument("--lang", choices=("fr", "en"), default=argparse.SUPPRESS,
-                       help=tr("language of the output (default: from the locale)"))
-    group.add_argument("--db", default=argparse.SUPPRESS, metavar="PATH|URL",
-                       help=tr("SQLite file or database URL (default: TABLEE_DATABASE_URL, "
-                               "else the user data folder)"))
+    group.add_argument(
+        "--lang",
+        choices=("fr", "en"),
+        default=argparse.SUPPRESS,
+        help=tr("language of the output (default: from the locale)"),
+    )
+    group.add_argument(
+        "--db",
+        default=argparse.SUPPRESS,
+        metavar="PATH|URL",
+        help=tr(
+            "SQLite file or database URL (default: TABLEE_DATABASE_URL, else the user data folder)"
+        ),
+    )
     if table:
-        group.add_argument("--table", default=None, metavar="NAME",
-                           help=tr("the table to act on (default: the table last used)"))
+        group.add_argument(
+            "--table",
+            default=None,
+            metavar="NAME",
+            help=tr("the table to act on (default: the table last used)"),
+        )
 
 
 @dataclass
@@ -116,8 +130,13 @@ def parse_dice(text: str | None) -> list[int] | None:
         try:
             faces.append(int(part))
         except ValueError:
-            raise InputError(N_("--dice: {value!r} is not a die face (whole numbers, comma "
-                                "separated, e.g. 1,4,5,6)"), value=part) from None
+            raise InputError(
+                N_(
+                    "--dice: {value!r} is not a die face (whole numbers, comma "
+                    "separated, e.g. 1,4,5,6)"
+                ),
+                value=part,
+            ) from None
     return faces
 
 

@@ -40,8 +40,9 @@ class _UsageError(Exception):
         self.parser = parser
 
 
-def _install_argparse_translation(tr: Callable[[str], str],
-                                  ntr: Callable[[str, str, int], str]) -> None:
+def _install_argparse_translation(
+    tr: Callable[[str], str], ntr: Callable[[str, str, int], str]
+) -> None:
     """Route argparse's own messages ("usage:", "required"...) through our catalogs."""
     argparse._ = tr  # type: ignore[attr-defined]
     argparse.ngettext = ntr  # type: ignore[attr-defined]
@@ -52,12 +53,16 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     catalog = translation(lang)
     tr, ntr = catalog.gettext, catalog.ngettext
     _install_argparse_translation(tr, ntr)
-    parser = _Parser(prog="tablee", description=tr(
-        "Tablée: rules engine and virtual table for Pouyss and other French role-playing "
-        "games."))
+    parser = _Parser(
+        prog="tablee",
+        description=tr(
+            "Tablée: rules engine and virtual table for Pouyss and other French role-playing games."
+        ),
+    )
     parser.add_argument("--version", action="version", version=f"tablee {__version__}")
-    sub = parser.add_subparsers(dest="group", required=True, metavar="COMMAND",
-                                parser_class=_Parser)
+    sub = parser.add_subparsers(
+        dest="group", required=True, metavar="COMMAND", parser_class=_Parser
+    )
     table_cmds.add_parser(sub, tr)
     pouyss_cmds.add_parser(sub, tr)
     odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
@@ -86,8 +91,9 @@ def _pre_language(argv: Sequence[str]) -> str:
     return detect_language()
 
 
-def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
-         err: IO[str] | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[str] | None = None
+) -> int:
     """Run one command.
 
     Args:
@@ -109,8 +115,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
     except _UsageError as exc:
         exc.parser.print_usage(err)
         tr = translation(lang).gettext
-        err.write(tr("{prog}: error: {message}").format(prog=exc.parser.prog,
-                                                         message=str(exc)) + "\n")
+        err.write(
+            tr("{prog}: error: {message}").format(prog=exc.parser.prog, message=str(exc)) + "\n"
+        )
         return USAGE_EXIT
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
@@ -121,8 +128,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None,
         tr = translation(ctx.lang).gettext
         if ctx.json:
             ctx.out = err
-            ctx.emit_json({"error": type(exc).__name__, "message": exc.render(tr),
-                           "exit_code": exc.exit_code})
+            ctx.emit_json(
+                {"error": type(exc).__name__, "message": exc.render(tr), "exit_code": exc.exit_code}
+            )
         else:
             err.write(tr("error: {message}").format(message=exc.render(tr)) + "\n")
         return exc.exit_code

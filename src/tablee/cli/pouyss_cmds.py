@@ -44,7 +44,8 @@ def _cagnotte_line(ctx: Context, decision: Decision) -> str:
     move = decision.move
     assert move is not None
     return ctx.tr("Cagnotte: {before} → {after} (−{drawn} drawn, +{deposited} put back)").format(
-        before=move.before, after=move.after, drawn=move.drawn, deposited=move.deposited)
+        before=move.before, after=move.after, drawn=move.drawn, deposited=move.deposited
+    )
 
 
 def _roll_json(ctx: Context, applied: Any, result: Any, extra: dict[str, Any]) -> dict[str, Any]:
@@ -52,9 +53,15 @@ def _roll_json(ctx: Context, applied: Any, result: Any, extra: dict[str, Any]) -
     move = decision.move
     assert move is not None
     return {
-        "table": applied.state.name, "seq": applied.events[-1].seq, **extra,
-        "dice": list(result.faces), "removed": list(result.removed), "kept": list(result.kept),
-        "value": result.value, "level": result.level.id, "level_name": result.level.title,
+        "table": applied.state.name,
+        "seq": applied.events[-1].seq,
+        **extra,
+        "dice": list(result.faces),
+        "removed": list(result.removed),
+        "kept": list(result.kept),
+        "value": result.value,
+        "level": result.level.id,
+        "level_name": result.level.title,
         "success": result.level.is_success(applied.state.game.options.success_threshold),
         "cagnotte": move.to_json(),
         "trace": [s.render(ctx.tr) for s in result.trace],
@@ -68,15 +75,25 @@ def cmd_roll(ctx: Context) -> int:
     counts = ActionRoll(a.bonus + a.imposed_bonus + int(a.double_bonus), a.malus + a.imposed_malus)
     name = ctx.service.resolve_name(a.table)
     faces = _throw(ctx, counts.pool)
-    applied = ctx.service.execute(name, lambda s: pouyss.decide_roll(
-        s.game, player=a.player, bonus=a.bonus, malus=a.malus, imposed_bonus=a.imposed_bonus,
-        imposed_malus=a.imposed_malus, double_bonus=a.double_bonus, faces=faces,
-        reasons=a.reason or []), lambda d: d.facts)
+    applied = ctx.service.execute(
+        name,
+        lambda s: pouyss.decide_roll(
+            s.game,
+            player=a.player,
+            bonus=a.bonus,
+            malus=a.malus,
+            imposed_bonus=a.imposed_bonus,
+            imposed_malus=a.imposed_malus,
+            double_bonus=a.double_bonus,
+            faces=faces,
+            reasons=a.reason or [],
+        ),
+        lambda d: d.facts,
+    )
     result = applied.decision.outcome
     odds = pouyss.action_distribution(counts) if a.odds else None
     if ctx.json:
-        extra = {"player": applied.events[-1].actor, "bonus": counts.bonus,
-                 "malus": counts.malus}
+        extra = {"player": applied.events[-1].actor, "bonus": counts.bonus, "malus": counts.malus}
         doc = _roll_json(ctx, applied, result, extra)
         if odds is not None:
             doc["odds"] = distribution_json(odds)
@@ -85,7 +102,8 @@ def cmd_roll(ctx: Context) -> int:
     if odds is not None:
         ctx.emit(ctx.tr("Odds before rolling:") + "\n" + format_distribution(odds, ctx.lang))
     head = ctx.tr("{player} rolls 1 base + {bonus} bonus + {malus} malus").format(
-        player=applied.events[-1].actor, bonus=counts.bonus, malus=counts.malus)
+        player=applied.events[-1].actor, bonus=counts.bonus, malus=counts.malus
+    )
     ctx.emit(_result_block(ctx, head, result, applied.decision))
     return 0
 
@@ -96,8 +114,9 @@ def _result_block(ctx: Context, head: str, result: Any, decision: Decision) -> s
     lines = [
         f"[bold]{head}[/]",
         ctx.tr("Dice: {faces}   removed: {removed}").format(faces=faces, removed=removed),
-        ctx.tr("Result: {value} {level}").format(value=result.value,
-                                                  level=format_level(result.level)),
+        ctx.tr("Result: {value} {level}").format(
+            value=result.value, level=format_level(result.level)
+        ),
         _cagnotte_line(ctx, decision),
         format_trace(result.trace, ctx.tr),
     ]
@@ -112,30 +131,51 @@ def cmd_opposed(ctx: Context) -> int:
     name = ctx.service.resolve_name(a.table)
     faces = _throw(ctx, counts.as_action().pool)
     passive = a.passive if a.passive is not None else a.passive_npc
-    applied = ctx.service.execute(name, lambda s: pouyss.decide_opposed(
-        s.game, active=a.active, passive=passive, passive_is_npc=a.passive is None,
-        counts=counts, faces=faces), lambda d: d.facts)
+    applied = ctx.service.execute(
+        name,
+        lambda s: pouyss.decide_opposed(
+            s.game,
+            active=a.active,
+            passive=passive,
+            passive_is_npc=a.passive is None,
+            counts=counts,
+            faces=faces,
+        ),
+        lambda d: d.facts,
+    )
     outcome = applied.decision.outcome
     odds = pouyss.opposed_distribution(counts) if a.odds else None
     if ctx.json:
         action = counts.as_action()
-        extra = {"active": applied.events[-1].actor, "passive": passive,
-                 "bonus": action.bonus, "malus": action.malus}
+        extra = {
+            "active": applied.events[-1].actor,
+            "passive": passive,
+            "bonus": action.bonus,
+            "malus": action.malus,
+        }
         doc = _roll_json(ctx, applied, outcome.roll, extra)
-        doc.update(passive_value=outcome.passive_value, passive_level=outcome.passive_level.id,
-                   trace=[s.render(ctx.tr) for s in outcome.trace])
+        doc.update(
+            passive_value=outcome.passive_value,
+            passive_level=outcome.passive_level.id,
+            trace=[s.render(ctx.tr) for s in outcome.trace],
+        )
         if odds is not None:
             doc["odds"] = distribution_json(odds)
         ctx.emit_json(doc)
         return 0
     if odds is not None:
-        ctx.emit(ctx.tr("Odds of the active side before rolling:") + "\n"
-                 + format_distribution(odds, ctx.lang))
+        ctx.emit(
+            ctx.tr("Odds of the active side before rolling:")
+            + "\n"
+            + format_distribution(odds, ctx.lang)
+        )
     head = ctx.tr("{active} (active) against {passive} (passive)").format(
-        active=applied.events[-1].actor, passive=passive)
+        active=applied.events[-1].actor, passive=passive
+    )
     block = _result_block(ctx, head, outcome.roll, applied.decision)
     block += "\n" + ctx.tr("Passive side: {value} {level}").format(
-        value=outcome.passive_value, level=format_level(outcome.passive_level))
+        value=outcome.passive_value, level=format_level(outcome.passive_level)
+    )
     ctx.emit(block)
     return 0
 
@@ -144,14 +184,24 @@ def _pool_change(ctx: Context, kind: str) -> int:
     a = ctx.args
     name = ctx.service.resolve_name(a.table)
     decide = pouyss.decide_reward if kind == "reward" else pouyss.decide_penalty
-    applied = ctx.service.execute(name, lambda s: decide(
-        s.game, amount=a.amount, player=a.player, reason=a.reason or ""), lambda d: d.facts)
+    applied = ctx.service.execute(
+        name,
+        lambda s: decide(s.game, amount=a.amount, player=a.player, reason=a.reason or ""),
+        lambda d: d.facts,
+    )
     decision: Decision = applied.decision
     if ctx.json:
         assert decision.move is not None
-        ctx.emit_json({"table": name, "seq": applied.events[-1].seq, "kind": kind,
-                       "amount": a.amount, "cagnotte": decision.move.to_json(),
-                       "warnings": [w.render(ctx.tr) for w in decision.warnings]})
+        ctx.emit_json(
+            {
+                "table": name,
+                "seq": applied.events[-1].seq,
+                "kind": kind,
+                "amount": a.amount,
+                "cagnotte": decision.move.to_json(),
+                "warnings": [w.render(ctx.tr) for w in decision.warnings],
+            }
+        )
         return 0
     lines = [_cagnotte_line(ctx, decision)]
     lines += [f"[yellow]{w.render(ctx.tr)}[/]" for w in decision.warnings]
@@ -174,19 +224,26 @@ def cmd_session(ctx: Context) -> int:
     a = ctx.args
     name = ctx.service.resolve_name(a.table)
     if a.action == "start":
-        applied = ctx.service.execute(name, lambda s: pouyss.decide_start_session(
-            s.game, carry_over=a.carry_over, cagnotte=a.cagnotte), lambda d: d.facts)
+        applied = ctx.service.execute(
+            name,
+            lambda s: pouyss.decide_start_session(
+                s.game, carry_over=a.carry_over, cagnotte=a.cagnotte
+            ),
+            lambda d: d.facts,
+        )
     else:
         applied = ctx.service.execute(
-            name, lambda s: pouyss.decide_end_session(s.game), lambda d: d.facts)
+            name, lambda s: pouyss.decide_end_session(s.game), lambda d: d.facts
+        )
     payload = applied.events[-1].payload
     if ctx.json:
-        ctx.emit_json({"table": name, "seq": applied.events[-1].seq, "action": a.action,
-                       **payload})
+        ctx.emit_json({"table": name, "seq": applied.events[-1].seq, "action": a.action, **payload})
         return 0
-    template = (ctx.tr("Session {session} starts with {count} in the cagnotte.")
-                if a.action == "start"
-                else ctx.tr("Session {session} ends with {count} in the cagnotte."))
+    template = (
+        ctx.tr("Session {session} starts with {count} in the cagnotte.")
+        if a.action == "start"
+        else ctx.tr("Session {session} ends with {count} in the cagnotte.")
+    )
     count = ctx.ntr("{n} die", "{n} dice", payload["cagnotte"]).format(n=payload["cagnotte"])
     ctx.emit(template.format(session=payload["session"], count=count))
     return 0
@@ -197,14 +254,24 @@ def cmd_character(ctx: Context) -> int:
     a = ctx.args
     name = ctx.service.resolve_name(a.table)
     if a.action == "set":
-        state = ctx.service.execute(name, lambda s: pouyss.decide_character(
-            s.game, player=a.player, advantages=a.advantage or [],
-            disadvantages=a.disadvantage or []), lambda d: d.facts).state
+        state = ctx.service.execute(
+            name,
+            lambda s: pouyss.decide_character(
+                s.game,
+                player=a.player,
+                advantages=a.advantage or [],
+                disadvantages=a.disadvantage or [],
+            ),
+            lambda d: d.facts,
+        ).state
     else:
         state = ctx.service.state(name)
     chars = state.game.characters
-    doc = {p: {"advantages": list(c.advantages), "disadvantages": list(c.disadvantages)}
-           for p, c in chars.items() if a.player is None or p.casefold() == a.player.casefold()}
+    doc = {
+        p: {"advantages": list(c.advantages), "disadvantages": list(c.disadvantages)}
+        for p, c in chars.items()
+        if a.player is None or p.casefold() == a.player.casefold()
+    }
     if ctx.json:
         ctx.emit_json({"table": name, "characters": doc})
         return 0
@@ -228,7 +295,9 @@ def cmd_odds(ctx: Context) -> int:
     if ctx.json:
         action = counts.as_action()
         doc: dict[str, Any] = {
-            "bonus": action.bonus, "malus": action.malus, "pool": action.pool,
+            "bonus": action.bonus,
+            "malus": action.malus,
+            "pool": action.pool,
             "distribution": distribution_json(dist),
             "success": f"{success.numerator}/{success.denominator}",
             "success_threshold": threshold,
@@ -239,16 +308,22 @@ def cmd_odds(ctx: Context) -> int:
         return 0
     action = counts.as_action()
     head = ctx.tr("Exact odds: 1 base + {bonus} bonus + {malus} malus ({pool} dice)").format(
-        bonus=action.bonus, malus=action.malus, pool=action.pool)
+        bonus=action.bonus, malus=action.malus, pool=action.pool
+    )
     from tablee.cli.render import percent
 
     tail = ctx.tr("Success ({threshold} or more): {percent} ({fraction})").format(
-        threshold=threshold, percent=percent(success, ctx.lang),
-        fraction=f"{success.numerator}/{success.denominator}")
+        threshold=threshold,
+        percent=percent(success, ctx.lang),
+        fraction=f"{success.numerator}/{success.denominator}",
+    )
     ctx.emit(f"[bold]{head}[/]\n{format_distribution(dist, ctx.lang)}\n{tail}")
     if opposed:
-        ctx.emit(ctx.tr("Passive side:") + "\n"
-                 + format_distribution(dist.map(lambda v: 7 - v), ctx.lang))
+        ctx.emit(
+            ctx.tr("Passive side:")
+            + "\n"
+            + format_distribution(dist.map(lambda v: 7 - v), ctx.lang)
+        )
     return 0
 
 
@@ -258,8 +333,9 @@ def _counts(parser: argparse.ArgumentParser, tr: Tr, names: list[tuple[str, str]
 
 
 def _roll_source(parser: argparse.ArgumentParser, tr: Tr) -> None:
-    parser.add_argument("--dice", metavar="1,4,5,6",
-                        help=tr("faces read on physical dice instead of rolling"))
+    parser.add_argument(
+        "--dice", metavar="1,4,5,6", help=tr("faces read on physical dice instead of rolling")
+    )
     parser.add_argument("--seed", type=int, help=tr("roll reproducibly from this seed"))
     parser.add_argument("--odds", action="store_true", help=tr("show the exact odds first"))
 
@@ -271,13 +347,24 @@ def add_parser(sub: Any, tr: Tr) -> None:
 
     roll = cmds.add_parser("roll", help=tr("an action roll (P-M1)"))
     roll.add_argument("--player", required=True, help=tr("who rolls"))
-    _counts(roll, tr, [("--bonus", "bonus dice asked for"), ("--malus", "malus dice asked for"),
-                       ("--imposed-bonus", "bonus dice imposed by the narrator (P-M6)"),
-                       ("--imposed-malus", "malus dice imposed by the narrator (P-M6)")])
-    roll.add_argument("--double-bonus", action="store_true",
-                      help=tr("one advantage is exceptional: one more bonus die (P-M3)"))
-    roll.add_argument("--reason", action="append", metavar="TEXT",
-                      help=tr("a justification (repeatable)"))
+    _counts(
+        roll,
+        tr,
+        [
+            ("--bonus", "bonus dice asked for"),
+            ("--malus", "malus dice asked for"),
+            ("--imposed-bonus", "bonus dice imposed by the narrator (P-M6)"),
+            ("--imposed-malus", "malus dice imposed by the narrator (P-M6)"),
+        ],
+    )
+    roll.add_argument(
+        "--double-bonus",
+        action="store_true",
+        help=tr("one advantage is exceptional: one more bonus die (P-M3)"),
+    )
+    roll.add_argument(
+        "--reason", action="append", metavar="TEXT", help=tr("a justification (repeatable)")
+    )
     _roll_source(roll, tr)
     add_common(roll, tr)
     roll.set_defaults(handler=cmd_roll)
@@ -287,16 +374,24 @@ def add_parser(sub: Any, tr: Tr) -> None:
     side = opp.add_mutually_exclusive_group(required=True)
     side.add_argument("--passive", help=tr("the passive player character"))
     side.add_argument("--passive-npc", metavar="NAME", help=tr("a passive non-player character"))
-    _counts(opp, tr, [("--active-bonus", "the active side's bonus dice"),
-                      ("--active-malus", "the active side's malus dice"),
-                      ("--passive-bonus", "the passive side's bonus dice (malus on the roll)"),
-                      ("--passive-malus", "the passive side's malus dice (bonus on the roll)")])
+    _counts(
+        opp,
+        tr,
+        [
+            ("--active-bonus", "the active side's bonus dice"),
+            ("--active-malus", "the active side's malus dice"),
+            ("--passive-bonus", "the passive side's bonus dice (malus on the roll)"),
+            ("--passive-malus", "the passive side's malus dice (bonus on the roll)"),
+        ],
+    )
     _roll_source(opp, tr)
     add_common(opp, tr)
     opp.set_defaults(handler=cmd_opposed)
 
-    for kind, handler, text in (("reward", cmd_reward, "add 1 or 2 dice for role-play (P-M7)"),
-                                ("penalty", cmd_penalty, "remove 1 or 2 dice (P-M7, P-A8)")):
+    for kind, handler, text in (
+        ("reward", cmd_reward, "add 1 or 2 dice for role-play (P-M7)"),
+        ("penalty", cmd_penalty, "remove 1 or 2 dice (P-M7, P-A8)"),
+    ):
         p = cmds.add_parser(kind, help=tr(text))
         p.add_argument("--amount", type=int, choices=(1, 2), default=1, help=tr("1 or 2 dice"))
         p.add_argument("--player", help=tr("the player concerned"))
@@ -307,10 +402,16 @@ def add_parser(sub: Any, tr: Tr) -> None:
     sess = cmds.add_parser("session", help=tr("start or end a session (P-M5)"))
     sess.add_argument("action", choices=("start", "end"))
     keep = sess.add_mutually_exclusive_group()
-    keep.add_argument("--carry-over", dest="carry_over", action="store_true", default=None,
-                      help=tr("keep the last session's cagnotte (campaign)"))
-    keep.add_argument("--fresh", dest="carry_over", action="store_false",
-                      help=tr("start with one die per player"))
+    keep.add_argument(
+        "--carry-over",
+        dest="carry_over",
+        action="store_true",
+        default=None,
+        help=tr("keep the last session's cagnotte (campaign)"),
+    )
+    keep.add_argument(
+        "--fresh", dest="carry_over", action="store_false", help=tr("start with one die per player")
+    )
     sess.add_argument("--cagnotte", type=int, help=tr("start value set by the narrator"))
     add_common(sess, tr)
     sess.set_defaults(handler=cmd_session)
@@ -327,11 +428,23 @@ def add_parser(sub: Any, tr: Tr) -> None:
 def add_odds_parser(sub: Any, tr: Tr) -> None:
     """Add ``tablee odds pouyss`` to the ``odds`` subparsers."""
     p = sub.add_parser("pouyss", help=tr("exact odds of a Pouyss roll"))
-    _counts(p, tr, [("--bonus", "bonus dice"), ("--malus", "malus dice"),
-                    ("--passive-bonus", "opposed roll: the passive side's bonus dice"),
-                    ("--passive-malus", "opposed roll: the passive side's malus dice")])
-    p.add_argument("--threshold", type=int, choices=range(1, 7), default=4, metavar="1..6",
-                   help=tr("lowest successful value (P-A10)"))
+    _counts(
+        p,
+        tr,
+        [
+            ("--bonus", "bonus dice"),
+            ("--malus", "malus dice"),
+            ("--passive-bonus", "opposed roll: the passive side's bonus dice"),
+            ("--passive-malus", "opposed roll: the passive side's malus dice"),
+        ],
+    )
+    p.add_argument(
+        "--threshold",
+        type=int,
+        choices=range(1, 7),
+        default=4,
+        metavar="1..6",
+        help=tr("lowest successful value (P-A10)"),
+    )
     add_common(p, tr, table=False)
     p.set_defaults(handler=cmd_odds)
-

@@ -63,9 +63,14 @@ def distribution_json(dist: Distribution[int]) -> list[dict[str, Any]]:
     rows = []
     for value in range(6, 0, -1):
         p = dist.probability(value)
-        rows.append({"outcome": Level(value).id, "value": value,
-                     "probability": f"{p.numerator}/{p.denominator}",
-                     "percent": round(float(p) * 100, 4)})
+        rows.append(
+            {
+                "outcome": Level(value).id,
+                "value": value,
+                "probability": f"{p.numerator}/{p.denominator}",
+                "percent": round(float(p) * 100, 4),
+            }
+        )
     return rows
 
 

@@ -23,23 +23,36 @@ def cmd_new(ctx: Context) -> int:
     """``tablee table new SYSTEM --name N --players A,B,C``."""
     a = ctx.args
     players = [p for p in a.players.split(",") if p.strip()]
-    state = ctx.service.create(system=a.system, name=a.name, players=players,
-                               lang=getattr(a, "lang", None) or ctx.lang,
-                               options=parse_options(a.option))
+    state = ctx.service.create(
+        system=a.system,
+        name=a.name,
+        players=players,
+        lang=getattr(a, "lang", None) or ctx.lang,
+        options=parse_options(a.option),
+    )
     if ctx.json:
         ctx.emit_json(_table_json(state))
         return 0
-    ctx.emit(ctx.tr("Table {name} created ({system}) for {players}.").format(
-        name=state.name, system=state.system.id, players=", ".join(state.players)))
+    ctx.emit(
+        ctx.tr("Table {name} created ({system}) for {players}.").format(
+            name=state.name, system=state.system.id, players=", ".join(state.players)
+        )
+    )
     return 0
 
 
 def _table_json(state: Any) -> dict[str, Any]:
     game = state.game
     return {
-        "name": state.name, "id": state.table_id, "system": state.system.id,
-        "lang": state.lang, "players": list(state.players), "last_seq": state.last_seq,
-        "cagnotte": game.cagnotte, "session": game.session, "in_session": game.in_session,
+        "name": state.name,
+        "id": state.table_id,
+        "system": state.system.id,
+        "lang": state.lang,
+        "players": list(state.players),
+        "last_seq": state.last_seq,
+        "cagnotte": game.cagnotte,
+        "session": game.session,
+        "in_session": game.in_session,
         "options": game.options.to_json(),
     }
 
@@ -48,8 +61,17 @@ def cmd_list(ctx: Context) -> int:
     """``tablee table list``."""
     tables = ctx.service.store.tables()
     if ctx.json:
-        ctx.emit_json([{"name": t.name, "system": t.system, "id": t.id,
-                        "created_at": t.created_at.isoformat()} for t in tables])
+        ctx.emit_json(
+            [
+                {
+                    "name": t.name,
+                    "system": t.system,
+                    "id": t.id,
+                    "created_at": t.created_at.isoformat(),
+                }
+                for t in tables
+            ]
+        )
         return 0
     if not tables:
         ctx.emit(ctx.tr("No table yet."))
@@ -67,8 +89,9 @@ def cmd_show(ctx: Context) -> int:
         return 0
     game = state.game
     cagnotte = "-" if game.cagnotte is None else str(game.cagnotte)
-    status = (ctx.tr("session {n} in progress") if game.in_session
-              else ctx.tr("no session in progress")).format(n=game.session)
+    status = (
+        ctx.tr("session {n} in progress") if game.in_session else ctx.tr("no session in progress")
+    ).format(n=game.session)
     lines = [
         f"[bold]{state.name}[/] ({state.system.id}, {state.lang})",
         ctx.tr("Players: {players}").format(players=", ".join(state.players)),
@@ -86,8 +109,9 @@ def cmd_log(ctx: Context) -> int:
     if ctx.json:
         ctx.emit_json([{**e.to_json(), "voided": e.seq in state.voided} for e in state.events])
         return 0
-    ctx.emit("\n".join(event_line(e, ctx.tr, e.seq in state.voided) for e in state.events),
-             markup=False)
+    ctx.emit(
+        "\n".join(event_line(e, ctx.tr, e.seq in state.voided) for e in state.events), markup=False
+    )
     return 0
 
 
@@ -98,12 +122,21 @@ def cmd_undo(ctx: Context) -> int:
     applied = ctx.service.undo(name, seq=a.seq, actor="gm", reason=a.reason or "")
     target = int(applied.events[-1].payload["seq"])
     if ctx.json:
-        ctx.emit_json({"table": name, "seq": applied.events[-1].seq, "voided": target,
-                       "cagnotte": applied.state.game.cagnotte})
+        ctx.emit_json(
+            {
+                "table": name,
+                "seq": applied.events[-1].seq,
+                "voided": target,
+                "cagnotte": applied.state.game.cagnotte,
+            }
+        )
         return 0
-    ctx.emit(ctx.tr("Event {seq} undone. Cagnotte: {count}.").format(
-        seq=target, count="-" if applied.state.game.cagnotte is None
-        else applied.state.game.cagnotte))
+    ctx.emit(
+        ctx.tr("Event {seq} undone. Cagnotte: {count}.").format(
+            seq=target,
+            count="-" if applied.state.game.cagnotte is None else applied.state.game.cagnotte,
+        )
+    )
     return 0
 
 
@@ -121,11 +154,18 @@ def cmd_export(ctx: Context) -> int:
         try:
             Path(a.output).write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise InputError(N_("cannot write {path}: {error}"), path=a.output,
-                             error=exc.strerror or str(exc)) from exc
+            raise InputError(
+                N_("cannot write {path}: {error}"), path=a.output, error=exc.strerror or str(exc)
+            ) from exc
         if ctx.json:
-            ctx.emit_json({"table": state.name, "format": a.format, "output": a.output,
-                           "events": len(state.events)})
+            ctx.emit_json(
+                {
+                    "table": state.name,
+                    "format": a.format,
+                    "output": a.output,
+                    "events": len(state.events),
+                }
+            )
         return 0
     ctx.out.write(text)
     return 0
@@ -139,8 +179,9 @@ def cmd_options(ctx: Context) -> int:
     name = ctx.service.resolve_name(a.table)
     changes = parse_options(a.set)
     if changes:
-        state = ctx.service.execute(name, lambda s: pouyss.decide_options(s.game, changes),
-                                    lambda d: d.facts).state
+        state = ctx.service.execute(
+            name, lambda s: pouyss.decide_options(s.game, changes), lambda d: d.facts
+        ).state
     else:
         state = ctx.service.state(name)
     options = state.game.options.to_json()
@@ -160,16 +201,26 @@ def add_parser(sub: Any, tr: Tr) -> None:
     new = cmds.add_parser("new", help=tr("create a table"))
     new.add_argument("system", choices=("pouyss",), help=tr("the game system"))
     new.add_argument("--name", required=True, help=tr("the table's name"))
-    new.add_argument("--players", required=True, metavar="A,B,C",
-                     help=tr("players' names, comma separated (the narrator is not one)"))
-    new.add_argument("--option", action="append", metavar="NAME=VALUE",
-                     help=tr("a house rule (repeatable); see 'tablee table options'"))
+    new.add_argument(
+        "--players",
+        required=True,
+        metavar="A,B,C",
+        help=tr("players' names, comma separated (the narrator is not one)"),
+    )
+    new.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help=tr("a house rule (repeatable); see 'tablee table options'"),
+    )
     add_common(new, tr, table=False)
     new.set_defaults(handler=cmd_new)
 
-    for name, handler, text in (("list", cmd_list, "list the tables"),
-                                ("show", cmd_show, "show a table"),
-                                ("log", cmd_log, "show a table's log")):
+    for name, handler, text in (
+        ("list", cmd_list, "list the tables"),
+        ("show", cmd_show, "show a table"),
+        ("log", cmd_log, "show a table's log"),
+    ):
         p = cmds.add_parser(name, help=tr(text))
         add_common(p, tr, table=name != "list")
         p.set_defaults(handler=handler)
@@ -181,14 +232,19 @@ def add_parser(sub: Any, tr: Tr) -> None:
     undo.set_defaults(handler=cmd_undo)
 
     export = cmds.add_parser("export", help=tr("export the log"))
-    export.add_argument("--format", choices=("jsonl", "md"), default="jsonl",
-                        help=tr("jsonl: every event, replayable; md: a readable transcript"))
+    export.add_argument(
+        "--format",
+        choices=("jsonl", "md"),
+        default="jsonl",
+        help=tr("jsonl: every event, replayable; md: a readable transcript"),
+    )
     export.add_argument("--output", metavar="FILE", help=tr("write to a file"))
     add_common(export, tr)
     export.set_defaults(handler=cmd_export)
 
     opts = cmds.add_parser("options", help=tr("show or change the house rules"))
-    opts.add_argument("--set", action="append", metavar="NAME=VALUE",
-                      help=tr("change a house rule (repeatable)"))
+    opts.add_argument(
+        "--set", action="append", metavar="NAME=VALUE", help=tr("change a house rule (repeatable)")
+    )
     add_common(opts, tr)
     opts.set_defaults(handler=cmd_options)

@@ -67,6 +67,8 @@ def format_time(now: datetime) -> str:
 
     Raises:
         InputError: ``now`` is naive (no timezone).
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     if now.tzinfo is None or now.utcoffset() is None:
         raise InputError(
@@ -82,6 +84,8 @@ def parse_time(text: str) -> datetime:
 
     Raises:
         StorageError: the text is not an ISO-8601 time with an offset.
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     try:
         value = datetime.fromisoformat(text)
@@ -108,6 +112,8 @@ def fact_rows(
 
     Raises:
         InputError: ``now`` is naive.
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     stamp = format_time(now)
     return [
@@ -130,6 +136,8 @@ def event_from_row(row: Sequence[object]) -> StoredEvent:
 
     Raises:
         StorageError: unreadable payload or time.
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     table_id, seq, kind, version, actor, visibility, payload, created_at = row
     return StoredEvent(

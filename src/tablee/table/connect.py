@@ -39,6 +39,8 @@ def default_database_path() -> Path:
     Returns:
         For instance ``~/.local/share/tablee/tablee.sqlite3`` on Linux (the folder may not
         exist yet; opening the store creates it).
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     import platformdirs  # lazy: only the default path needs it
 
@@ -59,6 +61,8 @@ def open_store(db: str | None = None) -> EventStore:
     Raises:
         InputError: a URL of an unsupported kind.
         StorageError: the database cannot be opened or migrated.
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     value = db or os.environ.get(DATABASE_URL_ENV) or str(default_database_path())
     if "://" not in value:

@@ -37,6 +37,8 @@ def alembic_config(url: str | None = None) -> Config:
     Returns:
         A `Config` whose output goes to a buffer, the URL in ``attributes["url"]`` (not in
         the ini options, so a ``%`` in a password needs no escaping).
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     config = Config(stdout=io.StringIO())
     config.set_main_option("script_location", str(MIGRATIONS_PATH))
@@ -46,7 +48,10 @@ def alembic_config(url: str | None = None) -> Config:
 
 
 def head_revision() -> str:
-    """The newest revision id of the package's migrations (``0001_initial``...)."""
+    """The newest revision id of the package's migrations (``0001_initial``...).
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
+    """
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     if head is None:
         raise StorageError(N_("the migrations folder {path} is empty"), path=MIGRATIONS_PATH)
@@ -65,6 +70,8 @@ def upgrade(url: str) -> None:
     Raises:
         StorageError: the database cannot be reached or migrated, or its revision is
             unknown here (written by a newer Tablée); nothing is changed then.
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     try:
         command.upgrade(alembic_config(url), "head")

@@ -85,8 +85,11 @@ def fold(events: Sequence[StoredEvent]) -> TableState:
         raise StorageError(N_("a table's log must start with its creation event"))
     for expected, event in enumerate(events, start=1):
         if event.seq != expected:
-            raise StorageError(N_("the log has event {seq} where {expected} was expected"),
-                               seq=event.seq, expected=expected)
+            raise StorageError(
+                N_("the log has event {seq} where {expected} was expected"),
+                seq=event.seq,
+                expected=expected,
+            )
     created = events[0].payload
     system = system_named(str(created["system"]))
     upcast_events = tuple(upcast(e, system) for e in events)
@@ -94,8 +97,11 @@ def fold(events: Sequence[StoredEvent]) -> TableState:
     try:
         game = replay(system, upcast_events, voided)
     except TableeError as exc:
-        raise StorageError(N_("the log of table {name} cannot be folded: {error}"),
-                           name=str(created["name"]), error=str(exc)) from exc
+        raise StorageError(
+            N_("the log of table {name} cannot be folded: {error}"),
+            name=str(created["name"]),
+            error=str(exc),
+        ) from exc
     return TableState(
         table_id=events[0].table_id,
         name=str(created["name"]),
@@ -158,5 +164,9 @@ def _find(state: TableState, seq: int) -> StoredEvent:
     for event in state.events:
         if event.seq == seq:
             return event
-    raise NotFoundError(N_("table {name} has no event {seq} (its log goes 1 to {last})"),
-                        name=state.name, seq=seq, last=state.last_seq)
+    raise NotFoundError(
+        N_("table {name} has no event {seq} (its log goes 1 to {last})"),
+        name=state.name,
+        seq=seq,
+        last=state.last_seq,
+    )

@@ -84,19 +84,22 @@ class TableService:
         """
         clean = name.strip()
         if not clean or len(clean) > 200:
-            raise InputError(N_("{name!r} cannot be a table name (1 to 200 characters)"),
-                             name=name)
+            raise InputError(N_("{name!r} cannot be a table name (1 to 200 characters)"), name=name)
         if lang not in ("fr", "en"):
             raise InputError(N_("language {lang!r} is not fr or en"), lang=lang)
         game_system = system_named(system)
         payload: dict[str, JSON] = {
-            "system": game_system.id, "name": clean, "players": [p.strip() for p in players],
-            "lang": lang, "options": {},
+            "system": game_system.id,
+            "name": clean,
+            "players": [p.strip() for p in players],
+            "lang": lang,
+            "options": {},
         }
         state = game_system.initial_state({**payload, "options": dict(options or {})})
         payload["options"] = state.options.to_json() if hasattr(state, "options") else {}
-        created = Fact(TABLE_CREATED, payload, actor="gm",
-                       version=TABLE_EVENT_VERSIONS[TABLE_CREATED])
+        created = Fact(
+            TABLE_CREATED, payload, actor="gm", version=TABLE_EVENT_VERSIONS[TABLE_CREATED]
+        )
         self.store.create_table(str(uuid.uuid4()), clean, game_system.id, created, self.clock())
         self.store.set_preference(LAST_TABLE, clean)
         return self.state(clean)
@@ -115,8 +118,10 @@ class TableService:
             return found
         last = self.store.get_preference(LAST_TABLE)
         if last is None:
-            raise InputError(N_("no table given and none used yet"),
-                             tip=N_("create one with 'tablee table new pouyss' or pass --table"))
+            raise InputError(
+                N_("no table given and none used yet"),
+                tip=N_("create one with 'tablee table new pouyss' or pass --table"),
+            )
         return self.store.find_table(last).name
 
     def info(self, name: str) -> TableInfo:
@@ -127,8 +132,9 @@ class TableService:
         """The table folded from its whole log."""
         return fold(self.store.load(self.store.find_table(name).id))
 
-    def execute(self, name: str, decide: Callable[[TableState], R],
-                facts_of: Callable[[R], Sequence[Fact]]) -> Applied[R]:
+    def execute(
+        self, name: str, decide: Callable[[TableState], R], facts_of: Callable[[R], Sequence[Fact]]
+    ) -> Applied[R]:
         """Decide and append, retrying against the new state when another writer won.
 
         Args:
@@ -163,8 +169,9 @@ class TableService:
             attempts=MAX_ATTEMPTS,
         )
 
-    def undo(self, name: str, *, seq: int | None = None, actor: str | None = None,
-             reason: str = "") -> Applied[tuple[Fact, ...]]:
+    def undo(
+        self, name: str, *, seq: int | None = None, actor: str | None = None, reason: str = ""
+    ) -> Applied[tuple[Fact, ...]]:
         """Void the last event that counts (or event ``seq``); see `decide_undo`."""
         return self.execute(
             name, lambda s: decide_undo(s, seq=seq, actor=actor, reason=reason), lambda f: f

@@ -34,8 +34,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.sql.dml import Insert
 
 from tablee.errors import N_, InputError, StorageError
@@ -74,6 +74,8 @@ def engine_url(url: str) -> str:
 
     Returns:
         The URL with the psycopg 3 driver named for PostgreSQL, otherwise unchanged.
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     if url.startswith("postgresql://"):
         return "postgresql+psycopg://" + url.removeprefix("postgresql://")
@@ -98,20 +100,33 @@ def _sqlite_begin(connection: Connection) -> None:
     connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
 
 
-def _make_engine(url: str) -> Engine:
-    """An engine for ``url``, with the SQLite hooks when it is a SQLite file.
+def _parse(url: str) -> URL:
+    """The parsed URL of a supported database.
 
     Raises:
-        InputError: a dialect other than PostgreSQL or SQLite, or an in-memory SQLite.
+        InputError: not a URL, or a dialect other than PostgreSQL or SQLite.
     """
-    parsed = make_url(url)
-    dialect = parsed.get_backend_name()
-    if dialect not in SUPPORTED_DIALECTS:
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise InputError(N_("{url!r} is not a database URL"), url=url) from exc
+    if parsed.get_backend_name() not in SUPPORTED_DIALECTS:
         raise InputError(
             N_("unsupported database {url}"),
             tip=N_("use sqlite:///PATH or postgresql://USER@HOST:PORT/NAME"),
             url=parsed.render_as_string(hide_password=True),
         )
+    return parsed
+
+
+def _make_engine(url: str) -> Engine:
+    """An engine for ``url``, with the SQLite hooks when it is a SQLite file.
+
+    Raises:
+        InputError: an unsupported database, or an in-memory SQLite.
+    """
+    parsed = _parse(url)
+    dialect = parsed.get_backend_name()
     if dialect == "postgresql":
         return create_engine(url)
     if parsed.database in (None, "", ":memory:"):
@@ -143,7 +158,7 @@ class SqlAlchemyStore:
 
     def __init__(self, url: str) -> None:
         self.url = engine_url(url)
-        self._shown_url = make_url(self.url).render_as_string(hide_password=True)
+        self._shown_url = _parse(self.url).render_as_string(hide_password=True)
         with self._guard():
             self._engine = _make_engine(self.url)
         self._writer = self._engine.execution_options(**{_WRITE: True})
@@ -212,6 +227,8 @@ class SqlAlchemyStore:
             RuleError: a table with that name exists; nothing is stored.
             InputError: ``now`` is naive.
             StorageError: the database failed.
+
+        Source: DESIGN.md "The event log"; issue 2 point 3.
         """
         rows = fact_rows(table_id, 1, [created], now)
         registry = {"id": table_id, "name": name, "system": system}
@@ -276,6 +293,8 @@ class SqlAlchemyStore:
             NotFoundError: no table has that id.
             InputError: ``now`` is naive.
             StorageError: the database failed.
+
+        Source: DESIGN.md "The event log"; issue 2 point 3.
         """
         rows = fact_rows(table_id, expected_last_seq + 1, facts, now)
         with self._guard():

@@ -171,6 +171,8 @@ class SqliteStore:
             RuleError: a table with that name exists; nothing is stored.
             InputError: ``now`` is naive.
             StorageError: the database failed.
+
+        Source: DESIGN.md "The event log"; issue 2 point 3.
         """
         rows = fact_rows(table_id, 1, [created], now)
         with self._immediate() as conn:
@@ -230,6 +232,8 @@ class SqliteStore:
             NotFoundError: no table has that id.
             InputError: ``now`` is naive.
             StorageError: the database failed.
+
+        Source: DESIGN.md "The event log"; issue 2 point 3.
         """
         rows = fact_rows(table_id, expected_last_seq + 1, facts, now)
         with self._immediate() as conn:

@@ -40,20 +40,35 @@ def _cagnotte(p: Mapping[str, JSON], tr: Translate) -> str:
 
 
 def _roll(p: Mapping[str, JSON], tr: Translate) -> str:
-    text = tr("{player} rolls {bonus} bonus, {malus} malus: dice {faces}, removed {removed}, "
-              "result {value} {level}").format(
-        player=p["player"], bonus=p["bonus"] + p["imposed_bonus"] + int(p["double_bonus"]),
-        malus=p["malus"] + p["imposed_malus"], faces=_faces(p["faces"]),
-        removed=_faces(p["removed"]), value=p["value"], level=_level(p["level"]))
+    text = tr(
+        "{player} rolls {bonus} bonus, {malus} malus: dice {faces}, removed {removed}, "
+        "result {value} {level}"
+    ).format(
+        player=p["player"],
+        bonus=p["bonus"] + p["imposed_bonus"] + int(p["double_bonus"]),
+        malus=p["malus"] + p["imposed_malus"],
+        faces=_faces(p["faces"]),
+        removed=_faces(p["removed"]),
+        value=p["value"],
+        level=_level(p["level"]),
+    )
     return f"{text}; {_cagnotte(p, tr)}"
 
 
 def _opposed(p: Mapping[str, JSON], tr: Translate) -> str:
-    text = tr("{active} against {passive}: dice {faces}, removed {removed}, {active} "
-              "{value} {level}, {passive} {passive_value} {passive_level}").format(
-        active=p["active"], passive=p["passive"], faces=_faces(p["faces"]),
-        removed=_faces(p["removed"]), value=p["value"], level=_level(p["level"]),
-        passive_value=p["passive_value"], passive_level=_level(p["passive_level"]))
+    text = tr(
+        "{active} against {passive}: dice {faces}, removed {removed}, {active} "
+        "{value} {level}, {passive} {passive_value} {passive_level}"
+    ).format(
+        active=p["active"],
+        passive=p["passive"],
+        faces=_faces(p["faces"]),
+        removed=_faces(p["removed"]),
+        value=p["value"],
+        level=_level(p["level"]),
+        passive_value=p["passive_value"],
+        passive_level=_level(p["passive_level"]),
+    )
     return f"{text}; {_cagnotte(p, tr)}"
 
 
@@ -74,11 +89,11 @@ _DESCRIBERS: dict[str, Callable[[Mapping[str, JSON], Translate], str]] = {
     "pouyss.session_ended": _simple(N_("session {session} ends, cagnotte {cagnotte}")),
     "pouyss.roll": _roll,
     "pouyss.opposed": _opposed,
-    "pouyss.reward": _simple(N_("reward of {amount} for role-play: cagnotte {before} → "
-                                "{after}")),
+    "pouyss.reward": _simple(N_("reward of {amount} for role-play: cagnotte {before} → {after}")),
     "pouyss.penalty": _simple(N_("penalty of {amount}: cagnotte {before} → {after}")),
-    "pouyss.character_set": _simple(N_("character of {player}: advantages {advantages}; "
-                                       "disadvantages {disadvantages}")),
+    "pouyss.character_set": _simple(
+        N_("character of {player}: advantages {advantages}; disadvantages {disadvantages}")
+    ),
     "pouyss.options_set": lambda p, tr: tr("house rules changed"),
 }
 
@@ -106,13 +121,24 @@ def parse_jsonl(text: str) -> list[StoredEvent]:
             continue
         try:
             row = json.loads(line)
-            events.append(StoredEvent(
-                str(row["table_id"]), int(row["seq"]), str(row["kind"]),
-                int(row["schema_version"]), row["actor"], str(row["visibility"]),
-                dict(row["payload"]), datetime.fromisoformat(row["created_at"])))
+            events.append(
+                StoredEvent(
+                    str(row["table_id"]),
+                    int(row["seq"]),
+                    str(row["kind"]),
+                    int(row["schema_version"]),
+                    row["actor"],
+                    str(row["visibility"]),
+                    dict(row["payload"]),
+                    datetime.fromisoformat(row["created_at"]),
+                )
+            )
         except (ValueError, KeyError, TypeError) as exc:
-            raise InputError(N_("line {line} of the export is not an event: {error}"),
-                             line=number, error=str(exc)) from exc
+            raise InputError(
+                N_("line {line} of the export is not an event: {error}"),
+                line=number,
+                error=str(exc),
+            ) from exc
     return events
 
 
@@ -127,7 +153,8 @@ def to_markdown(state: TableState, tr: Translate) -> str:
         f"# {state.name}",
         "",
         tr("System: {system}. Players: {players}.").format(
-            system=state.system.id, players=", ".join(state.players)),
+            system=state.system.id, players=", ".join(state.players)
+        ),
         "",
     ]
     for event in state.events:

@@ -1,0 +1,154 @@
+"""The command line in French and English (``--lang``), in-process on a SQLite file."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tablee.cli.main import main
+
+Run = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
+    """Run ``tablee ARGS --db FILE``; the locale says English unless ``--lang`` says otherwise."""
+    db = tmp_path / "lang.sqlite3"
+    monkeypatch.delenv("TABLEE_DATABASE_URL", raising=False)
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", "C")
+
+    def invoke(*argv: str, db_option: bool = True) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        args = [*argv, "--db", str(db)] if db_option else list(argv)
+        code = main(args, out=out, err=err)
+        return code, out.getvalue(), err.getvalue()
+
+    return invoke
+
+
+@pytest.fixture
+def session(cli: Run) -> Run:
+    """A Pouyss table 't' (players A and B) with a session started (cagnotte 2)."""
+    code, _, err = cli("table", "new", "pouyss", "--name", "t", "--players", "A,B")
+    assert code == 0, err
+    code, _, err = cli("pouyss", "session", "start")
+    assert code == 0, err
+    return cli
+
+
+ROLL = ("pouyss", "roll", "--player", "A", "--bonus", "1", "--dice", "3,5")
+
+
+def test_roll_in_french(session: Run) -> None:
+    code, out, err = session(*ROLL, "--lang", "fr")
+    assert code == 0, err
+    assert "A lance 1 dé de base + 1 bonus + 0 malus" in out
+    assert "Dés : 3 5" in out
+    assert "Résultat : 5 Victoire" in out
+    assert "Cagnotte : 2 → 1" in out
+    assert "Result:" not in out
+
+
+def test_roll_in_english(session: Run) -> None:
+    code, out, err = session(*ROLL, "--lang", "en")
+    assert code == 0, err
+    assert "A rolls 1 base + 1 bonus + 0 malus" in out
+    assert "Result: 5 Victoire" in out
+    assert "Cagnotte: 2 → 1" in out
+    assert "Résultat" not in out
+
+
+def test_lang_follows_the_locale_by_default(session: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    code, out, err = session(*ROLL)
+    assert code == 0, err
+    assert "Résultat : 5 Victoire" in out
+    code, out, err = session(*ROLL, "--lang", "en")
+    assert code == 0, err
+    assert "Result: 5 Victoire" in out
+
+
+def test_session_start_uses_french_plurals(cli: Run) -> None:
+    assert cli("table", "new", "pouyss", "--name", "t", "--players", "A,B")[0] == 0
+    code, out, err = cli("pouyss", "session", "start", "--lang", "fr")
+    assert code == 0, err
+    assert "La session 1 commence avec 2 dés dans la cagnotte." in out
+    assert cli("pouyss", "session", "end")[0] == 0
+    code, out, err = cli("pouyss", "session", "start", "--cagnotte", "1", "--lang", "fr")
+    assert code == 0, err
+    assert "La session 2 commence avec 1 dé dans la cagnotte." in out
+
+
+def test_usage_error_in_french(session: Run) -> None:
+    code, out, err = session("pouyss", "roll", "--bonus", "1", "--lang", "fr")
+    assert code == 2
+    assert out == ""
+    assert err.startswith("usage : tablee pouyss roll")
+    assert "tablee pouyss roll : erreur : les arguments suivants sont requis : --player" in err
+    assert "required" not in err
+
+
+def test_usage_error_in_english(session: Run) -> None:
+    code, _, err = session("pouyss", "roll", "--bonus", "1", "--lang", "en")
+    assert code == 2
+    assert err.startswith("usage: tablee pouyss roll")
+    assert "tablee pouyss roll: error: the following arguments are required: --player" in err
+
+
+def test_invalid_choice_in_french(cli: Run) -> None:
+    code, _, err = cli("table", "new", "gurps", "--name", "t", "--players", "A", "--lang", "fr")
+    assert code == 2
+    assert "choix invalide : 'gurps' (choisir parmi 'pouyss')" in err
+
+
+def test_rule_refusal_in_french(cli: Run) -> None:
+    assert cli("table", "new", "pouyss", "--name", "t", "--players", "A,B")[0] == 0
+    assert cli("pouyss", "session", "start", "--cagnotte", "0")[0] == 0
+    code, out, err = cli(*ROLL, "--lang", "fr")
+    assert code == 3
+    assert out == ""
+    assert err.startswith("erreur : ")
+    assert "doivent être pris dans la cagnotte, qui n'en contient que 0 (règle P-M5)" in err
+
+
+def test_rule_refusal_in_english(cli: Run) -> None:
+    assert cli("table", "new", "pouyss", "--name", "t", "--players", "A,B")[0] == 0
+    assert cli("pouyss", "session", "start", "--cagnotte", "0")[0] == 0
+    code, _, err = cli(*ROLL, "--lang", "en")
+    assert code == 3
+    assert err.startswith("error: 1 bonus dice need 1 dice from the cagnotte")
+
+
+def test_help_in_french(cli: Run, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = cli("pouyss", "roll", "--help", "--lang", "fr", db_option=False)
+    assert code == 0
+    help_text = capsys.readouterr().out  # argparse prints help on sys.stdout
+    assert help_text.startswith("usage : tablee pouyss roll")
+    assert "afficher ce message d'aide et quitter" in help_text
+    assert "qui lance les dés" in help_text
+    assert "options communes" in help_text
+    assert "langue d'affichage" in help_text
+    assert "show this help message" not in help_text
+
+
+def test_top_level_help_in_french(cli: Run, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = cli("--help", "--lang", "fr", db_option=False)
+    assert code == 0
+    help_text = capsys.readouterr().out
+    assert "Tablée : moteur de règles et table virtuelle pour Pouyss" in help_text
+    assert "jouer à Pouyss" in help_text
+    assert "créer et gérer les tables" in help_text
+
+
+def test_help_in_english(cli: Run, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = cli("pouyss", "roll", "--help", "--lang", "en", db_option=False)
+    assert code == 0
+    help_text = capsys.readouterr().out
+    assert help_text.startswith("usage: tablee pouyss roll")
+    assert "show this help message and exit" in help_text
+    assert "who rolls" in help_text
