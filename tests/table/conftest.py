@@ -60,7 +60,7 @@ def _admin_connection() -> tuple[psycopg.Connection[tuple[object, ...]], str]:
                 connect_timeout=3,
             )
         except psycopg.Error as exc:
-            problems.append(f"as {user}: {str(exc).strip()}")
+            problems.append(f"as {user}: {' '.join(str(exc).split())}")
             continue
         return conn, user
     raise ConnectionError("; ".join(problems))
