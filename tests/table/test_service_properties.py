@@ -1,0 +1,81 @@
+"""Hypothesis: any sequence of commands through the service keeps the table sound.
+
+After every command (refused or not): the cagnotte is never negative, a refused command
+stored nothing, and the state equals a fresh fold of the stored log (replay equals state).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tablee.errors import InputError, RuleError
+from tablee.systems import pouyss
+from tablee.table.projection import fold
+from tablee.table.service import TableService
+from tablee.table.sqlite_store import SqliteStore
+
+PLAYERS = ["A", "B", "C"]
+
+faces = st.lists(st.integers(1, 6), min_size=12, max_size=12)
+counts = st.integers(0, 4)
+
+roll = st.tuples(st.just("roll"), st.sampled_from(PLAYERS), counts, counts, faces)
+opposed = st.tuples(st.just("opposed"), counts, counts, counts, counts, faces)
+reward = st.tuples(st.just("reward"), st.integers(1, 2))
+penalty = st.tuples(st.just("penalty"), st.integers(1, 2))
+session = st.tuples(st.sampled_from(["start", "end", "start-carry"]))
+undo = st.tuples(st.just("undo"), st.integers(0, 12))
+commands = st.lists(st.one_of(roll, opposed, reward, penalty, session, undo), max_size=25)
+
+
+def decider(command: tuple[Any, ...]) -> Callable[[Any], Any]:
+    kind = command[0]
+    if kind == "roll":
+        _, player, b, m, f = command
+        return lambda s: pouyss.decide_roll(s.game, player=player, bonus=b, malus=m,
+                                            faces=f[: 1 + b + m])
+    if kind == "opposed":
+        _, ab, am, pb, pm, f = command
+        inputs = pouyss.OpposedRoll(ab, am, pb, pm)
+        return lambda s: pouyss.decide_opposed(s.game, active="A", passive="B", counts=inputs,
+                                               faces=f[: inputs.as_action().pool])
+    if kind == "reward":
+        return lambda s: pouyss.decide_reward(s.game, amount=command[1])
+    if kind == "penalty":
+        return lambda s: pouyss.decide_penalty(s.game, amount=command[1])
+    if kind == "end":
+        return lambda s: pouyss.decide_end_session(s.game)
+    return lambda s: pouyss.decide_start_session(s.game, carry_over=kind == "start-carry")
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(commands)
+def test_any_command_sequence_keeps_the_table_sound(sequence: list[tuple[Any, ...]]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = SqliteStore(Path(folder) / "p.sqlite3")
+        try:
+            service = TableService(store)
+            name = f"t-{uuid.uuid4().hex[:8]}"
+            service.create(system="pouyss", name=name, players=PLAYERS, lang="en")
+            for command in sequence:
+                before = store.load(service.info(name).id)
+                try:
+                    if command[0] == "undo":
+                        service.undo(name, seq=command[1] or None)
+                    else:
+                        service.execute(name, decider(command), lambda d: d.facts)
+                except (RuleError, InputError):
+                    assert store.load(service.info(name).id) == before
+                state = service.state(name)
+                assert state.game.cagnotte is None or state.game.cagnotte >= 0
+                assert fold(store.load(state.table_id)) == state
+        finally:
+            store.close()
