@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 
 __all__ = [
     "N_",
+    "TIP",
     "ConcurrencyError",
     "InputError",
     "NotFoundError",
@@ -44,6 +45,10 @@ def N_(message: str) -> str:
         The same string.
     """
     return message
+
+
+TIP = N_("Tip:")
+"""The word that introduces a tip, translated with the message."""
 
 
 class TableeError(Exception):
@@ -74,7 +79,7 @@ class TableeError(Exception):
         """
         text = translate(self.template).format(**self.params)
         if self.tip:
-            text += " " + translate("Tip:") + " " + translate(self.tip).format(**self.params)
+            text += " " + translate(TIP) + " " + translate(self.tip).format(**self.params)
         return text
 
 

@@ -113,7 +113,8 @@ def test_rule_refusal_in_french(cli: Run) -> None:
     assert code == 3
     assert out == ""
     assert err.startswith("erreur : ")
-    assert "à prendre dans la cagnotte, qui n'en contient que 0 (règle P-M5)" in err
+    assert "le bonus prend 1 dans la cagnotte, qui ne contient que 0 (règle P-M5)" in err
+    assert "Conseil :" in err
 
 
 def test_rule_refusal_in_english(cli: Run) -> None:
@@ -121,7 +122,8 @@ def test_rule_refusal_in_english(cli: Run) -> None:
     assert cli("pouyss", "session", "start", "--cagnotte", "0")[0] == 0
     code, _, err = cli(*ROLL, "--lang", "en")
     assert code == 3
-    assert err.startswith("error: 1 bonus dice need 1 dice from the cagnotte")
+    assert err.startswith("error: the bonus takes 1 from the cagnotte, which holds only 0")
+    assert "Tip:" in err
 
 
 def test_help_in_french(cli: Run, capsys: pytest.CaptureFixture[str]) -> None:

@@ -80,7 +80,7 @@ class Context:
         return str(self.translations.gettext(message))
 
     def ntr(self, singular: str, plural: str, n: int) -> str:
-        """Translate a message with a count (French has three plural slots)."""
+        """Translate a message with a count (as many plural forms as the catalog declares)."""
         return str(self.translations.ngettext(singular, plural, n))
 
     @property

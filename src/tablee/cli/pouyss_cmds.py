@@ -12,6 +12,7 @@ from typing import Any
 from tablee.cli.app import Context, add_common, parse_dice
 from tablee.cli.render import distribution_json, format_distribution, format_level, format_trace
 from tablee.dice import D6, FairSource, RandomSource, SeededSource, TypedFaces
+from tablee.errors import N_
 from tablee.systems import pouyss
 from tablee.systems.pouyss import ActionRoll, Decision, OpposedRoll
 
@@ -351,10 +352,10 @@ def add_parser(sub: Any, tr: Tr) -> None:
         roll,
         tr,
         [
-            ("--bonus", "bonus dice asked for"),
-            ("--malus", "malus dice asked for"),
-            ("--imposed-bonus", "bonus dice imposed by the narrator (P-M6)"),
-            ("--imposed-malus", "malus dice imposed by the narrator (P-M6)"),
+            ("--bonus", N_("bonus dice asked for")),
+            ("--malus", N_("malus dice asked for")),
+            ("--imposed-bonus", N_("bonus dice imposed by the narrator (P-M6)")),
+            ("--imposed-malus", N_("malus dice imposed by the narrator (P-M6)")),
         ],
     )
     roll.add_argument(
@@ -378,10 +379,10 @@ def add_parser(sub: Any, tr: Tr) -> None:
         opp,
         tr,
         [
-            ("--active-bonus", "the active side's bonus dice"),
-            ("--active-malus", "the active side's malus dice"),
-            ("--passive-bonus", "the passive side's bonus dice (malus on the roll)"),
-            ("--passive-malus", "the passive side's malus dice (bonus on the roll)"),
+            ("--active-bonus", N_("the active side's bonus dice")),
+            ("--active-malus", N_("the active side's malus dice")),
+            ("--passive-bonus", N_("the passive side's bonus dice (malus on the roll)")),
+            ("--passive-malus", N_("the passive side's malus dice (bonus on the roll)")),
         ],
     )
     _roll_source(opp, tr)
@@ -432,10 +433,10 @@ def add_odds_parser(sub: Any, tr: Tr) -> None:
         p,
         tr,
         [
-            ("--bonus", "bonus dice"),
-            ("--malus", "malus dice"),
-            ("--passive-bonus", "opposed roll: the passive side's bonus dice"),
-            ("--passive-malus", "opposed roll: the passive side's malus dice"),
+            ("--bonus", N_("bonus dice")),
+            ("--malus", N_("malus dice")),
+            ("--passive-bonus", N_("opposed roll: the passive side's bonus dice")),
+            ("--passive-malus", N_("opposed roll: the passive side's malus dice")),
         ],
     )
     p.add_argument(

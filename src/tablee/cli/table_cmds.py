@@ -217,9 +217,9 @@ def add_parser(sub: Any, tr: Tr) -> None:
     new.set_defaults(handler=cmd_new)
 
     for name, handler, text in (
-        ("list", cmd_list, "list the tables"),
-        ("show", cmd_show, "show a table"),
-        ("log", cmd_log, "show a table's log"),
+        ("list", cmd_list, N_("list the tables")),
+        ("show", cmd_show, N_("show a table")),
+        ("log", cmd_log, N_("show a table's log")),
     ):
         p = cmds.add_parser(name, help=tr(text))
         add_common(p, tr, table=name != "list")

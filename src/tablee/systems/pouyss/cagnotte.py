@@ -78,8 +78,7 @@ def draw_and_refill(
             )
         raise RuleError(
             N_(
-                "{drawn} bonus dice need {drawn} dice from the cagnotte, which holds "
-                "{cagnotte} (rule P-M5)"
+                "the bonus takes {drawn} from the cagnotte, which holds only {cagnotte} (rule P-M5)"
             ),
             tip=N_("take at most {cagnotte} bonus dice; malus dice refill the cagnotte"),
             drawn=drawn,

@@ -406,18 +406,15 @@ def decide_reward(
     total = state.rewards + amount
     warnings: tuple[TraceStep, ...] = ()
     if total > state.options.reward_soft_limit:
+        template = (
+            N_("warning: {total} reward dice this campaign, past the advised {limit} (P-M7, P-A7)")
+            if state.options.reward_limit_scope == "campaign"
+            else N_(
+                "warning: {total} reward dice this session, past the advised {limit} (P-M7, P-A7)"
+            )
+        )
         warnings = (
-            TraceStep(
-                N_(
-                    "warning: {total} reward dice this {scope}, past the advised {limit} "
-                    "(P-M7, P-A7)"
-                ),
-                {
-                    "total": total,
-                    "scope": state.options.reward_limit_scope,
-                    "limit": state.options.reward_soft_limit,
-                },
-            ),
+            TraceStep(template, {"total": total, "limit": state.options.reward_soft_limit}),
         )
     payload = {"player": name, "amount": amount, "reason": reason, "cagnotte": move.to_json()}
     return Decision((Fact("pouyss.reward", payload, actor="gm"),), None, warnings, move)
@@ -509,7 +506,10 @@ def _apply_move(state: PouyssState, move: Mapping[str, JSON], what: str) -> Pouy
     drawn, deposited = int(move["drawn"]), int(move["deposited"])
     if drawn > cagnotte:
         raise RuleError(
-            N_("the {what} takes {drawn} dice but the cagnotte would hold {cagnotte} (rule P-M5)"),
+            N_(
+                "{what} takes {drawn} from the cagnotte, which would hold only {cagnotte} "
+                "(rule P-M5)"
+            ),
             what=what,
             drawn=drawn,
             cagnotte=cagnotte,
@@ -535,21 +535,21 @@ def _on_ended(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
 
 
 def _on_roll(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    new = _apply_move(state, p["cagnotte"], "roll")
+    new = _apply_move(state, p["cagnotte"], "pouyss.roll")
     return replace(new, doubles=new.doubles + int(bool(p.get("double_bonus"))))
 
 
 def _on_opposed(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    return _apply_move(state, p["cagnotte"], "opposed roll")
+    return _apply_move(state, p["cagnotte"], "pouyss.opposed")
 
 
 def _on_reward(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    new = _apply_move(state, p["cagnotte"], "reward")
+    new = _apply_move(state, p["cagnotte"], "pouyss.reward")
     return replace(new, rewards=new.rewards + int(p["amount"]))
 
 
 def _on_penalty(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    return _apply_move(state, p["cagnotte"], "penalty")
+    return _apply_move(state, p["cagnotte"], "pouyss.penalty")
 
 
 def _on_character(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
