@@ -7,7 +7,9 @@ start --cagnotte 100000``), then times, interleaved, N runs of
     .venv/bin/python -c pass
 
 as subprocesses (wall time with ``time.perf_counter``, output discarded). Reports median, p90
-and the ratio of the medians. Target (issue): roll median under 150 ms.
+and the ratio of the medians, plus each child's median CPU time (user + system, from
+``getrusage``), less disturbed than wall time when other jobs share the cores. Target (issue):
+roll median under 150 ms.
 
 Bytecode: an installed Tablée has its ``.pyc`` files, but a shell with
 ``PYTHONDONTWRITEBYTECODE=1`` (as in this project's agent sessions) recompiles every Tablée
@@ -16,8 +18,9 @@ module on every run. The headline runs therefore use a private bytecode cache
 under ``src/``); a third command, the same roll in the inherited environment, is timed
 alongside ("roll, env") so the cost of recompiling shows.
 
-``--importtime`` also runs one roll under ``python -X importtime`` and lists the ten imports
-with the largest cumulative time (and the ten largest self times), for diagnosis.
+``--importtime`` also runs the roll five times under ``python -X importtime`` and lists the ten
+imports with the largest median cumulative time (and the ten largest self times), for
+diagnosis.
 
 Usage: ``.venv/bin/python benchmarks/bench_cli.py [-n 30] [--rounds 1] [--importtime]``
 """
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -74,10 +78,15 @@ def setup_table(db: str) -> None:
         subprocess.run(argv, check=True, capture_output=True)
 
 
-def _wall_ms(argv: list[str], env: dict[str, str] | None) -> float:
+def _wall_ms(argv: list[str], env: dict[str, str] | None) -> tuple[float, float]:
+    """Wall and CPU (user + system) milliseconds of one child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    return (time.perf_counter() - t) * 1e3
+    wall = (time.perf_counter() - t) * 1e3
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1e3
+    return wall, cpu
 
 
 def _p90(xs: list[float]) -> float:
@@ -91,19 +100,21 @@ def one_round(db: str, n: int, env: dict[str, str]) -> dict[str, Any]:
         "python_pass": ([PYTHON, "-c", "pass"], env),
         "roll_env": (_roll_argv(db), None),
     }
-    times: dict[str, list[float]] = {name: [] for name in commands}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for argv, cmd_env in commands.values():
         _wall_ms(argv, cmd_env)
     for _ in range(n):
         for name, (argv, cmd_env) in commands.items():
             times[name].append(_wall_ms(argv, cmd_env))
     out: dict[str, Any] = {}
-    for name, xs in times.items():
+    for name, runs in times.items():
+        xs = [wall for wall, _ in runs]
         out[name] = {
             "median_ms": statistics.median(xs),
             "p90_ms": _p90(xs),
             "min_ms": min(xs),
             "max_ms": max(xs),
+            "cpu_median_ms": statistics.median(cpu for _, cpu in runs),
         }
     out["ratio"] = out["roll"]["median_ms"] / out["python_pass"]["median_ms"]
     out["roll_minus_python_ms"] = out["roll"]["median_ms"] - out["python_pass"]["median_ms"]
@@ -111,22 +122,31 @@ def one_round(db: str, n: int, env: dict[str, str]) -> dict[str, Any]:
 
 
 def import_costs(
-    db: str, env: dict[str, str], top: int = 10
+    db: str, env: dict[str, str], top: int = 10, runs: int = 5
 ) -> dict[str, list[tuple[str, float, float]]]:
-    """Top imports of one roll by cumulative and by self time: (module, cumulative ms, self ms)."""
-    done = subprocess.run(
-        [PYTHON, "-X", "importtime", *_roll_argv(db)],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
-    rows = []
-    for line in done.stderr.splitlines():
-        if not line.startswith("import time:") or "[us]" in line:
-            continue
-        self_us, cum_us, name = line[len("import time:") :].split("|")
-        rows.append((name.strip(), int(cum_us) / 1e3, int(self_us) / 1e3))
+    """Top imports of a roll by cumulative and by self time, medians of ``runs`` runs.
+
+    Returns:
+        ``{"cumulative": [...], "self": [...]}``, rows of (module, cumulative ms, self ms).
+    """
+    per_module: dict[str, list[tuple[float, float]]] = {}
+    for _ in range(runs):
+        done = subprocess.run(
+            [PYTHON, "-X", "importtime", *_roll_argv(db)],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        for line in done.stderr.splitlines():
+            if not line.startswith("import time:") or "[us]" in line:
+                continue
+            self_us, cum_us, name = line[len("import time:") :].split("|")
+            per_module.setdefault(name.strip(), []).append((int(cum_us) / 1e3, int(self_us) / 1e3))
+    rows = [
+        (name, statistics.median(c for c, _ in xs), statistics.median(s for _, s in xs))
+        for name, xs in per_module.items()
+    ]
     return {
         "cumulative": sorted(rows, key=lambda r: -r[1])[:top],
         "self": sorted(rows, key=lambda r: -r[2])[:top],
@@ -140,7 +160,7 @@ def report(rounds: list[dict[str, Any]], n: int, imports: dict[str, Any] | None)
         "(roll and pass with a bytecode cache; 'roll, env' in the inherited environment)",
         f"{'round':<7}{'roll med':>10}{'p90':>8}{'min':>8}{'max':>8}"
         f"{'pass med':>10}{'p90':>8}{'ratio':>8}{'roll-pass':>11}"
-        f"{'roll,env med':>14}{'p90':>8}",
+        f"{'roll,env med':>14}{'p90':>8}{'cpu roll':>10}{'cpu pass':>10}",
     ]
     for i, r in enumerate(rounds, 1):
         ro, pa, re_ = r["roll"], r["python_pass"], r["roll_env"]
@@ -149,6 +169,7 @@ def report(rounds: list[dict[str, Any]], n: int, imports: dict[str, Any] | None)
             f"{ro['max_ms']:>8.1f}{pa['median_ms']:>10.1f}{pa['p90_ms']:>8.1f}"
             f"{r['ratio']:>8.1f}{r['roll_minus_python_ms']:>11.1f}"
             f"{re_['median_ms']:>14.1f}{re_['p90_ms']:>8.1f}"
+            f"{ro['cpu_median_ms']:>10.1f}{pa['cpu_median_ms']:>10.1f}"
         )
     meds = [r["roll"]["median_ms"] for r in rounds]
     best = min(meds)
@@ -166,7 +187,7 @@ def report(rounds: list[dict[str, Any]], n: int, imports: dict[str, Any] | None)
     ]
     if imports:
         for key in ("cumulative", "self"):
-            lines += ["", f"top imports by {key} time (one run, -X importtime):"]
+            lines += ["", f"top imports by {key} time (-X importtime, medians of 5 runs):"]
             lines += [
                 f"  {cum:8.1f} ms cum {slf:8.1f} ms self  {name}" for name, cum, slf in imports[key]
             ]

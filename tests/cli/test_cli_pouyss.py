@@ -25,8 +25,19 @@ def test_version(run: Run) -> None:
 
 
 def test_roll_json_contract_p_t8(table: Run) -> None:
-    result = table("pouyss", "roll", "--player", "A", "--bonus", "1", "--malus", "2",
-                   "--dice", "1,4,5,6", "--json")
+    result = table(
+        "pouyss",
+        "roll",
+        "--player",
+        "A",
+        "--bonus",
+        "1",
+        "--malus",
+        "2",
+        "--dice",
+        "1,4,5,6",
+        "--json",
+    )
     assert result.code == 0, result.err
     doc = result.json()
     assert doc["value"] == 4
@@ -46,8 +57,19 @@ def test_roll_with_odds_reports_exact_fractions(table: Run) -> None:
 
 
 def test_human_roll_shows_dice_removed_level_and_cagnotte(table: Run) -> None:
-    result = table("pouyss", "roll", "--player", "A", "--bonus", "1", "--malus", "2",
-                   "--dice", "1,4,5,6", "--odds")
+    result = table(
+        "pouyss",
+        "roll",
+        "--player",
+        "A",
+        "--bonus",
+        "1",
+        "--malus",
+        "2",
+        "--dice",
+        "1,4,5,6",
+        "--odds",
+    )
     assert result.code == 0, result.err
     text = result.out
     assert "Odds before rolling" in text
@@ -74,9 +96,21 @@ def test_odds_command_opposed_mirrors(run: Run) -> None:
 
 
 def test_opposed_roll_converts_and_mirrors(table: Run) -> None:
-    doc = table("pouyss", "opposed", "--active", "A", "--passive-npc", "Guard",
-                "--passive-bonus", "1", "--passive-malus", "1", "--dice", "2,5,6",
-                "--json").json()
+    doc = table(
+        "pouyss",
+        "opposed",
+        "--active",
+        "A",
+        "--passive-npc",
+        "Guard",
+        "--passive-bonus",
+        "1",
+        "--passive-malus",
+        "1",
+        "--dice",
+        "2,5,6",
+        "--json",
+    ).json()
     # passive bonus -> malus on the roll, passive malus -> bonus: 1 + 1 + 1 dice, 6 removed
     assert (doc["bonus"], doc["malus"]) == (1, 1)
     assert doc["removed"] == [6]
@@ -98,8 +132,9 @@ def test_undo_restores_the_cagnotte_and_keeps_the_event(table: Run) -> None:
 
 def test_undo_that_would_break_a_later_roll_is_refused(table: Run) -> None:
     table("pouyss", "roll", "--player", "A", "--malus", "2", "--dice", "1,2,3")  # 4 -> 6
-    seq = table("pouyss", "roll", "--player", "B", "--bonus", "6",
-                "--dice", "1,1,1,1,1,1,1", "--json").json()["seq"]  # 6 -> 0
+    seq = table(
+        "pouyss", "roll", "--player", "B", "--bonus", "6", "--dice", "1,1,1,1,1,1,1", "--json"
+    ).json()["seq"]  # 6 -> 0
     before = log_of(table)
     result = table("table", "undo", "--seq", str(seq - 1))
     assert result.code == 3
@@ -149,8 +184,9 @@ BAD_INPUTS = [
 ]
 
 
-@pytest.mark.parametrize(("argv", "code", "words"), BAD_INPUTS,
-                         ids=[" ".join(a[:4]) for a, _, _ in BAD_INPUTS])
+@pytest.mark.parametrize(
+    ("argv", "code", "words"), BAD_INPUTS, ids=[" ".join(a[:4]) for a, _, _ in BAD_INPUTS]
+)
 def test_bad_input_is_refused_and_changes_nothing(
     table: Run, argv: list[str], code: int, words: list[str]
 ) -> None:
@@ -198,8 +234,17 @@ def test_table_last_used_is_the_default(run: Run) -> None:
 
 
 def test_house_rule_bonus_cap(run: Run) -> None:
-    run("table", "new", "pouyss", "--name", "capped", "--players", "A,B,C",
-        "--option", "bonus_cap=1")
+    run(
+        "table",
+        "new",
+        "pouyss",
+        "--name",
+        "capped",
+        "--players",
+        "A,B,C",
+        "--option",
+        "bonus_cap=1",
+    )
     run("pouyss", "session", "start")
     result = run("pouyss", "roll", "--player", "A", "--bonus", "2")
     assert result.code == 3
@@ -219,11 +264,23 @@ def test_session_carry_over(table: Run) -> None:
 
 
 def test_character_sheet(table: Run) -> None:
-    result = table("pouyss", "character", "set", "--player", "A", "--advantage", "knows Chelsea",
-                   "--disadvantage", "tired", "--json")
+    result = table(
+        "pouyss",
+        "character",
+        "set",
+        "--player",
+        "A",
+        "--advantage",
+        "knows Chelsea",
+        "--disadvantage",
+        "tired",
+        "--json",
+    )
     assert result.code == 0, result.err
-    assert result.json()["characters"]["A"] == {"advantages": ["knows Chelsea"],
-                                               "disadvantages": ["tired"]}
+    assert result.json()["characters"]["A"] == {
+        "advantages": ["knows Chelsea"],
+        "disadvantages": ["tired"],
+    }
 
 
 def test_penalty_clamps_and_warns(run: Run) -> None:
@@ -245,7 +302,8 @@ def test_python_dash_m_entry_point() -> None:
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "tablee", "--version"], capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tablee", "--version"], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0
     assert done.stdout.startswith("tablee ")

@@ -39,13 +39,15 @@ def decider(command: tuple[Any, ...]) -> Callable[[Any], Any]:
     kind = command[0]
     if kind == "roll":
         _, player, b, m, f = command
-        return lambda s: pouyss.decide_roll(s.game, player=player, bonus=b, malus=m,
-                                            faces=f[: 1 + b + m])
+        return lambda s: pouyss.decide_roll(
+            s.game, player=player, bonus=b, malus=m, faces=f[: 1 + b + m]
+        )
     if kind == "opposed":
         _, ab, am, pb, pm, f = command
         inputs = pouyss.OpposedRoll(ab, am, pb, pm)
-        return lambda s: pouyss.decide_opposed(s.game, active="A", passive="B", counts=inputs,
-                                               faces=f[: inputs.as_action().pool])
+        return lambda s: pouyss.decide_opposed(
+            s.game, active="A", passive="B", counts=inputs, faces=f[: inputs.as_action().pool]
+        )
     if kind == "reward":
         return lambda s: pouyss.decide_reward(s.game, amount=command[1])
     if kind == "penalty":
@@ -55,8 +57,9 @@ def decider(command: tuple[Any, ...]) -> Callable[[Any], Any]:
     return lambda s: pouyss.decide_start_session(s.game, carry_over=kind == "start-carry")
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(commands)
 def test_any_command_sequence_keeps_the_table_sound(sequence: list[tuple[Any, ...]]) -> None:
     with tempfile.TemporaryDirectory() as folder:

@@ -13,7 +13,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, NoReturn
+from typing import IO, Any, NoReturn
 
 from tablee import __version__
 from tablee.cli import pouyss_cmds, table_cmds
@@ -48,8 +48,17 @@ def _install_argparse_translation(
     argparse.ngettext = ntr  # type: ignore[attr-defined]
 
 
-def build_parser(lang: str) -> argparse.ArgumentParser:
-    """The whole command tree, with help texts in ``lang``."""
+GROUPS = ("table", "pouyss", "odds", "demo")
+
+
+def build_parser(lang: str, only: str | None = None) -> argparse.ArgumentParser:
+    """The command tree, with help texts in ``lang``.
+
+    Args:
+        lang: ``fr`` or ``en``.
+        only: build just this top-level group (one of `GROUPS`), to start faster; None
+            builds every group.
+    """
     catalog = translation(lang)
     tr, ntr = catalog.gettext, catalog.ngettext
     _install_argparse_translation(tr, ntr)
@@ -63,17 +72,25 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(
         dest="group", required=True, metavar="COMMAND", parser_class=_Parser
     )
-    table_cmds.add_parser(sub, tr)
-    pouyss_cmds.add_parser(sub, tr)
-    odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
-    odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")
-    pouyss_cmds.add_odds_parser(odds_sub, tr)
+    if only in (None, "table"):
+        table_cmds.add_parser(sub, tr)
+    if only in (None, "pouyss"):
+        pouyss_cmds.add_parser(sub, tr)
+    if only in (None, "odds"):
+        odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
+        odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")
+        pouyss_cmds.add_odds_parser(odds_sub, tr)
+    if only in (None, "demo"):
+        _add_demo(sub, tr)
+    return parser
+
+
+def _add_demo(sub: Any, tr: Callable[[str], str]) -> None:
     demo = sub.add_parser("demo", help=tr("play a short scripted Pouyss session and print its log"))
     demo.add_argument("--name", help=tr("the demo table's name (default: demo and the time)"))
     demo.add_argument("--seed", type=int, default=2024, help=tr("seed for the dice"))
     add_common(demo, tr, table=False)
     demo.set_defaults(handler=_demo)
-    return parser
 
 
 def _demo(ctx: Context) -> int:
@@ -108,7 +125,8 @@ def main(
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     lang = _pre_language(args_list)
-    parser = build_parser(lang)
+    first = args_list[0] if args_list else None
+    parser = build_parser(lang, first if first in GROUPS else None)
     try:
         with contextlib.redirect_stdout(out):  # --help and --version print to stdout
             args = parser.parse_args(args_list)

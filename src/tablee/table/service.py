@@ -13,7 +13,6 @@ Source: DESIGN.md "The event log"; issue 2 point 3.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -100,6 +99,8 @@ class TableService:
         created = Fact(
             TABLE_CREATED, payload, actor="gm", version=TABLE_EVENT_VERSIONS[TABLE_CREATED]
         )
+        import uuid  # only table creation needs it
+
         self.store.create_table(str(uuid.uuid4()), clean, game_system.id, created, self.clock())
         self.store.set_preference(LAST_TABLE, clean)
         return self.state(clean)

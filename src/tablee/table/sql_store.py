@@ -55,6 +55,7 @@ from tablee.table._rows import (
 )
 from tablee.table.events import StoredEvent
 from tablee.table.schema import SCHEMA_HEAD, events, preferences, tables
+from tablee.table.sqlite_store import BUSY_TIMEOUT_MS, configure_connection
 from tablee.table.store import TableInfo
 
 __all__ = ["SUPPORTED_DIALECTS", "SqlAlchemyStore", "engine_url"]
@@ -62,7 +63,6 @@ __all__ = ["SUPPORTED_DIALECTS", "SqlAlchemyStore", "engine_url"]
 SUPPORTED_DIALECTS = ("postgresql", "sqlite")
 """The database kinds this store is tested on."""
 
-_BUSY_TIMEOUT_MS = 10_000
 _WRITE = "tablee_write"  # execution option: begin SQLite transactions with BEGIN IMMEDIATE
 
 
@@ -85,13 +85,7 @@ def engine_url(url: str) -> str:
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     """Give SQLAlchemy the transactions, and set the pragmas, on a new SQLite connection."""
     dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    try:
-        cursor.execute(f"PRAGMA busy_timeout={_BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-    finally:
-        cursor.close()
+    configure_connection(dbapi_connection)
 
 
 def _sqlite_begin(connection: Connection) -> None:
@@ -136,7 +130,7 @@ def _make_engine(url: str) -> Engine:
             url=url,
         )
     Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"timeout": _BUSY_TIMEOUT_MS / 1000})
+    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
     event.listen(engine, "connect", _sqlite_connect)
     event.listen(engine, "begin", _sqlite_begin)
     return engine

@@ -16,6 +16,7 @@ point 3.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -38,7 +39,7 @@ from tablee.table._rows import (
 from tablee.table.events import StoredEvent
 from tablee.table.store import TableInfo
 
-__all__ = ["BUSY_TIMEOUT_MS", "SqliteStore"]
+__all__ = ["BUSY_TIMEOUT_MS", "SqliteStore", "configure_connection"]
 
 BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another one to finish, in milliseconds."""
@@ -54,6 +55,34 @@ _UPSERT_PREFERENCE = (
     "INSERT INTO preferences (key, value) VALUES (?, ?)"
     " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
 )
+
+
+def configure_connection(conn: sqlite3.Connection) -> None:
+    """Set the busy timeout, foreign keys and WAL on a new connection.
+
+    Switching a new file to WAL fails at once with "database is locked" while another
+    process does the same (SQLite calls no busy handler there), so that step is retried
+    every 10 ms for up to `BUSY_TIMEOUT_MS`.
+
+    Args:
+        conn: a fresh sqlite3 connection (not in a transaction).
+
+    Raises:
+        sqlite3.Error: the file is not a database, or stayed locked past the timeout.
+
+    Source: DESIGN.md "The event log" (SQLite: WAL, a busy timeout).
+    """
+    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys=ON")
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL").fetchone()
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(0.01)
 
 
 class SqliteStore:
@@ -86,9 +115,7 @@ class SqliteStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
             try:
-                conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA foreign_keys=ON")
+                configure_connection(conn)
             except BaseException:
                 conn.close()
                 raise

@@ -151,7 +151,7 @@ def test_malus_dice_cannot_pay_for_the_same_rolls_bonus():
 
 def test_bonus_beyond_the_cagnotte_is_refused():
     state = in_session(cagnotte=2)
-    with pytest.raises(RuleError, match="holds 2"):
+    with pytest.raises(RuleError, match="holds only 2"):
         roll(state, [1, 2, 3, 4], bonus=3)
     assert fold(state, roll(state, [1, 2, 3], bonus=2)).cagnotte == 0
 
