@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -307,3 +308,44 @@ def test_python_dash_m_entry_point() -> None:
     )
     assert done.returncode == 0
     assert done.stdout.startswith("tablee ")
+
+
+def test_import_replays_an_export_as_a_new_table(table: Run, tmp_path: Path) -> None:
+    table("pouyss", "roll", "--player", "A", "--bonus", "1", "--dice", "2,4")
+    table("pouyss", "roll", "--player", "B", "--malus", "1", "--dice", "2,4")
+    table("table", "undo")
+    path = tmp_path / "club.jsonl"
+    path.write_text(log_of(table), encoding="utf-8")
+    result = table("table", "import", str(path), "--name", "copy", "--json")
+    assert result.code == 0, result.err
+    original = table("table", "show", "--table", "club", "--json").json()
+    copy = table("table", "show", "--table", "copy", "--json").json()
+    assert copy["cagnotte"] == original["cagnotte"] == 3
+    assert copy["last_seq"] == original["last_seq"]
+    exported = [json.loads(line) for line in log_of(table).splitlines()]
+    assert [e["payload"] for e in exported][1:] == [
+        json.loads(line)["payload"] for line in path.read_text().splitlines()
+    ][1:]
+
+
+def test_import_of_a_tampered_log_is_refused_and_stores_nothing(table: Run, tmp_path: Path) -> None:
+    table("pouyss", "roll", "--player", "A", "--bonus", "1", "--dice", "2,4")
+    lines = log_of(table).splitlines()
+    roll = json.loads(lines[-1])
+    roll["payload"]["cagnotte"]["drawn"] = 99  # more than the cagnotte ever held
+    lines[-1] = json.dumps(roll)
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tables_before = table("table", "list", "--json").out
+    result = table("table", "import", str(path), "--name", "bad")
+    assert result.code == 2
+    assert "P-M5" in result.err
+    assert table("table", "list", "--json").out == tables_before
+
+
+def test_import_of_a_malformed_file_names_the_line(table: Run, tmp_path: Path) -> None:
+    path = tmp_path / "junk.jsonl"
+    path.write_text(log_of(table).splitlines()[0] + "\nnot json\n", encoding="utf-8")
+    result = table("table", "import", str(path))
+    assert result.code == 2
+    assert "line 2" in result.err

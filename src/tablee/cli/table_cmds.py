@@ -171,6 +171,31 @@ def cmd_export(ctx: Context) -> int:
     return 0
 
 
+def cmd_import(ctx: Context) -> int:
+    """``tablee table import FILE [--name NEW]``: a JSON Lines export as a new table."""
+    from tablee.table.transcript import parse_jsonl
+
+    a = ctx.args
+    try:
+        text = Path(a.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(
+            N_("cannot read {path}: {error}"),
+            path=a.file,
+            error=getattr(exc, "strerror", None) or str(exc),
+        ) from exc
+    state = ctx.service.import_log(parse_jsonl(text), a.name)
+    if ctx.json:
+        ctx.emit_json(_table_json(state))
+        return 0
+    ctx.emit(
+        ctx.tr("Table {name} imported: {count} events.").format(
+            name=state.name, count=len(state.events)
+        )
+    )
+    return 0
+
+
 def cmd_options(ctx: Context) -> int:
     """``tablee table options [--set NAME=VALUE ...]``: show or change house rules."""
     from tablee.systems import pouyss
@@ -241,6 +266,12 @@ def add_parser(sub: Any, tr: Tr) -> None:
     export.add_argument("--output", metavar="FILE", help=tr("write to a file"))
     add_common(export, tr)
     export.set_defaults(handler=cmd_export)
+
+    imp = cmds.add_parser("import", help=tr("a JSON Lines export as a new table"))
+    imp.add_argument("file", metavar="FILE", help=tr("the .jsonl file"))
+    imp.add_argument("--name", help=tr("the new table's name (default: the exported name)"))
+    add_common(imp, tr, table=False)
+    imp.set_defaults(handler=cmd_import)
 
     opts = cmds.add_parser("options", help=tr("show or change the house rules"))
     opts.add_argument(

@@ -79,7 +79,7 @@ def fold(events: Sequence[StoredEvent]) -> TableState:
 
     Raises:
         StorageError: an empty log, a first event that is not ``table.created``, a gap in the
-            sequence, or an event the rules cannot fold.
+            sequence, or an event the rules cannot fold (refused, or with missing fields).
     """
     if not events or events[0].kind != TABLE_CREATED:
         raise StorageError(N_("a table's log must start with its creation event"))
@@ -96,7 +96,7 @@ def fold(events: Sequence[StoredEvent]) -> TableState:
     voided = frozenset(int(e.payload["seq"]) for e in upcast_events if e.kind == TABLE_VOIDED)
     try:
         game = replay(system, upcast_events, voided)
-    except TableeError as exc:
+    except (TableeError, KeyError, TypeError, ValueError) as exc:
         raise StorageError(
             N_("the log of table {name} cannot be folded: {error}"),
             name=str(created["name"]),

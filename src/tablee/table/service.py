@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Generic, TypeVar
 
-from tablee.errors import N_, ConcurrencyError, InputError
+from tablee.errors import N_, ConcurrencyError, InputError, StorageError
 from tablee.systems import system_named
 from tablee.systems.base import JSON, Fact
 from tablee.table.events import TABLE_CREATED, TABLE_EVENT_VERSIONS, StoredEvent
@@ -169,6 +169,52 @@ class TableService:
             name=name,
             attempts=MAX_ATTEMPTS,
         )
+
+    def import_log(self, events: Sequence[StoredEvent], name: str | None = None) -> TableState:
+        """Store an exported log as a new table, every event as it was (faces, times, undos).
+
+        The whole log is folded first, with the rules, so a log that does not replay is
+        refused before anything is written.
+
+        Args:
+            events: a log as read by `tablee.table.transcript.parse_jsonl`, seq 1 first.
+            name: the new table's name; None keeps the exported name.
+
+        Returns:
+            The new table's state (equal to the exported one but for its id and name).
+
+        Raises:
+            InputError: the log does not replay (the message says why) or a bad name.
+            RuleError: a table with that name exists.
+        """
+        try:
+            exported = fold(events)
+        except StorageError as exc:
+            raise InputError(N_("this log cannot be imported: {error}"), error=str(exc)) from exc
+        new_name = (name or exported.name).strip()
+        if not new_name or len(new_name) > 200:
+            raise InputError(
+                N_("{name!r} cannot be a table name (1 to 200 characters)"), name=new_name
+            )
+        import uuid  # only table creation needs it
+
+        table_id = str(uuid.uuid4())
+        first = events[0]
+        created = Fact(
+            first.kind,
+            {**first.payload, "name": new_name},
+            first.actor,
+            first.visibility,
+            first.schema_version,
+        )
+        self.store.create_table(table_id, new_name, exported.system.id, created, first.created_at)
+        for event in events[1:]:
+            fact = Fact(
+                event.kind, event.payload, event.actor, event.visibility, event.schema_version
+            )
+            self.store.append(table_id, event.seq - 1, [fact], event.created_at)
+        self.store.set_preference(LAST_TABLE, new_name)
+        return self.state(new_name)
 
     def undo(
         self, name: str, *, seq: int | None = None, actor: str | None = None, reason: str = ""
