@@ -64,3 +64,8 @@ def test_exported_names_exist_and_are_documented(name: str) -> None:
         value = getattr(module, attr)
         if inspect.isfunction(value) or inspect.isclass(value):
             assert inspect.getdoc(value), f"{name}.{attr} has no docstring"
+
+
+def test_ci_runs_the_readme_main_job_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert quick_start_commands()[0] in ci.splitlines()
