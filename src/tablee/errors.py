@@ -28,6 +28,7 @@ __all__ = [
     "TIP",
     "ConcurrencyError",
     "InputError",
+    "Message",
     "NotFoundError",
     "RuleError",
     "StorageError",
@@ -51,6 +52,42 @@ TIP = N_("Tip:")
 """The word that introduces a tip, translated with the message."""
 
 
+class Message:
+    """A translatable message kept apart from its values, for use inside another message.
+
+    Args:
+        template: English template with ``{name}`` fields, marked with `N_`.
+        **params: the values; a `Message` or `TableeError` value is rendered with the same
+            translation.
+    """
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params: Mapping[str, object] = params
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        """The message in the language of ``translate`` (an empty template stays empty)."""
+        if not self.template:
+            return ""
+        return translate(self.template).format(**_rendered(self.params, translate))
+
+    def __str__(self) -> str:
+        """The English text."""
+        return self.render()
+
+
+def _rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in params.items():
+        if isinstance(value, TableeError):
+            out[key] = value.render(translate, tip=False)
+        elif isinstance(value, Message):
+            out[key] = value.render(translate)
+        else:
+            out[key] = value
+    return out
+
+
 class TableeError(Exception):
     """Base of every Tablée error.
 
@@ -68,18 +105,21 @@ class TableeError(Exception):
         self.params: Mapping[str, object] = params
         super().__init__(self.render())
 
-    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+    def render(self, translate: Callable[[str], str] = lambda s: s, *, tip: bool = True) -> str:
         """Render the message with a translation function.
 
         Args:
-            translate: a callable ``str -> str`` (for instance ``gettext``).
+            translate: a callable ``str -> str`` (for instance ``gettext``); nested messages
+                and errors among the values are rendered with it too.
+            tip: add ``Tip: ...`` when a tip is known.
 
         Returns:
-            The message, followed by ``Tip: ...`` when a tip is known.
+            The message, followed by the tip.
         """
-        text = translate(self.template).format(**self.params)
-        if self.tip:
-            text += " " + translate(TIP) + " " + translate(self.tip).format(**self.params)
+        params = _rendered(self.params, translate)
+        text = translate(self.template).format(**params)
+        if tip and self.tip:
+            text += " " + translate(TIP) + " " + translate(self.tip).format(**params)
         return text
 
 

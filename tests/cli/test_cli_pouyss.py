@@ -228,7 +228,11 @@ def test_table_last_used_is_the_default(run: Run) -> None:
     run("table", "new", "pouyss", "--name", "one", "--players", "A")
     run("table", "new", "pouyss", "--name", "two", "--players", "B")
     assert run("table", "show", "--json").json()["name"] == "two"
-    run("table", "show", "--table", "one")
+    run("table", "show", "--table", "one")  # reading does not change the default
+    assert run("table", "show", "--json").json()["name"] == "two"
+    assert run("pouyss", "roll", "--player", "Zed", "--table", "one").code == 2  # refused
+    assert run("table", "show", "--json").json()["name"] == "two"
+    assert run("pouyss", "session", "start", "--table", "one").code == 0
     assert run("table", "show", "--json").json()["name"] == "one"
     names = [t["name"] for t in run("table", "list", "--json").json()]
     assert names == ["one", "two"]
@@ -332,7 +336,7 @@ def test_import_of_a_tampered_log_is_refused_and_stores_nothing(table: Run, tmp_
     table("pouyss", "roll", "--player", "A", "--bonus", "1", "--dice", "2,4")
     lines = log_of(table).splitlines()
     roll = json.loads(lines[-1])
-    roll["payload"]["cagnotte"]["drawn"] = 99  # more than the cagnotte ever held
+    roll["payload"]["bonus"] = 50  # more bonus dice than the cagnotte ever held
     lines[-1] = json.dumps(roll)
     path = tmp_path / "bad.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -18,7 +18,7 @@ from typing import IO, Any
 from tablee.locale import detect_language, translation
 from tablee.table.service import TableService
 
-__all__ = ["Context", "add_common", "parse_dice", "parse_options"]
+__all__ = ["Context", "add_common", "language_of", "parse_dice", "parse_options", "whole_number"]
 
 
 def add_common(
@@ -87,9 +87,13 @@ class Context:
     def service(self) -> TableService:
         """The table service on the chosen store (opened on first use)."""
         if self._service is None:
+            from tablee.errors import N_, InputError
             from tablee.table.connect import open_store
 
-            self._service = TableService(open_store(getattr(self.args, "db", None)))
+            db = getattr(self.args, "db", None)
+            if db is not None and not db.strip():
+                raise InputError(N_("--db is empty: give a SQLite file or a database URL"))
+            self._service = TableService(open_store(db))
         return self._service
 
     def close(self) -> None:
@@ -106,6 +110,20 @@ class Context:
         from rich.console import Console
 
         Console(file=self.out, highlight=False, soft_wrap=True).print(text, markup=markup)
+
+
+def whole_number(tr: Callable[[str], str]) -> Callable[[str], int]:
+    """An argparse ``type`` for whole numbers whose error is translated."""
+
+    def parse(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                tr("{value!r} is not a whole number").format(value=text)
+            ) from None
+
+    return parse
 
 
 def language_of(args: argparse.Namespace) -> str:

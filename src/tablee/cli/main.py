@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
 from tablee import __version__
 from tablee.cli import pouyss_cmds, table_cmds
-from tablee.cli.app import Context, add_common, language_of
+from tablee.cli.app import Context, add_common, language_of, whole_number
 from tablee.errors import TableeError
 from tablee.locale import detect_language, translation
 
@@ -68,7 +69,12 @@ def build_parser(lang: str, only: str | None = None) -> argparse.ArgumentParser:
             "Tablée: rules engine and virtual table for Pouyss and other French role-playing games."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"tablee {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"tablee {__version__}",
+        help=tr("show program's version number and exit"),
+    )
     sub = parser.add_subparsers(
         dest="group", required=True, metavar="COMMAND", parser_class=_Parser
     )
@@ -88,7 +94,7 @@ def build_parser(lang: str, only: str | None = None) -> argparse.ArgumentParser:
 def _add_demo(sub: Any, tr: Callable[[str], str]) -> None:
     demo = sub.add_parser("demo", help=tr("play a short scripted Pouyss session and print its log"))
     demo.add_argument("--name", help=tr("the demo table's name (default: demo and the time)"))
-    demo.add_argument("--seed", type=int, default=2024, help=tr("seed for the dice"))
+    demo.add_argument("--seed", type=whole_number(tr), default=2024, help=tr("seed for the dice"))
     add_common(demo, tr, table=False)
     demo.set_defaults(handler=_demo)
 
@@ -142,6 +148,10 @@ def main(
     ctx = Context(args, language_of(args), out)
     try:
         return int(args.handler(ctx))
+    except BrokenPipeError:  # output piped into a program that stopped reading (head)
+        if out is sys.stdout:  # keep Python from failing again when it flushes at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except TableeError as exc:
         tr = translation(ctx.lang).gettext
         if ctx.json:

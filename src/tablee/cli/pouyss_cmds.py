@@ -9,7 +9,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from tablee.cli.app import Context, add_common, parse_dice
+from tablee.cli.app import Context, add_common, parse_dice, whole_number
 from tablee.cli.render import distribution_json, format_distribution, format_level, format_trace
 from tablee.dice import D6, FairSource, RandomSource, SeededSource, TypedFaces
 from tablee.errors import N_
@@ -204,7 +204,14 @@ def _pool_change(ctx: Context, kind: str) -> int:
             }
         )
         return 0
-    lines = [_cagnotte_line(ctx, decision)]
+    assert decision.move is not None
+    template = (
+        ctx.tr("Cagnotte: {before} → {after} (+{count} for role-play)")
+        if kind == "reward"
+        else ctx.tr("Cagnotte: {before} → {after} (−{count} penalty)")
+    )
+    count = decision.move.deposited if kind == "reward" else decision.move.drawn
+    lines = [template.format(before=decision.move.before, after=decision.move.after, count=count)]
     lines += [f"[yellow]{w.render(ctx.tr)}[/]" for w in decision.warnings]
     ctx.emit("\n".join(lines))
     return 0
@@ -330,14 +337,17 @@ def cmd_odds(ctx: Context) -> int:
 
 def _counts(parser: argparse.ArgumentParser, tr: Tr, names: list[tuple[str, str]]) -> None:
     for flag, help_text in names:
-        parser.add_argument(flag, type=int, default=0, metavar="N", help=tr(help_text))
+        parser.add_argument(flag, type=whole_number(tr), default=0, metavar="N", help=tr(help_text))
 
 
 def _roll_source(parser: argparse.ArgumentParser, tr: Tr) -> None:
-    parser.add_argument(
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument(
         "--dice", metavar="1,4,5,6", help=tr("faces read on physical dice instead of rolling")
     )
-    parser.add_argument("--seed", type=int, help=tr("roll reproducibly from this seed"))
+    source.add_argument(
+        "--seed", type=whole_number(tr), help=tr("roll reproducibly from this seed")
+    )
     parser.add_argument("--odds", action="store_true", help=tr("show the exact odds first"))
 
 
@@ -394,7 +404,9 @@ def add_parser(sub: Any, tr: Tr) -> None:
         ("penalty", cmd_penalty, "remove 1 or 2 dice (P-M7, P-A8)"),
     ):
         p = cmds.add_parser(kind, help=tr(text))
-        p.add_argument("--amount", type=int, choices=(1, 2), default=1, help=tr("1 or 2 dice"))
+        p.add_argument(
+            "--amount", type=whole_number(tr), choices=(1, 2), default=1, help=tr("1 or 2 dice")
+        )
         p.add_argument("--player", help=tr("the player concerned"))
         p.add_argument("--reason", help=tr("why"))
         add_common(p, tr)
@@ -413,7 +425,9 @@ def add_parser(sub: Any, tr: Tr) -> None:
     keep.add_argument(
         "--fresh", dest="carry_over", action="store_false", help=tr("start with one die per player")
     )
-    sess.add_argument("--cagnotte", type=int, help=tr("start value set by the narrator"))
+    sess.add_argument(
+        "--cagnotte", type=whole_number(tr), help=tr("start value set by the narrator")
+    )
     add_common(sess, tr)
     sess.set_defaults(handler=cmd_session)
 
@@ -441,7 +455,7 @@ def add_odds_parser(sub: Any, tr: Tr) -> None:
     )
     p.add_argument(
         "--threshold",
-        type=int,
+        type=whole_number(tr),
         choices=range(1, 7),
         default=4,
         metavar="1..6",

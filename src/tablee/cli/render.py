@@ -16,6 +16,7 @@ from typing import Any
 from tablee.dice import Distribution, TraceStep
 from tablee.systems.pouyss import Level
 from tablee.table.events import StoredEvent
+from tablee.table.projection import TableState
 
 __all__ = [
     "LEVEL_STYLE",
@@ -88,10 +89,10 @@ def format_distribution(dist: Distribution[int], lang: str, width: int = 30) -> 
     return "\n".join(lines)
 
 
-def event_line(event: StoredEvent, tr: Translate, voided: bool) -> str:
-    """One line for the log: sequence number, time, kind and a summary (no markup)."""
+def event_line(event: StoredEvent, tr: Translate, state: TableState) -> str:
+    """One line for the log: sequence number, time and summary; undone events marked."""
     from tablee.table.transcript import describe
 
-    mark = " " + tr("(undone)") if voided else ""
+    mark = " " + tr("(undone)") if event.seq in state.voided else ""
     when = event.created_at.strftime("%Y-%m-%d %H:%M:%S")
-    return f"{event.seq:>4}  {when}  {describe(event, tr)}{mark}"
+    return f"{event.seq:>4}  {when}  {describe(event, tr, state)}{mark}"

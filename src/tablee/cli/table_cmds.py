@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tablee.cli.app import Context, add_common, parse_options
+from tablee.cli.app import Context, add_common, parse_options, whole_number
 from tablee.cli.render import event_line
 from tablee.errors import N_, InputError
 from tablee.table.transcript import to_jsonl, to_markdown
@@ -57,6 +57,15 @@ def _table_json(state: Any) -> dict[str, Any]:
     }
 
 
+def _text(value: Any) -> str:
+    """An option value as typed on the command line (``none``, ``true``, ``3``)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def cmd_list(ctx: Context) -> int:
     """``tablee table list``."""
     tables = ctx.service.store.tables()
@@ -97,7 +106,9 @@ def cmd_show(ctx: Context) -> int:
         ctx.tr("Players: {players}").format(players=", ".join(state.players)),
         ctx.tr("Status: {status}").format(status=status),
         ctx.tr("Cagnotte: {count}").format(count=cagnotte),
-        ctx.tr("House rules:") + " " + ", ".join(f"{k}={v}" for k, v in doc["options"].items()),
+        ctx.tr("House rules:")
+        + " "
+        + ", ".join(f"{k}={_text(v)}" for k, v in doc["options"].items()),
     ]
     ctx.emit("\n".join(lines))
     return 0
@@ -109,9 +120,7 @@ def cmd_log(ctx: Context) -> int:
     if ctx.json:
         ctx.emit_json([{**e.to_json(), "voided": e.seq in state.voided} for e in state.events])
         return 0
-    ctx.emit(
-        "\n".join(event_line(e, ctx.tr, e.seq in state.voided) for e in state.events), markup=False
-    )
+    ctx.emit("\n".join(event_line(e, ctx.tr, state) for e in state.events), markup=False)
     return 0
 
 
@@ -166,6 +175,9 @@ def cmd_export(ctx: Context) -> int:
                     "events": len(state.events),
                 }
             )
+        else:
+            message = ctx.tr("Written to {path} ({count} events).")
+            ctx.emit(message.format(path=a.output, count=len(state.events)), markup=False)
         return 0
     ctx.out.write(text)
     return 0
@@ -213,7 +225,9 @@ def cmd_options(ctx: Context) -> int:
     if ctx.json:
         ctx.emit_json({"table": name, "options": options})
         return 0
-    lines = [f"{k} = {v}   [dim]{ctx.tr(pouyss.OPTION_HELP[k])}[/]" for k, v in options.items()]
+    lines = [
+        f"{k} = {_text(v)}   [dim]{ctx.tr(pouyss.OPTION_HELP[k])}[/]" for k, v in options.items()
+    ]
     ctx.emit("\n".join(lines))
     return 0
 
@@ -251,7 +265,7 @@ def add_parser(sub: Any, tr: Tr) -> None:
         p.set_defaults(handler=handler)
 
     undo = cmds.add_parser("undo", help=tr("undo the last event (or --seq N)"))
-    undo.add_argument("--seq", type=int, help=tr("the event to undo"))
+    undo.add_argument("--seq", type=whole_number(tr), help=tr("the event to undo"))
     undo.add_argument("--reason", help=tr("why"))
     add_common(undo, tr)
     undo.set_defaults(handler=cmd_undo)

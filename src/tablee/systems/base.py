@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from tablee.errors import Message
+
 __all__ = ["JSON", "VISIBILITIES", "Fact", "System", "Upcaster"]
 
 JSON = Any
@@ -63,4 +65,8 @@ class System(Protocol):
 
     def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
         """The state after one stored fact (pure; raises RuleError if it breaks a rule)."""
+        ...
+
+    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
+        """One readable line for a fact; ``after`` is the state right after it, or None."""
         ...

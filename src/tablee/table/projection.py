@@ -11,11 +11,11 @@ Source: DESIGN.md "The event log"; STYLE.md (eventsourcing model); issue 2 point
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from tablee.errors import N_, NotFoundError, RuleError, StorageError, TableeError
+from tablee.errors import N_, Message, NotFoundError, RuleError, StorageError, TableeError
 from tablee.systems import system_named
 from tablee.systems.base import Fact, System
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
@@ -36,6 +36,7 @@ class TableState:
         events: every stored event, upcast, in order (voided ones included).
         voided: sequence numbers of voided events.
         game: the system's state (for Pouyss a `PouyssState`).
+        after: seq -> the system's state right after that event (events that count only).
     """
 
     table_id: str
@@ -46,6 +47,7 @@ class TableState:
     events: tuple[StoredEvent, ...]
     voided: frozenset[int]
     game: Any
+    after: Mapping[int, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def last_seq(self) -> int:
@@ -57,8 +59,19 @@ class TableState:
         return [e for e in self.events if e.seq not in self.voided and e.kind != TABLE_VOIDED]
 
 
-def replay(system: System, events: Sequence[StoredEvent], skip: frozenset[int]) -> Any:
+def replay(
+    system: System,
+    events: Sequence[StoredEvent],
+    skip: frozenset[int],
+    after: dict[int, Any] | None = None,
+) -> Any:
     """Fold events (already upcast) into the system's state, skipping ``skip`` and undos.
+
+    Args:
+        system: the table's system.
+        events: the log, ``table.created`` first.
+        skip: sequence numbers to leave out (the voided events).
+        after: when given, filled with seq -> the state right after each folded event.
 
     Raises:
         RuleError: an event cannot follow the state before it.
@@ -68,6 +81,8 @@ def replay(system: System, events: Sequence[StoredEvent], skip: frozenset[int]) 
         if event.kind == TABLE_VOIDED or event.seq in skip:
             continue
         state = system.evolve(state, event.kind, event.payload)
+        if after is not None:
+            after[event.seq] = state
     return state
 
 
@@ -95,12 +110,15 @@ def fold(events: Sequence[StoredEvent]) -> TableState:
     upcast_events = tuple(upcast(e, system) for e in events)
     voided = frozenset(int(e.payload["seq"]) for e in upcast_events if e.kind == TABLE_VOIDED)
     try:
-        game = replay(system, upcast_events, voided)
+        after: dict[int, Any] = {}
+        game = replay(system, upcast_events, voided, after)
     except (TableeError, KeyError, TypeError, ValueError) as exc:
         raise StorageError(
             N_("the log of table {name} cannot be folded: {error}"),
             name=str(created["name"]),
-            error=str(exc),
+            error=exc
+            if isinstance(exc, TableeError)
+            else Message(N_("an event has a missing or malformed field ({detail})"), detail=exc),
         ) from exc
     return TableState(
         table_id=events[0].table_id,
@@ -111,6 +129,7 @@ def fold(events: Sequence[StoredEvent]) -> TableState:
         events=upcast_events,
         voided=voided,
         game=game,
+        after=after,
     )
 
 
@@ -142,12 +161,12 @@ def decide_undo(
         target = candidates[-1]
     else:
         target = _find(state, seq)
-    if target.kind in (TABLE_CREATED, TABLE_VOIDED) or target.seq in state.voided:
-        raise RuleError(
-            N_("event {seq} ({kind}) cannot be undone: creation, undo and voided events stay"),
-            seq=target.seq,
-            kind=target.kind,
-        )
+    if target.kind == TABLE_CREATED:
+        raise RuleError(N_("event {seq} created the table: it cannot be undone"), seq=target.seq)
+    if target.kind == TABLE_VOIDED:
+        raise RuleError(N_("event {seq} is an undo: an undo cannot be undone"), seq=target.seq)
+    if target.seq in state.voided:
+        raise RuleError(N_("event {seq} is already undone"), seq=target.seq)
     try:
         replay(state.system, state.events, state.voided | {target.seq})
     except RuleError as exc:
@@ -155,7 +174,7 @@ def decide_undo(
             N_("undoing event {seq} would break a later event: {error}"),
             tip=N_("undo the later events first, newest first"),
             seq=target.seq,
-            error=str(exc),
+            error=exc,
         ) from exc
     return (Fact(TABLE_VOIDED, {"seq": target.seq, "reason": reason}, actor=actor),)
 

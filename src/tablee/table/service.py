@@ -106,17 +106,14 @@ class TableService:
         return self.state(clean)
 
     def resolve_name(self, name: str | None) -> str:
-        """The table to act on: ``name`` (which becomes the table last used), else the last.
+        """The table to act on: ``name``, else the table last used (last written to).
 
         Raises:
             NotFoundError: ``name`` names no table.
             InputError: no name and no table used yet.
         """
         if name:
-            found = self.store.find_table(name).name
-            if self.store.get_preference(LAST_TABLE) != found:
-                self.store.set_preference(LAST_TABLE, found)
-            return found
+            return self.store.find_table(name).name
         last = self.store.get_preference(LAST_TABLE)
         if last is None:
             raise InputError(
@@ -150,7 +147,6 @@ class TableService:
             ConcurrencyError: the table kept changing for `MAX_ATTEMPTS` attempts.
         """
         info = self.store.find_table(name)
-        self.store.set_preference(LAST_TABLE, info.name)
         events = self.store.load(info.id)
         for _ in range(MAX_ATTEMPTS):
             state = fold(events)
@@ -162,6 +158,8 @@ class TableService:
                 events = events + self.store.load(info.id, after_seq=state.last_seq)
                 continue
             new_state = fold([*events, *stored])
+            if self.store.get_preference(LAST_TABLE) != info.name:
+                self.store.set_preference(LAST_TABLE, info.name)
             return Applied(decision, tuple(stored), new_state)
         raise ConcurrencyError(
             N_("table {name} kept changing while this command was decided ({attempts} tries)"),
@@ -190,7 +188,7 @@ class TableService:
         try:
             exported = fold(events)
         except StorageError as exc:
-            raise InputError(N_("this log cannot be imported: {error}"), error=str(exc)) from exc
+            raise InputError(N_("this log cannot be imported: {error}"), error=exc) from exc
         new_name = (name or exported.name).strip()
         if not new_name or len(new_name) > 200:
             raise InputError(

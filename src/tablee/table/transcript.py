@@ -10,13 +10,11 @@ Source: issue 2 point 3 (export); DESIGN.md (every event stores its faces and ti
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
-from tablee.errors import N_, InputError
-from tablee.systems.base import JSON
-from tablee.table.events import StoredEvent
+from tablee.errors import N_, InputError, Message
+from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent
 from tablee.table.projection import TableState
 
 __all__ = ["describe", "parse_jsonl", "to_jsonl", "to_markdown"]
@@ -24,84 +22,36 @@ __all__ = ["describe", "parse_jsonl", "to_jsonl", "to_markdown"]
 Translate = Callable[[str], str]
 
 
-def _faces(values: Any) -> str:
-    return ", ".join(str(v) for v in values) if values else "-"
+def _table_line(event: StoredEvent) -> Message:
+    p = event.payload
+    if event.kind == TABLE_CREATED:
+        return Message(
+            N_("table {name} created for {players}"),
+            name=p["name"],
+            players=", ".join(map(str, p["players"])),
+        )
+    if p.get("reason"):
+        return Message(N_("event {seq} undone: {reason}"), seq=p["seq"], reason=p["reason"])
+    return Message(N_("event {seq} undone"), seq=p["seq"])
 
 
-def _level(level_id: Any) -> str:
-    from tablee.systems.pouyss import Level
+def describe(event: StoredEvent, tr: Translate, state: TableState | None = None) -> str:
+    """One readable line for an event, translated with ``tr`` (game terms untranslated).
 
-    return Level[str(level_id).upper()].title
+    Args:
+        event: the event (current version).
+        tr: translation function.
+        state: the table, to show values as they stand in the current fold (for instance
+            the cagnotte after an older event was undone); None shows the stored values.
+    """
+    if event.kind in (TABLE_CREATED, TABLE_VOIDED):
+        return _table_line(event).render(tr)
+    if state is None:
+        from tablee.systems import system_named
 
-
-def _cagnotte(p: Mapping[str, JSON], tr: Translate) -> str:
-    c = p["cagnotte"]
-    return tr("cagnotte {before} → {after}").format(before=c["before"], after=c["after"])
-
-
-def _roll(p: Mapping[str, JSON], tr: Translate) -> str:
-    text = tr(
-        "{player} rolls {bonus} bonus, {malus} malus: dice {faces}, removed {removed}, "
-        "result {value} {level}"
-    ).format(
-        player=p["player"],
-        bonus=p["bonus"] + p["imposed_bonus"] + int(p["double_bonus"]),
-        malus=p["malus"] + p["imposed_malus"],
-        faces=_faces(p["faces"]),
-        removed=_faces(p["removed"]),
-        value=p["value"],
-        level=_level(p["level"]),
-    )
-    return f"{text}; {_cagnotte(p, tr)}"
-
-
-def _opposed(p: Mapping[str, JSON], tr: Translate) -> str:
-    text = tr(
-        "{active} against {passive}: dice {faces}, removed {removed}, {active} "
-        "{value} {level}, {passive} {passive_value} {passive_level}"
-    ).format(
-        active=p["active"],
-        passive=p["passive"],
-        faces=_faces(p["faces"]),
-        removed=_faces(p["removed"]),
-        value=p["value"],
-        level=_level(p["level"]),
-        passive_value=p["passive_value"],
-        passive_level=_level(p["passive_level"]),
-    )
-    return f"{text}; {_cagnotte(p, tr)}"
-
-
-def _simple(template: str) -> Callable[[Mapping[str, JSON], Translate], str]:
-    def render(p: Mapping[str, JSON], tr: Translate) -> str:
-        fields = {k: (", ".join(v) if isinstance(v, list) else v) for k, v in p.items()}
-        if isinstance(p.get("cagnotte"), dict):
-            fields.update(before=p["cagnotte"]["before"], after=p["cagnotte"]["after"])
-        return tr(template).format(**fields)
-
-    return render
-
-
-_DESCRIBERS: dict[str, Callable[[Mapping[str, JSON], Translate], str]] = {
-    "table.created": _simple(N_("table {name} created for {players}")),
-    "table.voided": _simple(N_("event {seq} undone: {reason}")),
-    "pouyss.session_started": _simple(N_("session {session} starts, cagnotte {cagnotte}")),
-    "pouyss.session_ended": _simple(N_("session {session} ends, cagnotte {cagnotte}")),
-    "pouyss.roll": _roll,
-    "pouyss.opposed": _opposed,
-    "pouyss.reward": _simple(N_("reward of {amount} for role-play: cagnotte {before} → {after}")),
-    "pouyss.penalty": _simple(N_("penalty of {amount}: cagnotte {before} → {after}")),
-    "pouyss.character_set": _simple(
-        N_("character of {player}: advantages {advantages}; disadvantages {disadvantages}")
-    ),
-    "pouyss.options_set": lambda p, tr: tr("house rules changed"),
-}
-
-
-def describe(event: StoredEvent, tr: Translate) -> str:
-    """One readable line for an event, translated with ``tr`` (game terms untranslated)."""
-    describer = _DESCRIBERS.get(event.kind)
-    return describer(event.payload, tr) if describer else event.kind
+        system = system_named(event.kind.split(".", 1)[0])
+        return system.describe(event.kind, event.payload, None).render(tr)
+    return state.system.describe(event.kind, event.payload, state.after.get(event.seq)).render(tr)
 
 
 def to_jsonl(state: TableState) -> str:
@@ -159,7 +109,7 @@ def to_markdown(state: TableState, tr: Translate) -> str:
     ]
     for event in state.events:
         when = event.created_at.strftime("%Y-%m-%d %H:%M")
-        text = describe(event, tr)
+        text = describe(event, tr, state)
         if event.seq in state.voided:
             text = f"~~{text}~~ " + tr("(undone)")
         lines.append(f"- **{event.seq}** ({when}) {text}")

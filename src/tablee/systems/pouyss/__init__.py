@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tablee.errors import Message
 from tablee.systems.base import JSON, Upcaster
 from tablee.systems.pouyss.actions import (
     ACTION,
@@ -38,6 +39,7 @@ from tablee.systems.pouyss.game import (
     initial_state,
 )
 from tablee.systems.pouyss.levels import Level, level_of, mirror
+from tablee.systems.pouyss.log import describe
 from tablee.systems.pouyss.odds import (
     action_distribution,
     opposed_distribution,
@@ -95,6 +97,10 @@ class _Pouyss:
     def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
         """See `evolve`."""
         return evolve(state, kind, payload)
+
+    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
+        """See `tablee.systems.pouyss.log.describe`."""
+        return describe(kind, payload, after)
 
 
 POUYSS = _Pouyss()

@@ -66,7 +66,7 @@ class ActionRoll:
         _check_count("malus", self.malus)
         if self.pool > MAX_DICE:
             raise InputError(
-                N_("a roll of {pool} dice is more than the maximum of {maximum} (rule P-M1)"),
+                N_("a roll of {pool} dice is more than Tablée's maximum of {maximum} per roll"),
                 tip=N_("use fewer bonus or malus dice"),
                 pool=self.pool,
                 maximum=MAX_DICE,
@@ -122,7 +122,7 @@ def resolve_action_roll(inputs: ActionRoll, faces: Sequence[int]) -> ActionResul
     if len(faces) != inputs.pool:
         raise InputError(
             N_(
-                "this roll throws {pool} dice (1 base + {bonus} bonus + {malus} malus) "
+                "this roll throws {pool} (1 base + {bonus} bonus + {malus} malus) "
                 "but {given} faces were given (rule P-M1)"
             ),
             pool=inputs.pool,
@@ -138,7 +138,7 @@ def resolve_action_roll(inputs: ActionRoll, faces: Sequence[int]) -> ActionResul
     level = level_of(value)
     steps = [
         TraceStep(
-            N_("thrown {pool} dice (1 base + {bonus} bonus + {malus} malus): {faces}"),
+            N_("thrown (1 base + {bonus} bonus + {malus} malus): {faces}"),
             {
                 "pool": inputs.pool,
                 "bonus": inputs.bonus,
@@ -150,7 +150,7 @@ def resolve_action_roll(inputs: ActionRoll, faces: Sequence[int]) -> ActionResul
     if removed:
         steps.append(
             TraceStep(
-                N_("removed the {malus} highest dice for the malus: {removed}"),
+                N_("removed for the malus, highest first: {removed}"),
                 {"malus": inputs.malus, "removed": _show(removed)},
             )
         )
@@ -247,7 +247,7 @@ def resolve_opposed_roll(inputs: OpposedRoll, faces: Sequence[int]) -> OpposedRe
     passive = mirror(rolled.level)
     first = TraceStep(
         N_(
-            "passive bonus {pb} become malus dice, passive malus {pm} become bonus dice: "
+            "the passive side's bonus ({pb}) count as malus and its malus ({pm}) as bonus: "
             "the roll has {bonus} bonus and {malus} malus"
         ),
         {

@@ -80,7 +80,7 @@ def draw_and_refill(
             N_(
                 "the bonus takes {drawn} from the cagnotte, which holds only {cagnotte} (rule P-M5)"
             ),
-            tip=N_("take at most {cagnotte} bonus dice; malus dice refill the cagnotte"),
+            tip=N_("ask for no more bonus than the cagnotte holds; malus dice refill it"),
             drawn=drawn,
             cagnotte=cagnotte,
         )

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tablee.dice import TraceStep
-from tablee.errors import N_, InputError, NotFoundError, RuleError
+from tablee.errors import N_, InputError, Message, NotFoundError, RuleError
 from tablee.systems.base import JSON, Fact
 from tablee.systems.pouyss.actions import (
     ActionResult,
@@ -56,6 +56,8 @@ __all__ = [
 ]
 
 MAX_PLAYERS = 20
+MAX_CAGNOTTE = 10_000
+"""Largest start value a narrator may set by hand (Tablée's limit, against typing mistakes)."""
 
 
 @dataclass(frozen=True)
@@ -188,9 +190,11 @@ def decide_start_session(
         )
     keep = state.options.carry_over if carry_over is None else carry_over
     if cagnotte is not None:
-        if isinstance(cagnotte, bool) or cagnotte < 0:
+        if isinstance(cagnotte, bool) or not 0 <= cagnotte <= MAX_CAGNOTTE:
             raise InputError(
-                N_("a cagnotte of {value!r} dice: it must be 0 or more"), value=cagnotte
+                N_("a cagnotte of {value!r}: it must be 0 to {maximum}"),
+                value=cagnotte,
+                maximum=MAX_CAGNOTTE,
             )
         start, carried = cagnotte, False
     elif keep and state.cagnotte is not None:
@@ -364,6 +368,11 @@ def decide_opposed(
     passive_name = passive.strip() if passive_is_npc else _player(state, passive)
     if not passive_name:
         raise InputError(N_("the passive side needs a name"))
+    if passive_name.casefold() == active_name.casefold():
+        raise InputError(
+            N_("{name} cannot oppose themselves: an opposed roll needs two characters (rule P-M8)"),
+            name=active_name,
+        )
     _check_cap(state.options, counts.as_action().bonus)
     result = resolve_opposed_roll(counts, faces)
     drawn, deposited = opposed_cost(counts, state.options)
@@ -501,27 +510,27 @@ def evolve(state: PouyssState, kind: str, payload: Mapping[str, JSON]) -> Pouyss
     return handler(state, payload)
 
 
-def _apply_move(state: PouyssState, move: Mapping[str, JSON], what: str) -> PouyssState:
+def _replayed(state: PouyssState, drawn: int, deposited: int, what: Message) -> PouyssState:
+    """Apply a move recomputed from the event's inputs with the rule code (P-M5).
+
+    Raises:
+        RuleError: the draw is larger than the cagnotte at this point of the log (what an undo
+            of an earlier event can cause: the undo is then refused).
+    """
     cagnotte = _require_session(state)
-    drawn, deposited = int(move["drawn"]), int(move["deposited"])
-    if drawn > cagnotte:
-        raise RuleError(
-            N_(
-                "{what} takes {drawn} from the cagnotte, which would hold only {cagnotte} "
-                "(rule P-M5)"
-            ),
-            what=what,
-            drawn=drawn,
-            cagnotte=cagnotte,
-        )
-    return replace(state, cagnotte=cagnotte - drawn + deposited)
+    try:
+        move = draw_and_refill(cagnotte, drawn, deposited, state.options)
+    except RuleError as exc:
+        raise RuleError(N_("{what}: {error}"), what=what, error=exc) from exc
+    return replace(state, cagnotte=move.after)
 
 
 def _on_started(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
     rewards = state.rewards if state.options.reward_limit_scope == "campaign" else 0
+    carried = bool(p.get("carried_over")) and state.cagnotte is not None
     return replace(
         state,
-        cagnotte=int(p["cagnotte"]),
+        cagnotte=state.cagnotte if carried else int(p["cagnotte"]),
         session=int(p["session"]),
         in_session=True,
         rewards=rewards,
@@ -535,21 +544,32 @@ def _on_ended(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
 
 
 def _on_roll(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    new = _apply_move(state, p["cagnotte"], "pouyss.roll")
-    return replace(new, doubles=new.doubles + int(bool(p.get("double_bonus"))))
+    bonus = int(p["bonus"]) + int(p["imposed_bonus"]) + int(bool(p["double_bonus"]))
+    malus = int(p["malus"]) + int(p["imposed_malus"])
+    new = _replayed(state, bonus, malus, Message(N_("the roll of {player}"), player=p["player"]))
+    return replace(new, doubles=new.doubles + int(bool(p["double_bonus"])))
 
 
 def _on_opposed(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    return _apply_move(state, p["cagnotte"], "pouyss.opposed")
+    counts = OpposedRoll(
+        int(p["active_bonus"]),
+        int(p["active_malus"]),
+        int(p["passive_bonus"]),
+        int(p["passive_malus"]),
+    )
+    drawn, deposited = opposed_cost(counts, state.options)
+    what = Message(N_("the opposed roll of {player}"), player=p["active"])
+    return _replayed(state, drawn, deposited, what)
 
 
 def _on_reward(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    new = _apply_move(state, p["cagnotte"], "pouyss.reward")
-    return replace(new, rewards=new.rewards + int(p["amount"]))
+    move = reward(_require_session(state), int(p["amount"]))
+    return replace(state, cagnotte=move.after, rewards=state.rewards + move.deposited)
 
 
 def _on_penalty(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    return _apply_move(state, p["cagnotte"], "pouyss.penalty")
+    move = penalise(_require_session(state), int(p["amount"]), state.options)
+    return replace(state, cagnotte=move.after)
 
 
 def _on_character(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Message
 from tablee.systems.base import JSON
 
 __all__ = ["OPTION_HELP", "PouyssOptions"]
@@ -125,14 +125,14 @@ def _parse(name: str, text: str, current: object) -> object:
     try:
         number = int(low)
     except ValueError:
-        raise _bad(name, text, N_("a whole number")) from None
+        raise _bad(name, text, Message(N_("a whole number"))) from None
     low_bound, high_bound = (1, 6) if name == "success_threshold" else (0, 1000)
     if not low_bound <= number <= high_bound:
         raise _bad(name, text, f"{low_bound}..{high_bound}")
     return number
 
 
-def _bad(name: str, text: str, expected: str) -> InputError:
+def _bad(name: str, text: str, expected: str | Message) -> InputError:
     return InputError(
         N_("option {name} cannot be {value!r}: expected {expected}"),
         name=name,

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from alembic import context
-from sqlalchemy import Connection, Engine, create_engine, event, pool, text
+from alembic.util.exc import CommandError
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, pool, text
 
 MIGRATION_LOCK_KEY = 0x7461626C6565  # "tablee" in ASCII: the advisory lock id
 
@@ -44,6 +45,19 @@ def _engine(url: str) -> Engine:
     return engine
 
 
+def _refuse_foreign_database(connection: Connection) -> None:
+    """Refuse to add Tablée's tables to another program's database.
+
+    Tables without an ``alembic_version`` table mean a file or server chosen by mistake.
+    """
+    names = sorted(inspect(connection).get_table_names())
+    if names and "alembic_version" not in names:
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        raise CommandError(
+            f"it holds other tables ({shown}) and no Tablée schema: it is not a Tablée database"
+        )
+
+
 def run_migrations_online() -> None:
     engine = _engine(_url())
     try:
@@ -52,6 +66,7 @@ def run_migrations_online() -> None:
                 connection.execute(
                     text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}
                 )
+            _refuse_foreign_database(connection)
             context.configure(connection=connection)
             context.run_migrations()
     finally:

@@ -1,0 +1,168 @@
+"""One readable line per Pouyss event, as a translatable `Message` (no I/O, no catalog).
+
+The table layer renders these lines for ``tablee table log`` and the Markdown transcript,
+in the reader's or the table's language. The cagnotte shown is the value after the event
+in the *current* fold of the log (so an undo further back is reflected), or the stored
+value for an undone event.
+
+Source: issue 2 point 3 (a readable transcript); seed 000; rulings P-M1 to P-M8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablee.errors import N_, Message
+from tablee.systems.base import JSON
+from tablee.systems.pouyss.levels import Level
+from tablee.systems.pouyss.options import PouyssOptions
+
+__all__ = ["describe"]
+
+NOTHING = Message("")
+
+
+def _faces(values: Sequence[Any]) -> str:
+    return ", ".join(str(v) for v in values) if values else "-"
+
+
+def _title(level_id: JSON) -> str:
+    return Level[str(level_id).upper()].title
+
+
+def _who(p: Mapping[str, JSON], reason_key: str = "reason") -> Message:
+    player, reason = p.get("player"), p.get(reason_key)
+    if player and reason:
+        return Message(N_(" ({player}: {reason})"), player=player, reason=reason)
+    if player or reason:
+        return Message(" ({text})", text=player or reason)
+    return NOTHING
+
+
+def _roll(p: Mapping[str, JSON]) -> Message:
+    bonus = int(p["bonus"]) + int(p["imposed_bonus"]) + int(bool(p["double_bonus"]))
+    notes = []
+    if p["imposed_bonus"] or p["imposed_malus"]:
+        notes.append(
+            Message(
+                N_("imposed: {bonus} bonus, {malus} malus"),
+                bonus=p["imposed_bonus"],
+                malus=p["imposed_malus"],
+            )
+        )
+    if p["double_bonus"]:
+        notes.append(Message(N_("with a double bonus")))
+    reasons = p.get("reasons") or []
+    if reasons:
+        notes.append(Message(N_("because: {reasons}"), reasons="; ".join(map(str, reasons))))
+    return Message(
+        N_(
+            "{player} rolls 1 + {bonus} bonus + {malus} malus{notes}: dice {faces}, removed "
+            "{removed}, result {value} {level}"
+        ),
+        player=p["player"],
+        bonus=bonus,
+        malus=int(p["malus"]) + int(p["imposed_malus"]),
+        notes=_notes(notes),
+        faces=_faces(p["faces"]),
+        removed=_faces(p["removed"]),
+        value=p["value"],
+        level=_title(p["level"]),
+    )
+
+
+def _notes(notes: list[Message]) -> Message:
+    if not notes:
+        return NOTHING
+    fields = {f"n{i}": note for i, note in enumerate(notes)}
+    return Message(" (" + "; ".join("{" + key + "}" for key in fields) + ")", **fields)
+
+
+def _opposed(p: Mapping[str, JSON]) -> Message:
+    return Message(
+        N_(
+            "{active} against {passive} ({bonus} bonus, {malus} malus on the roll): dice "
+            "{faces}, removed {removed}, {active} {value} {level}, {passive} {passive_value} "
+            "{passive_level}"
+        ),
+        active=p["active"],
+        passive=p["passive"],
+        bonus=p["bonus"],
+        malus=p["malus"],
+        faces=_faces(p["faces"]),
+        removed=_faces(p["removed"]),
+        value=p["value"],
+        level=_title(p["level"]),
+        passive_value=p["passive_value"],
+        passive_level=_title(p["passive_level"]),
+    )
+
+
+def _options(p: Mapping[str, JSON]) -> Message:
+    options = PouyssOptions.from_json(p["options"]).to_json()
+    default = PouyssOptions().to_json()
+    changed = [f"{k}={_text(v)}" for k, v in options.items() if default[k] != v]
+    if not changed:
+        return Message(N_("house rules back to the defaults"))
+    return Message(N_("house rules: {changes}"), changes=", ".join(changed))
+
+
+def _text(value: JSON) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+_HEADS = {
+    "pouyss.roll": _roll,
+    "pouyss.opposed": _opposed,
+    "pouyss.session_started": lambda p: Message(
+        N_("session {session} starts")
+        if not p.get("carried_over")
+        else N_("session {session} starts, cagnotte carried over"),
+        session=p["session"],
+    ),
+    "pouyss.session_ended": lambda p: Message(N_("session {session} ends"), session=p["session"]),
+    "pouyss.reward": lambda p: Message(
+        N_("reward of {amount} for role-play{who}"), amount=p["amount"], who=_who(p)
+    ),
+    "pouyss.penalty": lambda p: Message(
+        N_("penalty of {amount}{who}"), amount=p["amount"], who=_who(p)
+    ),
+    "pouyss.character_set": lambda p: Message(
+        N_("character of {player}: advantages {advantages}; disadvantages {disadvantages}"),
+        player=p["player"],
+        advantages=", ".join(p["advantages"]) or "-",
+        disadvantages=", ".join(p["disadvantages"]) or "-",
+    ),
+    "pouyss.options_set": _options,
+}
+
+
+def describe(kind: str, payload: Mapping[str, JSON], after: Any = None) -> Message:
+    """A line for one Pouyss event.
+
+    Args:
+        kind: the event kind (``pouyss.roll``...).
+        payload: its payload (current version).
+        after: the `PouyssState` right after the event in the current fold, or None for an
+            undone event (then the stored cagnotte is shown).
+
+    Returns:
+        The line; an unknown kind gives the kind itself.
+    """
+    head = _HEADS.get(kind)
+    if head is None:
+        return Message("{kind}", kind=kind)
+    cagnotte = after.cagnotte if after is not None else _stored_cagnotte(payload)
+    if cagnotte is None or kind == "pouyss.character_set":
+        return head(payload)
+    return Message(N_("{line} · cagnotte {cagnotte}"), line=head(payload), cagnotte=cagnotte)
+
+
+def _stored_cagnotte(payload: Mapping[str, JSON]) -> Any:
+    move = payload.get("cagnotte")
+    return move.get("after") if isinstance(move, dict) else move
