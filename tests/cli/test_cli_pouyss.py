@@ -332,18 +332,31 @@ def test_import_replays_an_export_as_a_new_table(table: Run, tmp_path: Path) -> 
     ][1:]
 
 
-def test_import_of_a_tampered_log_is_refused_and_stores_nothing(table: Run, tmp_path: Path) -> None:
+TAMPERING = [
+    # (field, new value, words the refusal must contain)
+    ("bonus", 50, ["51", "P-M1"]),  # faces no longer match the counts
+    ("value", 6, ["value", "dice give"]),  # a result its faces do not give
+    ("player", "Mallory", ["Mallory"]),  # not a player at this table
+    ("malus", -10, ["-10", "P-M1"]),  # a negative count
+]
+
+
+@pytest.mark.parametrize(("field", "value", "words"), TAMPERING, ids=[t[0] for t in TAMPERING])
+def test_import_of_a_tampered_log_is_refused_and_stores_nothing(
+    table: Run, tmp_path: Path, field: str, value: object, words: list[str]
+) -> None:
     table("pouyss", "roll", "--player", "A", "--bonus", "1", "--dice", "2,4")
     lines = log_of(table).splitlines()
     roll = json.loads(lines[-1])
-    roll["payload"]["bonus"] = 50  # more bonus dice than the cagnotte ever held
+    roll["payload"][field] = value
     lines[-1] = json.dumps(roll)
     path = tmp_path / "bad.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     tables_before = table("table", "list", "--json").out
     result = table("table", "import", str(path), "--name", "bad")
     assert result.code == 2
-    assert "P-M5" in result.err
+    for word in words:
+        assert word in result.err
     assert table("table", "list", "--json").out == tables_before
 
 

@@ -116,12 +116,10 @@ def whole_number(tr: Callable[[str], str]) -> Callable[[str], int]:
     """An argparse ``type`` for whole numbers whose error is translated."""
 
     def parse(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                tr("{value!r} is not a whole number").format(value=text)
-            ) from None
+        digits = text.strip()
+        if digits.isascii() and digits.lstrip("-").isdigit():
+            return int(digits)
+        raise argparse.ArgumentTypeError(tr("{value!r} is not a whole number").format(value=text))
 
     return parse
 

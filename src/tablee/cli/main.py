@@ -19,7 +19,7 @@ from typing import IO, Any, NoReturn
 from tablee import __version__
 from tablee.cli import pouyss_cmds, table_cmds
 from tablee.cli.app import Context, add_common, language_of, whole_number
-from tablee.errors import TableeError
+from tablee.errors import N_, TableeError
 from tablee.locale import detect_language, translation
 
 __all__ = ["build_parser", "main"]
@@ -131,6 +131,16 @@ def main(
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     lang = _pre_language(args_list)
+    for arg in args_list:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            text = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            message = translation(lang).gettext(
+                N_("argument {value!r} is not UTF-8 text: set your terminal to UTF-8")
+            )
+            err.write(message.format(value=text) + "\n")
+            return USAGE_EXIT
     first = args_list[0] if args_list else None
     parser = build_parser(lang, first if first in GROUPS else None)
     try:

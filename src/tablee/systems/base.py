@@ -9,13 +9,23 @@ Source: house style (STYLE.md, models eventsourcing and OpenSpiel); DESIGN.md "T
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tablee.errors import Message
+from tablee.errors import N_, InputError, Message
 
-__all__ = ["JSON", "VISIBILITIES", "Fact", "System", "Upcaster"]
+__all__ = [
+    "JSON",
+    "MAX_NAME",
+    "VISIBILITIES",
+    "Fact",
+    "System",
+    "Upcaster",
+    "clean_name",
+    "name_key",
+]
 
 JSON = Any
 """A JSON-compatible value: None, bool, int, str, list or dict of those (no floats used)."""
@@ -70,3 +80,45 @@ class System(Protocol):
     def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
         """One readable line for a fact; ``after`` is the state right after it, or None."""
         ...
+
+
+MAX_NAME = 100
+"""Longest name (player, character, table) in characters."""
+
+
+def clean_name(text: object, *, what: str = N_("a name")) -> str:
+    """A name as stored: Unicode NFC, trimmed, 1 to `MAX_NAME` characters, no control.
+
+    The same name typed two ways (composed or decomposed accents) is then one name.
+
+    Args:
+        text: the name as typed.
+        what: what the name is for, for the message (a `N_` marked phrase).
+
+    Raises:
+        InputError: not text, empty, too long, or with a control character.
+    """
+    if not isinstance(text, str):
+        raise InputError(
+            N_("{value!r} cannot be {what}: it is not text"), value=text, what=Message(what)
+        )
+    name = unicodedata.normalize("NFC", text).strip()
+    if not name or len(name) > MAX_NAME:
+        raise InputError(
+            N_("{value!r} cannot be {what}: 1 to {maximum} characters"),
+            value=text,
+            what=Message(what),
+            maximum=MAX_NAME,
+        )
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise InputError(
+            N_("{value!r} cannot be {what}: it has a control character"),
+            value=text,
+            what=Message(what),
+        )
+    return name
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: NFC after case folding ('Émile' == 'ÉMILE')."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())

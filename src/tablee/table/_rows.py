@@ -28,6 +28,7 @@ __all__ = [
     "event_from_row",
     "fact_rows",
     "format_time",
+    "log_rows",
     "parse_time",
     "table_from_row",
     "unknown_table",
@@ -94,6 +95,28 @@ def parse_time(text: str) -> datetime:
     if value.tzinfo is None:
         raise StorageError(N_("stored time {value!r} has no timezone"), value=text)
     return value.astimezone(UTC)
+
+
+def log_rows(
+    table_id: str, created: Fact, now: datetime, later: Sequence[tuple[Fact, datetime]] = ()
+) -> list[EventRow]:
+    """The rows of a new table's log: ``created`` as seq 1, then ``later`` as 2, 3...
+
+    Args:
+        table_id: the table's id.
+        created: the ``table.created`` fact, stored at ``now``.
+        now: aware time of the creation.
+        later: further facts with their own aware times (an imported log), in order.
+
+    Raises:
+        InputError: a naive time.
+
+    Source: DESIGN.md "The event log"; issue 2 point 3.
+    """
+    rows = fact_rows(table_id, 1, [created], now)
+    for offset, (fact, when) in enumerate(later, start=2):
+        rows += fact_rows(table_id, offset, [fact], when)
+    return rows
 
 
 def fact_rows(

@@ -94,10 +94,30 @@ def fold(events: Sequence[StoredEvent]) -> TableState:
 
     Raises:
         StorageError: an empty log, a first event that is not ``table.created``, a gap in the
-            sequence, or an event the rules cannot fold (refused, or with missing fields).
+            sequence, an unknown system, or an event that the rules refuse or that has missing
+            or malformed fields. Whatever is wrong, the message says which table and why.
     """
     if not events or events[0].kind != TABLE_CREATED:
         raise StorageError(N_("a table's log must start with its creation event"))
+    name = str(events[0].payload.get("name", events[0].table_id))
+    try:
+        return _fold(events)
+    except StorageError:
+        raise
+    except (TableeError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        error = (
+            exc
+            if isinstance(exc, TableeError)
+            else Message(
+                N_("an event has a missing or malformed field ({detail})"), detail=repr(exc)
+            )
+        )
+        raise StorageError(
+            N_("the log of table {name} cannot be folded: {error}"), name=name, error=error
+        ) from exc
+
+
+def _fold(events: Sequence[StoredEvent]) -> TableState:
     for expected, event in enumerate(events, start=1):
         if event.seq != expected:
             raise StorageError(
@@ -108,18 +128,9 @@ def fold(events: Sequence[StoredEvent]) -> TableState:
     created = events[0].payload
     system = system_named(str(created["system"]))
     upcast_events = tuple(upcast(e, system) for e in events)
-    voided = frozenset(int(e.payload["seq"]) for e in upcast_events if e.kind == TABLE_VOIDED)
-    try:
-        after: dict[int, Any] = {}
-        game = replay(system, upcast_events, voided, after)
-    except (TableeError, KeyError, TypeError, ValueError) as exc:
-        raise StorageError(
-            N_("the log of table {name} cannot be folded: {error}"),
-            name=str(created["name"]),
-            error=exc
-            if isinstance(exc, TableeError)
-            else Message(N_("an event has a missing or malformed field ({detail})"), detail=exc),
-        ) from exc
+    voided = frozenset(_voided_seq(e) for e in upcast_events if e.kind == TABLE_VOIDED)
+    after: dict[int, Any] = {}
+    game = replay(system, upcast_events, voided, after)
     return TableState(
         table_id=events[0].table_id,
         name=str(created["name"]),
@@ -131,6 +142,13 @@ def fold(events: Sequence[StoredEvent]) -> TableState:
         game=game,
         after=after,
     )
+
+
+def _voided_seq(event: StoredEvent) -> int:
+    seq = event.payload["seq"]
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 1 < seq < event.seq:
+        raise ValueError(f"event {event.seq} undoes {seq!r}, not an earlier event")
+    return seq
 
 
 def decide_undo(

@@ -20,17 +20,18 @@ from typing import Generic, TypeVar
 
 from tablee.errors import N_, ConcurrencyError, InputError, StorageError
 from tablee.systems import system_named
-from tablee.systems.base import JSON, Fact
+from tablee.systems.base import JSON, Fact, clean_name
 from tablee.table.events import TABLE_CREATED, TABLE_EVENT_VERSIONS, StoredEvent
 from tablee.table.projection import TableState, decide_undo, fold
 from tablee.table.store import AppendConflict, EventStore, TableInfo
 
 __all__ = ["MAX_ATTEMPTS", "Applied", "TableService", "utc_now"]
 
-MAX_ATTEMPTS = 8
+MAX_ATTEMPTS = 10
 """How many times a command is decided again after losing a race before it is refused."""
 
 LAST_TABLE = "last_table"
+TABLE_NAME = N_("a table's name")
 R = TypeVar("R")
 
 
@@ -52,6 +53,14 @@ class Applied(Generic[R]):
     decision: R
     events: tuple[StoredEvent, ...]
     state: TableState
+
+
+def _back_off(attempt: int) -> None:
+    """Wait a random moment, longer after each lost race (at most about 0.3 s)."""
+    import random
+    import time
+
+    time.sleep(random.uniform(0, 0.005 * 2 ** min(attempt, 6)))
 
 
 class TableService:
@@ -81,9 +90,7 @@ class TableService:
             InputError: a bad name, system, player list, option or language.
             RuleError: a table with that name exists.
         """
-        clean = name.strip()
-        if not clean or len(clean) > 200:
-            raise InputError(N_("{name!r} cannot be a table name (1 to 200 characters)"), name=name)
+        clean = clean_name(name, what=TABLE_NAME)
         if lang not in ("fr", "en"):
             raise InputError(N_("language {lang!r} is not fr or en"), lang=lang)
         game_system = system_named(system)
@@ -113,7 +120,7 @@ class TableService:
             InputError: no name and no table used yet.
         """
         if name:
-            return self.store.find_table(name).name
+            return self.store.find_table(clean_name(name, what=TABLE_NAME)).name
         last = self.store.get_preference(LAST_TABLE)
         if last is None:
             raise InputError(
@@ -148,7 +155,7 @@ class TableService:
         """
         info = self.store.find_table(name)
         events = self.store.load(info.id)
-        for _ in range(MAX_ATTEMPTS):
+        for attempt in range(MAX_ATTEMPTS):
             state = fold(events)
             decision = decide(state)
             facts = tuple(facts_of(decision))
@@ -156,6 +163,7 @@ class TableService:
                 stored = self.store.append(info.id, state.last_seq, facts, self.clock())
             except AppendConflict:
                 events = events + self.store.load(info.id, after_seq=state.last_seq)
+                _back_off(attempt)
                 continue
             new_state = fold([*events, *stored])
             if self.store.get_preference(LAST_TABLE) != info.name:
@@ -172,7 +180,7 @@ class TableService:
         """Store an exported log as a new table, every event as it was (faces, times, undos).
 
         The whole log is folded first, with the rules, so a log that does not replay is
-        refused before anything is written.
+        refused before anything is written; then it is stored in one transaction.
 
         Args:
             events: a log as read by `tablee.table.transcript.parse_jsonl`, seq 1 first.
@@ -189,11 +197,7 @@ class TableService:
             exported = fold(events)
         except StorageError as exc:
             raise InputError(N_("this log cannot be imported: {error}"), error=exc) from exc
-        new_name = (name or exported.name).strip()
-        if not new_name or len(new_name) > 200:
-            raise InputError(
-                N_("{name!r} cannot be a table name (1 to 200 characters)"), name=new_name
-            )
+        new_name = clean_name(name or exported.name, what=TABLE_NAME)
         import uuid  # only table creation needs it
 
         table_id = str(uuid.uuid4())
@@ -205,19 +209,28 @@ class TableService:
             first.visibility,
             first.schema_version,
         )
-        self.store.create_table(table_id, new_name, exported.system.id, created, first.created_at)
-        for event in events[1:]:
-            fact = Fact(
-                event.kind, event.payload, event.actor, event.visibility, event.schema_version
-            )
-            self.store.append(table_id, event.seq - 1, [fact], event.created_at)
+        later = [
+            (Fact(e.kind, e.payload, e.actor, e.visibility, e.schema_version), e.created_at)
+            for e in events[1:]
+        ]
+        self.store.create_table(
+            table_id, new_name, exported.system.id, created, first.created_at, later
+        )
         self.store.set_preference(LAST_TABLE, new_name)
         return self.state(new_name)
 
     def undo(
         self, name: str, *, seq: int | None = None, actor: str | None = None, reason: str = ""
     ) -> Applied[tuple[Fact, ...]]:
-        """Void the last event that counts (or event ``seq``); see `decide_undo`."""
+        """Void the last event that counts (or event ``seq``); see `decide_undo`.
+
+        "The last event" is fixed once, against the state the command read: if another
+        writer appends first, the retry voids that same event (when it still can), never the
+        newcomer.
+        """
+        if seq is None:
+            target = decide_undo(self.state(name), actor=actor, reason=reason)[0]
+            seq = int(target.payload["seq"])
         return self.execute(
             name, lambda s: decide_undo(s, seq=seq, actor=actor, reason=reason), lambda f: f
         )

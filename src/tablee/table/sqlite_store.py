@@ -32,6 +32,7 @@ from tablee.table._rows import (
     event_from_row,
     fact_rows,
     format_time,
+    log_rows,
     table_from_row,
     unknown_table,
     unknown_table_id,
@@ -180,7 +181,13 @@ class SqliteStore:
     # -- the EventStore protocol -------------------------------------------------------
 
     def create_table(
-        self, table_id: str, name: str, system: str, created: Fact, now: datetime
+        self,
+        table_id: str,
+        name: str,
+        system: str,
+        created: Fact,
+        now: datetime,
+        later: Sequence[tuple[Fact, datetime]] = (),
     ) -> StoredEvent:
         """Register a table and store ``created`` as its seq 1, in one transaction.
 
@@ -190,6 +197,8 @@ class SqliteStore:
             system: system id (``pouyss``...).
             created: the ``table.created`` fact.
             now: aware time of the command.
+            later: further facts with their own times, stored as seq 2, 3... in the same
+                transaction (an imported log); empty for a new table.
 
         Returns:
             The stored ``table.created`` event.
@@ -201,7 +210,7 @@ class SqliteStore:
 
         Source: DESIGN.md "The event log"; issue 2 point 3.
         """
-        rows = fact_rows(table_id, 1, [created], now)
+        rows = log_rows(table_id, created, now, later)
         with self._immediate() as conn:
             if conn.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
                 raise duplicate_name(name)

@@ -47,9 +47,18 @@ class EventStore(Protocol):
     """An append-only log of events per table, plus a small key-value of preferences."""
 
     def create_table(
-        self, table_id: str, name: str, system: str, created: Fact, now: datetime
+        self,
+        table_id: str,
+        name: str,
+        system: str,
+        created: Fact,
+        now: datetime,
+        later: Sequence[tuple[Fact, datetime]] = (),
     ) -> StoredEvent:
         """Register a table and store its ``table.created`` fact as seq 1, atomically.
+
+        ``later`` facts (an imported log, each with its own time) are stored as seq 2, 3...
+        in the same transaction: all or nothing.
 
         Raises:
             RuleError: a table with that name already exists.

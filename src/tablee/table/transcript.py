@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from tablee.errors import N_, InputError, Message
+from tablee.systems.base import VISIBILITIES
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent
 from tablee.table.projection import TableState
 
@@ -62,27 +64,19 @@ def to_jsonl(state: TableState) -> str:
 def parse_jsonl(text: str) -> list[StoredEvent]:
     """Read a JSON Lines export back into events (for replay and checks).
 
+    Every field is checked for its type: whole-number ``seq`` and ``schema_version``, a text
+    ``kind``, a text or null ``actor``, a known ``visibility``, an object ``payload`` and an
+    ISO-8601 ``created_at`` with its time zone.
+
     Raises:
-        InputError: a line that is not a JSON event object, naming the line number.
+        InputError: a line that is not such an event, naming the line number.
     """
     events = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
-            events.append(
-                StoredEvent(
-                    str(row["table_id"]),
-                    int(row["seq"]),
-                    str(row["kind"]),
-                    int(row["schema_version"]),
-                    row["actor"],
-                    str(row["visibility"]),
-                    dict(row["payload"]),
-                    datetime.fromisoformat(row["created_at"]),
-                )
-            )
+            events.append(_event_of(json.loads(line)))
         except (ValueError, KeyError, TypeError) as exc:
             raise InputError(
                 N_("line {line} of the export is not an event: {error}"),
@@ -90,6 +84,33 @@ def parse_jsonl(text: str) -> list[StoredEvent]:
                 error=str(exc),
             ) from exc
     return events
+
+
+def _event_of(row: Any) -> StoredEvent:
+    if not isinstance(row, dict):
+        raise TypeError("not a JSON object")
+    for key in ("seq", "schema_version"):
+        if isinstance(row[key], bool) or not isinstance(row[key], int):
+            raise TypeError(f"{key} is not a whole number: {row[key]!r}")
+    if not isinstance(row["kind"], str) or not isinstance(row["payload"], dict):
+        raise TypeError("kind must be text and payload an object")
+    if row["actor"] is not None and not isinstance(row["actor"], str):
+        raise TypeError(f"actor is not text: {row['actor']!r}")
+    if row["visibility"] not in VISIBILITIES:
+        raise ValueError(f"unknown visibility {row['visibility']!r}")
+    created_at = datetime.fromisoformat(str(row["created_at"]))
+    if created_at.tzinfo is None:
+        raise ValueError(f"created_at {row['created_at']!r} has no time zone")
+    return StoredEvent(
+        str(row["table_id"]),
+        row["seq"],
+        row["kind"],
+        row["schema_version"],
+        row["actor"],
+        row["visibility"],
+        row["payload"],
+        created_at,
+    )
 
 
 def to_markdown(state: TableState, tr: Translate) -> str:

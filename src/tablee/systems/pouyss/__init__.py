@@ -23,7 +23,6 @@ from tablee.systems.pouyss.actions import (
 )
 from tablee.systems.pouyss.cagnotte import CagnotteMove
 from tablee.systems.pouyss.game import (
-    EVENT_VERSIONS,
     Character,
     Decision,
     PouyssState,
@@ -35,7 +34,6 @@ from tablee.systems.pouyss.game import (
     decide_reward,
     decide_roll,
     decide_start_session,
-    evolve,
     initial_state,
 )
 from tablee.systems.pouyss.levels import Level, level_of, mirror
@@ -46,6 +44,7 @@ from tablee.systems.pouyss.odds import (
     passive_distribution,
 )
 from tablee.systems.pouyss.options import OPTION_HELP, PouyssOptions
+from tablee.systems.pouyss.replay import EVENT_VERSIONS, evolve
 
 __all__ = [
     "ACTION",

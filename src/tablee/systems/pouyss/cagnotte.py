@@ -112,7 +112,7 @@ def opposed_cost(inputs: OpposedRoll, options: PouyssOptions) -> tuple[int, int]
 
 
 def _check_amount(amount: int, rule: str) -> None:
-    if isinstance(amount, bool) or amount not in (1, 2):
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount not in (1, 2):
         raise InputError(
             N_("{amount!r} dice: a reward or penalty is 1 or 2 dice (rule {rule})"),
             amount=amount,

@@ -2,9 +2,9 @@
 
 Every ``decide_*`` function takes the current `PouyssState` and a command's inputs (with the
 dice faces already thrown, when the command rolls) and returns a `Decision`: the facts to
-store, the outcome to show, and soft-limit warnings. `evolve` folds one stored fact into the
-state; it re-checks the cagnotte so that a replay (for instance after an undo) can never
-overdraw it.
+store, the outcome to show, the cagnotte move and soft-limit warnings. Folding stored facts
+back into state (`tablee.systems.pouyss.replay.evolve`) decides each one again from its
+inputs, so every rule is checked on every replay.
 
 Event kinds (all version 1): ``pouyss.session_started``, ``pouyss.session_ended``,
 ``pouyss.roll``, ``pouyss.opposed``, ``pouyss.reward``, ``pouyss.penalty``,
@@ -16,12 +16,12 @@ Source: seed 000 (whole); rulings P-M1 to P-M8, P-A2 to P-A13.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from tablee.dice import TraceStep
-from tablee.errors import N_, InputError, Message, NotFoundError, RuleError
-from tablee.systems.base import JSON, Fact
+from tablee.errors import N_, InputError, NotFoundError, RuleError
+from tablee.systems.base import JSON, Fact, clean_name, name_key
 from tablee.systems.pouyss.actions import (
     ActionResult,
     ActionRoll,
@@ -51,7 +51,6 @@ __all__ = [
     "decide_reward",
     "decide_roll",
     "decide_start_session",
-    "evolve",
     "initial_state",
 ]
 
@@ -113,13 +112,13 @@ class Decision:
 def _players(raw: object) -> tuple[str, ...]:
     if not isinstance(raw, list | tuple) or not raw:
         raise InputError(N_("a Pouyss table needs at least one player (rule P-M5)"))
-    names = tuple(str(p).strip() for p in raw)
+    names = tuple(clean_name(p, what=N_("a player's name")) for p in raw)
     for name in names:
-        if not name or name.lower() == "gm" or "," in name:
+        if name.lower() == "gm" or "," in name:
             raise InputError(
                 N_("{name!r} cannot be a player name (empty, 'gm' or with a comma)"), name=name
             )
-    if len(set(n.casefold() for n in names)) != len(names):
+    if len(set(name_key(n) for n in names)) != len(names):
         raise InputError(N_("player names must differ: {names}"), names=", ".join(names))
     if len(names) > MAX_PLAYERS:
         raise InputError(
@@ -146,8 +145,9 @@ def initial_state(created: Mapping[str, JSON]) -> PouyssState:
 
 
 def _player(state: PouyssState, name: str) -> str:
+    key = name_key(clean_name(name, what=N_("a player's name")))
     for player in state.players:
-        if player.casefold() == name.strip().casefold():
+        if name_key(player) == key:
             return player
     raise NotFoundError(
         N_("no player named {name!r} at this table"),
@@ -190,7 +190,11 @@ def decide_start_session(
         )
     keep = state.options.carry_over if carry_over is None else carry_over
     if cagnotte is not None:
-        if isinstance(cagnotte, bool) or not 0 <= cagnotte <= MAX_CAGNOTTE:
+        if (
+            isinstance(cagnotte, bool)
+            or not isinstance(cagnotte, int)
+            or not 0 <= cagnotte <= MAX_CAGNOTTE
+        ):
             raise InputError(
                 N_("a cagnotte of {value!r}: it must be 0 to {maximum}"),
                 value=cagnotte,
@@ -260,6 +264,10 @@ def decide_roll(
     _check_count("malus", malus)
     _check_count("imposed bonus", imposed_bonus)
     _check_count("imposed malus", imposed_malus)
+    if not isinstance(double_bonus, bool):
+        raise InputError(
+            N_("double bonus must be true or false, not {value!r}"), value=double_bonus
+        )
     if double_bonus and bonus + imposed_bonus < 1:
         raise InputError(
             N_("a double bonus doubles one bonus: give at least one bonus (rule P-M3)")
@@ -365,10 +373,17 @@ def decide_opposed(
             pc=passive,
         )
     active_name = _player(state, active)
-    passive_name = passive.strip() if passive_is_npc else _player(state, passive)
-    if not passive_name:
-        raise InputError(N_("the passive side needs a name"))
-    if passive_name.casefold() == active_name.casefold():
+    if passive_is_npc:
+        passive_name = clean_name(passive, what=N_("a non-player character's name"))
+        if any(name_key(p) == name_key(passive_name) for p in state.players):
+            raise InputError(
+                N_("{name} is a player at this table, not a non-player character (rule P-M8)"),
+                tip=N_("use --passive {name}"),
+                name=passive_name,
+            )
+    else:
+        passive_name = _player(state, passive)
+    if name_key(passive_name) == name_key(active_name):
         raise InputError(
             N_("{name} cannot oppose themselves: an opposed roll needs two characters (rule P-M8)"),
             name=active_name,
@@ -492,105 +507,3 @@ def decide_options(state: PouyssState, changes: Mapping[str, str]) -> Decision:
     """
     options = state.options.with_changes(changes)
     return Decision((Fact("pouyss.options_set", {"options": options.to_json()}, actor="gm"),))
-
-
-def evolve(state: PouyssState, kind: str, payload: Mapping[str, JSON]) -> PouyssState:
-    """Fold one stored fact into the state (pure).
-
-    Raises:
-        RuleError: the fact cannot follow this state (a roll outside a session, a draw larger
-            than the cagnotte): this is what refuses an undo that would break a later fact.
-        InputError: an unknown kind.
-
-    Source: P-M5, P-M7, P-A8.
-    """
-    handler = _EVOLVERS.get(kind)
-    if handler is None:
-        raise InputError(N_("unknown Pouyss event kind {kind!r}"), kind=kind)
-    return handler(state, payload)
-
-
-def _replayed(state: PouyssState, drawn: int, deposited: int, what: Message) -> PouyssState:
-    """Apply a move recomputed from the event's inputs with the rule code (P-M5).
-
-    Raises:
-        RuleError: the draw is larger than the cagnotte at this point of the log (what an undo
-            of an earlier event can cause: the undo is then refused).
-    """
-    cagnotte = _require_session(state)
-    try:
-        move = draw_and_refill(cagnotte, drawn, deposited, state.options)
-    except RuleError as exc:
-        raise RuleError(N_("{what}: {error}"), what=what, error=exc) from exc
-    return replace(state, cagnotte=move.after)
-
-
-def _on_started(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    rewards = state.rewards if state.options.reward_limit_scope == "campaign" else 0
-    carried = bool(p.get("carried_over")) and state.cagnotte is not None
-    return replace(
-        state,
-        cagnotte=state.cagnotte if carried else int(p["cagnotte"]),
-        session=int(p["session"]),
-        in_session=True,
-        rewards=rewards,
-        doubles=0,
-    )
-
-
-def _on_ended(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    _require_session(state)
-    return replace(state, in_session=False)
-
-
-def _on_roll(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    bonus = int(p["bonus"]) + int(p["imposed_bonus"]) + int(bool(p["double_bonus"]))
-    malus = int(p["malus"]) + int(p["imposed_malus"])
-    new = _replayed(state, bonus, malus, Message(N_("the roll of {player}"), player=p["player"]))
-    return replace(new, doubles=new.doubles + int(bool(p["double_bonus"])))
-
-
-def _on_opposed(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    counts = OpposedRoll(
-        int(p["active_bonus"]),
-        int(p["active_malus"]),
-        int(p["passive_bonus"]),
-        int(p["passive_malus"]),
-    )
-    drawn, deposited = opposed_cost(counts, state.options)
-    what = Message(N_("the opposed roll of {player}"), player=p["active"])
-    return _replayed(state, drawn, deposited, what)
-
-
-def _on_reward(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    move = reward(_require_session(state), int(p["amount"]))
-    return replace(state, cagnotte=move.after, rewards=state.rewards + move.deposited)
-
-
-def _on_penalty(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    move = penalise(_require_session(state), int(p["amount"]), state.options)
-    return replace(state, cagnotte=move.after)
-
-
-def _on_character(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    character = Character(tuple(p["advantages"]), tuple(p["disadvantages"]))
-    return replace(state, characters={**state.characters, str(p["player"]): character})
-
-
-def _on_options(state: PouyssState, p: Mapping[str, JSON]) -> PouyssState:
-    return replace(state, options=PouyssOptions.from_json(p["options"]))
-
-
-_EVOLVERS = {
-    "pouyss.session_started": _on_started,
-    "pouyss.session_ended": _on_ended,
-    "pouyss.roll": _on_roll,
-    "pouyss.opposed": _on_opposed,
-    "pouyss.reward": _on_reward,
-    "pouyss.penalty": _on_penalty,
-    "pouyss.character_set": _on_character,
-    "pouyss.options_set": _on_options,
-}
-
-EVENT_VERSIONS: Mapping[str, int] = {kind: 1 for kind in _EVOLVERS}
-"""Current schema version of every Pouyss event kind."""

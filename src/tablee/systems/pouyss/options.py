@@ -122,10 +122,9 @@ def _parse(name: str, text: str, current: object) -> object:
         raise _bad(name, text, "true | false")
     if name == "bonus_cap" and low in ("none", "off", ""):
         return None
-    try:
-        number = int(low)
-    except ValueError:
-        raise _bad(name, text, Message(N_("a whole number"))) from None
+    if not low.isascii() or not low.lstrip("-").isdigit():
+        raise _bad(name, text, Message(N_("a whole number")))
+    number = int(low)
     low_bound, high_bound = (1, 6) if name == "success_threshold" else (0, 1000)
     if not low_bound <= number <= high_bound:
         raise _bad(name, text, f"{low_bound}..{high_bound}")
