@@ -1,7 +1,7 @@
 """The ``tablee pouyss roll`` command as a whole process, against an empty Python start-up.
 
 Sets up a temporary SQLite table (``tablee table new pouyss`` then ``tablee pouyss session
-start --cagnotte 100000``), then times, interleaved, N runs of
+start --cagnotte 10000``), then times, interleaved, N runs of
 
     .venv/bin/tablee pouyss roll --player A --bonus 1 --malus 1 --json --db PATH
     .venv/bin/python -c pass
@@ -73,7 +73,7 @@ def setup_table(db: str) -> None:
     """A Pouyss table with four players and a session whose cagnotte holds 100000 dice."""
     for argv in (
         [TABLEE, "table", "new", "pouyss", "--name", "bench", "--players", "A,B,C,D", "--db", db],
-        [TABLEE, "pouyss", "session", "start", "--cagnotte", "100000", "--db", db],
+        [TABLEE, "pouyss", "session", "start", "--cagnotte", "10000", "--db", db],
     ):
         subprocess.run(argv, check=True, capture_output=True)
 

@@ -18,7 +18,7 @@ def opened_path(db: str | None) -> Path:
     store = open_store(db)
     try:
         assert isinstance(store, SqliteStore)
-        return store.path
+        return Path(store.path)
     finally:
         store.close()
 

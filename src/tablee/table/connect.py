@@ -19,7 +19,10 @@ point 3.
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from tablee.errors import N_, InputError
 from tablee.table.sqlite_store import SqliteStore
@@ -66,9 +69,9 @@ def open_store(db: str | None = None) -> EventStore:
     """
     value = db or os.environ.get(DATABASE_URL_ENV) or str(default_database_path())
     if "://" not in value:
-        return SqliteStore(Path(value))
+        return SqliteStore(value)
     if value.startswith("sqlite:///") and value != "sqlite:///:memory:":
-        return SqliteStore(Path(value.removeprefix("sqlite:///")))
+        return SqliteStore(value.removeprefix("sqlite:///"))
     if value.startswith(_POSTGRESQL_PREFIXES):
         from tablee.table.sql_store import SqlAlchemyStore  # lazy: SQLAlchemy is slow to import
 

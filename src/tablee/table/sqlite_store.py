@@ -15,12 +15,12 @@ point 3.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
-from pathlib import Path
 
 from tablee.errors import N_, StorageError
 from tablee.systems.base import Fact
@@ -99,8 +99,8 @@ class SqliteStore:
     Source: DESIGN.md "The event log"; issue 2 point 3.
     """
 
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)  # a string: pathlib costs ~10 ms to import here
         self._conn = self._connect()
         try:
             self._ensure_schema()
@@ -113,7 +113,7 @@ class SqliteStore:
     def _connect(self) -> sqlite3.Connection:
         """Open the file in manual-transaction mode and set the pragmas."""
         with self._guard():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
             conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
             try:
                 configure_connection(conn)
@@ -139,7 +139,7 @@ class SqliteStore:
             return
         from tablee.table import migrate  # lazy: imports SQLAlchemy and Alembic
 
-        migrate.upgrade("sqlite:///" + str(self.path))
+        migrate.upgrade("sqlite:///" + self.path)
         version = self._schema_version()
         if version != SCHEMA_HEAD:
             raise StorageError(
