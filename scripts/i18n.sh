@@ -10,7 +10,7 @@ pybabel extract -F babel.cfg -k N_ -k tr -k ntr:1,2 --no-location --sort-output 
 for lang in fr en; do
   po=src/tablee/locale/$lang/LC_MESSAGES/tablee.po
   if [ -f "$po" ]; then
-    pybabel update -N --no-fuzzy-matching -D tablee -i "$pot" -d src/tablee/locale -l "$lang"
+    pybabel update -N --no-fuzzy-matching --ignore-obsolete -D tablee -i "$pot" -d src/tablee/locale -l "$lang"
   else
     pybabel init -D tablee -i "$pot" -d src/tablee/locale -l "$lang"
   fi

@@ -41,7 +41,7 @@ FIX = "run scripts/i18n.sh, translate src/tablee/locale/fr/LC_MESSAGES/tablee.po
 
 
 def po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / "tablee.po"
+    return Path(LOCALE_DIR) / lang / "LC_MESSAGES" / "tablee.po"
 
 
 def load_po(lang: str) -> Catalog:
@@ -197,7 +197,7 @@ def test_mo_matches_po(lang: str) -> None:
     write_mo(buffer, load_po(lang))
     buffer.seek(0)
     expected = gettext.GNUTranslations(buffer)._catalog  # type: ignore[attr-defined]
-    with (LOCALE_DIR / lang / "LC_MESSAGES" / "tablee.mo").open("rb") as handle:
+    with (Path(LOCALE_DIR) / lang / "LC_MESSAGES" / "tablee.mo").open("rb") as handle:
         compiled = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
     assert compiled == expected, f"tablee.mo ({lang}) is stale: run scripts/i18n.sh"
 

@@ -1,7 +1,8 @@
 """Hypothesis: any sequence of commands through the service keeps the table sound.
 
 After every command (refused or not): the cagnotte is never negative, a refused command
-stored nothing, and the state equals a fresh fold of the stored log (replay equals state).
+stored nothing, the state equals a fresh fold of the stored log (replay equals state), and
+the state the service extends after an append equals that full fold.
 """
 
 from __future__ import annotations
@@ -72,9 +73,12 @@ def test_any_command_sequence_keeps_the_table_sound(sequence: list[tuple[Any, ..
                 before = store.load(service.info(name).id)
                 try:
                     if command[0] == "undo":
-                        service.undo(name, seq=command[1] or None)
+                        applied = service.undo(name, seq=command[1] or None)
                     else:
-                        service.execute(name, decider(command), lambda d: d.facts)
+                        applied = service.execute(name, decider(command), lambda d: d.facts)
+                    # the state extended after the append equals a full fold of the log
+                    assert applied.state == fold(store.load(applied.state.table_id))
+                    assert applied.state.after == fold(store.load(applied.state.table_id)).after
                 except (RuleError, InputError):
                     assert store.load(service.info(name).id) == before
                 state = service.state(name)

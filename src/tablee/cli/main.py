@@ -52,13 +52,16 @@ def _install_argparse_translation(
 GROUPS = ("table", "pouyss", "odds", "demo")
 
 
-def build_parser(lang: str, only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(
+    lang: str, only: str | None = None, command: str | None = None
+) -> argparse.ArgumentParser:
     """The command tree, with help texts in ``lang``.
 
     Args:
         lang: ``fr`` or ``en``.
         only: build just this top-level group (one of `GROUPS`), to start faster; None
             builds every group.
+        command: within ``pouyss``, build just this command (None: all).
     """
     catalog = translation(lang)
     tr, ntr = catalog.gettext, catalog.ngettext
@@ -81,7 +84,7 @@ def build_parser(lang: str, only: str | None = None) -> argparse.ArgumentParser:
     if only in (None, "table"):
         table_cmds.add_parser(sub, tr)
     if only in (None, "pouyss"):
-        pouyss_cmds.add_parser(sub, tr)
+        pouyss_cmds.add_parser(sub, tr, command)
     if only in (None, "odds"):
         odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
         odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")
@@ -142,7 +145,12 @@ def main(
             err.write(message.format(value=text) + "\n")
             return USAGE_EXIT
     first = args_list[0] if args_list else None
-    parser = build_parser(lang, first if first in GROUPS else None)
+    second = args_list[1] if len(args_list) > 1 else None
+    parser = build_parser(
+        lang,
+        first if first in GROUPS else None,
+        second if first == "pouyss" and second in pouyss_cmds.COMMANDS else None,
+    )
     try:
         with contextlib.redirect_stdout(out):  # --help and --version print to stdout
             args = parser.parse_args(args_list)

@@ -351,11 +351,36 @@ def _roll_source(parser: argparse.ArgumentParser, tr: Tr) -> None:
     parser.add_argument("--odds", action="store_true", help=tr("show the exact odds first"))
 
 
-def add_parser(sub: Any, tr: Tr) -> None:
-    """Add ``tablee pouyss ...`` to the top-level subparsers."""
+COMMANDS = ("roll", "opposed", "reward", "penalty", "session", "character")
+
+
+def add_parser(sub: Any, tr: Tr, only: str | None = None) -> None:
+    """Add ``tablee pouyss ...`` to the top-level subparsers.
+
+    Args:
+        sub: the top-level subparsers.
+        tr: translation of help texts.
+        only: build just this command (one of `COMMANDS`), to start faster; None for all.
+    """
     group = sub.add_parser("pouyss", help=tr("play Pouyss"))
     cmds = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    if only in (None, "roll"):
+        _add_roll(cmds, tr)
+    if only in (None, "opposed"):
+        _add_opposed(cmds, tr)
+    for kind, handler, text in (
+        ("reward", cmd_reward, N_("add 1 or 2 dice for role-play (P-M7)")),
+        ("penalty", cmd_penalty, N_("remove 1 or 2 dice (P-M7, P-A8)")),
+    ):
+        if only in (None, kind):
+            _add_pool_change(cmds, tr, kind, handler, text)
+    if only in (None, "session"):
+        _add_session(cmds, tr)
+    if only in (None, "character"):
+        _add_character(cmds, tr)
 
+
+def _add_roll(cmds: Any, tr: Tr) -> None:
     roll = cmds.add_parser("roll", help=tr("an action roll (P-M1)"))
     roll.add_argument("--player", required=True, help=tr("who rolls"))
     _counts(
@@ -380,6 +405,8 @@ def add_parser(sub: Any, tr: Tr) -> None:
     add_common(roll, tr)
     roll.set_defaults(handler=cmd_roll)
 
+
+def _add_opposed(cmds: Any, tr: Tr) -> None:
     opp = cmds.add_parser("opposed", help=tr("an opposed roll (P-M8)"))
     opp.add_argument("--active", required=True, help=tr("the active player character"))
     side = opp.add_mutually_exclusive_group(required=True)
@@ -399,19 +426,19 @@ def add_parser(sub: Any, tr: Tr) -> None:
     add_common(opp, tr)
     opp.set_defaults(handler=cmd_opposed)
 
-    for kind, handler, text in (
-        ("reward", cmd_reward, "add 1 or 2 dice for role-play (P-M7)"),
-        ("penalty", cmd_penalty, "remove 1 or 2 dice (P-M7, P-A8)"),
-    ):
-        p = cmds.add_parser(kind, help=tr(text))
-        p.add_argument(
-            "--amount", type=whole_number(tr), choices=(1, 2), default=1, help=tr("1 or 2 dice")
-        )
-        p.add_argument("--player", help=tr("the player concerned"))
-        p.add_argument("--reason", help=tr("why"))
-        add_common(p, tr)
-        p.set_defaults(handler=handler)
 
+def _add_pool_change(cmds: Any, tr: Tr, kind: str, handler: Any, text: str) -> None:
+    p = cmds.add_parser(kind, help=tr(text))
+    p.add_argument(
+        "--amount", type=whole_number(tr), choices=(1, 2), default=1, help=tr("1 or 2 dice")
+    )
+    p.add_argument("--player", help=tr("the player concerned"))
+    p.add_argument("--reason", help=tr("why"))
+    add_common(p, tr)
+    p.set_defaults(handler=handler)
+
+
+def _add_session(cmds: Any, tr: Tr) -> None:
     sess = cmds.add_parser("session", help=tr("start or end a session (P-M5)"))
     sess.add_argument("action", choices=("start", "end"))
     keep = sess.add_mutually_exclusive_group()
@@ -431,6 +458,8 @@ def add_parser(sub: Any, tr: Tr) -> None:
     add_common(sess, tr)
     sess.set_defaults(handler=cmd_session)
 
+
+def _add_character(cmds: Any, tr: Tr) -> None:
     char = cmds.add_parser("character", help=tr("advantages and disadvantages (P-A13)"))
     char.add_argument("action", choices=("set", "show"))
     char.add_argument("--player", help=tr("whose character"))

@@ -20,7 +20,7 @@ from tablee.systems import system_named
 from tablee.systems.base import Fact, System
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
 
-__all__ = ["TableState", "decide_undo", "fold", "replay"]
+__all__ = ["TableState", "decide_undo", "extend", "fold", "replay"]
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,41 @@ def _fold(events: Sequence[StoredEvent]) -> TableState:
         voided=voided,
         game=game,
         after=after,
+    )
+
+
+def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
+    """The state after appending ``new_events`` to the log ``state`` was folded from.
+
+    Folds only the new events, unless one of them is an undo (which changes the past): then
+    the whole log is folded again. Equal to ``fold([*state.events, *new_events])``.
+
+    Raises:
+        StorageError: as `fold`.
+    """
+    if not new_events:
+        return state
+    if any(e.kind == TABLE_VOIDED for e in new_events):
+        return fold([*state.events, *new_events])
+    events = (*state.events, *(upcast(e, state.system) for e in new_events))
+    after = dict(state.after)
+    game = state.game
+    try:
+        for event in events[len(state.events) :]:
+            game = state.system.evolve(game, event.kind, event.payload)
+            after[event.seq] = game
+    except (TableeError, KeyError, TypeError, ValueError, AttributeError):
+        return fold(events)  # let the full fold report the problem
+    return TableState(
+        state.table_id,
+        state.name,
+        state.system,
+        state.lang,
+        state.players,
+        events,
+        state.voided,
+        game,
+        after,
     )
 
 

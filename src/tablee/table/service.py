@@ -22,7 +22,7 @@ from tablee.errors import N_, ConcurrencyError, InputError, StorageError
 from tablee.systems import system_named
 from tablee.systems.base import JSON, Fact, clean_name
 from tablee.table.events import TABLE_CREATED, TABLE_EVENT_VERSIONS, StoredEvent
-from tablee.table.projection import TableState, decide_undo, fold
+from tablee.table.projection import TableState, decide_undo, extend, fold
 from tablee.table.store import AppendConflict, EventStore, TableInfo
 
 __all__ = ["MAX_ATTEMPTS", "Applied", "TableService", "utc_now"]
@@ -165,7 +165,7 @@ class TableService:
                 events = events + self.store.load(info.id, after_seq=state.last_seq)
                 _back_off(attempt)
                 continue
-            new_state = fold([*events, *stored])
+            new_state = extend(state, stored)
             if self.store.get_preference(LAST_TABLE) != info.name:
                 self.store.set_preference(LAST_TABLE, info.name)
             return Applied(decision, tuple(stored), new_state)
