@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
 from tablee import __version__
-from tablee.cli import pouyss_cmds, table_cmds
+from tablee.cli import pouyss_cmds
 from tablee.cli.app import Context, add_common, language_of, whole_number
 from tablee.errors import N_, TableeError
 from tablee.locale import detect_language, translation
@@ -82,6 +82,8 @@ def build_parser(
         dest="group", required=True, metavar="COMMAND", parser_class=_Parser
     )
     if only in (None, "table"):
+        from tablee.cli import table_cmds  # lazy: a roll does not need it (nor pathlib)
+
         table_cmds.add_parser(sub, tr)
     if only in (None, "pouyss"):
         pouyss_cmds.add_parser(sub, tr, command)

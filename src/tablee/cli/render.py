@@ -10,13 +10,15 @@ issue 2 point 5 (what a roll shows) and point 6 (odds with a bar chart).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablee.dice import Distribution, TraceStep
 from tablee.systems.pouyss import Level
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "LEVEL_STYLE",

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from tablee.dice.kinds import Die
+
+if TYPE_CHECKING:  # imported where used: a roll that shows no odds never needs fractions
+    from fractions import Fraction
 from tablee.errors import N_, InputError
 
 __all__ = ["Distribution", "enumerate_rolls"]
@@ -55,10 +57,14 @@ class Distribution(Generic[K]):
 
     def probability(self, outcome: K) -> Fraction:
         """Exact probability of one outcome (0 when it never happens)."""
+        from fractions import Fraction
+
         return Fraction(self.weights.get(outcome, 0), self.total)
 
     def probability_where(self, predicate: Callable[[K], bool]) -> Fraction:
         """Exact probability that an outcome satisfies ``predicate``."""
+        from fractions import Fraction
+
         hits = sum(w for o, w in self.weights.items() if predicate(o))
         return Fraction(hits, self.total)
 
@@ -76,6 +82,8 @@ class Distribution(Generic[K]):
             keys: Iterable[K] = sorted(self.weights)  # type: ignore[type-var]
         except TypeError:
             keys = list(self.weights)
+        from fractions import Fraction
+
         total = self.total
         for key in keys:
             yield key, Fraction(self.weights[key], total)
