@@ -12,6 +12,7 @@ from typing import Any
 from tablee.cli.app import Context, add_common, parse_options, whole_number
 from tablee.cli.render import event_line
 from tablee.errors import N_, InputError
+from tablee.systems.pouyss.options import option_text
 from tablee.table.transcript import to_jsonl, to_markdown
 
 __all__ = ["add_parser"]
@@ -57,15 +58,6 @@ def _table_json(state: Any) -> dict[str, Any]:
     }
 
 
-def _text(value: Any) -> str:
-    """An option value as typed on the command line (``none``, ``true``, ``3``)."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def cmd_list(ctx: Context) -> int:
     """``tablee table list``."""
     tables = ctx.service.store.tables()
@@ -108,7 +100,7 @@ def cmd_show(ctx: Context) -> int:
         ctx.tr("Cagnotte: {count}").format(count=cagnotte),
         ctx.tr("House rules:")
         + " "
-        + ", ".join(f"{k}={_text(v)}" for k, v in doc["options"].items()),
+        + ", ".join(f"{k}={option_text(v)}" for k, v in doc["options"].items()),
     ]
     ctx.emit("\n".join(lines))
     return 0
@@ -226,7 +218,8 @@ def cmd_options(ctx: Context) -> int:
         ctx.emit_json({"table": name, "options": options})
         return 0
     lines = [
-        f"{k} = {_text(v)}   [dim]{ctx.tr(pouyss.OPTION_HELP[k])}[/]" for k, v in options.items()
+        f"{k} = {option_text(v)}   [dim]{ctx.tr(pouyss.OPTION_HELP[k])}[/]"
+        for k, v in options.items()
     ]
     ctx.emit("\n".join(lines))
     return 0

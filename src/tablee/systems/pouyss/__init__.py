@@ -43,7 +43,7 @@ from tablee.systems.pouyss.odds import (
     opposed_distribution,
     passive_distribution,
 )
-from tablee.systems.pouyss.options import OPTION_HELP, PouyssOptions
+from tablee.systems.pouyss.options import OPTION_HELP, PouyssOptions, option_text
 from tablee.systems.pouyss.replay import EVENT_VERSIONS, evolve
 
 __all__ = [
@@ -76,6 +76,7 @@ __all__ = [
     "level_of",
     "mirror",
     "opposed_distribution",
+    "option_text",
     "passive_distribution",
     "resolve_action_roll",
     "resolve_opposed_roll",

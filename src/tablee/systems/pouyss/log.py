@@ -16,7 +16,7 @@ from typing import Any
 from tablee.errors import N_, Message
 from tablee.systems.base import JSON
 from tablee.systems.pouyss.levels import Level
-from tablee.systems.pouyss.options import PouyssOptions
+from tablee.systems.pouyss.options import PouyssOptions, option_text
 
 __all__ = ["describe"]
 
@@ -102,18 +102,10 @@ def _opposed(p: Mapping[str, JSON]) -> Message:
 def _options(p: Mapping[str, JSON]) -> Message:
     options = PouyssOptions.from_json(p["options"]).to_json()
     default = PouyssOptions().to_json()
-    changed = [f"{k}={_text(v)}" for k, v in options.items() if default[k] != v]
+    changed = [f"{k}={option_text(v)}" for k, v in options.items() if default[k] != v]
     if not changed:
         return Message(N_("house rules back to the defaults"))
     return Message(N_("house rules: {changes}"), changes=", ".join(changed))
-
-
-def _text(value: JSON) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 _HEADS = {

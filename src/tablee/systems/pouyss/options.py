@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from tablee.errors import N_, InputError, Message
 from tablee.systems.base import JSON
 
-__all__ = ["OPTION_HELP", "PouyssOptions"]
+__all__ = ["OPTION_HELP", "PouyssOptions", "option_text"]
 
 OPTION_HELP: Mapping[str, str] = {
     "bonus_cap": N_("most bonus dice on one roll, or 'none' (P-A6; default none)"),
@@ -72,7 +72,7 @@ class PouyssOptions:
         Raises:
             InputError: an unknown option or a bad value.
         """
-        return cls().with_changes({k: _as_text(v) for k, v in data.items()})
+        return cls().with_changes({k: option_text(v) for k, v in data.items()})
 
     def with_changes(self, changes: Mapping[str, str]) -> PouyssOptions:
         """These options with some changed from text values (``"3"``, ``"true"``, ``"none"``).
@@ -100,7 +100,8 @@ class PouyssOptions:
         return replace(self, **parsed)  # type: ignore[arg-type]
 
 
-def _as_text(value: JSON) -> str:
+def option_text(value: JSON) -> str:
+    """An option value as typed on the command line: ``none``, ``true``, ``false``, ``3``."""
     if value is None:
         return "none"
     if isinstance(value, bool):

@@ -33,7 +33,7 @@ from tablee.systems.pouyss.game import (
     decide_roll,
     decide_start_session,
 )
-from tablee.systems.pouyss.options import PouyssOptions
+from tablee.systems.pouyss.options import PouyssOptions, option_text
 
 __all__ = ["EVENT_VERSIONS", "evolve"]
 
@@ -77,15 +77,7 @@ def _opposed(state: PouyssState, p: P) -> Decision:
 
 
 def _options(state: PouyssState, p: P) -> Decision:
-    return decide_options(state, {k: _text(v) for k, v in dict(p["options"]).items()})
-
-
-def _text(value: JSON) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+    return decide_options(state, {k: option_text(v) for k, v in dict(p["options"]).items()})
 
 
 _REDECIDE: Mapping[str, Callable[[PouyssState, P], Decision]] = {
