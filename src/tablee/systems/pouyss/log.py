@@ -150,7 +150,7 @@ def describe(kind: str, payload: Mapping[str, JSON], after: Any = None) -> Messa
     if head is None:
         return Message("{kind}", kind=kind)
     cagnotte = after.cagnotte if after is not None else _stored_cagnotte(payload)
-    if cagnotte is None or kind == "pouyss.character_set":
+    if cagnotte is None or kind in ("pouyss.character_set", "pouyss.options_set"):
         return head(payload)
     return Message(N_("{line} · cagnotte {cagnotte}"), line=head(payload), cagnotte=cagnotte)
 

@@ -1,0 +1,123 @@
+"""Golden playthrough: a seeded, scripted Pouyss session, its transcript diffed with a file.
+
+The session goes through the service with a fixed clock and seeded dice, so the transcript
+(both languages) and the JSON Lines export are the same on every run. Regenerate the files
+after an intended change with ``TABLEE_UPDATE_GOLDEN=1 python -m pytest tests/golden``, then
+read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tablee.dice import D6, SeededSource
+from tablee.locale import translation
+from tablee.systems import pouyss
+from tablee.table.service import TableService
+from tablee.table.sqlite_store import SqliteStore
+from tablee.table.transcript import to_jsonl, to_markdown
+
+HERE = Path(__file__).parent
+
+
+def clock() -> Iterator[datetime]:
+    moment = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
+    while True:
+        yield moment
+        moment += timedelta(minutes=3)
+
+
+def play(service: TableService) -> None:
+    dice = SeededSource(1888)
+    name = "Londres 1888"
+
+    def run(decide):  # type: ignore[no-untyped-def]
+        return service.execute(name, decide, lambda d: d.facts)
+
+    def roll(player: str, bonus: int = 0, malus: int = 0, **extra: object) -> None:
+        pool = 1 + bonus + malus + int(bool(extra.get("double_bonus")))
+        pool += int(extra.get("imposed_bonus", 0)) + int(extra.get("imposed_malus", 0))  # type: ignore[call-overload]
+        faces = dice.roll(D6, pool)
+        run(
+            lambda s: pouyss.decide_roll(
+                s.game, player=player, bonus=bonus, malus=malus, faces=faces, **extra
+            )
+        )  # type: ignore[arg-type]
+
+    service.create(
+        system="pouyss",
+        name=name,
+        players=["Simon", "Ada", "Louis", "Mina"],
+        lang="fr",
+        options={"reward_soft_limit": "2"},
+    )
+    run(
+        lambda s: pouyss.decide_character(
+            s.game,
+            player="Simon",
+            advantages=["knows Chelsea"],
+            disadvantages=["easily frightened"],
+        )
+    )
+    run(lambda s: pouyss.decide_start_session(s.game))
+    run(lambda s: pouyss.decide_roll(s.game, player="Simon", bonus=2, faces=[1, 2, 3]))
+    run(
+        lambda s: pouyss.decide_roll(
+            s.game, player="Simon", bonus=1, malus=2, faces=[1, 4, 5, 6], reasons=["fog", "tired"]
+        )
+    )
+    roll("Ada", bonus=1, imposed_malus=1)
+    run(lambda s: pouyss.decide_reward(s.game, amount=2, player="Louis", reason="the seance"))
+    roll("Louis", bonus=2, double_bonus=True)
+    counts = pouyss.OpposedRoll(active_bonus=1, passive_bonus=2)
+    faces = dice.roll(D6, counts.as_action().pool)
+    run(
+        lambda s: pouyss.decide_opposed(
+            s.game,
+            active="Mina",
+            passive="the stranger",
+            passive_is_npc=True,
+            counts=counts,
+            faces=faces,
+        )
+    )
+    run(lambda s: pouyss.decide_penalty(s.game, amount=1, player="Ada"))
+    service.undo(name, reason="the narrator changed her mind")
+    run(lambda s: pouyss.decide_reward(s.game, amount=1))
+    run(lambda s: pouyss.decide_end_session(s.game))
+    run(lambda s: pouyss.decide_options(s.game, {"bonus_cap": "2"}))
+    run(lambda s: pouyss.decide_start_session(s.game, carry_over=True))
+    roll("Mina", malus=3)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    store = SqliteStore(tmp_path_factory.mktemp("golden") / "golden.sqlite3")
+    try:
+        ticks = clock()
+        service = TableService(store, clock=lambda: next(ticks))
+        play(service)
+        state = service.state("Londres 1888")
+        return {
+            "pouyss_session.fr.md": to_markdown(state, translation("fr").gettext),
+            "pouyss_session.en.md": to_markdown(state, translation("en").gettext),
+            "pouyss_session.jsonl": to_jsonl(state).replace(state.table_id, "TABLE-ID"),
+        }
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    "name", ["pouyss_session.fr.md", "pouyss_session.en.md", "pouyss_session.jsonl"]
+)
+def test_transcript_matches_the_golden_file(played: dict[str, str], name: str) -> None:
+    path = HERE / name
+    if os.environ.get("TABLEE_UPDATE_GOLDEN") == "1":
+        path.write_text(played[name], encoding="utf-8")
+    assert path.exists(), f"{path} is missing: run with TABLEE_UPDATE_GOLDEN=1 once"
+    assert played[name] == path.read_text(encoding="utf-8")
