@@ -1,0 +1,410 @@
+"""The film's clock: Scènes, Tours, game time, temporary modifiers and long Actions.
+
+A Scène is rythmée (fights, chases: split into Tours of a few seconds, Actions in one Tour
+are simultaneous) or lente (rest, talk, careful moves: measured in loose minutes and hours).
+A temporary Bonus or Malus carries a duration, in Tours or in game time, and stops by itself
+when the clock passes it. An Action spanning several Tours is rolled only in its last Tour.
+
+Tablée's choices where the text is silent: Tours and game time are separate counters that
+the Réalisateur advances (a Tour adds no game time); a modifier lasting n Tours stays in
+force for the rest of the current Tour and the n Tours after it; one lasting a game time
+stays in force until that much time has been advanced; both carry over to the next Scène.
+
+Source: seed 003, "Temporalité des Actions", "Scènes", "Durées", "Bonus et Malus" ("Durée"),
+"Action sur plusieurs Tours"; rulings S-M3, S-M8, S-A15, S-T4, S-T6.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from tablee.errors import N_, InputError, RuleError
+from tablee.systems.base import clean_name, name_key
+from tablee.systems.shs.actions import MAX_MODIFIER
+
+__all__ = [
+    "MAX_SECONDS",
+    "MAX_TOURS",
+    "ActiveModifier",
+    "Clock",
+    "Duration",
+    "LongAction",
+    "SceneKind",
+    "TemporaryModifier",
+    "add_modifier",
+    "advance_time",
+    "modifier_totals",
+    "modifiers_in_force",
+    "next_tour",
+    "parse_duration",
+    "remove_modifier",
+    "rolls_due",
+    "start_long_action",
+    "start_scene",
+]
+
+MAX_TOURS = 10_000
+"""Longest duration in Tours Tablée accepts."""
+MAX_SECONDS = 100 * 24 * 3600
+"""Longest game-time duration Tablée accepts: 100 days, in seconds."""
+
+
+class SceneKind(Enum):
+    """The two kinds of Scène.
+
+    Source: seed 003, "Scènes"; S-M8.
+    """
+
+    RYTHMEE = "rythmee"
+    LENTE = "lente"
+
+    @property
+    def title(self) -> str:
+        """The game's French name."""
+        return "Scène rythmée" if self is SceneKind.RYTHMEE else "Scène lente"
+
+
+def _whole(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InputError(
+            N_("{name} {value!r} must be a whole number from {low} to {high} (rule S-M8)"),
+            name=name,
+            value=value,
+            low=low,
+            high=high,
+        )
+    return value
+
+
+@dataclass(frozen=True)
+class Duration:
+    """How long a temporary modifier lasts: a number of Tours, or game time in seconds.
+
+    Attributes:
+        tours: 1 to `MAX_TOURS`, or 0 when measured in game time.
+        seconds: 1 to `MAX_SECONDS`, or 0 when measured in Tours.
+
+    Raises:
+        InputError: both or neither set, or a value out of range.
+
+    Source: seed 003, "Durée", "Durées"; S-M3, S-M8.
+    """
+
+    tours: int = 0
+    seconds: int = 0
+
+    def __post_init__(self) -> None:
+        _whole("tours", self.tours, 0, MAX_TOURS)
+        _whole("seconds", self.seconds, 0, MAX_SECONDS)
+        if (self.tours > 0) == (self.seconds > 0):
+            raise InputError(
+                N_(
+                    "a duration is a number of Tours or a game time, not {tours} Tours and "
+                    "{seconds} seconds (rule S-M3)"
+                ),
+                tours=self.tours,
+                seconds=self.seconds,
+            )
+
+    def __str__(self) -> str:
+        """As the text writes it: ``2 Tours``, ``30 min``, ``1 h``, ``45 s``."""
+        if self.tours:
+            return f"{self.tours} Tour{'s' if self.tours > 1 else ''}"
+        s = self.seconds
+        if s % 3600 == 0:
+            return f"{s // 3600} h"
+        return f"{s // 60} min" if s % 60 == 0 else f"{s} s"
+
+
+_UNITS = {
+    "tour": 0, "tours": 0,
+    "s": 1, "sec": 1, "seconde": 1, "secondes": 1,
+    "min": 60, "mn": 60, "minute": 60, "minutes": 60,
+    "h": 3600, "heure": 3600, "heures": 3600,
+}  # fmt: skip
+_DURATION = re.compile(r"^\s*\(?\s*(\d{1,9})\s*([a-zA-Z]+)\s*\)?\s*$")
+
+
+def parse_duration(text: str) -> Duration:
+    """Read a duration as the text writes it in brackets.
+
+    Args:
+        text: ``2 Tours``, ``(1 Tour)``, ``30 min``, ``1 h``, ``10 minutes``, ``30 s``...
+
+    Raises:
+        InputError: not a number followed by a known unit, or out of range.
+
+    Source: seed 003, "Bonus/Malus temporaire"; S-M3, S-T4.
+    """
+    match = _DURATION.match(text) if isinstance(text, str) else None
+    unit = match[2].lower() if match else ""
+    if match is None or unit not in _UNITS:
+        raise InputError(
+            N_("{text!r} is not a duration (rule S-M3)"),
+            tip=N_("write 2 Tours, 30 min or 1 h"),
+            text=text,
+        )
+    number = int(match[1])
+    if _UNITS[unit] == 0:
+        return Duration(tours=number)
+    return Duration(seconds=number * _UNITS[unit])
+
+
+@dataclass(frozen=True)
+class TemporaryModifier:
+    """A Bonus or Malus that lasts for a while.
+
+    Attributes:
+        target: the Protagoniste's name.
+        kind: ``bonus`` or ``malus``.
+        amount: 1 to `tablee.systems.shs.actions.MAX_MODIFIER`.
+        duration: how long it lasts.
+        label: an optional reason (free text, may be empty).
+
+    Raises:
+        InputError: a bad name, kind, amount or label.
+
+    Source: seed 003, "Bonus/Malus temporaire"; S-M3, S-T4.
+    """
+
+    target: str
+    kind: str
+    amount: int
+    duration: Duration
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "target", clean_name(self.target, what=N_("a Protagoniste's name"))
+        )
+        if self.kind not in ("bonus", "malus"):
+            raise InputError(
+                N_("a temporary modifier is a bonus or a malus, not {value!r} (rule S-M3)"),
+                value=self.kind,
+            )
+        _whole("amount", self.amount, 1, MAX_MODIFIER)
+        if not isinstance(self.duration, Duration):
+            raise InputError(N_("{value!r} is not a duration (rule S-M3)"), value=self.duration)
+        if self.label:
+            object.__setattr__(self, "label", clean_name(self.label, what=N_("a label")))
+
+
+@dataclass(frozen=True)
+class ActiveModifier:
+    """A temporary modifier with the clock's reading when it was added.
+
+    Attributes:
+        modifier: the modifier.
+        tour: the Tour count when added (0 before the first Tour).
+        seconds: the game time when added, in seconds.
+
+    Source: seed 003, "Durée"; S-M3, S-A15 (Tablée fills the expiry rule).
+    """
+
+    modifier: TemporaryModifier
+    tour: int
+    seconds: int
+
+    def in_force(self, clock: Clock) -> bool:
+        """Whether it still applies (S-M3, S-T4).
+
+        In Tours: until ``tours`` Tours after the one it was added in are over. In game time:
+        until ``seconds`` have been advanced since it was added.
+        """
+        duration = self.modifier.duration
+        if duration.tours:
+            return clock.tour <= self.tour + duration.tours
+        return clock.seconds < self.seconds + duration.seconds
+
+
+@dataclass(frozen=True)
+class LongAction:
+    """An Action lasting several Tours, rolled only in its last Tour.
+
+    Attributes:
+        actor: the Protagoniste's name.
+        label: what is attempted (free text).
+        tours: how many Tours it lasts, 1 or more.
+        started: the Tour it started in, 1 or more.
+
+    Source: seed 003, "Action sur plusieurs Tours"; S-M8, S-T6.
+    """
+
+    actor: str
+    label: str
+    tours: int
+    started: int
+
+    @property
+    def last_tour(self) -> int:
+        """The Tour in which it is rolled: ``started + tours - 1``."""
+        return self.started + self.tours - 1
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The film's clock.
+
+    Attributes:
+        scene: the current Scène's number, 0 before the first.
+        scene_kind: the current Scène's kind, None before the first.
+        tour: Tours begun since the film started (0: none yet).
+        seconds: game time advanced since the film started, in seconds.
+        modifiers: the temporary modifiers still in force.
+        long_actions: the Actions spanning several Tours not yet past their last Tour.
+
+    Source: seed 003, "Temporalité des Actions", "Scènes", "Durées"; S-M8, S-A15.
+    """
+
+    scene: int = 0
+    scene_kind: SceneKind | None = None
+    tour: int = 0
+    seconds: int = 0
+    modifiers: tuple[ActiveModifier, ...] = ()
+    long_actions: tuple[LongAction, ...] = ()
+
+
+def _expire(clock: Clock) -> Clock:
+    return replace(
+        clock,
+        modifiers=tuple(m for m in clock.modifiers if m.in_force(clock)),
+        long_actions=tuple(a for a in clock.long_actions if a.last_tour >= clock.tour),
+    )
+
+
+def start_scene(clock: Clock, kind: SceneKind | str) -> Clock:
+    """Begin the next Scène; Tours, game time and modifiers carry on.
+
+    Raises:
+        InputError: an unknown kind (``rythmee`` or ``lente``).
+
+    Source: seed 003, "Scènes"; S-M8.
+    """
+    try:
+        chosen = SceneKind(kind)
+    except ValueError:
+        raise InputError(
+            N_("{value!r} is not a kind of Scène: rythmee or lente (rule S-M8)"), value=kind
+        ) from None
+    return replace(clock, scene=clock.scene + 1, scene_kind=chosen)
+
+
+def next_tour(clock: Clock) -> Clock:
+    """Begin the next Tour; modifiers and long Actions past their end drop off by themselves.
+
+    Source: seed 003; S-M8, S-A15, S-T4, S-T6.
+    """
+    return _expire(replace(clock, tour=clock.tour + 1))
+
+
+def advance_time(clock: Clock, duration: Duration | int) -> Clock:
+    """Advance game time (the Réalisateur's estimate); expired modifiers drop off.
+
+    Args:
+        clock: the clock.
+        duration: a game-time `Duration`, or a number of seconds (1 to `MAX_SECONDS`).
+
+    Raises:
+        InputError: a duration in Tours, or seconds out of range.
+
+    Source: seed 003; S-M8 ("Autres durées"), S-A15, S-T4.
+    """
+    if isinstance(duration, Duration):
+        if duration.tours:
+            raise InputError(
+                N_("game time cannot advance by {value}: Tours advance one at a time (rule S-M8)"),
+                value=str(duration),
+            )
+        seconds = duration.seconds
+    else:
+        seconds = _whole("seconds", duration, 1, MAX_SECONDS)
+    return _expire(replace(clock, seconds=clock.seconds + seconds))
+
+
+def add_modifier(clock: Clock, modifier: TemporaryModifier) -> Clock:
+    """Start a temporary modifier now.
+
+    Source: seed 003; S-M3 ("Durée"), S-T4.
+    """
+    active = ActiveModifier(modifier, clock.tour, clock.seconds)
+    return replace(clock, modifiers=(*clock.modifiers, active))
+
+
+def remove_modifier(clock: Clock, position: int) -> Clock:
+    """End a temporary modifier by hand (the Réalisateur's call, S-A15).
+
+    Args:
+        clock: the clock.
+        position: the modifier's index in ``clock.modifiers``, from 0.
+
+    Raises:
+        InputError: no modifier at that position.
+
+    Source: seed 003; S-A15.
+    """
+    valid = isinstance(position, int) and not isinstance(position, bool)
+    if not valid or not 0 <= position < len(clock.modifiers):
+        raise InputError(N_("no temporary modifier at position {value!r}"), value=position)
+    kept = clock.modifiers[:position] + clock.modifiers[position + 1 :]
+    return replace(clock, modifiers=kept)
+
+
+def modifiers_in_force(clock: Clock, target: str | None = None) -> tuple[TemporaryModifier, ...]:
+    """The temporary modifiers in force, for one Protagoniste or for all.
+
+    Source: seed 003; S-M3, S-T4.
+    """
+    key = None if target is None else name_key(target)
+    return tuple(
+        m.modifier
+        for m in clock.modifiers
+        if m.in_force(clock) and (key is None or name_key(m.modifier.target) == key)
+    )
+
+
+def modifier_totals(clock: Clock, target: str) -> tuple[int, int]:
+    """Sum of the temporary bonuses and of the maluses in force for a Protagoniste.
+
+    Returns:
+        ``(bonus, malus)``, each 0 or more, to add to an Action's own modifiers.
+
+    Source: seed 003; S-M3.
+    """
+    found = modifiers_in_force(clock, target)
+    return (
+        sum(m.amount for m in found if m.kind == "bonus"),
+        sum(m.amount for m in found if m.kind == "malus"),
+    )
+
+
+def start_long_action(clock: Clock, actor: str, label: str, tours: int) -> Clock:
+    """Start an Action lasting ``tours`` Tours in the current Tour.
+
+    Raises:
+        RuleError: no Tour has begun yet.
+        InputError: a bad name, label or number of Tours.
+
+    Source: seed 003; S-M8, S-T6.
+    """
+    if clock.tour < 1:
+        raise RuleError(
+            N_("an Action over several Tours starts in a Tour, and none has begun (rule S-M8)"),
+            tip=N_("begin the first Tour"),
+        )
+    action = LongAction(
+        clean_name(actor, what=N_("a Protagoniste's name")),
+        clean_name(label, what=N_("a label")),
+        _whole("tours", tours, 1, MAX_TOURS),
+        clock.tour,
+    )
+    return replace(clock, long_actions=(*clock.long_actions, action))
+
+
+def rolls_due(clock: Clock) -> tuple[LongAction, ...]:
+    """The long Actions whose last Tour is the current one: roll their Test now.
+
+    Source: seed 003; S-M8, S-T6.
+    """
+    return tuple(a for a in clock.long_actions if a.last_tour == clock.tour)

@@ -1,0 +1,144 @@
+"""The Test notation ``Test (Caractéristique, Difficulté)`` and the named Difficulties.
+
+The text names two Difficulties only: Difficile (2) and Extrême (4). Its examples also use
+Difficulties 1 and 3 without a name; Tablée invents no name for them (S-A4), so any whole
+number of at least 1 is a Difficulty, and the two names are accepted as input.
+
+Source: seed 003, "Notation de Test", "Difficulté", "Se Surpasser"; rulings S-M2, S-A4,
+S-N2, S-T12.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tablee.errors import N_, InputError
+from tablee.systems.shs.difficulty import Test
+from tablee.systems.shs.traits import Characteristic, characteristic_named
+
+__all__ = [
+    "NAMED_DIFFICULTIES",
+    "TestNotation",
+    "difficulty_name",
+    "difficulty_named",
+    "notation_of",
+    "parse_test_notation",
+]
+
+NAMED_DIFFICULTIES: dict[str, int] = {"Difficile": 2, "Extrême": 4}
+"""The Difficulties the text names, by their French name (S-N2)."""
+
+_NOTATION = re.compile(r"^\s*test\s*\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)\s*$", re.IGNORECASE)
+
+
+def _bare(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text.strip().casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def difficulty_named(text: object) -> int:
+    """A Difficulty from a number or one of the text's names.
+
+    Args:
+        text: ``"3"``, ``3``, ``"Difficile"`` (2) or ``"Extrême"`` / ``"extreme"`` (4).
+
+    Returns:
+        The Difficulty, 1 or more.
+
+    Raises:
+        InputError: not a whole number of at least 1 nor a named Difficulty.
+
+    Source: seed 003; S-A4, S-N2.
+    """
+    if isinstance(text, int) and not isinstance(text, bool) and text >= 1:
+        return text
+    if isinstance(text, str):
+        word = text.strip()
+        if word.isascii() and word.isdigit() and int(word) >= 1:
+            return int(word)
+        for name, value in NAMED_DIFFICULTIES.items():
+            if _bare(word) == _bare(name):
+                return value
+    raise InputError(
+        N_("{value!r} is not a Difficulty: a whole number of at least 1 (rule S-A4)"),
+        tip=N_("the text names only Difficile (2) and Extrême (4)"),
+        value=text,
+    )
+
+
+def difficulty_name(difficulty: int) -> str | None:
+    """The text's name of a Difficulty (Difficile for 2, Extrême for 4), else None.
+
+    Source: seed 003; S-N2.
+    """
+    for name, value in NAMED_DIFFICULTIES.items():
+        if value == difficulty:
+            return name
+    return None
+
+
+@dataclass(frozen=True)
+class TestNotation:
+    """A Test as the text writes it: the Caractéristique used and the Difficulty.
+
+    Attributes:
+        characteristic: the Caractéristique.
+        difficulty: 1 or more.
+
+    Raises:
+        InputError: an unknown Caractéristique or a Difficulty below 1.
+
+    Source: seed 003, "Notation de Test"; S-M2, S-T12.
+    """
+
+    __test__: ClassVar[bool] = False
+
+    characteristic: Characteristic
+    difficulty: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "characteristic", characteristic_named(self.characteristic))
+        object.__setattr__(self, "difficulty", difficulty_named(self.difficulty))
+
+    def __str__(self) -> str:
+        """``Test (Science, 3)``."""
+        return f"Test ({self.characteristic.title}, {self.difficulty})"
+
+
+def parse_test_notation(text: str) -> TestNotation:
+    """Read ``Test (Caractéristique, Difficulté)``.
+
+    Args:
+        text: e.g. ``Test (Science, 3)``, ``test(sang-froid, Difficile)``.
+
+    Raises:
+        InputError: not of that shape, an unknown Caractéristique, or a bad Difficulty.
+
+    Source: seed 003, "Notation de Test"; S-M2, S-T12.
+    """
+    match = _NOTATION.match(text) if isinstance(text, str) else None
+    if match is None:
+        raise InputError(
+            N_("{text!r} is not a Test notation (rule S-M2)"),
+            tip=N_("write it as Test (Science, 3)"),
+            text=text,
+        )
+    return TestNotation(characteristic_named(match[1]), difficulty_named(match[2]))
+
+
+def notation_of(test: Test) -> TestNotation:
+    """The notation of a Test.
+
+    Raises:
+        InputError: the Test names no Caractéristique.
+
+    Source: seed 003; S-M2, S-T12.
+    """
+    if test.characteristic is None:
+        raise InputError(
+            N_("this Test names no Caractéristique, so it has no notation (rule S-M2)")
+        )
+    return TestNotation(test.characteristic, test.difficulty)

@@ -1,0 +1,189 @@
+"""Exact odds of SHS Actions, by a small exact convolution.
+
+The groups of dice of an Action are independent:
+
+* the action dice: each of n dice (D8 or D10, s sides) succeeds on ``s - T + 1`` faces, so
+  the number of ordered rolls with k PS is ``C(n, k) * (s - T + 1) ** k * (T - 1) ** (n - k)``;
+* each group of m D+/- dice read as a Bonus (or a Malus): two faces of six count, so j
+  counted faces happen in ``C(m, j) * 2 ** j * 4 ** (m - j)`` ordered rolls, giving +j (or -j);
+* Se Sacrifier adds a constant 2.
+
+The PS total is the sum, so its weights are the convolution of the groups' weights (integer
+counts; probabilities are `Fraction`). The tests prove these equal to resolving every roll
+with `tablee.systems.shs.actions.resolve_action`, to a brute force, and to icepool.
+
+Source: seed 003, "Résoudre les Actions", "Bonus et Malus"; rulings S-M2 to S-M6, S-N3,
+S-A1, S-A3, S-A5, S-A7, S-A13.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import TYPE_CHECKING
+
+from tablee.dice import DPM, Distribution
+from tablee.systems.shs.actions import DEFAULT_OPTIONS, ActionRoll
+from tablee.systems.shs.difficulty import Test
+from tablee.systems.shs.opposed import OpposedAction, Side
+from tablee.systems.shs.options import ShsOptions
+from tablee.systems.shs.situations import Cooperation
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+__all__ = [
+    "action_dice_distribution",
+    "cooperation_success_probability",
+    "dpm_distribution",
+    "opposed_distribution",
+    "ps_distribution",
+    "success_distribution",
+    "success_probability",
+]
+
+
+@lru_cache(maxsize=1024)
+def _action_dice_weights(sides: int, threshold: int, count: int) -> tuple[tuple[int, int], ...]:
+    hits, misses = sides - threshold + 1, threshold - 1
+    return tuple((k, comb(count, k) * hits**k * misses ** (count - k)) for k in range(count + 1))
+
+
+def action_dice_distribution(
+    threshold: int, expertise: bool = False, count: int = 3
+) -> Distribution[int]:
+    """Exact distribution of the PS from the action dice alone.
+
+    Args:
+        threshold: 5 to 8.
+        expertise: D10 instead of D8.
+        count: number of action dice, 1 or more (3 by S-A1).
+
+    Returns:
+        PS (0 to count) -> ordered rolls out of ``sides ** count``.
+
+    Source: seed 003; S-M2 steps 1-2, S-A1, S-A2.
+    """
+    die = ActionRoll(threshold, expertise).die
+    return Distribution(dict(_action_dice_weights(die.sides, threshold, count)))
+
+
+def dpm_distribution(count: int, sign: int) -> Distribution[int]:
+    """Exact distribution of the PS from ``count`` D+/- dice read with ``sign``.
+
+    Args:
+        count: 0 or more dice.
+        sign: ``+1`` (a Bonus: "+" faces add) or ``-1`` (a Malus: "−" faces remove).
+
+    Returns:
+        ``sign * j`` -> ordered rolls out of ``6 ** count``.
+
+    Source: seed 003; S-M3 ("Effet"), S-N3.
+    """
+    counted = DPM.faces.count(sign)
+    other = DPM.sides - counted
+    return Distribution(
+        {sign * j: comb(count, j) * counted**j * other ** (count - j) for j in range(count + 1)}
+    )
+
+
+def _convolve(a: Distribution[int], b: Distribution[int]) -> Distribution[int]:
+    out: dict[int, int] = {}
+    for x, wx in a.weights.items():
+        for y, wy in b.weights.items():
+            out[x + y] = out.get(x + y, 0) + wx * wy
+    return Distribution(out)
+
+
+def ps_distribution(
+    inputs: ActionRoll | Test, options: ShsOptions = DEFAULT_OPTIONS
+) -> Distribution[int]:
+    """Exact distribution of the PS total that counts for one Action.
+
+    Args:
+        inputs: the roll (or a Test, whose Difficulty is ignored here).
+        options: house rules (number of dice, option dice, cap, negative totals).
+
+    Returns:
+        PS -> ordered rolls, out of ``sides ** action_dice * 6 ** dpm_dice``. The total is
+        signed (S-A3) unless ``negative_ps = zero``.
+
+    Source: seed 003; S-M2 steps 1-4, S-A3, S-A7, S-A13.
+    """
+    roll = inputs.action if isinstance(inputs, Test) else inputs
+    total = action_dice_distribution(roll.threshold, roll.expertise, options.action_dice)
+    for group in roll.dpm_groups(options):
+        total = _convolve(total, dpm_distribution(group.count, group.sign))
+    if roll.sacrifice:
+        total = total.map(lambda ps: ps + 2)
+    if options.negative_ps == "zero":
+        total = total.map(lambda ps: max(ps, 0))
+    return total
+
+
+def success_distribution(inputs: Test, options: ShsOptions = DEFAULT_OPTIONS) -> Distribution[bool]:
+    """Exact distribution of a Test's success (True) or failure (False).
+
+    Source: seed 003; S-M2 step 5.
+    """
+    return ps_distribution(inputs, options).map(lambda ps: ps >= inputs.difficulty)
+
+
+def success_probability(inputs: Test, options: ShsOptions = DEFAULT_OPTIONS) -> Fraction:
+    """Exact probability that a Test succeeds (0 to 1).
+
+    Source: seed 003; S-M2 step 5.
+    """
+    return ps_distribution(inputs, options).probability_where(lambda ps: ps >= inputs.difficulty)
+
+
+def opposed_distribution(
+    inputs: OpposedAction, options: ShsOptions = DEFAULT_OPTIONS
+) -> Distribution[str]:
+    """Exact distribution of who prevails in an opposed Action.
+
+    Returns:
+        ``"first"``, ``"second"``, ``"none"`` (a tie that neither side wins) or ``"reroll"``
+        (a tie under ``opposed_tie = reroll``) -> ordered rolls of all four groups.
+
+    Source: seed 003; S-M4, S-A3, S-A5.
+    """
+    first = ps_distribution(inputs.first, options)
+    second = ps_distribution(inputs.second, options)
+    out: dict[str, int] = {}
+    for a, wa in first.weights.items():
+        for b, wb in second.weights.items():
+            key = _outcome(inputs, a, b, options)
+            out[key] = out.get(key, 0) + wa * wb
+    return Distribution(out)
+
+
+def _outcome(inputs: OpposedAction, a: int, b: int, options: ShsOptions) -> str:
+    if a != b:
+        return "first" if a > b else "second"
+    if options.opposed_tie == "reroll":
+        return "reroll"
+    if inputs.changer is None:
+        return "none"
+    resisting: Side = inputs.changer.other
+    return resisting.value
+
+
+def cooperation_success_probability(
+    inputs: Cooperation, options: ShsOptions = DEFAULT_OPTIONS
+) -> Fraction:
+    """Exact probability that at least one cooperator reaches the Difficulty.
+
+    Every cooperator rolls independently, so this is ``1 - prod(1 - p_i)``.
+
+    Raises:
+        RuleError: an option the table forbids when cooperating (S-A14).
+
+    Source: seed 003; S-M6, S-A14.
+    """
+    from fractions import Fraction
+
+    fail = Fraction(1)
+    for test in inputs.tests(options):
+        fail *= 1 - success_probability(test, options)
+    return 1 - fail

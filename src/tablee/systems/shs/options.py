@@ -1,0 +1,164 @@
+"""The table options of Space Horror Stories: each reading of the rulings as a named house rule.
+
+Every option's default is the reading adopted in RULINGS.md section 3; a group may switch it.
+Values come in as text (command line, file) or as stored JSON and are parsed and checked here.
+
+Source: seed 003 ("Dés d'Action", "Options", "Actions simultanées", "Coopération"); rulings
+S-A1, S-A3, S-A5, S-A7, S-A13, S-A14, S-M7.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
+
+from tablee.errors import N_, InputError, Message
+from tablee.systems.base import JSON
+
+__all__ = ["SHS_OPTION_HELP", "ShsOptions"]
+
+SHS_OPTION_HELP: Mapping[str, str] = {
+    "action_dice": N_("action dice thrown for every Action, 1 to 10 (S-A1; default 3)"),
+    "negative_ps": N_(
+        "a total below 0 PS: signed (kept as is) or zero (counted as 0, also when "
+        "comparing two Protagonistes) (S-A3; default signed)"
+    ),
+    "opposed_tie": N_(
+        "a tie between two Protagonistes: status_quo (the side seeking change fails) "
+        "or reroll (S-A5; default status_quo)"
+    ),
+    "option_bonus": N_(
+        "the 2 D+/- of Se Surpasser or Se Sacrifier: net (a Bonus 2 netted with the other "
+        "modifiers) or apart (rolled on their own, '+' counted) (S-A7; default net)"
+    ),
+    "dpm_cap": N_("most D+/- dice rolled for the net modifier, or 'none' (S-A13; default none)"),
+    "trivial_actions_count": N_(
+        "trivial Actions count towards the simultaneous-actions malus (S-M7; default true)"
+    ),
+    "cooperation_options": N_(
+        "cooperating Protagonistes may each use an option (S-A14; default true)"
+    ),
+}
+
+_CHOICES: Mapping[str, tuple[str, ...]] = {
+    "negative_ps": ("signed", "zero"),
+    "opposed_tie": ("status_quo", "reroll"),
+    "option_bonus": ("net", "apart"),
+}
+_RANGES: Mapping[str, tuple[int, int]] = {"action_dice": (1, 10), "dpm_cap": (0, 100)}
+
+
+@dataclass(frozen=True)
+class ShsOptions:
+    """A table's SHS house rules; see `SHS_OPTION_HELP` for each one's meaning and ruling.
+
+    Attributes:
+        action_dice: action dice per Action, 1 to 10 (3 by the text's examples, S-A1).
+        negative_ps: ``signed`` or ``zero`` (S-A3).
+        opposed_tie: ``status_quo`` or ``reroll`` (S-A5).
+        option_bonus: ``net`` or ``apart`` (S-A7).
+        dpm_cap: most D+/- dice for the net modifier, 0 to 100, or None for no cap (S-A13).
+        trivial_actions_count: trivial Actions raise the simultaneous malus (S-M7).
+        cooperation_options: cooperators may use Se Surpasser / Se Sacrifier (S-A14).
+
+    Raises:
+        InputError: at construction, a value outside its choices or range.
+
+    Source: seed 003; S-A1, S-A3, S-A5, S-A7, S-A13, S-A14, S-M7.
+    """
+
+    action_dice: int = 3
+    negative_ps: str = "signed"
+    opposed_tie: str = "status_quo"
+    option_bonus: str = "net"
+    dpm_cap: int | None = None
+    trivial_actions_count: bool = True
+    cooperation_options: bool = True
+
+    def __post_init__(self) -> None:
+        for name, choices in _CHOICES.items():
+            if getattr(self, name) not in choices:
+                raise _bad(name, getattr(self, name), " | ".join(choices))
+        for name, (low, high) in _RANGES.items():
+            value = getattr(self, name)
+            if value is None and name == "dpm_cap":
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise _bad(name, value, f"{low}..{high}")
+        for name in ("trivial_actions_count", "cooperation_options"):
+            if not isinstance(getattr(self, name), bool):
+                raise _bad(name, getattr(self, name), "true | false")
+
+    def to_json(self) -> dict[str, JSON]:
+        """The options as a JSON object (for storing)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> ShsOptions:
+        """Options from stored JSON, checked like text input.
+
+        Raises:
+            InputError: an unknown option or a bad value.
+        """
+        return cls().with_changes({k: _text(v) for k, v in data.items()})
+
+    def with_changes(self, changes: Mapping[str, str]) -> ShsOptions:
+        """These options with some changed from text values (``"3"``, ``"true"``, ``"none"``).
+
+        Args:
+            changes: option name -> text value.
+
+        Returns:
+            New options.
+
+        Raises:
+            InputError: an unknown option name or a value that does not fit it, naming both.
+        """
+        known = {f.name: f for f in fields(self)}
+        parsed: dict[str, object] = {}
+        for name, text in changes.items():
+            if name not in known:
+                raise InputError(
+                    N_("unknown SHS option {name!r}"),
+                    tip=N_("known options: {known}"),
+                    name=name,
+                    known=", ".join(known),
+                )
+            parsed[name] = _parse(name, str(text), getattr(self, name))
+        return replace(self, **parsed)  # type: ignore[arg-type]
+
+
+def _text(value: JSON) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _parse(name: str, text: str, current: object) -> object:
+    low = text.strip().lower()
+    if name in _CHOICES:
+        if low not in _CHOICES[name]:
+            raise _bad(name, text, " | ".join(_CHOICES[name]))
+        return low
+    if isinstance(current, bool):
+        if low in ("true", "yes", "on", "1", "oui"):
+            return True
+        if low in ("false", "no", "off", "0", "non"):
+            return False
+        raise _bad(name, text, "true | false")
+    if name == "dpm_cap" and low in ("none", "off", ""):
+        return None
+    if not low.isascii() or not low.lstrip("-").isdigit():
+        raise _bad(name, text, Message(N_("a whole number")))
+    return int(low)  # the range is checked by __post_init__
+
+
+def _bad(name: str, value: object, expected: str | Message) -> InputError:
+    return InputError(
+        N_("option {name} cannot be {value!r}: expected {expected}"),
+        name=name,
+        value=value,
+        expected=expected,
+    )

@@ -1,0 +1,199 @@
+"""Special situations: cooperation and simultaneous Actions.
+
+Cooperation: each cooperating Protagoniste gets a Bonus of 1 and rolls a Test with their own
+Caractéristique and Expertise against one shared Difficulty; the group succeeds when at
+least one of them reaches it. Simultaneous Actions: a Protagoniste attempting k Actions at
+once takes a Malus of k - 1 on every one of them; trivial Actions, which succeed without a
+roll, still count towards k; at most one Action of the set may use an option.
+
+Source: seed 003, "Coopération", "Actions simultanées", "Options"; rulings S-M5, S-M6,
+S-M7, S-A14, S-T5, S-T10, S-T11.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from tablee.dice import Trace, TraceStep
+from tablee.errors import N_, InputError, RuleError
+from tablee.systems.shs.actions import DEFAULT_OPTIONS, ActionRoll, Option
+from tablee.systems.shs.difficulty import Test, TestResult, resolve_test
+from tablee.systems.shs.options import ShsOptions
+
+__all__ = [
+    "MAX_SIMULTANEOUS",
+    "Cooperation",
+    "CooperationResult",
+    "resolve_cooperation",
+    "simultaneous_actions",
+]
+
+MAX_SIMULTANEOUS = 20
+"""Most Actions (rolled and trivial) in one simultaneous set (Tablée's limit on input)."""
+
+A = TypeVar("A", Test, ActionRoll)
+
+
+def simultaneous_actions(
+    actions: Sequence[A], *, trivial: int = 0, options: ShsOptions = DEFAULT_OPTIONS
+) -> tuple[A, ...]:
+    """The rolled Actions of a simultaneous set, each with the set's extra Malus.
+
+    Args:
+        actions: the Actions that are rolled (Tests or opposed rolls), 1 or more.
+        trivial: trivial Actions attempted at the same time, 0 or more; they succeed without
+            a roll but count towards the malus unless ``trivial_actions_count`` is off.
+        options: house rules.
+
+    Returns:
+        The same Actions in order, each with ``k - 1`` more malus, k the number counted.
+
+    Raises:
+        InputError: no rolled Action, a negative ``trivial``, or more than `MAX_SIMULTANEOUS`.
+        RuleError: an option on a second Action of the set (S-M5).
+
+    Source: seed 003; S-M5, S-M7, S-T10, S-T11.
+    """
+    if isinstance(trivial, bool) or not isinstance(trivial, int) or trivial < 0:
+        raise InputError(
+            N_("trivial Actions {value!r} must be a whole number 0 or more (rule S-M7)"),
+            value=trivial,
+        )
+    if not actions or len(actions) + trivial > MAX_SIMULTANEOUS:
+        raise InputError(
+            N_("a simultaneous set needs 1 to {maximum} Actions, not {count} (rule S-M7)"),
+            maximum=MAX_SIMULTANEOUS,
+            count=len(actions) + trivial,
+        )
+    with_option = [i for i, a in enumerate(actions) if a.option is not Option.NONE]
+    if len(with_option) > 1:
+        raise RuleError(
+            N_(
+                "Action {number} of a simultaneous set uses {option}, but Action {first} "
+                "already uses an option (rule S-M5: one option per set)"
+            ),
+            tip=N_("keep the option on one Action only"),
+            number=with_option[1] + 1,
+            option=actions[with_option[1]].option.title,
+            first=with_option[0] + 1,
+        )
+    k = len(actions) + (trivial if options.trivial_actions_count else 0)
+    return tuple(a.with_modifiers(malus=k - 1) for a in actions)
+
+
+@dataclass(frozen=True)
+class Cooperation:
+    """Protagonistes cooperating on one Action, each with their own Test.
+
+    Attributes:
+        members: each cooperator's Test *before* the cooperation bonus, 2 or more, all with
+            the same Difficulty.
+
+    Raises:
+        InputError: fewer than 2 members, or different Difficulties.
+
+    Source: seed 003; S-M6, S-A14.
+    """
+
+    members: tuple[Test, ...]
+
+    def __post_init__(self) -> None:
+        members = tuple(self.members)
+        object.__setattr__(self, "members", members)
+        if len(members) < 2 or not all(isinstance(m, Test) for m in members):
+            raise InputError(
+                N_("cooperation needs the Tests of 2 or more Protagonistes (rule S-M6)")
+            )
+        difficulties = sorted({m.difficulty for m in members})
+        if len(difficulties) > 1:
+            raise InputError(
+                N_("cooperating Protagonistes share one Difficulty, not {values} (rule S-M6)"),
+                values=", ".join(str(d) for d in difficulties),
+            )
+
+    @property
+    def difficulty(self) -> int:
+        """The shared Difficulty."""
+        return self.members[0].difficulty
+
+    def tests(self, options: ShsOptions = DEFAULT_OPTIONS) -> tuple[Test, ...]:
+        """Each member's Test with the cooperation's Bonus 1.
+
+        Raises:
+            RuleError: a member uses an option while ``cooperation_options`` is off (S-A14).
+        """
+        if not options.cooperation_options:
+            for number, member in enumerate(self.members, start=1):
+                if member.option is not Option.NONE:
+                    raise RuleError(
+                        N_(
+                            "cooperator {number} uses {option}, but this table allows no "
+                            "option when cooperating (option cooperation_options, S-A14)"
+                        ),
+                        number=number,
+                        option=member.option.title,
+                    )
+        return tuple(m.with_modifiers(bonus=1) for m in self.members)
+
+
+@dataclass(frozen=True)
+class CooperationResult:
+    """Outcome of a cooperation.
+
+    Attributes:
+        results: each member's Test result, in order.
+        success: at least one member reached the Difficulty.
+        trace: the steps.
+
+    Source: seed 003, "Coopération"; S-M6.
+    """
+
+    results: tuple[TestResult, ...]
+    success: bool
+    trace: Trace
+
+
+def resolve_cooperation(
+    inputs: Cooperation,
+    faces: Sequence[tuple[Sequence[int], Sequence[int]]],
+    options: ShsOptions = DEFAULT_OPTIONS,
+) -> CooperationResult:
+    """Resolve a cooperation: every member rolls their Test with Bonus 1.
+
+    Args:
+        inputs: the members' Tests.
+        faces: per member, in order, ``(action faces, D+/- faces)`` for the Test *with* the
+            Bonus 1 (see `Cooperation.tests` and `tablee.systems.shs.actions.dice_for_action`).
+        options: house rules.
+
+    Raises:
+        InputError: not one pair of faces per member, or faces that do not fit.
+        RuleError: an option that the table forbids when cooperating.
+
+    Source: seed 003; S-M6, S-A14, S-T5.
+    """
+    tests = inputs.tests(options)
+    if len(faces) != len(tests):
+        raise InputError(
+            N_("{count} cooperators need {count} sets of faces, not {given}"),
+            count=len(tests),
+            given=len(faces),
+        )
+    results = tuple(
+        resolve_test(t, action, dpm, options) for t, (action, dpm) in zip(tests, faces, strict=True)
+    )
+    success = any(r.success for r in results)
+    steps: list[TraceStep] = [TraceStep(N_("each cooperator gets a Bonus of 1 (rule S-M6)"))]
+    for number, result in enumerate(results, start=1):
+        steps.append(TraceStep(N_("cooperator {number}:"), {"number": number}))
+        steps.extend(result.trace)
+    steps.append(
+        TraceStep(
+            N_("at least one cooperator succeeded: the group succeeds")
+            if success
+            else N_("no cooperator reached the Difficulty: the group fails")
+        )
+    )
+    return CooperationResult(results, success, tuple(steps))
