@@ -10,7 +10,7 @@ Source: house style (STYLE.md, models eventsourcing and OpenSpiel); DESIGN.md "T
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -63,11 +63,14 @@ class System(Protocol):
         id: short id used in commands and stored on the table (``pouyss``).
         event_versions: current schema version of each event kind this system stores.
         upcasters: ``(kind, version) -> function`` turning a payload into ``version + 1``.
+        option_help: each table option's name -> an English help text (marked with `N_`)
+            citing its ruling.
     """
 
     id: str
     event_versions: Mapping[str, int]
     upcasters: Mapping[tuple[str, int], Upcaster]
+    option_help: Mapping[str, str]
 
     def initial_state(self, created: Mapping[str, JSON]) -> Any:
         """The state of a new table from its ``table.created`` payload."""
@@ -79,6 +82,21 @@ class System(Protocol):
 
     def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
         """One readable line for a fact; ``after`` is the state right after it, or None."""
+        ...
+
+    def options_json(self, state: Any) -> dict[str, JSON]:
+        """Every table option's current value (stored in ``table.created``)."""
+        ...
+
+    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
+        """The facts changing table options from text values (InputError if one is bad)."""
+        ...
+
+    def summary(self, state: Any) -> dict[str, JSON]:
+        """What ``tablee table show`` adds to name, players and log length.
+
+        The shared resources, the session, the options: JSON-compatible, stable keys.
+        """
         ...
 
 

@@ -5,11 +5,11 @@ Source: seed ``000_8a9a83d9d589b10a.txt``; RULINGS.md section 1 (P-M1 to P-M9, P
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablee.errors import Message
-from tablee.systems.base import JSON, Upcaster
+from tablee.systems.base import JSON, Fact, Upcaster
 from tablee.systems.pouyss.actions import (
     ACTION,
     MAX_DICE,
@@ -89,6 +89,7 @@ class _Pouyss:
     id = "pouyss"
     event_versions: Mapping[str, int] = EVENT_VERSIONS
     upcasters: Mapping[tuple[str, int], Upcaster] = {}
+    option_help: Mapping[str, str] = OPTION_HELP
 
     def initial_state(self, created: Mapping[str, JSON]) -> Any:
         """See `initial_state`."""
@@ -101,6 +102,23 @@ class _Pouyss:
     def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
         """See `tablee.systems.pouyss.log.describe`."""
         return describe(kind, payload, after)
+
+    def options_json(self, state: Any) -> dict[str, JSON]:
+        """The table's house rules (`PouyssOptions`) as JSON."""
+        return dict(state.options.to_json())
+
+    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
+        """See `decide_options`."""
+        return decide_options(state, changes).facts
+
+    def summary(self, state: Any) -> dict[str, JSON]:
+        """The cagnotte, the session and the house rules."""
+        return {
+            "cagnotte": state.cagnotte,
+            "session": state.session,
+            "in_session": state.in_session,
+            "options": self.options_json(state),
+        }
 
 
 POUYSS = _Pouyss()
