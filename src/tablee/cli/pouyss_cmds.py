@@ -16,7 +16,7 @@ from tablee.errors import N_
 from tablee.systems import pouyss
 from tablee.systems.pouyss import ActionRoll, Decision, OpposedRoll
 
-__all__ = ["add_odds_parser", "add_parser"]
+__all__ = ["add_odds_parser", "add_parser", "format_summary"]
 
 Tr = Callable[[str], str]
 
@@ -68,6 +68,20 @@ def _roll_json(ctx: Context, applied: Any, result: Any, extra: dict[str, Any]) -
         "trace": [s.render(ctx.tr) for s in result.trace],
         "warnings": [w.render(ctx.tr) for w in decision.warnings],
     }
+
+
+def format_summary(ctx: Context, game: Any) -> list[str]:
+    """The Pouyss lines of ``table show``: session, cagnotte, house rules."""
+    cagnotte = "-" if game.cagnotte is None else str(game.cagnotte)
+    status = (
+        ctx.tr("session {n} in progress") if game.in_session else ctx.tr("no session in progress")
+    ).format(n=game.session)
+    rules = ", ".join(f"{k}={pouyss.option_text(v)}" for k, v in game.options.to_json().items())
+    return [
+        ctx.tr("Status: {status}").format(status=status),
+        ctx.tr("Cagnotte: {count}").format(count=cagnotte),
+        ctx.tr("House rules:") + " " + rules,
+    ]
 
 
 def cmd_roll(ctx: Context) -> int:

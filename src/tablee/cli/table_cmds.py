@@ -5,6 +5,7 @@ Source: issue 2 point 5; DESIGN.md "The event log".
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,9 @@ from typing import Any
 from tablee.cli.app import Context, add_common, parse_options, whole_number
 from tablee.cli.render import event_line
 from tablee.errors import N_, InputError
+from tablee.systems import SYSTEMS
 from tablee.systems.pouyss.options import option_text
+from tablee.table.projection import TableState
 from tablee.table.transcript import to_jsonl, to_markdown
 
 __all__ = ["add_parser"]
@@ -42,8 +45,7 @@ def cmd_new(ctx: Context) -> int:
     return 0
 
 
-def _table_json(state: Any) -> dict[str, Any]:
-    game = state.game
+def _table_json(state: TableState) -> dict[str, Any]:
     return {
         "name": state.name,
         "id": state.table_id,
@@ -51,11 +53,18 @@ def _table_json(state: Any) -> dict[str, Any]:
         "lang": state.lang,
         "players": list(state.players),
         "last_seq": state.last_seq,
-        "cagnotte": game.cagnotte,
-        "session": game.session,
-        "in_session": game.in_session,
-        "options": game.options.to_json(),
+        **state.system.summary(state.game),
     }
+
+
+def _summary_lines(ctx: Context, state: TableState) -> list[str]:
+    """The system's part of ``table show``, in the reader's language."""
+    if state.system.id == "pouyss":
+        from tablee.cli.pouyss_cmds import format_summary
+
+        return format_summary(ctx, state.game)
+    summary = state.system.summary(state.game)
+    return [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in summary.items()]
 
 
 def cmd_list(ctx: Context) -> int:
@@ -88,19 +97,10 @@ def cmd_show(ctx: Context) -> int:
     if ctx.json:
         ctx.emit_json(doc)
         return 0
-    game = state.game
-    cagnotte = "-" if game.cagnotte is None else str(game.cagnotte)
-    status = (
-        ctx.tr("session {n} in progress") if game.in_session else ctx.tr("no session in progress")
-    ).format(n=game.session)
     lines = [
         f"[bold]{state.name}[/] ({state.system.id}, {state.lang})",
         ctx.tr("Players: {players}").format(players=", ".join(state.players)),
-        ctx.tr("Status: {status}").format(status=status),
-        ctx.tr("Cagnotte: {count}").format(count=cagnotte),
-        ctx.tr("House rules:")
-        + " "
-        + ", ".join(f"{k}={option_text(v)}" for k, v in doc["options"].items()),
+        *_summary_lines(ctx, state),
     ]
     ctx.emit("\n".join(lines))
     return 0
@@ -128,16 +128,12 @@ def cmd_undo(ctx: Context) -> int:
                 "table": name,
                 "seq": applied.events[-1].seq,
                 "voided": target,
-                "cagnotte": applied.state.game.cagnotte,
+                **applied.state.system.summary(applied.state.game),
             }
         )
         return 0
-    ctx.emit(
-        ctx.tr("Event {seq} undone. Cagnotte: {count}.").format(
-            seq=target,
-            count="-" if applied.state.game.cagnotte is None else applied.state.game.cagnotte,
-        )
-    )
+    lines = [ctx.tr("Event {seq} undone.").format(seq=target), *_summary_lines(ctx, applied.state)]
+    ctx.emit("\n".join(lines))
     return 0
 
 
@@ -202,23 +198,21 @@ def cmd_import(ctx: Context) -> int:
 
 def cmd_options(ctx: Context) -> int:
     """``tablee table options [--set NAME=VALUE ...]``: show or change house rules."""
-    from tablee.systems import pouyss
-
     a = ctx.args
     name = ctx.service.resolve_name(a.table)
     changes = parse_options(a.set)
     if changes:
         state = ctx.service.execute(
-            name, lambda s: pouyss.decide_options(s.game, changes), lambda d: d.facts
+            name, lambda s: s.system.decide_options(s.game, changes), lambda facts: facts
         ).state
     else:
         state = ctx.service.state(name)
-    options = state.game.options.to_json()
+    options = state.system.options_json(state.game)
     if ctx.json:
         ctx.emit_json({"table": name, "options": options})
         return 0
     lines = [
-        f"{k} = {option_text(v)}   [dim]{ctx.tr(pouyss.OPTION_HELP[k])}[/]"
+        f"{k} = {option_text(v)}   [dim]{ctx.tr(state.system.option_help[k])}[/]"
         for k, v in options.items()
     ]
     ctx.emit("\n".join(lines))
@@ -231,7 +225,7 @@ def add_parser(sub: Any, tr: Tr) -> None:
     cmds = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     new = cmds.add_parser("new", help=tr("create a table"))
-    new.add_argument("system", choices=("pouyss",), help=tr("the game system"))
+    new.add_argument("system", choices=[s.id for s in SYSTEMS], help=tr("the game system"))
     new.add_argument("--name", required=True, help=tr("the table's name"))
     new.add_argument(
         "--players",

@@ -102,7 +102,7 @@ class TableService:
             "options": {},
         }
         state = game_system.initial_state({**payload, "options": dict(options or {})})
-        payload["options"] = state.options.to_json() if hasattr(state, "options") else {}
+        payload["options"] = game_system.options_json(state)
         created = Fact(
             TABLE_CREATED, payload, actor="gm", version=TABLE_EVENT_VERSIONS[TABLE_CREATED]
         )
