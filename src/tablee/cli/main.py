@@ -91,6 +91,9 @@ def build_parser(
         odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
         odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")
         pouyss_cmds.add_odds_parser(odds_sub, tr)
+        from tablee.cli import shs_cmds  # lazy: only the odds group needs it
+
+        shs_cmds.add_odds_parser(odds_sub, tr)
     if only in (None, "demo"):
         _add_demo(sub, tr)
     return parser
