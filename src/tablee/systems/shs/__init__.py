@@ -31,12 +31,35 @@ Tablée's decisions where the rulings are silent:
 * Dice faces are checked strictly (a D8 face is 1..8); D+/- faces are -1, 0, +1 and
   ``parse_dpm_face`` reads "+", "-", blank.
 
+The table layer (`SHS`, the `System` object): `game` (state, Protagonistes, options),
+`counters`, `play` (rolled decisions, planned by `planning`), `timing` (the clock), `replay`
+(`evolve` decides every stored fact again) and `log` (one line per event). Its decisions
+where the rulings are silent:
+
+* The temporary modifiers in force for a Protagoniste apply by themselves to every Action it
+  rolls (Test, opposed side, cooperator, simultaneous set), added to the Action's own.
+* A table may have no player; a Protagoniste is played by one player or by the Réalisateur.
+  Revival is the Réalisateur's correction by hand; the text has none.
+* Every rolled fact pays its option's price (NT +1, death), an opposed tie rolled again too.
+* Tours are counted only in a scène rythmée, where long Actions start; a long Action is
+  rolled by a Test naming it in its last Tour, and lapses unrolled at the next Tour.
+* A simultaneous set is one Protagoniste's Tests; an opposed Action in a set is entered on
+  its own with the set's Malus as its malus. Modifiers are ended by hand by their number.
+* On replay, what the table gave an Action (threshold, die, temporary modifiers, dice) must
+  be unchanged (RuleError: the log before it changed), results must be equal (InputError:
+  edited), records (counters before and after, expiries, Tour reached) are not compared.
+
 Source: seed ``003_ac7d2f384bf553ef.txt``; RULINGS.md section 3 (S-M1 to S-M9, S-N1 to
 S-N3, S-A1 to S-A15, S-T1 to S-T13).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablee.errors import Message
+from tablee.systems.base import JSON, Fact, System, Upcaster
 from tablee.systems.shs.actions import (
     DEFAULT_OPTIONS,
     MAX_MODIFIER,
@@ -69,7 +92,26 @@ from tablee.systems.shs.clock import (
     start_long_action,
     start_scene,
 )
+from tablee.systems.shs.counters import (
+    COUNTER_TITLES,
+    counter_named,
+    decide_counter,
+    decide_kill,
+    decide_revive,
+)
 from tablee.systems.shs.difficulty import TEST, Test, TestMechanic, TestResult, resolve_test
+from tablee.systems.shs.game import (
+    MAX_PLAYERS,
+    MAX_PROTAGONISTS,
+    Decision,
+    ShsState,
+    decide_create,
+    decide_options,
+    initial_state,
+    protagonist_json,
+    protagonist_named,
+)
+from tablee.systems.shs.log import describe, game_time
 from tablee.systems.shs.notation import (
     NAMED_DIFFICULTIES,
     TestNotation,
@@ -97,6 +139,18 @@ from tablee.systems.shs.opposed import (
     resolve_opposed,
 )
 from tablee.systems.shs.options import SHS_OPTION_HELP, ShsOptions
+from tablee.systems.shs.play import (
+    Attempt,
+    Faces,
+    decide_cooperation,
+    decide_opposed,
+    decide_simultaneous,
+    decide_test,
+    plan_cooperation,
+    plan_opposed,
+    plan_simultaneous,
+    plan_test,
+)
 from tablee.systems.shs.protagonist import (
     COUNTERS,
     MAX_COUNTER,
@@ -109,6 +163,7 @@ from tablee.systems.shs.protagonist import (
     prepare_test,
     set_counter,
 )
+from tablee.systems.shs.replay import EVENT_VERSIONS, evolve
 from tablee.systems.shs.rolling import (
     GroupedMechanic,
     enumerate_requests,
@@ -122,6 +177,17 @@ from tablee.systems.shs.situations import (
     CooperationResult,
     resolve_cooperation,
     simultaneous_actions,
+)
+from tablee.systems.shs.timing import (
+    clock_json,
+    decide_add_modifier,
+    decide_advance_time,
+    decide_end_modifier,
+    decide_long_action,
+    decide_next_tour,
+    decide_scene,
+    long_action_json,
+    modifier_json,
 )
 from tablee.systems.shs.traits import (
     MAX_THRESHOLD,
@@ -137,10 +203,14 @@ from tablee.systems.shs.traits import (
 
 __all__ = [
     "COUNTERS",
+    "COUNTER_TITLES",
     "DEFAULT_OPTIONS",
+    "EVENT_VERSIONS",
     "MAX_COUNTER",
     "MAX_EXPERTISES",
     "MAX_MODIFIER",
+    "MAX_PLAYERS",
+    "MAX_PROTAGONISTS",
     "MAX_SECONDS",
     "MAX_SIMULTANEOUS",
     "MAX_THRESHOLD",
@@ -148,17 +218,21 @@ __all__ = [
     "MIN_THRESHOLD",
     "NAMED_DIFFICULTIES",
     "OPPOSED",
+    "SHS",
     "SHS_OPTION_HELP",
     "TEST",
     "ActionResult",
     "ActionRoll",
     "ActiveModifier",
+    "Attempt",
     "Characteristic",
     "Clock",
     "Cooperation",
     "CooperationResult",
+    "Decision",
     "DpmGroup",
     "Duration",
+    "Faces",
     "GroupedMechanic",
     "LongAction",
     "OpposedAction",
@@ -168,6 +242,7 @@ __all__ = [
     "Protagonist",
     "SceneKind",
     "ShsOptions",
+    "ShsState",
     "Side",
     "TemporaryModifier",
     "Test",
@@ -181,8 +256,26 @@ __all__ = [
     "after_action",
     "characteristic_named",
     "check_threshold",
+    "clock_json",
     "cooperation_success_probability",
+    "counter_named",
     "create_protagonist",
+    "decide_add_modifier",
+    "decide_advance_time",
+    "decide_cooperation",
+    "decide_counter",
+    "decide_create",
+    "decide_end_modifier",
+    "decide_kill",
+    "decide_long_action",
+    "decide_next_tour",
+    "decide_opposed",
+    "decide_options",
+    "decide_revive",
+    "decide_scene",
+    "decide_simultaneous",
+    "decide_test",
+    "describe",
     "dice_for_action",
     "dice_for_opposed",
     "difficulty_name",
@@ -190,8 +283,13 @@ __all__ = [
     "dpm_distribution",
     "dpm_symbol",
     "enumerate_requests",
+    "evolve",
     "exact_grouped_distribution",
+    "game_time",
+    "initial_state",
     "kill",
+    "long_action_json",
+    "modifier_json",
     "modifier_totals",
     "modifiers_in_force",
     "next_tour",
@@ -201,7 +299,13 @@ __all__ = [
     "parse_duration",
     "parse_test_notation",
     "parse_threshold",
+    "plan_cooperation",
+    "plan_opposed",
+    "plan_simultaneous",
+    "plan_test",
     "prepare_test",
+    "protagonist_json",
+    "protagonist_named",
     "ps_distribution",
     "remove_modifier",
     "resolve_action",
@@ -224,3 +328,54 @@ __all__ = [
 
 _TEST_IS_GROUPED: GroupedMechanic[Test, TestResult] = TEST
 _OPPOSED_IS_GROUPED: GroupedMechanic[OpposedAction, OpposedResult] = OPPOSED
+
+
+class _Shs:
+    """Space Horror Stories as a `tablee.systems.base.System`.
+
+    Source: seed 003; RULINGS.md section 3.
+    """
+
+    id = "shs"
+    event_versions: Mapping[str, int] = EVENT_VERSIONS
+    upcasters: Mapping[tuple[str, int], Upcaster] = {}
+    option_help: Mapping[str, str] = SHS_OPTION_HELP
+
+    def initial_state(self, created: Mapping[str, JSON]) -> Any:
+        """See `initial_state`."""
+        return initial_state(created)
+
+    def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
+        """See `tablee.systems.shs.replay.evolve`."""
+        return evolve(state, kind, payload)
+
+    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
+        """See `tablee.systems.shs.log.describe`."""
+        return describe(kind, payload, after)
+
+    def options_json(self, state: Any) -> dict[str, JSON]:
+        """The table's house rules (`ShsOptions`) as JSON."""
+        return dict(state.options.to_json())
+
+    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
+        """See `decide_options`."""
+        return decide_options(state, changes).facts
+
+    def summary(self, state: Any) -> dict[str, JSON]:
+        """The Protagonistes' counters, the film's clock and the house rules.
+
+        Returns:
+            ``{"protagonistes": {name: {owner, alive, sante, sante_max, protection, air, nt,
+            the five thresholds, expertises}}, "clock": {scene, scene_kind, tour, seconds,
+            modifiers (numbered from 1), long_actions, due}, "options": {...}}``.
+        """
+        return {
+            "protagonistes": {name: protagonist_json(state, name) for name in state.protagonists},
+            "clock": clock_json(state.clock),
+            "options": self.options_json(state),
+        }
+
+
+SHS = _Shs()
+"""The SHS system object for the table layer (registered by `tablee.systems`)."""
+_SHS_IS_A_SYSTEM: System = SHS

@@ -1,0 +1,417 @@
+"""Rolled decisions at an SHS table: a Test, an opposed Action, cooperation, a simultaneous set.
+
+Each takes the dice faces already thrown (it never rolls) and stores, for every Action, its
+inputs (Protagoniste, Caractéristique, Difficulty, Expertise, own bonus and malus, option,
+faces), what the table gave it (threshold, die, temporary modifiers, the dice asked for) and
+its results (PS at each step, success, NT gained, death). The ``plan_*`` functions give what
+to roll before deciding: the core's `Test` or `OpposedAction` with the table's modifiers.
+
+Temporary modifiers in force for a Protagoniste (S-M3) apply by themselves to every Action it
+rolls: Tests, opposed Actions, cooperation and simultaneous sets. When a stored fact is
+replayed (``expect`` given), what the table gave must be what it gives now, else RuleError:
+this refuses an undo that would change a later roll.
+
+Event kinds (all version 1): ``shs.test``, ``shs.opposed``, ``shs.cooperation``,
+``shs.simultaneous``.
+
+Source: seed 003, "Résoudre les Actions", "Options", "Coopération", "Actions simultanées",
+"Protagoniste contre Protagoniste"; rulings S-M1 to S-M8, S-A2 to S-A8, S-A14, S-T6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from tablee.errors import N_, InputError
+from tablee.systems.base import JSON, Fact
+from tablee.systems.shs.difficulty import Test, resolve_test
+from tablee.systems.shs.game import Decision, ShsState, actor_of, check_visibility, free_text
+from tablee.systems.shs.opposed import OpposedAction, OpposedResult, Side, resolve_opposed
+from tablee.systems.shs.planning import (
+    Attempt,
+    Faces,
+    Planned,
+    action_json,
+    as_test,
+    context_of,
+    due_long_action,
+    expected_part,
+    faces_pair,
+    json_of_test,
+    match_context,
+    paid,
+    plan_attempt,
+)
+from tablee.systems.shs.situations import (
+    Cooperation,
+    CooperationResult,
+    resolve_cooperation,
+    simultaneous_actions,
+)
+
+__all__ = [
+    "Attempt",
+    "Faces",
+    "decide_cooperation",
+    "decide_opposed",
+    "decide_simultaneous",
+    "decide_test",
+    "plan_cooperation",
+    "plan_opposed",
+    "plan_simultaneous",
+    "plan_test",
+]
+
+P = Mapping[str, JSON]
+
+
+def plan_test(state: ShsState, attempt: Attempt) -> Test:
+    """The Test to roll for an Attempt, with the temporary modifiers in force.
+
+    Returns:
+        The core's `Test`: `tablee.systems.shs.actions.dice_for_action` of its ``action``
+        says which dice to throw.
+
+    Raises:
+        NotFoundError: an unknown Protagoniste or Expertise.
+        InputError: a bad Caractéristique, Difficulty, bonus or malus (threshold, S-A4).
+        RuleError: the Protagoniste is dead; both options at once (S-M5).
+
+    Source: seed 003; S-M1, S-M2, S-M3, S-M5, S-A2, S-A4.
+    """
+    planned = plan_attempt(state, attempt, test=True)
+    return as_test(planned, planned.roll)
+
+
+def decide_test(
+    state: ShsState,
+    attempt: Attempt,
+    *,
+    action_faces: Sequence[int],
+    dpm_faces: Sequence[int],
+    long_action: str | None = None,
+    reason: str = "",
+    visibility: str = "all",
+    expect: P | None = None,
+) -> Decision:
+    """Decide a Test (S-M2): PS of the thrown faces against the Difficulty, and the price.
+
+    Args:
+        state: current state.
+        attempt: the Protagoniste, Caractéristique, Difficulty, Expertise, modifiers, option.
+        action_faces: the action dice thrown (see `plan_test`).
+        dpm_faces: the D+/- dice thrown, in the core's group order.
+        long_action: the label of this Protagoniste's Action over several Tours rolled now,
+            in its last Tour (S-T6); it is then over.
+        reason: free text kept in the log.
+        visibility: who may see the fact.
+        expect: the stored payload, when replaying.
+
+    Returns:
+        The decision; its outcome is the core's `TestResult`.
+
+    Raises:
+        InputError: as `plan_test`; faces of the wrong number or range; bad visibility.
+        NotFoundError: an unknown Protagoniste, Expertise or long Action.
+        RuleError: as `plan_test`; a long Action before its last Tour; on replay, a table
+            that gives this Action other modifiers or dice than when it was rolled.
+
+    Source: seed 003; S-M2, S-M3, S-M5, S-M8, S-A3, S-A8, S-T6.
+    """
+    visibility, reason = check_visibility(visibility), free_text(reason)
+    planned = plan_attempt(state, attempt, test=True)
+    test = as_test(planned, planned.roll)
+    due = None if long_action is None else due_long_action(state, planned.name, long_action)
+    match_context(expect, context_of(state, planned, test.action), planned.name)
+    result = resolve_test(test, action_faces, dpm_faces, state.options)
+    payload = {
+        **json_of_test(state, planned, test, result),
+        "long_action": None if due is None else due.label,
+        "reason": reason,
+    }
+    clock = state.clock
+    if due is not None:
+        clock = replace(clock, long_actions=tuple(a for a in clock.long_actions if a != due))
+    heroes = paid(state, [(planned.name, result.roll)])
+    after = replace(state, protagonists=heroes, clock=clock)
+    fact = Fact("shs.test", payload, actor=actor_of(state, planned.name), visibility=visibility)
+    return Decision((fact,), result, (), after)
+
+
+def _side(value: object) -> Side | None:
+    if value is None or isinstance(value, Side):
+        return value
+    if value in ("first", "second"):
+        return Side(value)
+    raise InputError(
+        N_("the side seeking change is first, second or none, not {value!r} (rule S-A5)"),
+        value=value,
+    )
+
+
+def _opposed_plan(
+    state: ShsState, first: Attempt, second: Attempt, changer: object
+) -> tuple[Planned, Planned, OpposedAction]:
+    one, two = plan_attempt(state, first, test=False), plan_attempt(state, second, test=False)
+    if one.name == two.name:
+        raise InputError(
+            N_(
+                "{name} cannot oppose themselves: an opposed Action needs two Protagonistes "
+                "(rule S-M4)"
+            ),
+            name=one.name,
+        )
+    return one, two, OpposedAction(one.roll, two.roll, _side(changer))
+
+
+def plan_opposed(
+    state: ShsState, first: Attempt, second: Attempt, changer: str | None = "first"
+) -> OpposedAction:
+    """The opposed Action to roll, each side with its own and temporary modifiers.
+
+    Args:
+        state: current state.
+        first, second: the two Protagonistes' Attempts (no Difficulty).
+        changer: ``first``, ``second`` (the side seeking change) or None (S-A5).
+
+    Raises:
+        InputError: the same Protagoniste twice, a Difficulty, a bad side or field.
+        NotFoundError: an unknown Protagoniste or Expertise.
+        RuleError: a dead Protagoniste; both options on one side.
+
+    Source: seed 003; S-M1, S-M3, S-M4, S-A5, S-A6.
+    """
+    return _opposed_plan(state, first, second, changer)[2]
+
+
+def decide_opposed(
+    state: ShsState,
+    first: Attempt,
+    second: Attempt,
+    *,
+    first_faces: Faces,
+    second_faces: Faces,
+    changer: str | None = "first",
+    reason: str = "",
+    visibility: str = "all",
+    expect: P | None = None,
+) -> Decision:
+    """Decide a Protagoniste against Protagoniste Action (S-M4): the more PS wins.
+
+    Each side pays its own option's price (NT +1, death), also on a tie rolled again.
+
+    Args:
+        state: current state.
+        first, second: the two Attempts (no Difficulty).
+        first_faces, second_faces: each side's ``(action faces, D+/- faces)``.
+        changer: the side seeking change, or None (ties, S-A5).
+        reason: free text kept in the log.
+        visibility: who may see the fact.
+        expect: the stored payload, when replaying.
+
+    Returns:
+        The decision; its outcome is the core's `OpposedResult`.
+
+    Raises:
+        InputError, NotFoundError, RuleError: as `plan_opposed`; bad faces; on replay, a
+            table that gives a side other modifiers or dice (RuleError).
+
+    Source: seed 003; S-M3, S-M4, S-M5, S-A3, S-A5, S-A8, S-T9.
+    """
+    visibility, reason = check_visibility(visibility), free_text(reason)
+    one, two, inputs = _opposed_plan(state, first, second, changer)
+    match_context(expected_part(expect, "first"), context_of(state, one, one.roll), one.name)
+    match_context(expected_part(expect, "second"), context_of(state, two, two.roll), two.name)
+    result: OpposedResult = resolve_opposed(
+        inputs, faces_pair(first_faces), faces_pair(second_faces), state.options
+    )
+    payload: dict[str, JSON] = {
+        "first": action_json(state, one, one.roll, result.first),
+        "second": action_json(state, two, two.roll, result.second),
+        "changer": None if inputs.changer is None else inputs.changer.value,
+        "winner": None if result.winner is None else result.winner.value,
+        "tie": result.tie,
+        "reroll": result.reroll,
+        "status_quo": result.status_quo,
+        "reason": reason,
+    }
+    heroes = paid(state, [(one.name, result.first), (two.name, result.second)])
+    fact = Fact("shs.opposed", payload, actor=actor_of(state, one.name), visibility=visibility)
+    return Decision((fact,), result, (), replace(state, protagonists=heroes))
+
+
+def _distinct(planned: Sequence[Planned], template: str) -> None:
+    names = [p.name for p in planned]
+    for name in names:
+        if names.count(name) > 1:
+            raise InputError(template, name=name)
+
+
+def _cooperation_plan(
+    state: ShsState, members: Sequence[Attempt]
+) -> tuple[list[Planned], Cooperation, tuple[Test, ...]]:
+    planned = [plan_attempt(state, m, test=True) for m in members]
+    _distinct(planned, N_("{name} appears twice among the cooperators (rule S-M6)"))
+    cooperation = Cooperation(tuple(as_test(p, p.roll) for p in planned))
+    return planned, cooperation, cooperation.tests(state.options)
+
+
+def plan_cooperation(state: ShsState, members: Sequence[Attempt]) -> tuple[Test, ...]:
+    """Each cooperator's Test to roll, with the cooperation's Bonus 1 and temporary modifiers.
+
+    Raises:
+        InputError: fewer than 2 cooperators, one twice, different Difficulties, a bad field.
+        NotFoundError: an unknown Protagoniste or Expertise.
+        RuleError: a dead cooperator; an option the table forbids when cooperating (S-A14).
+
+    Source: seed 003, "Coopération"; S-M6, S-A14, S-T5.
+    """
+    return _cooperation_plan(state, members)[2]
+
+
+def decide_cooperation(
+    state: ShsState,
+    members: Sequence[Attempt],
+    *,
+    faces: Sequence[Faces],
+    reason: str = "",
+    visibility: str = "all",
+    expect: P | None = None,
+) -> Decision:
+    """Decide a cooperation (S-M6): each rolls with Bonus 1; one success is the group's.
+
+    Args:
+        state: current state.
+        members: the cooperators' Attempts, 2 or more, one Difficulty.
+        faces: per cooperator, ``(action faces, D+/- faces)`` for `plan_cooperation`'s Test.
+        reason: free text kept in the log.
+        visibility: who may see the fact.
+        expect: the stored payload, when replaying.
+
+    Returns:
+        The decision; its outcome is the core's `CooperationResult`.
+
+    Raises:
+        InputError, NotFoundError, RuleError: as `plan_cooperation`; bad faces; on replay,
+            a table that gives a cooperator other modifiers or dice (RuleError).
+
+    Source: seed 003; S-M5, S-M6, S-A14, S-T5.
+    """
+    visibility, reason = check_visibility(visibility), free_text(reason)
+    planned, cooperation, tests = _cooperation_plan(state, members)
+    for index, (p, test) in enumerate(zip(planned, tests, strict=True)):
+        match_context(
+            expected_part(expect, "members", index), context_of(state, p, test.action), p.name
+        )
+    result: CooperationResult = resolve_cooperation(
+        cooperation, [faces_pair(f) for f in faces], state.options
+    )
+    payload: dict[str, JSON] = {
+        "members": [
+            json_of_test(state, p, t, r)
+            for p, t, r in zip(planned, tests, result.results, strict=True)
+        ],
+        "success": result.success,
+        "reason": reason,
+    }
+    heroes = paid(state, [(p.name, r.roll) for p, r in zip(planned, result.results, strict=True)])
+    actor = actor_of(state, planned[0].name)
+    fact = Fact("shs.cooperation", payload, actor=actor, visibility=visibility)
+    return Decision((fact,), result, (), replace(state, protagonists=heroes))
+
+
+def _simultaneous_plan(
+    state: ShsState, actions: Sequence[Attempt], trivial: int
+) -> tuple[list[Planned], tuple[Test, ...]]:
+    planned = [plan_attempt(state, a, test=True) for a in actions]
+    names = {p.name for p in planned}
+    if len(names) > 1:
+        raise InputError(
+            N_("a simultaneous set is one Protagoniste's Actions, not {names}'s (rule S-M7)"),
+            names=", ".join(sorted(names)),
+        )
+    tests = simultaneous_actions(
+        [as_test(p, p.roll) for p in planned], trivial=trivial, options=state.options
+    )
+    return planned, tests
+
+
+def plan_simultaneous(
+    state: ShsState, actions: Sequence[Attempt], trivial: int = 0
+) -> tuple[Test, ...]:
+    """The Tests of one Protagoniste's simultaneous set, each with the set's Malus k - 1.
+
+    Args:
+        state: current state.
+        actions: the rolled Actions, 1 or more, all by one Protagoniste.
+        trivial: trivial Actions attempted at the same time (they count, S-M7).
+
+    Raises:
+        InputError: no Action, several Protagonistes, a bad count or field.
+        NotFoundError: an unknown Protagoniste or Expertise.
+        RuleError: a dead Protagoniste; an option on a second Action of the set (S-M5).
+
+    Source: seed 003, "Actions simultanées"; S-M5, S-M7, S-T10, S-T11.
+    """
+    return _simultaneous_plan(state, actions, trivial)[1]
+
+
+def decide_simultaneous(
+    state: ShsState,
+    actions: Sequence[Attempt],
+    *,
+    faces: Sequence[Faces],
+    trivial: int = 0,
+    reason: str = "",
+    visibility: str = "all",
+    expect: P | None = None,
+) -> Decision:
+    """Decide a set of simultaneous Actions (S-M7): every Test with the extra Malus.
+
+    Args:
+        state: current state.
+        actions: the rolled Tests, all by one Protagoniste.
+        faces: per Test, ``(action faces, D+/- faces)`` for `plan_simultaneous`'s Test.
+        trivial: trivial Actions attempted at the same time, 0 or more.
+        reason: free text kept in the log.
+        visibility: who may see the fact.
+        expect: the stored payload, when replaying.
+
+    Returns:
+        The decision; its outcome is the tuple of the core's `TestResult`, in order.
+
+    Raises:
+        InputError, NotFoundError, RuleError: as `plan_simultaneous`; not one pair of faces
+            per Test; on replay, a table that gives an Action other modifiers (RuleError).
+
+    Source: seed 003; S-M5, S-M7, S-T10, S-T11.
+    """
+    visibility, reason = check_visibility(visibility), free_text(reason)
+    planned, tests = _simultaneous_plan(state, actions, trivial)
+    for index, (p, test) in enumerate(zip(planned, tests, strict=True)):
+        match_context(
+            expected_part(expect, "actions", index), context_of(state, p, test.action), p.name
+        )
+    if len(faces) != len(tests):
+        raise InputError(
+            N_("{count} simultaneous Actions need {count} sets of faces, not {given}"),
+            count=len(tests),
+            given=len(faces),
+        )
+    results = tuple(
+        resolve_test(t, *faces_pair(f), state.options) for t, f in zip(tests, faces, strict=True)
+    )
+    name = planned[0].name
+    payload: dict[str, JSON] = {
+        "protagonist": name,
+        "trivial": trivial,
+        "set_malus": tests[0].malus - planned[0].roll.malus,
+        "actions": [
+            json_of_test(state, p, t, r) for p, t, r in zip(planned, tests, results, strict=True)
+        ],
+        "reason": reason,
+    }
+    heroes = paid(state, [(name, r.roll) for r in results])
+    fact = Fact("shs.simultaneous", payload, actor=actor_of(state, name), visibility=visibility)
+    return Decision((fact,), results, (), replace(state, protagonists=heroes))

@@ -1,0 +1,290 @@
+"""Folding stored SHS facts into state by deciding each one again.
+
+`evolve` takes a stored fact's *inputs* (who, which Caractéristique, which modifiers and
+option, which faces, which counter change, which duration) and runs the same ``decide_*``
+function that produced it against the state the fold has reached, so every rule is checked
+on every replay. Then it compares the stored payload with the decided one:
+
+* what the table gave an Action (threshold, die, temporary modifiers, dice asked for) or the
+  modifier a fact ended must be what it gives now, else RuleError: the log before the fact
+  has changed, which refuses an undo that would change a later roll;
+* every other field but the records must be equal, else InputError: the fact was edited (a
+  stored PS its faces do not give, a Santé its Carrure does not give);
+* the records (a counter's value before and after, the Tour and game time reached, expired
+  modifiers, long Actions due or lapsed, the Scène's number) are what was shown at the time;
+  the state takes what the rules give now, so undoing an older event changes what follows.
+
+A Protagoniste, player or Expertise that is no longer there is a RuleError on replay.
+
+Source: DESIGN.md "The event log"; architecture.md "The fold decides every event again";
+rulings S-M1 to S-M9, S-A2 to S-A15.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
+from tablee.systems.base import JSON
+from tablee.systems.shs.actions import Option
+from tablee.systems.shs.clock import Duration
+from tablee.systems.shs.counters import decide_counter, decide_kill, decide_revive
+from tablee.systems.shs.game import (
+    Decision,
+    ShsState,
+    decide_create,
+    decide_options,
+)
+from tablee.systems.shs.play import (
+    Attempt,
+    decide_cooperation,
+    decide_opposed,
+    decide_simultaneous,
+    decide_test,
+)
+from tablee.systems.shs.timing import (
+    decide_add_modifier,
+    decide_advance_time,
+    decide_end_modifier,
+    decide_long_action,
+    decide_next_tour,
+    decide_scene,
+)
+
+__all__ = ["EVENT_VERSIONS", "RECORDS", "evolve"]
+
+P = Mapping[str, JSON]
+RECORDS = frozenset(
+    {
+        "before",
+        "after",
+        "scene",
+        "tour",
+        "total",
+        "expired",
+        "due",
+        "lapsed",
+        "added_tour",
+        "added_seconds",
+        "started",
+        "last_tour",
+    }
+)
+"""Payload fields that record what was shown at the time, never compared on replay."""
+
+
+def _attempt(p: P) -> Attempt:
+    option = Option(p["option"])
+    return Attempt(
+        protagonist=p["protagonist"],
+        characteristic=p["characteristic"],
+        difficulty=p.get("difficulty"),
+        expertise=p["expertise"],
+        bonus=p["bonus"],
+        malus=p["malus"],
+        surpass=option is Option.SE_SURPASSER,
+        sacrifice=option is Option.SE_SACRIFIER,
+    )
+
+
+def _faces(p: P) -> tuple[Any, Any]:
+    return p["action_faces"], p["dpm_faces"]
+
+
+def _created(state: ShsState, p: P) -> Decision:
+    return decide_create(
+        state,
+        name=p["name"],
+        carrure=p["carrure"],
+        motricite=p["motricite"],
+        science=p["science"],
+        relationnel=p["relationnel"],
+        sang_froid=p["sang_froid"],
+        expertises=p["expertises"],
+        protection=p["protection"],
+        air=p["air"],
+        owner=p["owner"],
+    )
+
+
+def _test(state: ShsState, p: P) -> Decision:
+    action, dpm = _faces(p)
+    return decide_test(
+        state,
+        _attempt(p),
+        action_faces=action,
+        dpm_faces=dpm,
+        long_action=p["long_action"],
+        reason=p["reason"],
+        expect=p,
+    )
+
+
+def _opposed(state: ShsState, p: P) -> Decision:
+    return decide_opposed(
+        state,
+        _attempt(p["first"]),
+        _attempt(p["second"]),
+        first_faces=_faces(p["first"]),
+        second_faces=_faces(p["second"]),
+        changer=p["changer"],
+        reason=p["reason"],
+        expect=p,
+    )
+
+
+def _cooperation(state: ShsState, p: P) -> Decision:
+    members = list(p["members"])
+    return decide_cooperation(
+        state,
+        [_attempt(m) for m in members],
+        faces=[_faces(m) for m in members],
+        reason=p["reason"],
+        expect=p,
+    )
+
+
+def _simultaneous(state: ShsState, p: P) -> Decision:
+    actions = list(p["actions"])
+    return decide_simultaneous(
+        state,
+        [_attempt(a) for a in actions],
+        faces=[_faces(a) for a in actions],
+        trivial=p["trivial"],
+        reason=p["reason"],
+        expect=p,
+    )
+
+
+def _option_text(value: JSON) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _options(state: ShsState, p: P) -> Decision:
+    return decide_options(state, {k: _option_text(v) for k, v in dict(p["options"]).items()})
+
+
+_REDECIDE: Mapping[str, Callable[[ShsState, P], Decision]] = {
+    "shs.protagonist_created": _created,
+    "shs.counter_changed": lambda s, p: decide_counter(
+        s, protagonist=p["protagonist"], counter=p["counter"], delta=p["delta"], value=p["value"]
+    ),
+    "shs.protagonist_killed": lambda s, p: decide_kill(
+        s, protagonist=p["protagonist"], reason=p["reason"]
+    ),
+    "shs.protagonist_revived": lambda s, p: decide_revive(
+        s, protagonist=p["protagonist"], reason=p["reason"]
+    ),
+    "shs.test": _test,
+    "shs.opposed": _opposed,
+    "shs.cooperation": _cooperation,
+    "shs.simultaneous": _simultaneous,
+    "shs.scene_started": lambda s, p: decide_scene(s, kind=p["kind"]),
+    "shs.tour_started": lambda s, p: decide_next_tour(s),
+    "shs.time_advanced": lambda s, p: decide_advance_time(s, duration=p["seconds"]),
+    "shs.modifier_added": lambda s, p: decide_add_modifier(
+        s,
+        protagonist=p["protagonist"],
+        kind=p["kind"],
+        amount=p["amount"],
+        duration=Duration(tours=p["tours"], seconds=p["seconds"]),
+        label=p["label"],
+    ),
+    "shs.modifier_ended": lambda s, p: decide_end_modifier(s, number=p["number"], expect=p),
+    "shs.long_action_started": lambda s, p: decide_long_action(
+        s, protagonist=p["protagonist"], label=p["label"], tours=p["tours"]
+    ),
+    "shs.options_set": _options,
+}
+
+EVENT_VERSIONS: Mapping[str, int] = {kind: 1 for kind in _REDECIDE}
+"""Current schema version of every SHS event kind."""
+
+
+def evolve(state: ShsState, kind: str, payload: Mapping[str, JSON]) -> ShsState:
+    """Fold one stored fact into the state by deciding it again (pure).
+
+    Args:
+        state: the state the fold has reached.
+        kind: the fact's kind (``shs.test``...).
+        payload: its payload (current version).
+
+    Returns:
+        The state after the fact, as the rules give it now.
+
+    Raises:
+        RuleError: the fact cannot follow this state (a dead Protagoniste acting, an unknown
+            Protagoniste, a long Action not in its last Tour, other temporary modifiers than
+            when it was rolled...): this refuses an undo that would break a later fact, and
+            an imported log that breaks a rule.
+        InputError: an unknown kind, a missing or malformed field, or a stored result that
+            differs from the decided one (an edited fact).
+
+    Source: DESIGN.md "The event log"; S-M1 to S-M9, S-A2 to S-A15.
+    """
+    redecide = _REDECIDE.get(kind)
+    if redecide is None:
+        raise InputError(N_("unknown SHS event kind {kind!r}"), kind=kind)
+    what = _what(kind, payload)
+    try:
+        decision = redecide(state, payload)
+    except NotFoundError as exc:
+        raise RuleError(N_("{what}: {error}"), what=what, error=exc) from exc
+    except TableeError as exc:
+        raise type(exc)(N_("{what}: {error}"), what=what, error=exc) from exc
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise InputError(
+            N_("{what}: a missing or malformed field ({detail})"), what=what, detail=repr(exc)
+        ) from exc
+    stored = dict(_leaves(payload))
+    decided = dict(_leaves(decision.facts[0].payload))
+    for path in [*decided, *(p for p in stored if p not in decided)]:
+        if _plain(stored.get(path)) != _plain(decided.get(path)):
+            raise InputError(
+                N_(
+                    "{what}: the stored {field} {stored!r} is not what the rules give ({decided!r})"
+                ),
+                what=what,
+                field=path,
+                stored=stored.get(path),
+                decided=decided.get(path),
+            )
+    return decision.after
+
+
+def _leaves(value: JSON, path: str = "") -> Iterator[tuple[str, JSON]]:
+    """Every field but the records, as ``(dotted path, value)``; lists of objects unfolded."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if key not in RECORDS:
+                yield from _leaves(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) for v in value):
+        for index, item in enumerate(value):
+            yield from _leaves(item, f"{path}.{index}")
+    else:
+        yield path, value
+
+
+def _plain(value: JSON) -> JSON:
+    """A value compared with booleans apart from numbers and tuples as lists."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _what(kind: str, p: P) -> Message:
+    first = p.get("first")
+    members = p.get("members")
+    who = p.get("protagonist") or p.get("name") or ""
+    if not who and isinstance(first, Mapping):
+        who = first.get("protagonist") or ""
+    if not who and isinstance(members, list) and members and isinstance(members[0], Mapping):
+        who = members[0].get("protagonist") or ""
+    return Message(N_("{kind} by {who}") if who else "{kind}", kind=kind, who=who)
