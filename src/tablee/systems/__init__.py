@@ -8,10 +8,11 @@ from __future__ import annotations
 from tablee.errors import N_, InputError
 from tablee.systems.base import System
 from tablee.systems.pouyss import POUYSS
+from tablee.systems.shs import SHS
 
 __all__ = ["SYSTEMS", "system_named"]
 
-SYSTEMS: tuple[System, ...] = (POUYSS,)
+SYSTEMS: tuple[System, ...] = (POUYSS, SHS)
 
 
 def system_named(name: str) -> System:
