@@ -13,7 +13,7 @@ from typing import Any
 from tablee.cli.app import Context, add_common, parse_options, whole_number
 from tablee.cli.render import event_line
 from tablee.errors import N_, InputError
-from tablee.systems import SYSTEMS
+from tablee.systems import SYSTEM_IDS
 from tablee.systems.pouyss.options import option_text
 from tablee.table.projection import TableState
 from tablee.table.transcript import to_jsonl, to_markdown
@@ -225,7 +225,7 @@ def add_parser(sub: Any, tr: Tr) -> None:
     cmds = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     new = cmds.add_parser("new", help=tr("create a table"))
-    new.add_argument("system", choices=[s.id for s in SYSTEMS], help=tr("the game system"))
+    new.add_argument("system", choices=SYSTEM_IDS, help=tr("the game system"))
     new.add_argument("--name", required=True, help=tr("the table's name"))
     new.add_argument(
         "--players",
