@@ -49,7 +49,7 @@ def _install_argparse_translation(
     argparse.ngettext = ntr  # type: ignore[attr-defined]
 
 
-GROUPS = ("table", "pouyss", "odds", "demo")
+GROUPS = ("table", "pouyss", "shs", "odds", "demo")
 
 
 def build_parser(
@@ -61,7 +61,7 @@ def build_parser(
         lang: ``fr`` or ``en``.
         only: build just this top-level group (one of `GROUPS`), to start faster; None
             builds every group.
-        command: within ``pouyss``, build just this command (None: all).
+        command: within ``pouyss`` or ``shs``, build just this command (None: all).
     """
     catalog = translation(lang)
     tr, ntr = catalog.gettext, catalog.ngettext
@@ -86,7 +86,11 @@ def build_parser(
 
         table_cmds.add_parser(sub, tr)
     if only in (None, "pouyss"):
-        pouyss_cmds.add_parser(sub, tr, command)
+        pouyss_cmds.add_parser(sub, tr, command if only == "pouyss" else None)
+    if only in (None, "shs"):
+        from tablee.cli import shs_cmds  # lazy: Pouyss never pays for it
+
+        shs_cmds.add_parser(sub, tr, command if only == "shs" else None)
     if only in (None, "odds"):
         odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
         odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")
@@ -151,11 +155,14 @@ def main(
             return USAGE_EXIT
     first = args_list[0] if args_list else None
     second = args_list[1] if len(args_list) > 1 else None
-    parser = build_parser(
-        lang,
-        first if first in GROUPS else None,
-        second if first == "pouyss" and second in pouyss_cmds.COMMANDS else None,
-    )
+    command = None
+    if first == "pouyss" and second in pouyss_cmds.COMMANDS:
+        command = second
+    elif first == "shs":
+        from tablee.cli import shs_cmds
+
+        command = second if second in shs_cmds.COMMANDS else None
+    parser = build_parser(lang, first if first in GROUPS else None, command)
     try:
         with contextlib.redirect_stdout(out):  # --help and --version print to stdout
             args = parser.parse_args(args_list)

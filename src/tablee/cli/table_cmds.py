@@ -63,6 +63,10 @@ def _summary_lines(ctx: Context, state: TableState) -> list[str]:
         from tablee.cli.pouyss_cmds import format_summary
 
         return format_summary(ctx, state.game)
+    if state.system.id == "shs":
+        from tablee.cli.shs_cmds import format_summary as shs_summary
+
+        return shs_summary(ctx, state.game)
     summary = state.system.summary(state.game)
     return [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in summary.items()]
 

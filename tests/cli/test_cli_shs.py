@@ -1,0 +1,384 @@
+"""The Space Horror Stories command line, in-process: a whole short film, the JSON contract,
+bad input that leaves the log unchanged, French output, undo and the Markdown export.
+
+Source: issue 3 points 6 and 8; RULINGS.md section 3 (S-M1 to S-M9, S-A1 to S-A15).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Run
+
+
+def log_of(run: Run) -> str:
+    result = run("table", "export", "--format", "jsonl")
+    assert result.code == 0, result.err
+    return result.out
+
+
+def ok(run: Run, *argv: str) -> Any:
+    result = run(*argv, "--json")
+    assert result.code == 0, result.err
+    return result.json()
+
+
+HEROES = {
+    # name: player, carrure, motricite, science, relationnel, sang-froid, expertises
+    "Jake": ("Ana", "6", "6", "7", "7", "8", ["Sauter"]),
+    "Nella": ("Bob", "7", "7", "7", "7", "6", []),
+    "Jaleel": (None, "7+", "7", "7", "6", "7", []),
+}
+
+
+@pytest.fixture
+def film(run: Run) -> Run:
+    """An SHS table 'film' with Jake, Nella and Jaleel, a scène rythmée in its first Tour."""
+    assert run("table", "new", "shs", "--name", "film", "--players", "Ana,Bob").code == 0
+    for name, (player, c, m, s, r, f, expertises) in HEROES.items():
+        argv = ["shs", "protagoniste", "create", "--name", name, "--carrure", c]
+        argv += ["--motricite", m, "--science", s, "--relationnel", r, "--sang-froid", f]
+        argv += ["--player", player] if player else []
+        for expertise in expertises:
+            argv += ["--expertise", expertise]
+        result = run(*argv)
+        assert result.code == 0, result.err
+    assert run("shs", "scene", "start", "rythmee").code == 0
+    assert run("shs", "tour", "next").code == 0
+    return run
+
+
+def hero(run: Run, name: str) -> Any:
+    return ok(run, "shs", "protagoniste", "show", name)["protagonistes"][name]
+
+
+# --- Protagonistes ------------------------------------------------------------------------
+
+
+def test_create_derives_sante_from_carrure_and_shows_it(film: Run) -> None:
+    jake = hero(film, "Jake")
+    assert jake["sante"] == jake["sante_max"] == 11  # S-N1: 17 - Carrure 6
+    assert jake["owner"] == "Ana" and jake["expertises"] == ["Sauter"]
+    shown = ok(film, "shs", "protagoniste", "show", "jaleel")["protagonistes"]
+    assert shown["Jaleel"]["carrure"] == 7 and shown["Jaleel"]["owner"] is None
+    text = film("shs", "protagoniste", "show").out
+    assert "Santé 11/11" in text and "Nella (Bob)" in text and "Sang-froid 8+" in text
+
+
+def test_edit_counters_by_change_and_by_value(film: Run) -> None:
+    doc = ok(film, "shs", "protagoniste", "edit", "Jake", "--sante", "-3", "--air", "+4")
+    assert [(c["counter"], c["before"], c["after"]) for c in doc["changes"]] == [
+        ("sante", 11, 8),
+        ("air", 0, 4),
+    ]
+    doc = ok(film, "shs", "protagoniste", "edit", "Jake", "--set-nt", "2", "--protection", "1")
+    assert doc["protagoniste"]["nt"] == 2 and doc["protagoniste"]["protection"] == 1
+    text = film("shs", "protagoniste", "edit", "Jake", "--sante", "-50").out
+    assert "Santé 8 → 0" in text and "S-A10" in text
+
+
+def test_kill_and_revive(film: Run) -> None:
+    assert ok(film, "shs", "protagoniste", "kill", "Nella")["protagoniste"]["alive"] is False
+    assert ok(film, "shs", "protagoniste", "revive", "Nella")["protagoniste"]["alive"] is True
+
+
+def test_import_json_and_toml(film: Run, tmp_path: Path) -> None:
+    sheets = [
+        {"name": "Sergueï", "carrure": 5, "motricite": "6+", "science": 7, "relationnel": 7,
+         "sang_froid": 8, "expertises": ["Piloter"], "air": 3},
+        {"name": "Natalia", "player": "Bob", "carrure": 6, "motricite": 5, "science": 7,
+         "relationnel": 7, "sang-froid": 8},
+    ]  # fmt: skip
+    path = tmp_path / "crew.json"
+    path.write_text(json.dumps(sheets), encoding="utf-8")
+    doc = ok(film, "shs", "protagoniste", "import", str(path))
+    assert [p["name"] for p in doc["protagonistes"]] == ["Sergueï", "Natalia"]
+    assert doc["protagonistes"][0]["sante"] == 12 and doc["protagonistes"][0]["air"] == 3
+    toml = tmp_path / "one.toml"
+    toml.write_text(
+        'name = "Ivan"\ncarrure = 8\nmotricite = 8\nscience = 5\nrelationnel = 6\n'
+        'sang_froid = 7\nexpertises = ["Médecine"]\n',
+        encoding="utf-8",
+    )
+    assert ok(film, "shs", "protagoniste", "import", str(toml))["protagonistes"][0]["sante"] == 9
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ('[{"name": "X", "carrure": 9, "motricite": 6, "science": 6, "relationnel": 6, '
+         '"sang_froid": 6}]', ["carrure", "crew.json", "5+ to 8+"]),
+        ('{"name": "X", "motricite": 6, "science": 6, "relationnel": 6, "sang_froid": 6}',
+         ["carrure", "crew.json", "missing"]),
+        ('{"name": "X", "carrure": 6, "motricite": 6, "science": 6, "relationnel": 6, '
+         '"sang_froid": 6, "colour": "red"}', ["colour", "crew.json"]),
+        ('[{"name": "X", "carrure": 6, "motricite": 6, "science": 6, "relationnel": 6, '
+         '"sang_froid": 6}, {"name": "Jake", "carrure": 6, "motricite": 6, "science": 6, '
+         '"relationnel": 6, "sang_froid": 6}]', ["Jake", "Protagoniste 2"]),
+        ("{not json", ["crew.json"]),
+    ],
+)  # fmt: skip
+def test_import_errors_name_the_field_and_file_and_store_nothing(
+    film: Run, tmp_path: Path, content: str, words: list[str]
+) -> None:
+    path = tmp_path / "crew.json"
+    path.write_text(content, encoding="utf-8")
+    before = log_of(film)
+    result = film("shs", "protagoniste", "import", str(path))
+    assert result.code in (2, 3), result.err
+    for word in words:
+        assert word in result.err
+    assert log_of(film) == before
+
+
+# --- a whole short film --------------------------------------------------------------------
+
+
+def test_a_whole_short_film(film: Run) -> None:
+    # A Test with typed faces: 3 D8 against 6+ (1, 6, 8: 2 PS), Bonus 1 (+: 1 PS) = 3 PS.
+    doc = ok(
+        film, "shs", "test", "--protagoniste", "Jake", "--characteristic", "motricité",
+        "--difficulty", "2", "--bonus", "1", "--dice", "1,6,8", "--dpm-dice", "+",
+    )  # fmt: skip
+    assert doc["action_faces"] == [1, 6, 8] and doc["dpm_faces"] == [1]
+    assert (doc["dice_ps"], doc["dpm_ps"], doc["ps"]) == (2, 1, 3)
+    assert doc["difficulty"] == 2 and doc["difficulty_name"] == "Difficile"
+    assert doc["success"] is True and doc["notation"] == "Test (Motricité, 2)"
+    assert doc["die"] == "d8" and doc["threshold"] == 6
+
+    # The text's notation and an Expertise: D10 (S-A2); 10, 3, 6 against 6+ = 2 PS.
+    doc = ok(
+        film, "shs", "test", "--protagoniste", "Jake", "--test", "Test (Motricité, Extrême)",
+        "--expertise", "sauter", "--dice", "10,3,6",
+    )  # fmt: skip
+    assert doc["die"] == "d10" and doc["ps"] == 2 and doc["difficulty"] == 4
+    assert doc["success"] is False and doc["dpm_faces"] == []
+
+    # Se Surpasser: a Bonus 2 (2 D+/-: +, 0 = 1 PS) and NT +1 once the Action is over.
+    doc = ok(
+        film, "shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
+        "--difficulty", "3", "--option", "surpasser", "--dice", "7,7,1", "--dpm-dice", "+,0",
+    )  # fmt: skip
+    assert (doc["ps"], doc["success"], doc["nt_gain"], doc["nt"]) == (3, True, 1, 1)
+    assert doc["option"] == "se_surpasser"
+
+    # A Malus lasting 1 Tour, added in Tour 1: in force in Tours 1 and 2, over in Tour 3.
+    doc = ok(film, "shs", "modifier", "add", "--protagoniste", "Jake", "--malus", "1",
+             "--tours", "1", "--label", "fumée")  # fmt: skip
+    assert doc["number"] == 1 and doc["kind"] == "malus" and doc["tours"] == 1
+    doc = ok(
+        film, "shs", "test", "--protagoniste", "Jake", "--characteristic", "motricite",
+        "--difficulty", "1", "--dice", "6,1,1", "--dpm-dice=-",
+    )  # fmt: skip
+    assert doc["temporary_malus"] == 1 and doc["ps"] == 0 and doc["success"] is False
+    assert ok(film, "shs", "tour", "next")["expired"] == []
+    doc = ok(film, "shs", "tour", "next")
+    assert doc["tour"] == 3 and [m["label"] for m in doc["expired"]] == ["fumée"]
+    assert doc["clock"]["modifiers"] == []
+    doc = ok(
+        film, "shs", "test", "--protagoniste", "Jake", "--characteristic", "motricite",
+        "--difficulty", "1", "--dice", "6,1,1",
+    )  # fmt: skip
+    assert doc["temporary_malus"] == 0 and doc["ps"] == 1 and doc["success"] is True
+
+    # A long Action over 2 Tours, started in Tour 3: rolled in Tour 4 only (S-T6).
+    doc = ok(film, "shs", "long-action", "start", "--protagoniste", "Nella",
+             "--label", "pirater la porte", "--tours", "2")  # fmt: skip
+    assert doc["last_tour"] == 4
+    early = film(
+        "shs", "test", "--protagoniste", "Nella", "--characteristic", "science",
+        "--difficulty", "1", "--long-action", "pirater la porte", "--dice", "7,1,1",
+    )  # fmt: skip
+    assert early.code == 3 and "last Tour" in early.err
+    doc = ok(film, "shs", "tour", "next")
+    assert [a["label"] for a in doc["due"]] == ["pirater la porte"]
+    doc = ok(
+        film, "shs", "test", "--protagoniste", "Nella", "--characteristic", "science",
+        "--difficulty", "1", "--long-action", "pirater la porte", "--dice", "7,1,1",
+    )  # fmt: skip
+    assert doc["long_action"] == "pirater la porte" and doc["success"] is True
+    assert ok(film, "shs", "clock")["clock"]["long_actions"] == []
+
+    # Cooperation (S-M6): each with Bonus 1 (one D+/-); Jake 7, 1, 1 and + = 2 PS succeeds.
+    doc = ok(
+        film, "shs", "cooperation", "--member", "Jake:science", "--member", "Nella:science",
+        "--difficulty", "2", "--dice", "7,1,1,1,1,1", "--dpm-dice", "+,0",
+    )  # fmt: skip
+    assert doc["success"] is True
+    assert [(m["protagonist"], m["ps"], m["success"]) for m in doc["members"]] == [
+        ("Jake", 2, True),
+        ("Nella", 0, False),
+    ]
+
+    # Simultaneous (S-M7): 2 rolled + 1 trivial = Malus 2 on each rolled Action.
+    doc = ok(
+        film, "shs", "simultaneous", "--protagoniste", "Jaleel", "--action", "relationnel:1",
+        "--action", "motricite:1", "--trivial", "1", "--dice", "6,6,6,7,7,1",
+        "--dpm-dice=-,0,-,-",
+    )  # fmt: skip
+    assert doc["set_malus"] == 2
+    assert [(a["ps"], a["success"]) for a in doc["actions"]] == [(2, True), (0, False)]
+
+    # Opposed (S-M4): 2 PS each; the first side seeks change and fails on a tie (S-A5).
+    doc = ok(
+        film, "shs", "opposed", "--first", "Jake:motricite", "--second", "Nella:carrure",
+        "--dice", "6,6,1,7,7,1",
+    )  # fmt: skip
+    assert (doc["first"]["ps"], doc["second"]["ps"]) == (2, 2)
+    assert doc["tie"] is True and doc["winner"] == "second" and doc["status_quo"] is True
+
+    # Game time and a modifier lasting 30 min; the Réalisateur ends another by hand.
+    ok(film, "shs", "modifier", "add", "--protagoniste", "Nella", "--bonus", "2", "--time",
+       "30 min")  # fmt: skip
+    ok(film, "shs", "modifier", "add", "--protagoniste", "Jake", "--bonus", "1", "--tours", "5")
+    doc = ok(film, "shs", "time", "advance", "1", "h")
+    assert doc["total"] == 3600 and [m["protagonist"] for m in doc["expired"]] == ["Nella"]
+    doc = ok(film, "shs", "modifier", "end", "1")
+    assert doc["modifier"]["protagonist"] == "Jake" and doc["clock"]["modifiers"] == []
+
+    # Se Sacrifier: Bonus 2 (0, 0), +2 PS, and death whatever the outcome (S-A8).
+    doc = ok(
+        film, "shs", "test", "--protagoniste", "Jaleel", "--characteristic", "carrure",
+        "--difficulty", "4", "--option", "sacrifier", "--dice", "7,7,1", "--dpm-dice", "0,0",
+    )  # fmt: skip
+    assert (doc["dice_ps"], doc["sacrifice_ps"], doc["ps"]) == (2, 2, 4)
+    assert doc["success"] is True and doc["dies"] is True and doc["alive"] is False
+    assert hero(film, "Jaleel")["alive"] is False
+
+    shown = film("table", "show")
+    assert shown.code == 0 and "Scène 1 (scène rythmée), Tour 4, game time 1 h" in shown.out
+    assert "Jaleel (Réalisateur) (dead)" in shown.out
+
+
+def test_human_output_shows_dice_ps_and_price(film: Run) -> None:
+    result = film(
+        "shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
+        "--difficulty", "3", "--option", "surpasser", "--dice", "7,7,1", "--dpm-dice", "+,0",
+        "--odds",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    text = result.out
+    assert "Odds before rolling" in text and "Success:" in text
+    assert "Jake: Test (Science, 3) · Se Surpasser" in text
+    assert "Action dice (d8, 7+): 7 7 1" in text and "D+/- dice: + 0" in text
+    assert "PS 3 against Difficulty 3: success" in text and "NT +1" in text
+
+
+def test_seeded_roll_is_reproducible_and_odds_are_exact(film: Run) -> None:
+    argv = ("shs", "test", "--protagoniste", "Nella", "--characteristic", "sang-froid",
+            "--difficulty", "1", "--bonus", "2", "--seed", "7", "--odds")  # fmt: skip
+    first, second = ok(film, *argv), ok(film, *argv)
+    assert first["action_faces"] == second["action_faces"]
+    assert first["dpm_faces"] == second["dpm_faces"] and len(first["dpm_faces"]) == 2
+    rows = first["odds"]["distribution"]
+    assert sum(int(r["probability"].split("/")[0]) / int(r["probability"].split("/")[1])
+               for r in rows) == pytest.approx(1)  # fmt: skip
+    assert "/" in first["odds"]["success"]
+
+
+# --- bad input: a clear error, the documented exit code, nothing stored ---------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "words"),
+    [
+        (["shs", "protagoniste", "create", "--name", "X", "--carrure", "9", "--motricite", "6",
+          "--science", "6", "--relationnel", "6", "--sang-froid", "6"], 2, ["carrure", "5+ to 8+"]),
+        (["shs", "protagoniste", "create", "--name", "X", "--carrure", "4", "--motricite", "6",
+          "--science", "6", "--relationnel", "6", "--sang-froid", "6"], 2, ["carrure"]),
+        (["shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
+          "--difficulty", "0", "--dice", "7,1,1"], 2, ["Difficulty", "S-A4"]),
+        (["shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
+          "--difficulty", "1", "--option", "surpasser", "--option", "sacrifier",
+          "--dice", "7,1,1", "--dpm-dice", "0,0"], 3, ["S-M5"]),
+        (["shs", "simultaneous", "--protagoniste", "Jake", "--action", "science:1:surpasser",
+          "--action", "motricite:1:sacrifier", "--dice", "1,1,1,1,1,1"], 3, ["S-M5"]),
+        (["shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
+          "--difficulty", "1", "--dice", "7,1"], 2, ["faces"]),
+        (["shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
+          "--difficulty", "1", "--dice", "7,1,1", "--dpm-dice", "+"], 2, ["--dpm-dice"]),
+        (["shs", "test", "--protagoniste", "Nobody", "--characteristic", "science",
+          "--difficulty", "1"], 2, ["Nobody"]),
+        (["shs", "cooperation", "--member", "Jake", "--member", "Nella:science",
+          "--difficulty", "1"], 2, ["--member"]),
+        (["shs", "modifier", "end", "3"], 2, ["modifier"]),
+        (["shs", "time", "advance", "2", "Tours"], 2, ["Tours", "S-M8"]),
+    ],
+)  # fmt: skip
+def test_bad_input_is_refused_and_nothing_changes(
+    film: Run, argv: list[str], code: int, words: list[str]
+) -> None:
+    before = log_of(film)
+    result = film(*argv)
+    assert result.code == code, result.err
+    for word in words:
+        assert word in result.err
+    assert log_of(film) == before
+    doc = json.loads(film(*argv, "--json").err)
+    assert doc["exit_code"] == code
+    assert log_of(film) == before
+
+
+def test_a_dead_protagoniste_cannot_act(film: Run) -> None:
+    assert film("shs", "protagoniste", "kill", "Nella").code == 0
+    before = log_of(film)
+    for argv in (
+        ["shs", "test", "--protagoniste", "Nella", "--characteristic", "science",
+         "--difficulty", "1", "--dice", "7,1,1"],
+        ["shs", "opposed", "--first", "Jake:motricite", "--second", "Nella:carrure",
+         "--dice", "6,6,1,7,7,1"],
+        ["shs", "long-action", "start", "--protagoniste", "Nella", "--label", "x", "--tours", "2"],
+    ):  # fmt: skip
+        result = film(*argv)
+        assert result.code == 3, result.err
+        assert "dead" in result.err
+    assert log_of(film) == before
+
+
+def test_shs_commands_refuse_a_pouyss_table(run: Run) -> None:
+    assert run("table", "new", "pouyss", "--name", "club", "--players", "A,B").code == 0
+    result = run("shs", "tour", "next")
+    assert result.code == 2 and "pouyss" in result.err
+
+
+# --- French, undo, export ------------------------------------------------------------------
+
+
+def test_french_output(film: Run) -> None:
+    result = film(
+        "shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
+        "--difficulty", "3", "--dice", "7,7,7", "--lang", "fr",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    assert "PS 3 contre Difficulté 3 : réussite" in result.out
+    assert "Dés d'action (d8, 7+) : 7 7 7" in result.out
+
+
+def test_undo_of_a_test_restores_nt(film: Run) -> None:
+    doc = ok(
+        film, "shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
+        "--difficulty", "1", "--option", "surpasser", "--dice", "7,1,1", "--dpm-dice", "0,0",
+    )  # fmt: skip
+    assert doc["nt"] == 1
+    assert film("table", "undo").code == 0
+    assert hero(film, "Jake")["nt"] == 0
+
+
+def test_export_md_shows_the_shs_lines(film: Run) -> None:
+    ok(film, "shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
+       "--difficulty", "1", "--dice", "7,1,1")  # fmt: skip
+    result = film("table", "export", "--format", "md")
+    assert result.code == 0, result.err
+    assert "Jake joins the film" in result.out
+    assert "Scène 1 begins" in result.out
+    assert "Jake rolls Test (Science, 1): D8 7, 1, 1: 1 PS, success" in result.out
+
+
+def test_help_documents_member_options(run: Run) -> None:
+    result = run("shs", "cooperation", "--help")
+    assert result.code == 0
+    assert "expertise=TEXT" in result.out and "NAME:CARACTERISTIQUE" in result.out
