@@ -639,8 +639,14 @@ def _action_lines(ctx: Context, doc: dict[str, Any], trace: Any, head: str) -> l
             faces=" ".join(str(f) for f in doc["action_faces"]),
         ),
         ctx.tr("D+/- dice: {faces}").format(faces=_dpm_text(ctx, doc["dpm_faces"])),
-        format_trace(trace, ctx.tr),
     ]
+    if doc.get("temporary_bonus") or doc.get("temporary_malus"):
+        lines.append(
+            ctx.tr("Temporary modifiers in force: Bonus {bonus}, Malus {malus}").format(
+                bonus=doc.get("temporary_bonus", 0), malus=doc.get("temporary_malus", 0)
+            )
+        )
+    lines.append(format_trace(trace, ctx.tr))
     if doc["nt_gain"]:
         lines.append(
             "[yellow]"

@@ -108,8 +108,13 @@ def decide_counter(
         raise InputError(N_("give either a change or a new value for {counter}"), counter=key)
     before: int = getattr(hero, key)
     if delta is not None:
-        if isinstance(delta, bool) or not isinstance(delta, int) or not delta:
+        if isinstance(delta, bool) or not isinstance(delta, int):
             raise InputError(N_("a change of {value!r} is not a whole number"), value=delta)
+        if not delta:
+            raise InputError(
+                N_("a change of 0 changes nothing: give +N or -N"),
+                tip=N_("to set a value, use --set-sante, --set-air..."),
+            )
         if abs(delta) > MAX_COUNTER:
             raise InputError(
                 N_("a change of {value!r} is more than {maximum} either way"),
