@@ -88,16 +88,16 @@ def build_parser(
     if only in (None, "pouyss"):
         pouyss_cmds.add_parser(sub, tr, command if only == "pouyss" else None)
     if only in (None, "shs"):
-        from tablee.cli import shs_cmds  # lazy: Pouyss never pays for it
+        from tablee.cli import shs  # lazy: Pouyss never pays for it
 
-        shs_cmds.add_parser(sub, tr, command if only == "shs" else None)
+        shs.add_parser(sub, tr, command if only == "shs" else None)
     if only in (None, "odds"):
         odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
         odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")
         pouyss_cmds.add_odds_parser(odds_sub, tr)
-        from tablee.cli import shs_cmds  # lazy: only the odds group needs it
+        from tablee.cli import shs  # lazy: only the odds group needs it
 
-        shs_cmds.add_odds_parser(odds_sub, tr)
+        shs.add_odds_parser(odds_sub, tr)
     if only in (None, "demo"):
         _add_demo(sub, tr)
     return parser
@@ -159,9 +159,9 @@ def main(
     if first == "pouyss" and second in pouyss_cmds.COMMANDS:
         command = second
     elif first == "shs":
-        from tablee.cli import shs_cmds
+        from tablee.cli import shs
 
-        command = second if second in shs_cmds.COMMANDS else None
+        command = second if second in shs.COMMANDS else None
     parser = build_parser(lang, first if first in GROUPS else None, command)
     try:
         with contextlib.redirect_stdout(out):  # --help and --version print to stdout

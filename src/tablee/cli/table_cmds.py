@@ -64,7 +64,7 @@ def _summary_lines(ctx: Context, state: TableState) -> list[str]:
 
         return format_summary(ctx, state.game)
     if state.system.id == "shs":
-        from tablee.cli.shs_cmds import format_summary as shs_summary
+        from tablee.cli.shs import format_summary as shs_summary
 
         return shs_summary(ctx, state.game)
     summary = state.system.summary(state.game)

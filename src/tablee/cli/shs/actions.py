@@ -1,0 +1,350 @@
+"""``tablee shs test|opposed|cooperation|simultaneous``: rolled Actions and their price.
+
+Each command plans the Action against the table, throws the dice the plan needs (typed in,
+seeded or fair), then appends the decision taken with those faces.
+
+Source: issue 3 points 6 and 7; seed 003; rulings S-M2, S-M4 to S-M7, S-A1 to S-A5, S-A7.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablee.cli.app import Context, add_common, whole_number
+from tablee.cli.render import percent
+from tablee.cli.shs.attempts import (
+    _SPEC_HELP,
+    _action,
+    _action_lines,
+    _add_attempt_options,
+    _attempt_of_test,
+    _member,
+    _odds_json,
+    _odds_text,
+    _outcome_word,
+    _test_head,
+    _test_json,
+)
+from tablee.cli.shs.common import Tr, _after, _Dice, _dice_options, _game, _head, _state_of
+
+__all__ = ["cmd_cooperation", "cmd_opposed", "cmd_simultaneous", "cmd_test"]
+
+
+def cmd_test(ctx: Context) -> int:
+    """``tablee shs test``: a Test (S-M2) with typed, seeded or fair dice, and its price."""
+    from tablee.systems.shs import decide_test, plan_test, ps_distribution, success_probability
+
+    a = ctx.args
+    attempt = _attempt_of_test(a)
+    table, game = _state_of(ctx)
+    test = plan_test(game, attempt)
+    dice = _Dice(ctx)
+    action_faces, dpm_faces = dice.throw(test.action, game.options)
+    dice.finish()
+    applied = ctx.service.execute(
+        table,
+        lambda s: decide_test(
+            _game(s),
+            attempt,
+            action_faces=action_faces,
+            dpm_faces=dpm_faces,
+            long_action=a.long_action,
+            reason=a.reason or "",
+        ),
+        lambda d: d.facts,
+    )
+    result = applied.decision.outcome
+    doc = dict(applied.events[-1].payload)
+    odds = None
+    if a.odds:
+        odds = ps_distribution(test, game.options), success_probability(test, game.options)
+    if ctx.json:
+        out = {
+            **_head(applied),
+            **_test_json(doc, result, ctx),
+            **_after(applied, doc["protagonist"]),
+        }
+        if odds is not None:
+            out["odds"] = _odds_json(*odds)
+        ctx.emit_json(out)
+        return 0
+    if odds is not None:
+        ctx.emit(_odds_text(ctx, *odds))
+    lines = _action_lines(ctx, doc, result.trace, _test_head(ctx, doc))
+    lines.append(
+        ctx.tr("PS {ps} against Difficulty {difficulty}: {outcome}").format(
+            ps=doc["ps"], difficulty=doc["difficulty"], outcome=_outcome_word(ctx, doc["success"])
+        )
+    )
+    ctx.emit("\n".join(lines))
+    return 0
+
+
+def cmd_opposed(ctx: Context) -> int:
+    """``tablee shs opposed``: Protagoniste against Protagoniste (S-M4, S-A5)."""
+    from tablee.systems.shs import decide_opposed, opposed_distribution, plan_opposed
+
+    a = ctx.args
+    first = _member(a.first, what="--first", difficulty=None)
+    second = _member(a.second, what="--second", difficulty=None)
+    changer = None if a.changer == "none" else a.changer
+    table, game = _state_of(ctx)
+    plan = plan_opposed(game, first, second, changer)
+    dice = _Dice(ctx)
+    one = dice.throw(plan.first, game.options)
+    two = dice.throw(plan.second, game.options)
+    dice.finish()
+    applied = ctx.service.execute(
+        table,
+        lambda s: decide_opposed(
+            _game(s),
+            first,
+            second,
+            first_faces=one,
+            second_faces=two,
+            changer=changer,
+            reason=a.reason or "",
+        ),
+        lambda d: d.facts,
+    )
+    result = applied.decision.outcome
+    doc = dict(applied.events[-1].payload)
+    odds = opposed_distribution(plan, game.options) if a.odds else None
+    if ctx.json:
+        out = {**_head(applied), **doc, "trace": [s.render(ctx.tr) for s in result.trace]}
+        if odds is not None:
+            out["odds"] = {
+                k: f"{odds.probability(k).numerator}/{odds.probability(k).denominator}"
+                for k in sorted(odds.weights)
+            }
+        ctx.emit_json(out)
+        return 0
+    lines = []
+    if odds is not None:
+        lines.append(ctx.tr("Odds before rolling:"))
+        for k in sorted(odds.weights):
+            label = doc[k]["protagonist"] if k in ("first", "second") else k
+            lines.append(f"  {label}: {percent(odds.probability(k), ctx.lang)}")
+    for side, part in (("first", result.first), ("second", result.second)):
+        d = doc[side]
+        from tablee.systems.shs import characteristic_named
+
+        head = (
+            f"{d['protagonist']} ({characteristic_named(d['characteristic']).title}): {d['ps']} PS"
+        )
+        lines += _action_lines(ctx, d, part.trace, head)
+    winner = doc["winner"]
+    if doc["reroll"]:
+        verdict = ctx.tr("A tie: roll again.")
+    elif winner is None:
+        verdict = ctx.tr("A tie: neither side achieves its goal.")
+    else:
+        verdict = ctx.tr("{name} prevails.").format(name=doc[winner]["protagonist"])
+    lines.append(f"[bold]{verdict}[/]")
+    ctx.emit("\n".join(lines))
+    return 0
+
+
+def cmd_cooperation(ctx: Context) -> int:
+    """``tablee shs cooperation``: each cooperator rolls with Bonus 1; one success suffices."""
+    from tablee.systems.shs import (
+        Cooperation,
+        cooperation_success_probability,
+        decide_cooperation,
+        difficulty_named,
+        plan_cooperation,
+    )
+
+    a = ctx.args
+    difficulty = difficulty_named(a.difficulty)
+    members = [_member(m, what="--member", difficulty=difficulty) for m in a.member]
+    table, game = _state_of(ctx)
+    tests = plan_cooperation(game, members)
+    dice = _Dice(ctx)
+    faces = [dice.throw(t.action, game.options) for t in tests]
+    dice.finish()
+    applied = ctx.service.execute(
+        table,
+        lambda s: decide_cooperation(_game(s), members, faces=faces, reason=a.reason or ""),
+        lambda d: d.facts,
+    )
+    result = applied.decision.outcome
+    doc = dict(applied.events[-1].payload)
+    success_odds = None
+    if a.odds:
+        plain = Cooperation(tuple(t.with_modifiers(bonus=-1) for t in tests))
+        success_odds = cooperation_success_probability(plain, game.options)
+    if ctx.json:
+        out = {
+            **_head(applied),
+            **doc,
+            "difficulty": difficulty,
+            "members": [
+                {**_test_json(m, r, ctx), **_after(applied, m["protagonist"])}
+                for m, r in zip(doc["members"], result.results, strict=True)
+            ],
+        }
+        if success_odds is not None:
+            out["odds"] = {"success": f"{success_odds.numerator}/{success_odds.denominator}"}
+        ctx.emit_json(out)
+        return 0
+    lines = []
+    if success_odds is not None:
+        lines.append(
+            ctx.tr("Odds before rolling: {percent}").format(percent=percent(success_odds, ctx.lang))
+        )
+    for m, r in zip(doc["members"], result.results, strict=True):
+        lines += _action_lines(ctx, m, r.trace, _test_head(ctx, m))
+    lines.append(
+        "[bold]"
+        + ctx.tr("Cooperation (Difficulty {difficulty}): {outcome}").format(
+            difficulty=difficulty, outcome=_outcome_word(ctx, doc["success"])
+        )
+        + "[/]"
+    )
+    ctx.emit("\n".join(lines))
+    return 0
+
+
+def cmd_simultaneous(ctx: Context) -> int:
+    """``tablee shs simultaneous``: one Protagoniste's Actions at once, Malus k - 1 (S-M7)."""
+    from tablee.systems.shs import decide_simultaneous, plan_simultaneous
+
+    a = ctx.args
+    actions = [_action(a.protagoniste, t) for t in a.action]
+    table, game = _state_of(ctx)
+    tests = plan_simultaneous(game, actions, a.trivial)
+    dice = _Dice(ctx)
+    faces = [dice.throw(t.action, game.options) for t in tests]
+    dice.finish()
+    applied = ctx.service.execute(
+        table,
+        lambda s: decide_simultaneous(
+            _game(s), actions, faces=faces, trivial=a.trivial, reason=a.reason or ""
+        ),
+        lambda d: d.facts,
+    )
+    results = applied.decision.outcome
+    doc = dict(applied.events[-1].payload)
+    if ctx.json:
+        out = {
+            **_head(applied),
+            **doc,
+            "actions": [
+                _test_json(m, r, ctx) for m, r in zip(doc["actions"], results, strict=True)
+            ],
+            **_after(applied, doc["protagonist"]),
+        }
+        ctx.emit_json(out)
+        return 0
+    lines = [
+        ctx.tr("{name}: {count} simultaneous Actions, Malus {malus} on each (rule S-M7)").format(
+            name=doc["protagonist"],
+            count=len(doc["actions"]) + doc["trivial"],
+            malus=doc["set_malus"],
+        )
+    ]
+    for m, r in zip(doc["actions"], results, strict=True):
+        lines += _action_lines(ctx, m, r.trace, _test_head(ctx, m))
+        lines.append(
+            ctx.tr("PS {ps} against Difficulty {difficulty}: {outcome}").format(
+                ps=m["ps"], difficulty=m["difficulty"], outcome=_outcome_word(ctx, m["success"])
+            )
+        )
+    ctx.emit("\n".join(lines))
+    return 0
+
+
+# --- the parsers ---------------------------------------------------------------------------------
+
+
+def _add_test(cmds: Any, tr: Tr) -> None:
+    p = cmds.add_parser("test", help=tr("a Test (Caractéristique, Difficulté) (S-M2)"))
+    p.add_argument("--protagoniste", required=True, metavar="NAME", help=tr("who acts"))
+    p.add_argument("--characteristic", metavar="NAME", help=tr("the Caractéristique used"))
+    p.add_argument(
+        "--difficulty", metavar="D", help=tr("PS needed, 1 or more (or Difficile, Extrême)")
+    )
+    p.add_argument(
+        "--test", metavar='"Test (Science, 3)"', help=tr("the text's notation, instead of both")
+    )
+    _add_attempt_options(p, tr)
+    p.add_argument(
+        "--long-action",
+        metavar="LABEL",
+        help=tr("roll this Action over several Tours, in its last Tour (S-T6)"),
+    )
+    _dice_options(p, tr)
+    add_common(p, tr)
+    p.set_defaults(handler=cmd_test)
+
+
+def _add_opposed(cmds: Any, tr: Tr) -> None:
+    p = cmds.add_parser(
+        "opposed",
+        help=tr("Protagoniste against Protagoniste: the more PS wins (S-M4)"),
+        description=tr(_SPEC_HELP),
+    )
+    p.add_argument(
+        "--first", required=True, metavar="NAME:CARACTERISTIQUE[:option...]", help=tr("one side")
+    )
+    p.add_argument(
+        "--second",
+        required=True,
+        metavar="NAME:CARACTERISTIQUE[:option...]",
+        help=tr("the other side"),
+    )
+    p.add_argument(
+        "--changer",
+        choices=("first", "second", "none"),
+        default="first",
+        help=tr("the side seeking change, which loses a tie (S-A5); default: first"),
+    )
+    _dice_options(p, tr)
+    add_common(p, tr)
+    p.set_defaults(handler=cmd_opposed)
+
+
+def _add_cooperation(cmds: Any, tr: Tr) -> None:
+    p = cmds.add_parser(
+        "cooperation",
+        help=tr("Protagonistes cooperating: Bonus 1 each, one success suffices (S-M6)"),
+        description=tr(_SPEC_HELP),
+    )
+    p.add_argument(
+        "--member",
+        action="append",
+        required=True,
+        metavar="NAME:CARACTERISTIQUE[:option...]",
+        help=tr("a cooperator (2 or more)"),
+    )
+    p.add_argument("--difficulty", required=True, metavar="D", help=tr("the shared Difficulty"))
+    _dice_options(p, tr)
+    add_common(p, tr)
+    p.set_defaults(handler=cmd_cooperation)
+
+
+def _add_simultaneous(cmds: Any, tr: Tr) -> None:
+    p = cmds.add_parser(
+        "simultaneous",
+        help=tr("one Protagoniste's simultaneous Actions, Malus k - 1 on each (S-M7)"),
+        description=tr(_SPEC_HELP),
+    )
+    p.add_argument("--protagoniste", required=True, metavar="NAME", help=tr("who acts"))
+    p.add_argument(
+        "--action",
+        action="append",
+        required=True,
+        metavar="CARACTERISTIQUE:DIFFICULTY[:option...]",
+        help=tr("a rolled Action (repeatable); at most one option in the set"),
+    )
+    p.add_argument(
+        "--trivial",
+        type=whole_number(tr),
+        default=0,
+        metavar="N",
+        help=tr("trivial Actions attempted at the same time (they count)"),
+    )
+    _dice_options(p, tr)
+    add_common(p, tr)
+    p.set_defaults(handler=cmd_simultaneous)

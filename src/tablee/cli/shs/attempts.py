@@ -1,0 +1,239 @@
+"""The Actions of ``tablee shs``: Attempts read from the options, rolled Actions rendered.
+
+`_attempt_of_test` reads ``--characteristic``/``--difficulty`` or ``--test``; `_member` and
+`_action` read the ``NAME:CARACTERISTIQUE[:option...]`` specs of opposed, cooperative and
+simultaneous Actions. The rest renders a rolled Action, its dice, its price and its odds.
+
+Source: issue 3 point 6; seed 003; rulings S-M2, S-M3, S-M5, S-A2, S-A4.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from tablee.cli.app import Context, whole_number
+from tablee.cli.render import format_trace, percent
+from tablee.cli.shs.common import Tr
+from tablee.errors import N_, InputError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from tablee.systems.shs import Attempt
+
+__all__: list[str] = []
+
+
+# --- reading Attempts ----------------------------------------------------------------------------
+
+
+def _options(values: list[str] | None) -> tuple[bool, bool]:
+    chosen = values or []
+    return "surpasser" in chosen, "sacrifier" in chosen
+
+
+def _attempt_of_test(a: argparse.Namespace) -> Attempt:
+    from tablee.systems.shs import Attempt, difficulty_named, parse_test_notation
+
+    characteristic, difficulty = a.characteristic, a.difficulty
+    if a.test is not None:
+        if characteristic is not None or difficulty is not None:
+            raise InputError(
+                N_("--test already names the Caractéristique and the Difficulty"),
+                tip=N_("give either --test or --characteristic and --difficulty"),
+            )
+        notation = parse_test_notation(a.test)
+        characteristic, difficulty = notation.characteristic, notation.difficulty
+    if characteristic is None or difficulty is None:
+        raise InputError(
+            N_("a Test needs a Caractéristique and a Difficulty (rule S-M2)"),
+            tip=N_('give --characteristic and --difficulty, or --test "Test (Science, 3)"'),
+        )
+    surpass, sacrifice = _options(a.option)
+    return Attempt(
+        a.protagoniste,
+        characteristic,
+        difficulty_named(difficulty),
+        a.expertise,
+        a.bonus,
+        a.malus,
+        surpass,
+        sacrifice,
+    )
+
+
+def _spec(text: str, *, what: str) -> tuple[list[str], dict[str, Any]]:
+    """Split ``A:B[:option...]``: the leading parts and the options (expertise=, bonus=...)."""
+    parts = [p.strip() for p in text.split(":")]
+    leading = parts[:2]
+    if len(leading) < 2 or not all(leading):
+        raise InputError(
+            N_("{what} {value!r}: expected {shape}"), what=what, value=text, shape=_SHAPES[what]
+        )
+    extra: dict[str, Any] = {"surpass": False, "sacrifice": False}
+    for part in parts[2:]:
+        key, sep, value = part.partition("=")
+        key = key.strip().casefold()
+        if not sep and key in ("surpasser", "sacrifier"):
+            extra["surpass" if key == "surpasser" else "sacrifice"] = True
+        elif sep and key == "expertise" and value.strip():
+            extra["expertise"] = value.strip()
+        elif sep and key in ("bonus", "malus") and value.strip().isdigit():
+            extra[key] = int(value)
+        else:
+            raise InputError(
+                N_(
+                    "{what} {value!r}: {part!r} is not an option (expertise=TEXT, bonus=N, "
+                    "malus=N, surpasser, sacrifier)"
+                ),
+                what=what,
+                value=text,
+                part=part,
+            )
+    return leading, extra
+
+
+_SHAPES = {
+    "--member": "NAME:CARACTERISTIQUE[:option...]",
+    "--first": "NAME:CARACTERISTIQUE[:option...]",
+    "--second": "NAME:CARACTERISTIQUE[:option...]",
+    "--action": "CARACTERISTIQUE:DIFFICULTY[:option...]",
+}
+
+
+def _member(text: str, *, what: str, difficulty: int | None) -> Attempt:
+    from tablee.systems.shs import Attempt
+
+    (name, characteristic), extra = _spec(text, what=what)
+    return Attempt(name, characteristic, difficulty, **extra)
+
+
+def _action(protagoniste: str, text: str) -> Attempt:
+    from tablee.systems.shs import Attempt, difficulty_named
+
+    (characteristic, difficulty), extra = _spec(text, what="--action")
+    return Attempt(protagoniste, characteristic, difficulty_named(difficulty), **extra)
+
+
+_SPEC_HELP = N_(
+    "options after the Caractéristique, separated by ':': expertise=TEXT, bonus=N, malus=N, "
+    "surpasser, sacrifier"
+)
+
+
+def _add_attempt_options(p: argparse.ArgumentParser, tr: Tr) -> None:
+    p.add_argument("--expertise", metavar="TEXT", help=tr("a matching Expertise: D10 (S-A2)"))
+    p.add_argument(
+        "--bonus", type=whole_number(tr), default=0, metavar="N", help=tr("sum of the bonuses")
+    )
+    p.add_argument(
+        "--malus", type=whole_number(tr), default=0, metavar="N", help=tr("sum of the maluses")
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        choices=("surpasser", "sacrifier"),
+        help=tr("Se Surpasser (NT +1) or Se Sacrifier (+2 PS, death); one per Action (S-M5)"),
+    )
+
+
+# --- rendering rolled Actions --------------------------------------------------------------------
+
+
+def _dpm_text(ctx: Context, faces: Any) -> str:
+    from tablee.systems.shs import dpm_symbol
+
+    return " ".join(dpm_symbol(int(f)) for f in faces) or ctx.tr("none")
+
+
+def _action_lines(ctx: Context, doc: dict[str, Any], trace: Any, head: str) -> list[str]:
+    """One rolled Action for people: head, dice, D+/- dice, trace, price paid."""
+    lines = [
+        f"[bold]{head}[/]",
+        ctx.tr("Action dice ({die}, {threshold}+): {faces}").format(
+            die=doc["die"],
+            threshold=doc["threshold"],
+            faces=" ".join(str(f) for f in doc["action_faces"]),
+        ),
+        ctx.tr("D+/- dice: {faces}").format(faces=_dpm_text(ctx, doc["dpm_faces"])),
+    ]
+    if doc.get("temporary_bonus") or doc.get("temporary_malus"):
+        lines.append(
+            ctx.tr("Temporary modifiers in force: Bonus {bonus}, Malus {malus}").format(
+                bonus=doc.get("temporary_bonus", 0), malus=doc.get("temporary_malus", 0)
+            )
+        )
+    lines.append(format_trace(trace, ctx.tr))
+    if doc["nt_gain"]:
+        lines.append(
+            "[yellow]"
+            + ctx.tr("{name}: NT +{gain}").format(name=doc["protagonist"], gain=doc["nt_gain"])
+            + "[/]"
+        )
+    if doc["dies"]:
+        lines.append("[red]" + ctx.tr("{name} dies.").format(name=doc["protagonist"]) + "[/]")
+    return lines
+
+
+def _test_head(ctx: Context, doc: dict[str, Any]) -> str:
+    from tablee.systems.shs import TestNotation, difficulty_name
+
+    notation = str(TestNotation(doc["characteristic"], doc["difficulty"]))
+    named = difficulty_name(int(doc["difficulty"]))
+    head = f"{doc['protagonist']}: {notation}"
+    if named:
+        head += f" ({named})"
+    if doc.get("expertise"):
+        head += " · " + ctx.tr("Expertise {name}").format(name=doc["expertise"])
+    titles = {"se_surpasser": "Se Surpasser", "se_sacrifier": "Se Sacrifier"}
+    if doc["option"] in titles:
+        head += " · " + titles[doc["option"]]
+    return head
+
+
+def _outcome_word(ctx: Context, success: bool) -> str:
+    return "[green]" + ctx.tr("success") + "[/]" if success else "[red]" + ctx.tr("failure") + "[/]"
+
+
+def _test_json(doc: dict[str, Any], result: Any, ctx: Context) -> dict[str, Any]:
+    from tablee.systems.shs import TestNotation, difficulty_name
+
+    return {
+        **doc,
+        "notation": str(TestNotation(doc["characteristic"], doc["difficulty"])),
+        "difficulty_name": difficulty_name(int(doc["difficulty"])),
+        "trace": [s.render(ctx.tr) for s in result.trace],
+    }
+
+
+def _odds_json(dist: Any, success: Fraction | None) -> dict[str, Any]:
+    rows = []
+    for v in sorted(dist.weights, reverse=True):
+        p = dist.probability(v)
+        rows.append(
+            {
+                "value": v,
+                "probability": f"{p.numerator}/{p.denominator}",
+                "percent": round(float(p) * 100, 4),
+            }
+        )
+    doc: dict[str, Any] = {"distribution": rows}
+    if success is not None:
+        doc["success"] = f"{success.numerator}/{success.denominator}"
+    return doc
+
+
+def _odds_text(ctx: Context, dist: Any, success: Fraction | None) -> str:
+    lines = [ctx.tr("Odds before rolling:")]
+    for v in sorted(dist.weights, reverse=True):
+        p = dist.probability(v)
+        lines.append(f"  {v:>3} PS {percent(p, ctx.lang):>8}  ({p.numerator}/{p.denominator})")
+    if success is not None:
+        lines.append(
+            ctx.tr("Success: {percent} ({fraction})").format(
+                percent=percent(success, ctx.lang),
+                fraction=f"{success.numerator}/{success.denominator}",
+            )
+        )
+    return "\n".join(lines)

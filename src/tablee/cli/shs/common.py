@@ -1,0 +1,158 @@
+"""What the ``tablee shs`` commands share: the table's game, dice and a few argument types.
+
+Each rolled command plans the Action against the table, throws the dice the plan needs
+(typed in, seeded or fair) with `_Dice`, then appends the decision taken with those faces
+through `_execute` or the service.
+
+Source: issue 3 points 6 and 7; seed 003; rulings S-M3 (D+/- dice), S-A1, S-A2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tablee.cli.app import Context, parse_dice, whole_number
+from tablee.dice import FairSource, RandomSource, SeededSource, TypedFaces
+from tablee.errors import N_, InputError
+from tablee.table.projection import TableState
+
+if TYPE_CHECKING:
+    from tablee.systems.shs import ActionRoll, Decision, ShsOptions, ShsState
+
+__all__ = ["Tr"]
+
+
+Tr = Callable[[str], str]
+
+
+# --- the table -----------------------------------------------------------------------------------
+
+
+def _game(state: TableState) -> ShsState:
+    """The SHS game of a table, or InputError when the table plays another system."""
+    if state.system.id != "shs":
+        raise InputError(
+            N_("table {name} plays {system}, not Space Horror Stories"),
+            tip=N_("create one with: tablee table new shs --name NAME --players A,B"),
+            name=state.name,
+            system=state.system.id,
+        )
+    game: ShsState = state.game
+    return game
+
+
+def _execute(ctx: Context, decide: Callable[[ShsState], Decision]) -> Any:
+    """Decide against the named table's SHS game and append the facts (retrying if raced)."""
+    name = ctx.service.resolve_name(ctx.args.table)
+    return ctx.service.execute(name, lambda s: decide(_game(s)), lambda d: d.facts)
+
+
+def _state_of(ctx: Context) -> tuple[str, ShsState]:
+    name = ctx.service.resolve_name(ctx.args.table)
+    return name, _game(ctx.service.state(name))
+
+
+def _head(applied: Any) -> dict[str, Any]:
+    return {"table": applied.state.name, "seq": applied.events[-1].seq}
+
+
+def _after(applied: Any, name: str) -> dict[str, Any]:
+    hero = _game(applied.state).protagonists[name]
+    return {"nt": hero.nt, "alive": hero.alive}
+
+
+def _warnings(ctx: Context, decision: Decision) -> list[str]:
+    return [f"[yellow]{w.render(ctx.tr)}[/]" for w in decision.warnings]
+
+
+def _signed(tr: Tr) -> Callable[[str], int]:
+    """An argparse ``type`` for a signed change: ``+2``, ``-1``, ``3``."""
+
+    def parse(text: str) -> int:
+        digits = text.strip()
+        bare = digits[1:] if digits[:1] in "+-" else digits
+        if digits and bare.isascii() and bare.isdigit():
+            return int(digits)
+        raise argparse.ArgumentTypeError(
+            tr("{value!r} is not a change like +2 or -1").format(value=text)
+        )
+
+    return parse
+
+
+# --- dice ----------------------------------------------------------------------------------------
+
+
+def _parse_dpm(text: str | None) -> list[int] | None:
+    from tablee.systems.shs import parse_dpm_face
+
+    if text is None:
+        return None
+    return [parse_dpm_face(p) for p in text.replace(" ", ",").split(",") if p]
+
+
+class _Dice:
+    """Where an Action's faces come from: typed in (``--dice``, ``--dpm-dice``), seeded, fair.
+
+    Typed faces are handed out in order: each Action takes its action dice from ``--dice``
+    and its D+/- dice from ``--dpm-dice``, Actions in the order they are named.
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        a = ctx.args
+        typed, dpm = parse_dice(a.dice), _parse_dpm(a.dpm_dice)
+        self.typed: list[tuple[str, list[int]]] = []
+        self.needed = [0, 0]
+        if typed is not None or dpm is not None:
+            self.typed = [("--dice", typed or []), ("--dpm-dice", dpm or [])]
+            self.action: RandomSource = TypedFaces(typed or [])
+            self.dpm: RandomSource = TypedFaces(dpm or [])
+        else:
+            source: RandomSource = SeededSource(a.seed) if a.seed is not None else FairSource()
+            self.action = self.dpm = source
+
+    def throw(self, roll: ActionRoll, options: ShsOptions) -> tuple[list[int], list[int]]:
+        """One Action's ``(action faces, D+/- faces)``."""
+        from tablee.systems.shs import dice_for_action
+
+        first, *rest = dice_for_action(roll, options)
+        self.needed[0] += first.count
+        self.needed[1] += sum(r.count for r in rest)
+        action = list(self.action.roll(first.die, first.count))
+        dpm = [f for r in rest for f in self.dpm.roll(r.die, r.count)]
+        return action, dpm
+
+    def finish(self) -> None:
+        """Typed faces left over are an error."""
+        for (flag, faces), needed in zip(self.typed, self.needed, strict=False):
+            if len(faces) != needed:
+                raise InputError(
+                    N_("{flag}: {given} faces were typed in but the roll needs {needed}"),
+                    flag=flag,
+                    given=len(faces),
+                    needed=needed,
+                )
+
+
+def _dice_options(parser: argparse.ArgumentParser, tr: Tr) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument(
+        "--dice",
+        metavar="1,5,8",
+        help=tr("action dice read on physical dice, in the order the Actions are named"),
+    )
+    source.add_argument(
+        "--seed", type=whole_number(tr), help=tr("roll reproducibly from this seed")
+    )
+    parser.add_argument(
+        "--dpm-dice",
+        metavar="+,-,0",
+        help=tr(
+            "D+/- dice read on physical dice (+, - or 0 for blank); write --dpm-dice=-,+ "
+            "when the first is -"
+        ),
+    )
+    parser.add_argument("--odds", action="store_true", help=tr("show the exact odds first"))
+    parser.add_argument("--reason", metavar="TEXT", help=tr("a note kept in the log"))
