@@ -10,10 +10,11 @@ Source: rulings P-A2, P-A6, P-A7, P-A8, P-A9, P-A10, P-M5.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass
 
-from tablee.errors import N_, InputError, Message
+from tablee.errors import N_
 from tablee.systems.base import JSON
+from tablee.systems.options import OptionRules, option_text, with_changes
 
 __all__ = ["OPTION_HELP", "PouyssOptions", "option_text"]
 
@@ -72,70 +73,20 @@ class PouyssOptions:
         Raises:
             InputError: an unknown option or a bad value.
         """
-        return cls().with_changes({k: option_text(v) for k, v in data.items()})
+        return with_changes(cls(), data, _RULES)
 
     def with_changes(self, changes: Mapping[str, str]) -> PouyssOptions:
         """These options with some changed from text values (``"3"``, ``"true"``, ``"none"``).
 
-        Args:
-            changes: option name -> text value.
-
-        Returns:
-            New options.
-
         Raises:
             InputError: an unknown option name or a value that does not fit it, naming both.
         """
-        known = {f.name: f for f in fields(self)}
-        parsed: dict[str, object] = {}
-        for name, text in changes.items():
-            if name not in known:
-                raise InputError(
-                    N_("unknown Pouyss option {name!r}"),
-                    tip=N_("known options: {known}"),
-                    name=name,
-                    known=", ".join(known),
-                )
-            parsed[name] = _parse(name, str(text), getattr(self, name))
-        return replace(self, **parsed)  # type: ignore[arg-type]
+        return with_changes(self, changes, _RULES)
 
 
-def option_text(value: JSON) -> str:
-    """An option value as typed on the command line: ``none``, ``true``, ``false``, ``3``."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _parse(name: str, text: str, current: object) -> object:
-    low = text.strip().lower()
-    if name in _CHOICES:
-        if low not in _CHOICES[name]:
-            raise _bad(name, text, " | ".join(_CHOICES[name]))
-        return low
-    if isinstance(current, bool):
-        if low in ("true", "yes", "on", "1", "oui"):
-            return True
-        if low in ("false", "no", "off", "0", "non"):
-            return False
-        raise _bad(name, text, "true | false")
-    if name == "bonus_cap" and low in ("none", "off", ""):
-        return None
-    if not low.isascii() or not low.lstrip("-").isdigit():
-        raise _bad(name, text, Message(N_("a whole number")))
-    number = int(low)
-    low_bound, high_bound = (1, 6) if name == "success_threshold" else (0, 1000)
-    if not low_bound <= number <= high_bound:
-        raise _bad(name, text, f"{low_bound}..{high_bound}")
-    return number
-
-
-def _bad(name: str, text: str, expected: str | Message) -> InputError:
-    return InputError(
-        N_("option {name} cannot be {value!r}: expected {expected}"),
-        name=name,
-        value=text,
-        expected=expected,
-    )
+_RULES = OptionRules(
+    system="Pouyss",
+    choices=_CHOICES,
+    ranges={"success_threshold": (1, 6)},
+    nullable=frozenset({"bonus_cap"}),
+)

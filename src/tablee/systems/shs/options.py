@@ -10,10 +10,11 @@ S-A1, S-A3, S-A5, S-A7, S-A13, S-A14, S-M7.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass
 
-from tablee.errors import N_, InputError, Message
+from tablee.errors import N_
 from tablee.systems.base import JSON
+from tablee.systems.options import OptionRules, bad_option, with_changes
 
 __all__ = ["SHS_OPTION_HELP", "ShsOptions"]
 
@@ -78,16 +79,16 @@ class ShsOptions:
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
             if getattr(self, name) not in choices:
-                raise _bad(name, getattr(self, name), " | ".join(choices))
+                raise bad_option(name, getattr(self, name), " | ".join(choices))
         for name, (low, high) in _RANGES.items():
             value = getattr(self, name)
             if value is None and name == "dpm_cap":
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise _bad(name, value, f"{low}..{high}")
+                raise bad_option(name, value, f"{low}..{high}")
         for name in ("trivial_actions_count", "cooperation_options"):
             if not isinstance(getattr(self, name), bool):
-                raise _bad(name, getattr(self, name), "true | false")
+                raise bad_option(name, getattr(self, name), "true | false")
 
     def to_json(self) -> dict[str, JSON]:
         """The options as a JSON object (for storing)."""
@@ -100,65 +101,17 @@ class ShsOptions:
         Raises:
             InputError: an unknown option or a bad value.
         """
-        return cls().with_changes({k: _text(v) for k, v in data.items()})
+        return with_changes(cls(), data, _RULES)
 
     def with_changes(self, changes: Mapping[str, str]) -> ShsOptions:
         """These options with some changed from text values (``"3"``, ``"true"``, ``"none"``).
 
-        Args:
-            changes: option name -> text value.
-
-        Returns:
-            New options.
-
         Raises:
             InputError: an unknown option name or a value that does not fit it, naming both.
         """
-        known = {f.name: f for f in fields(self)}
-        parsed: dict[str, object] = {}
-        for name, text in changes.items():
-            if name not in known:
-                raise InputError(
-                    N_("unknown SHS option {name!r}"),
-                    tip=N_("known options: {known}"),
-                    name=name,
-                    known=", ".join(known),
-                )
-            parsed[name] = _parse(name, str(text), getattr(self, name))
-        return replace(self, **parsed)  # type: ignore[arg-type]
+        return with_changes(self, changes, _RULES)
 
 
-def _text(value: JSON) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _parse(name: str, text: str, current: object) -> object:
-    low = text.strip().lower()
-    if name in _CHOICES:
-        if low not in _CHOICES[name]:
-            raise _bad(name, text, " | ".join(_CHOICES[name]))
-        return low
-    if isinstance(current, bool):
-        if low in ("true", "yes", "on", "1", "oui"):
-            return True
-        if low in ("false", "no", "off", "0", "non"):
-            return False
-        raise _bad(name, text, "true | false")
-    if name == "dpm_cap" and low in ("none", "off", ""):
-        return None
-    if not low.isascii() or not low.lstrip("-").isdigit():
-        raise _bad(name, text, Message(N_("a whole number")))
-    return int(low)  # the range is checked by __post_init__
-
-
-def _bad(name: str, value: object, expected: str | Message) -> InputError:
-    return InputError(
-        N_("option {name} cannot be {value!r}: expected {expected}"),
-        name=name,
-        value=value,
-        expected=expected,
-    )
+_RULES = OptionRules(
+    system="SHS", choices=_CHOICES, ranges=_RANGES, nullable=frozenset({"dpm_cap"})
+)

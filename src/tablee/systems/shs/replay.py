@@ -27,6 +27,7 @@ from typing import Any
 
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
 from tablee.systems.base import JSON
+from tablee.systems.options import option_text
 from tablee.systems.shs.actions import Option
 from tablee.systems.shs.clock import Duration
 from tablee.systems.shs.counters import decide_counter, decide_kill, decide_revive
@@ -157,16 +158,8 @@ def _simultaneous(state: ShsState, p: P) -> Decision:
     )
 
 
-def _option_text(value: JSON) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def _options(state: ShsState, p: P) -> Decision:
-    return decide_options(state, {k: _option_text(v) for k, v in dict(p["options"]).items()})
+    return decide_options(state, {k: option_text(v) for k, v in dict(p["options"]).items()})
 
 
 _REDECIDE: Mapping[str, Callable[[ShsState, P], Decision]] = {

@@ -1,0 +1,117 @@
+"""Table options shared by every system: text values parsed and checked, bad ones named.
+
+Each system keeps its options in a frozen dataclass (`PouyssOptions`, `ShsOptions`) and
+describes them with `OptionRules`: the allowed words of each choice, the range of each
+number, which options may be ``none``. `with_changes` then reads text values (from the
+command line or a stored event) the same way for every system.
+
+Source: RULINGS.md preamble (every interpretation is a named option); issue 2 point 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, TypeVar
+
+from tablee.errors import N_, InputError, Message
+from tablee.systems.base import JSON
+
+__all__ = ["OptionRules", "bad_option", "option_text", "parse_option", "with_changes"]
+
+T = TypeVar("T")
+
+TRUE_WORDS = ("true", "yes", "on", "1", "oui")
+FALSE_WORDS = ("false", "no", "off", "0", "non")
+
+
+@dataclass(frozen=True)
+class OptionRules:
+    """How one system's options read text.
+
+    Attributes:
+        system: the system's name, for messages (``Pouyss``, ``SHS``).
+        choices: option -> the allowed words.
+        ranges: option -> (lowest, highest) for whole numbers; others take 0..1000.
+        nullable: options that may be ``none`` (also ``off`` or empty).
+    """
+
+    system: str
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    ranges: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    nullable: frozenset[str] = frozenset()
+
+
+def option_text(value: JSON) -> str:
+    """An option value as typed on the command line: ``none``, ``true``, ``false``, ``3``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def bad_option(name: str, value: object, expected: str | Message) -> InputError:
+    """The error for an option value that does not fit, naming the option and the value."""
+    return InputError(
+        N_("option {name} cannot be {value!r}: expected {expected}"),
+        name=name,
+        value=value,
+        expected=expected,
+    )
+
+
+def parse_option(name: str, text: str, current: object, rules: OptionRules) -> object:
+    """One option's value from text, by the kind of its current value.
+
+    Raises:
+        InputError: a word outside the choices, a bad boolean, a number that is not plain
+            ASCII digits or is out of range.
+    """
+    low = text.strip().lower()
+    if name in rules.choices:
+        if low not in rules.choices[name]:
+            raise bad_option(name, text, " | ".join(rules.choices[name]))
+        return low
+    if isinstance(current, bool):
+        if low in TRUE_WORDS:
+            return True
+        if low in FALSE_WORDS:
+            return False
+        raise bad_option(name, text, "true | false")
+    if name in rules.nullable and low in ("none", "off", ""):
+        return None
+    if not low.isascii() or not low.lstrip("-").isdigit():
+        raise bad_option(name, text, Message(N_("a whole number")))
+    number = int(low)
+    lowest, highest = rules.ranges.get(name, (0, 1000))
+    if not lowest <= number <= highest:
+        raise bad_option(name, text, f"{lowest}..{highest}")
+    return number
+
+
+def with_changes(options: T, changes: Mapping[str, Any], rules: OptionRules) -> T:
+    """``options`` with some changed from text values (``"3"``, ``"true"``, ``"none"``).
+
+    Args:
+        options: a frozen dataclass of options.
+        changes: option name -> value (text, or a stored JSON value, read as its text).
+        rules: how to read them.
+
+    Raises:
+        InputError: an unknown option name or a value that does not fit it, naming both.
+    """
+    known = [f.name for f in fields(options)]  # type: ignore[arg-type]
+    parsed: dict[str, object] = {}
+    for name, value in changes.items():
+        if name not in known:
+            raise InputError(
+                N_("unknown {system} option {name!r}"),
+                tip=N_("known options: {known}"),
+                system=rules.system,
+                name=name,
+                known=", ".join(known),
+            )
+        text = value if isinstance(value, str) else option_text(value)
+        parsed[name] = parse_option(name, text, getattr(options, name), rules)
+    return replace(options, **parsed)  # type: ignore[type-var]
