@@ -86,3 +86,36 @@ def test_any_command_sequence_keeps_the_table_sound(sequence: list[tuple[Any, ..
                 assert fold(store.load(state.table_id)) == state
         finally:
             store.close()
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(st.tuples(st.booleans(), st.one_of(roll, reward, penalty, session, undo))))
+def test_snapshot_plus_tail_equals_the_full_fold(
+    routed: list[tuple[bool, tuple[Any, ...]]],
+) -> None:
+    """Two services on one store (two processes of one table): each one's cached snapshot,
+    extended by the events the other wrote (undos included), equals a fresh full fold."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = SqliteStore(Path(folder) / "p.sqlite3")
+        try:
+            first, second = TableService(store), TableService(store)
+            name = f"t-{uuid.uuid4().hex[:8]}"
+            first.create(system="pouyss", name=name, players=PLAYERS, lang="en")
+            for on_first, command in routed:
+                service = first if on_first else second
+                try:
+                    if command[0] == "undo":
+                        service.undo(name, seq=command[1] or None)
+                    else:
+                        service.execute(name, decider(command), lambda d: d.facts)
+                except (RuleError, InputError):
+                    pass
+                full = fold(store.load(first.info(name).id))
+                for each in (first, second):
+                    cached = each.state(name)
+                    assert cached == full
+                    assert cached.after == full.after
+        finally:
+            store.close()
