@@ -103,7 +103,7 @@ def test_usage_error_in_english(session: Run) -> None:
 def test_invalid_choice_in_french(cli: Run) -> None:
     code, _, err = cli("table", "new", "gurps", "--name", "t", "--players", "A", "--lang", "fr")
     assert code == 2
-    assert "choix invalide : 'gurps' (choisir parmi 'pouyss', 'shs')" in err
+    assert "choix invalide : 'gurps' (choisir parmi 'pouyss', 'shs', 'ybs', 'agents')" in err
 
 
 def test_rule_refusal_in_french(cli: Run) -> None:

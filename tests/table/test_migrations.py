@@ -22,7 +22,7 @@ from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import EventStore
 
 Target = tuple[str, str]
-STORE_TABLES = {"alembic_version", "events", "preferences", "tables"}
+STORE_TABLES = {"alembic_version", "events", "links", "preferences", "tables"}
 
 
 def open_target(target: Target) -> EventStore:
@@ -72,7 +72,7 @@ def make_empty(target: Target) -> None:
 def test_schema_head_is_alembic_head() -> None:
     script = ScriptDirectory.from_config(migrate.alembic_config())
     assert script.get_heads() == [SCHEMA_HEAD]
-    assert migrate.head_revision() == SCHEMA_HEAD == "0001_initial"
+    assert migrate.head_revision() == SCHEMA_HEAD == "0002_links"
 
 
 def test_an_empty_database_is_migrated_on_open(store_target: Target) -> None:

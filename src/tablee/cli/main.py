@@ -49,7 +49,7 @@ def _install_argparse_translation(
     argparse.ngettext = ntr  # type: ignore[attr-defined]
 
 
-GROUPS = ("table", "pouyss", "shs", "odds", "demo")
+GROUPS = ("table", "pouyss", "shs", "ybs", "agents", "odds", "demo", "serve")
 
 
 def build_parser(
@@ -91,6 +91,14 @@ def build_parser(
         from tablee.cli import shs  # lazy: Pouyss never pays for it
 
         shs.add_parser(sub, tr, command if only == "shs" else None)
+    if only in (None, "ybs"):
+        from tablee.cli import ybs  # lazy: other systems never pay for it
+
+        ybs.add_parser(sub, tr, command if only == "ybs" else None)
+    if only in (None, "agents"):
+        from tablee.cli import agents  # lazy: other systems never pay for it
+
+        agents.add_parser(sub, tr, command if only == "agents" else None)
     if only in (None, "odds"):
         odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
         odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")
@@ -98,8 +106,18 @@ def build_parser(
         from tablee.cli import shs  # lazy: only the odds group needs it
 
         shs.add_odds_parser(odds_sub, tr)
+        from tablee.cli import ybs
+
+        ybs.add_odds_parser(odds_sub, tr)
+        from tablee.cli import agents
+
+        agents.add_odds_parser(odds_sub, tr)
     if only in (None, "demo"):
         _add_demo(sub, tr)
+    if only in (None, "serve"):
+        from tablee.cli import serve  # lazy: the web stack loads only when serving
+
+        serve.add_parser(sub, tr)
     return parser
 
 
@@ -162,6 +180,14 @@ def main(
         from tablee.cli import shs
 
         command = second if second in shs.COMMANDS else None
+    elif first == "ybs":
+        from tablee.cli import ybs
+
+        command = second if second in ybs.COMMANDS else None
+    elif first == "agents":
+        from tablee.cli import agents
+
+        command = second if second in agents.COMMANDS else None
     parser = build_parser(lang, first if first in GROUPS else None, command)
     try:
         with contextlib.redirect_stdout(out):  # --help and --version print to stdout

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEVEL_STYLE",
+    "decimal",
     "distribution_json",
     "format_distribution",
     "format_level",
@@ -45,6 +46,12 @@ def percent(probability: Fraction, lang: str) -> str:
     """A probability as a percentage with one decimal, in the language's number format."""
     value = f"{float(probability) * 100:.1f}"
     return (value.replace(".", ",") + "\u00a0%") if lang == "fr" else value + "%"
+
+
+def decimal(value: Fraction, lang: str, places: int = 2) -> str:
+    """A number with ``places`` decimals, in the language's format (``3,49`` in French)."""
+    text = f"{float(value):.{places}f}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def format_level(level: Level) -> str:

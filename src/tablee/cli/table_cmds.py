@@ -63,10 +63,13 @@ def _summary_lines(ctx: Context, state: TableState) -> list[str]:
         from tablee.cli.pouyss_cmds import format_summary
 
         return format_summary(ctx, state.game)
-    if state.system.id == "shs":
-        from tablee.cli.shs import format_summary as shs_summary
+    if state.system.id in ("shs", "ybs", "agents"):
+        from importlib import import_module  # each system's command package, loaded lazily
 
-        return shs_summary(ctx, state.game)
+        lines: list[str] = import_module(f"tablee.cli.{state.system.id}").format_summary(
+            ctx, state.game
+        )
+        return lines
     summary = state.system.summary(state.game)
     return [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in summary.items()]
 
@@ -223,6 +226,65 @@ def cmd_options(ctx: Context) -> int:
     return 0
 
 
+def _link_doc(base: str, info: Any, token: str | None) -> dict[str, Any]:
+    doc = {
+        "role": info.role,
+        "player": info.player,
+        "prefix": info.prefix,
+        "created_at": info.created_at.isoformat(),
+        "revoked": info.revoked_at is not None,
+    }
+    if token is not None:
+        doc["url"] = f"{base.rstrip('/')}/t/{token}"
+    return doc
+
+
+def _link_label(ctx: Context, doc: dict[str, Any]) -> str:
+    if doc["role"] == "gm":
+        return ctx.tr("game master")
+    if doc["role"] == "spectator":
+        return ctx.tr("spectator")
+    return ctx.tr("player {name}").format(name=doc["player"])
+
+
+def cmd_links(ctx: Context) -> int:
+    """``tablee table links [NAME] [--revoke PREFIX] [--list]``: the web table's links.
+
+    Without an option, makes a fresh set (game master, one per player, spectator) and prints
+    their URLs: the tokens are shown once, only their hashes are stored.
+    """
+    from tablee.table.links import issue_table_links, revoke_by_prefix
+
+    a = ctx.args
+    name = ctx.service.resolve_name(a.name or a.table)
+    state = ctx.service.state(name)
+    store, now = ctx.service.store, ctx.service.clock()
+    if a.revoke is not None:
+        revoked = revoke_by_prefix(store, state.table_id, a.revoke, now)[0]
+        doc = {**_link_doc(a.base_url, revoked, None), "revoked": True}
+        if ctx.json:
+            ctx.emit_json({"table": name, "revoked": doc})
+        else:
+            text = ctx.tr("Link {prefix}… ({who}) revoked.")
+            ctx.emit(text.format(prefix=revoked.prefix, who=_link_label(ctx, doc)), markup=False)
+        return 0
+    if a.list:
+        docs = [_link_doc(a.base_url, info, None) for info in store.links(state.table_id)]
+    else:
+        issued = issue_table_links(store, state, now)
+        docs = [_link_doc(a.base_url, i.info, i.token) for i in issued]
+    if ctx.json:
+        ctx.emit_json({"table": name, "links": docs})
+        return 0
+    lines = []
+    for doc in docs:
+        where = doc.get("url") or doc["prefix"] + "…"
+        mark = " " + ctx.tr("(revoked)") if doc["revoked"] else ""
+        lines.append(f"{_link_label(ctx, doc)}: {where}{mark}")
+    ctx.emit("\n".join(lines) or ctx.tr("No link yet."), markup=False)
+    return 0
+
+
 def add_parser(sub: Any, tr: Tr) -> None:
     """Add ``tablee table ...`` to the top-level subparsers."""
     group = sub.add_parser("table", help=tr("create and manage tables"))
@@ -284,3 +346,23 @@ def add_parser(sub: Any, tr: Tr) -> None:
     )
     add_common(opts, tr)
     opts.set_defaults(handler=cmd_options)
+
+    links = cmds.add_parser(
+        "links", help=tr("links to the web table: game master, each player, spectator")
+    )
+    links.add_argument("name", nargs="?", metavar="NAME", help=tr("the table (default: --table)"))
+    action = links.add_mutually_exclusive_group()
+    action.add_argument(
+        "--revoke", metavar="TOKEN_PREFIX", help=tr("revoke the link whose token starts so")
+    )
+    action.add_argument(
+        "--list", action="store_true", help=tr("list the links (their first characters only)")
+    )
+    links.add_argument(
+        "--base-url",
+        default="http://127.0.0.1:8000",
+        metavar="URL",
+        help=tr("where 'tablee serve' is reached (default: http://127.0.0.1:8000)"),
+    )
+    add_common(links, tr)
+    links.set_defaults(handler=cmd_links)

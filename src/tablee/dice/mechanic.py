@@ -64,8 +64,16 @@ class TraceStep:
     params: Mapping[str, object] = field(default_factory=dict)
 
     def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
-        """The step as text, translated by ``translate`` (identity by default)."""
-        return translate(self.template).format(**self.params)
+        """The step as text, translated by ``translate`` (identity by default).
+
+        A value with a ``render(translate)`` method (a `tablee.errors.Message`, such as a
+        side's name) is translated too.
+        """
+        values = {
+            key: value.render(translate) if hasattr(value, "render") else value
+            for key, value in self.params.items()
+        }
+        return translate(self.template).format(**values)
 
 
 Trace = tuple[TraceStep, ...]

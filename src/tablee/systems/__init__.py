@@ -14,7 +14,12 @@ from tablee.systems.base import System
 
 __all__ = ["SYSTEM_IDS", "all_systems", "system_named"]
 
-_REGISTRY = {"pouyss": ("tablee.systems.pouyss", "POUYSS"), "shs": ("tablee.systems.shs", "SHS")}
+_REGISTRY = {
+    "pouyss": ("tablee.systems.pouyss", "POUYSS"),
+    "shs": ("tablee.systems.shs", "SHS"),
+    "ybs": ("tablee.systems.ybs", "YBS"),
+    "agents": ("tablee.systems.agents", "AGENTS"),
+}
 
 SYSTEM_IDS: tuple[str, ...] = tuple(_REGISTRY)
 """The ids of the registered systems, in the order they were added."""

@@ -16,10 +16,11 @@ from datetime import UTC, datetime
 from tablee.errors import N_, InputError, NotFoundError, RuleError, StorageError
 from tablee.systems.base import Fact
 from tablee.table.events import StoredEvent, decode_payload, encode_payload
-from tablee.table.store import AppendConflict, TableInfo
+from tablee.table.store import AppendConflict, LinkInfo, TableInfo
 
 __all__ = [
     "EVENT_COLUMNS",
+    "LINK_COLUMNS",
     "SCHEMA_HEAD",
     "EventRow",
     "TableRow",
@@ -28,6 +29,8 @@ __all__ = [
     "event_from_row",
     "fact_rows",
     "format_time",
+    "link_from_row",
+    "link_row",
     "log_rows",
     "parse_time",
     "table_from_row",
@@ -35,7 +38,7 @@ __all__ = [
     "unknown_table_id",
 ]
 
-SCHEMA_HEAD = "0001_initial"
+SCHEMA_HEAD = "0002_links"
 """The Alembic revision this code reads and writes (the newest in ``migrations/versions``)."""
 
 EVENT_COLUMNS = (
@@ -52,6 +55,17 @@ EVENT_COLUMNS = (
 
 EventRow = tuple[str, int, str, int, str | None, str, str, str]
 """One ``events`` row: the values of `EVENT_COLUMNS`, payload as JSON text."""
+
+LINK_COLUMNS = (
+    "token_hash",
+    "table_id",
+    "prefix",
+    "role",
+    "player",
+    "created_at",
+    "revoked_at",
+)
+"""The ``links`` columns, in the order of `link_row`."""
 
 TableRow = tuple[str, str, str, str]
 """One ``tables`` row: id, name, system, created_at text."""
@@ -179,6 +193,46 @@ def table_from_row(row: Sequence[object]) -> TableInfo:
     """The `TableInfo` of one ``tables`` row (id, name, system, created_at)."""
     table_id, name, system, created_at = row
     return TableInfo(str(table_id), str(name), str(system), parse_time(str(created_at)))
+
+
+def link_row(link: LinkInfo) -> tuple[str, str, str, str, str | None, str, str | None]:
+    """The ``links`` row of a link, ordered as `LINK_COLUMNS` (times as stored text).
+
+    Raises:
+        InputError: a naive time.
+
+    Source: issue 6 point 2.
+    """
+    revoked = None if link.revoked_at is None else format_time(link.revoked_at)
+    return (
+        link.token_hash,
+        link.table_id,
+        link.prefix,
+        link.role,
+        link.player,
+        format_time(link.created_at),
+        revoked,
+    )
+
+
+def link_from_row(row: Sequence[object]) -> LinkInfo:
+    """The `LinkInfo` of one ``links`` row ordered as `LINK_COLUMNS`.
+
+    Raises:
+        StorageError: an unreadable time.
+
+    Source: issue 6 point 2.
+    """
+    token_hash, table_id, prefix, role, player, created_at, revoked_at = row
+    return LinkInfo(
+        str(token_hash),
+        str(table_id),
+        str(prefix),
+        str(role),
+        None if player is None else str(player),
+        parse_time(str(created_at)),
+        None if revoked_at is None else parse_time(str(revoked_at)),
+    )
 
 
 def duplicate_name(name: str) -> RuleError:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from sqlalchemy import (
     Column,
     ForeignKeyConstraint,
+    Index,
     Integer,
     MetaData,
     PrimaryKeyConstraint,
@@ -26,10 +27,10 @@ from sqlalchemy import (
 
 from tablee.table._rows import SCHEMA_HEAD
 
-__all__ = ["SCHEMA_HEAD", "events", "metadata", "preferences", "tables"]
+__all__ = ["SCHEMA_HEAD", "events", "links", "metadata", "preferences", "tables"]
 
 metadata = MetaData()
-"""The three tables of the store (the ``alembic_version`` table is Alembic's own)."""
+"""The four tables of the store (the ``alembic_version`` table is Alembic's own)."""
 
 tables = Table(
     "tables",
@@ -67,3 +68,19 @@ preferences = Table(
     PrimaryKeyConstraint("key", name="pk_preferences"),
 )
 """A small key-value store (the table last used...)."""
+
+links = Table(
+    "links",
+    metadata,
+    Column("token_hash", String(64), nullable=False),
+    Column("table_id", String(36), nullable=False),
+    Column("prefix", String(16), nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("player", String(200), nullable=True),
+    Column("created_at", String(40), nullable=False),
+    Column("revoked_at", String(40), nullable=True),
+    ForeignKeyConstraint(["table_id"], ["tables.id"], name="fk_links_table_id"),
+    PrimaryKeyConstraint("token_hash", name="pk_links"),
+    Index("ix_links_table_id", "table_id"),
+)
+"""The web table's access links: the SHA-256 of each token (never the token), its role."""

@@ -43,21 +43,24 @@ from tablee.systems.base import Fact
 from tablee.table import migrate
 from tablee.table._rows import (
     EVENT_COLUMNS,
+    LINK_COLUMNS,
     EventRow,
     conflict,
     duplicate_name,
     event_from_row,
     fact_rows,
     format_time,
+    link_from_row,
+    link_row,
     log_rows,
     table_from_row,
     unknown_table,
     unknown_table_id,
 )
 from tablee.table.events import StoredEvent
-from tablee.table.schema import SCHEMA_HEAD, events, preferences, tables
+from tablee.table.schema import SCHEMA_HEAD, events, links, preferences, tables
 from tablee.table.sqlite_store import BUSY_TIMEOUT_MS, configure_connection
-from tablee.table.store import TableInfo
+from tablee.table.store import LinkInfo, TableInfo
 
 __all__ = ["SUPPORTED_DIALECTS", "SqlAlchemyStore", "engine_url"]
 
@@ -321,6 +324,52 @@ class SqlAlchemyStore:
     def set_preference(self, key: str, value: str) -> None:
         """Store ``value`` under ``key``, replacing any previous value."""
         statement = _upsert_preference(self._engine.dialect.name, key, value)
+        with self._guard(), self._writer.begin() as conn:
+            conn.execute(statement)
+
+    def add_link(self, link: LinkInfo) -> None:
+        """Store a new access link.
+
+        Raises:
+            NotFoundError: no table has ``link.table_id``.
+            StorageError: the database failed, or the hash is already stored.
+
+        Source: issue 6 point 2.
+        """
+        row = dict(zip(LINK_COLUMNS, link_row(link), strict=True))
+        with self._guard(), self._writer.begin() as conn:
+            found = conn.execute(select(tables.c.id).where(tables.c.id == link.table_id)).first()
+            if found is None:
+                raise unknown_table_id(link.table_id)
+            conn.execute(links.insert(), row)
+
+    def find_link(self, token_hash: str) -> LinkInfo | None:
+        """The link with that token hash (revoked or not), or None."""
+        query = select(*(links.c[name] for name in LINK_COLUMNS)).where(
+            links.c.token_hash == token_hash
+        )
+        with self._guard(), self._engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else link_from_row(row)
+
+    def links(self, table_id: str) -> list[LinkInfo]:
+        """The table's links, oldest first (revoked ones included)."""
+        query = (
+            select(*(links.c[name] for name in LINK_COLUMNS))
+            .where(links.c.table_id == table_id)
+            .order_by(links.c.created_at, links.c.token_hash)
+        )
+        with self._guard(), self._engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [link_from_row(row) for row in rows]
+
+    def revoke_link(self, token_hash: str, now: datetime) -> None:
+        """Mark a link revoked at ``now`` (a link already revoked keeps its first time)."""
+        statement = (
+            links.update()
+            .where(links.c.token_hash == token_hash, links.c.revoked_at.is_(None))
+            .values(revoked_at=format_time(now))
+        )
         with self._guard(), self._writer.begin() as conn:
             conn.execute(statement)
 

@@ -6,8 +6,10 @@ Alembic runs (lazily imported) only when the file is new or its schema is older 
 `SCHEMA_HEAD`.
 
 The connection is in manual-transaction mode (``isolation_level=None``) with WAL, a busy
-timeout of 10 s and foreign keys on. Every read-then-write runs in ``BEGIN IMMEDIATE``: a
-deferred transaction that later wants to write fails at once with "database is locked".
+timeout of 10 s and foreign keys on. It may be used from any thread, one at a time (the web
+table runs its requests in worker threads and serialises its use of the store). Every
+read-then-write runs in ``BEGIN IMMEDIATE``: a deferred transaction that later wants to write
+fails at once with "database is locked".
 
 Source: DESIGN.md "The event log" (SQLite: WAL, busy timeout, BEGIN IMMEDIATE); issue 2
 point 3.
@@ -26,19 +28,22 @@ from tablee.errors import N_, StorageError
 from tablee.systems.base import Fact
 from tablee.table._rows import (
     EVENT_COLUMNS,
+    LINK_COLUMNS,
     SCHEMA_HEAD,
     conflict,
     duplicate_name,
     event_from_row,
     fact_rows,
     format_time,
+    link_from_row,
+    link_row,
     log_rows,
     table_from_row,
     unknown_table,
     unknown_table_id,
 )
 from tablee.table.events import StoredEvent
-from tablee.table.store import TableInfo
+from tablee.table.store import LinkInfo, TableInfo
 
 __all__ = ["BUSY_TIMEOUT_MS", "SqliteStore", "configure_connection"]
 
@@ -52,6 +57,8 @@ _LAST_SEQ = (
     "SELECT t.id, (SELECT max(e.seq) FROM events AS e WHERE e.table_id = t.id)"
     " FROM tables AS t WHERE t.id = ?"
 )
+_LINK_COLUMNS = ", ".join(LINK_COLUMNS)
+_INSERT_LINK = f"INSERT INTO links ({_LINK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 _UPSERT_PREFERENCE = (
     "INSERT INTO preferences (key, value) VALUES (?, ?)"
     " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
@@ -114,7 +121,12 @@ class SqliteStore:
         """Open the file in manual-transaction mode and set the pragmas."""
         with self._guard():
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+            conn = sqlite3.connect(
+                self.path,
+                isolation_level=None,
+                timeout=BUSY_TIMEOUT_MS / 1000,
+                check_same_thread=False,
+            )
             try:
                 configure_connection(conn)
             except BaseException:
@@ -296,6 +308,51 @@ class SqliteStore:
         """Store ``value`` under ``key``, replacing any previous value."""
         with self._immediate() as conn:
             conn.execute(_UPSERT_PREFERENCE, (key, value))
+
+    def add_link(self, link: LinkInfo) -> None:
+        """Store a new access link.
+
+        Raises:
+            NotFoundError: no table has ``link.table_id``.
+            StorageError: the database failed, or the hash is already stored.
+
+        Source: issue 6 point 2.
+        """
+        row = link_row(link)
+        with self._immediate() as conn:
+            if (
+                conn.execute("SELECT 1 FROM tables WHERE id = ?", (link.table_id,)).fetchone()
+                is None
+            ):
+                raise unknown_table_id(link.table_id)
+            conn.execute(_INSERT_LINK, row)
+
+    def find_link(self, token_hash: str) -> LinkInfo | None:
+        """The link with that token hash (revoked or not), or None."""
+        with self._guard():
+            row = self._conn.execute(
+                f"SELECT {_LINK_COLUMNS} FROM links WHERE token_hash = ?", (token_hash,)
+            ).fetchone()
+        return None if row is None else link_from_row(row)
+
+    def links(self, table_id: str) -> list[LinkInfo]:
+        """The table's links, oldest first (revoked ones included)."""
+        with self._guard():
+            rows = self._conn.execute(
+                f"SELECT {_LINK_COLUMNS} FROM links WHERE table_id = ?"
+                " ORDER BY created_at, token_hash",
+                (table_id,),
+            ).fetchall()
+        return [link_from_row(row) for row in rows]
+
+    def revoke_link(self, token_hash: str, now: datetime) -> None:
+        """Mark a link revoked at ``now`` (a link already revoked keeps its first time)."""
+        stamp = format_time(now)
+        with self._immediate() as conn:
+            conn.execute(
+                "UPDATE links SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
+                (stamp, token_hash),
+            )
 
     def close(self) -> None:
         """Close the connection (idempotent)."""

@@ -19,7 +19,7 @@ from tablee.errors import ConcurrencyError
 from tablee.systems.base import Fact
 from tablee.table.events import StoredEvent
 
-__all__ = ["AppendConflict", "EventStore", "TableInfo"]
+__all__ = ["AppendConflict", "EventStore", "LinkInfo", "TableInfo"]
 
 
 class AppendConflict(ConcurrencyError):
@@ -41,6 +41,30 @@ class TableInfo:
     name: str
     system: str
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class LinkInfo:
+    """One access link of the web table, as stored (the token itself is never stored).
+
+    Attributes:
+        token_hash: SHA-256 of the token, 64 lowercase hex digits (the primary key).
+        table_id: the table's id.
+        prefix: the token's first characters, shown so that a link can be named and revoked
+            (8 characters of a 43-character token: the rest keeps over 200 bits secret).
+        role: ``gm``, ``player`` or ``spectator``.
+        player: the player's name for a ``player`` link, else None.
+        created_at: UTC time the link was made.
+        revoked_at: UTC time it was revoked, None while it works.
+    """
+
+    token_hash: str
+    table_id: str
+    prefix: str
+    role: str
+    player: str | None
+    created_at: datetime
+    revoked_at: datetime | None = None
 
 
 class EventStore(Protocol):
@@ -98,6 +122,27 @@ class EventStore(Protocol):
 
     def set_preference(self, key: str, value: str) -> None:
         """Store a preference."""
+        ...
+
+    def add_link(self, link: LinkInfo) -> None:
+        """Store a new access link.
+
+        Raises:
+            NotFoundError: no table has ``link.table_id``.
+            StorageError: the database failed (or the hash exists: a broken token source).
+        """
+        ...
+
+    def find_link(self, token_hash: str) -> LinkInfo | None:
+        """The link with that token hash (revoked or not), or None."""
+        ...
+
+    def links(self, table_id: str) -> list[LinkInfo]:
+        """The table's links, oldest first (revoked ones included)."""
+        ...
+
+    def revoke_link(self, token_hash: str, now: datetime) -> None:
+        """Mark a link revoked at ``now`` (a link already revoked keeps its first time)."""
         ...
 
     def close(self) -> None:

@@ -1,0 +1,277 @@
+"""An agent's action in a challenge: the modifiers' checklist, one d6, and its result.
+
+Each challenge type has a checklist of modifiers the table ticks when the action is declared
+(G-N2). The roll is one d6 plus their sum, R:
+
+* R of 7 or more: a critical, the opposition loses 2 (G-A5);
+* R of 4 to 6: a success, the opposition loses 1;
+* R of 3 or less: a failure, the agent loses 1 point of the challenge type's reserve.
+
+`ACTION` is the mechanic (``dice_for`` + pure ``resolve``) over an `ActionRoll` (just the
+total modifier), so the same code serves live play, typed-in faces and exact odds.
+
+Source: seed ``002_59b03dd224c3b923.txt`` ("Déclaration d'action", "Résolution d'action");
+rulings G-M3, G-M4, G-N2, G-A5, G-A6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from tablee.dice import D6, DiceRequest, Trace, TraceStep
+from tablee.errors import N_, InputError
+from tablee.systems.agents.agent import Reserve
+
+__all__ = [
+    "ACTION",
+    "CHECKLISTS",
+    "EXCLUSIVE",
+    "MAX_MODIFIER",
+    "ActionMechanic",
+    "ActionResult",
+    "ActionRoll",
+    "Modifier",
+    "Result",
+    "declared_modifier",
+    "modifier_range",
+    "resolve_action",
+]
+
+MAX_MODIFIER = 20
+"""Largest total modifier, either sign, that an `ActionRoll` takes (Tablée's bound)."""
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One line of a type's checklist.
+
+    Attributes:
+        id: stable id, used in commands and stored events (``escalate``).
+        value: +1 or -1.
+        label: English description (our words, marked with `N_`).
+
+    Source: G-N2.
+    """
+
+    id: str
+    value: int
+    label: str
+
+
+CHECKLISTS: Mapping[Reserve, tuple[Modifier, ...]] = {
+    Reserve.MUSCLES: (
+        Modifier("escalate", 1, N_("the action escalates into the grandiose")),
+        Modifier("deescalate", -1, N_("the action brings the intensity down a notch")),
+        Modifier("environment", 1, N_("the action uses something in the surroundings")),
+        Modifier("setup", 1, N_("the action uses something set up by an earlier action")),
+        Modifier("generic", -1, N_("the action is generic (I hit, I dodge...)")),
+    ),
+    Reserve.SEXE: (
+        Modifier("laugh", 1, N_("the line made the table laugh")),
+        Modifier("situation", 1, N_("the line draws on the current situation")),
+    ),
+    Reserve.INTELLIGENCE: (
+        Modifier("complexity", 1, N_("the plan adds a whole layer of complexity")),
+        Modifier("obvious", -1, N_("the plan is obvious or basic")),
+    ),
+}
+"""The modifiers each challenge type allows (G-N2)."""
+
+EXCLUSIVE: Mapping[Reserve, tuple[frozenset[str], ...]] = {
+    Reserve.MUSCLES: (frozenset({"escalate", "deescalate"}),),
+    Reserve.SEXE: (),
+    Reserve.INTELLIGENCE: (),
+}
+"""Pairs of modifiers that cannot be ticked together (G-A6)."""
+
+
+def modifier_range(kind: Reserve) -> tuple[int, int]:
+    """The lowest and highest total modifier a type's checklist allows (G-N2, G-A6).
+
+    Returns:
+        ``(-2, 3)`` for Muscles, ``(0, 2)`` for Sexe, ``(-1, 1)`` for Intelligence.
+    """
+    from itertools import combinations
+
+    ids = [m.id for m in CHECKLISTS[kind]]
+    totals = []
+    for size in range(len(ids) + 1):
+        for subset in combinations(ids, size):
+            if all(len(group & set(subset)) <= 1 for group in EXCLUSIVE[kind]):
+                totals.append(declared_modifier(kind, subset)[1])
+    return min(totals), max(totals)
+
+
+def declared_modifier(kind: Reserve, ticked: Iterable[str]) -> tuple[tuple[str, ...], int]:
+    """Check the ticked modifiers against the type's checklist and add them up.
+
+    Args:
+        kind: the challenge type.
+        ticked: modifier ids (``escalate``, ``laugh``...), each at most once.
+
+    Returns:
+        The ids in checklist order, and their total.
+
+    Raises:
+        InputError: an id not in the type's checklist, one given twice, or two exclusive
+            ones together (rules G-N2, G-A6).
+
+    Source: G-N2, G-A6.
+    """
+    if isinstance(ticked, str):
+        ticked = [ticked]
+    allowed = {m.id: m for m in CHECKLISTS[kind]}
+    chosen: list[str] = []
+    for raw in ticked:
+        key = str(raw).strip().casefold()
+        if key not in allowed:
+            raise InputError(
+                N_("modifier {value!r} is not on the {kind} checklist (rule G-N2)"),
+                tip=N_("{kind} modifiers: {known}"),
+                value=raw,
+                kind=kind.title,
+                known=", ".join(allowed),
+            )
+        if key in chosen:
+            raise InputError(N_("modifier {value!r} is ticked twice"), value=raw)
+        chosen.append(key)
+    for group in EXCLUSIVE[kind]:
+        if len(group & set(chosen)) > 1:
+            raise InputError(
+                N_("modifiers {pair} cannot be ticked together (rule G-A6)"),
+                tip=N_("an action escalates or calms down, not both"),
+                pair=" + ".join(sorted(group & set(chosen))),
+            )
+    ordered = tuple(m.id for m in CHECKLISTS[kind] if m.id in chosen)
+    return ordered, sum(allowed[i].value for i in ordered)
+
+
+class Result(Enum):
+    """An action's result; the value is the stable id shown in JSON.
+
+    Source: G-M4, G-A5.
+    """
+
+    CRITICAL = "critical"
+    SUCCESS = "success"
+    FAILURE = "failure"
+
+    @property
+    def opposition_loss(self) -> int:
+        """Points the opposition loses: 2, 1 or 0."""
+        return {"critical": 2, "success": 1, "failure": 0}[self.value]
+
+    @property
+    def reserve_loss(self) -> int:
+        """Points the acting agent's reserve loses: 1 on a failure, else 0."""
+        return 1 if self is Result.FAILURE else 0
+
+
+@dataclass(frozen=True)
+class ActionRoll:
+    """The mechanic's input: the total modifier of an action.
+
+    Attributes:
+        modifier: the sum of the ticked modifiers, -`MAX_MODIFIER` to +`MAX_MODIFIER`.
+
+    Raises:
+        InputError: not a whole number in range.
+
+    Source: G-M4.
+    """
+
+    modifier: int = 0
+
+    def __post_init__(self) -> None:
+        m = self.modifier
+        if isinstance(m, bool) or not isinstance(m, int) or abs(m) > MAX_MODIFIER:
+            raise InputError(
+                N_("modifier {value!r} must be a whole number from -{maximum} to {maximum}"),
+                value=m,
+                maximum=MAX_MODIFIER,
+            )
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """One action's roll and result.
+
+    Attributes:
+        face: the d6 as rolled, 1 to 6.
+        modifier: the total modifier.
+        total: face + modifier.
+        result: critical, success or failure.
+        trace: the steps.
+
+    Source: G-M4, G-A5.
+    """
+
+    face: int
+    modifier: int
+    total: int
+    result: Result
+    trace: Trace
+
+
+def resolve_action(roll: ActionRoll, faces: Sequence[int]) -> ActionResult:
+    """Resolve one action from its d6.
+
+    Args:
+        roll: the total modifier.
+        faces: exactly one d6 face.
+
+    Returns:
+        The result: 7+ critical, 4 to 6 success, 3 or less failure.
+
+    Raises:
+        InputError: not exactly one face, or a face that a d6 cannot show.
+
+    Source: seed 002, "Résolution d'action"; G-M4, G-A5.
+    """
+    if len(faces) != 1:
+        raise InputError(N_("an action rolls one d6, not {count} faces"), count=len(faces))
+    face = D6.check_face(faces[0])
+    total = face + roll.modifier
+    if total >= 7:
+        result = Result.CRITICAL
+        step = N_("{total} is 7 or more: a critical, the opposition loses 2 (G-A5)")
+    elif total >= 4:
+        result = Result.SUCCESS
+        step = N_("{total} is 4 or more: a success, the opposition loses 1")
+    else:
+        result = Result.FAILURE
+        step = N_("{total} is 3 or less: a failure, the agent loses 1 point of the reserve")
+    trace = (
+        TraceStep(
+            N_("d6 {face} {sign} modifier {modifier} = {total}"),
+            {
+                "face": face,
+                "sign": "+" if roll.modifier >= 0 else "-",
+                "modifier": abs(roll.modifier),
+                "total": total,
+            },
+        ),
+        TraceStep(step, {"total": total}),
+    )
+    return ActionResult(face, roll.modifier, total, result, trace)
+
+
+class ActionMechanic:
+    """The action as a mechanic: one d6, resolved by `resolve_action`.
+
+    Source: G-M4.
+    """
+
+    def dice_for(self, inputs: ActionRoll) -> DiceRequest:
+        """One d6, whatever the modifier."""
+        return DiceRequest(D6, 1)
+
+    def resolve(self, inputs: ActionRoll, faces: Sequence[int]) -> ActionResult:
+        """See `resolve_action`."""
+        return resolve_action(inputs, faces)
+
+
+ACTION = ActionMechanic()
+"""The action mechanic."""

@@ -1,0 +1,456 @@
+"""A challenge: its type, oppositions, involved agents, turns, end and winner.
+
+A challenge pits the agents involved against one or more oppositions, each with a score
+(G-M2, G-A7). The agents act one after another in the order they were listed (G-A20); each
+action targets one opposition (G-A7) and its result lowers that opposition's score or the
+acting agent's reserve of the challenge's type (G-M4). An agent whose reserve reaches 0 is
+out of action for the challenge; one may also concede before the first action or abandon
+later (G-M8). The challenge ends when every opposition is at 0 (the agents win, G-A4) or no
+agent is still in the running (the opposition wins, G-A15). A won challenge then gets a
+winner: the agent the table names, else the one who spent most reserve points (G-M6, G-A12).
+
+These functions are pure and know nothing of the agents' reserves beyond what they are
+given: several challenges may run at once on the same agents (G-M2, G-T3), and the game
+(`tablee.systems.agents.game`) applies each action's reserve change to the agent.
+
+Source: seed ``002_59b03dd224c3b923.txt`` ("Challenge", "Opposition", "Résolution de
+challenge", "Fin du challenge"); rulings G-M2, G-M4 to G-M6, G-A4, G-A7, G-A12, G-A15,
+G-A19, G-A20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from tablee.errors import N_, InputError, RuleError
+from tablee.systems.agents.actions import Result
+from tablee.systems.agents.agent import Reserve
+from tablee.systems.base import clean_name, name_key
+
+__all__ = [
+    "MAX_OPPOSITIONS",
+    "MAX_SCORE",
+    "Challenge",
+    "Opposition",
+    "Standing",
+    "abandon",
+    "act",
+    "concede",
+    "mark_out",
+    "name_winner",
+    "next_actor",
+    "open_challenge",
+    "winner_candidates",
+]
+
+MAX_SCORE = 1000
+"""Highest opposition score Tablée takes (the text sets no bound)."""
+MAX_OPPOSITIONS = 10
+"""Most oppositions in one challenge (Tablée's bound against typing mistakes)."""
+
+
+class Standing(Enum):
+    """Where an involved agent stands in a challenge; the value is a stable id.
+
+    Source: G-M4, G-M8, G-A15.
+    """
+
+    ACTIVE = "active"
+    OUT = "out"
+    CONCEDED = "conceded"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class Opposition:
+    """One opposition of a challenge (a person, a group, an obstacle, a place).
+
+    Attributes:
+        name: what it is (free text, 1 to 100 characters).
+        score: its score now, 0 or more.
+        start: its score when the challenge opened.
+
+    Source: G-M2, G-A7.
+    """
+
+    name: str
+    score: int
+    start: int
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A challenge's state.
+
+    Attributes:
+        number: its number at the table, from 1.
+        kind: its type (the reserve its failures cost).
+        agents: the involved agents' names, in turn order (G-A20).
+        oppositions: one or more oppositions (G-A7).
+        standing: each involved agent's standing.
+        spent: reserve points each involved agent lost in this challenge (G-M6).
+        turn: index in ``agents`` from which the next actor is sought.
+        actions: actions taken so far (0: the first turn has not come yet, G-M8).
+        outcome: None while open, ``won`` or ``lost``.
+        winner: the winning agent's name once named (won challenges only).
+        label: a short free description (may be empty).
+
+    Source: G-M2, G-M5, G-M6.
+    """
+
+    number: int
+    kind: Reserve
+    agents: tuple[str, ...]
+    oppositions: tuple[Opposition, ...]
+    standing: Mapping[str, Standing] = field(default_factory=dict)
+    spent: Mapping[str, int] = field(default_factory=dict)
+    turn: int = 0
+    actions: int = 0
+    outcome: str | None = None
+    winner: str | None = None
+    label: str = ""
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the challenge is still being played."""
+        return self.outcome is None
+
+    def running(self) -> tuple[str, ...]:
+        """The involved agents still in the running, in turn order."""
+        return tuple(a for a in self.agents if self.standing[a] is Standing.ACTIVE)
+
+    def involves(self, agent: str) -> bool:
+        """Whether ``agent`` (a stored name) is involved."""
+        return agent in self.standing
+
+
+def _score(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORE:
+        raise InputError(
+            N_("opposition score {value!r} must be a whole number from 0 to {maximum}"),
+            value=value,
+            maximum=MAX_SCORE,
+        )
+    return value
+
+
+def open_challenge(
+    number: int,
+    kind: Reserve,
+    agents: Sequence[str],
+    oppositions: Iterable[tuple[str, int]],
+    reserves: Mapping[str, int],
+    *,
+    label: str = "",
+) -> Challenge:
+    """Open a challenge; it is settled at once if nothing is left to play.
+
+    Args:
+        number: the challenge's number at the table.
+        kind: its type.
+        agents: the involved agents' stored names, in turn order, 1 or more, distinct.
+        oppositions: ``(name, score)`` pairs, 1 to `MAX_OPPOSITIONS`, scores 0 to `MAX_SCORE`.
+        reserves: each agent's current reserve of ``kind``; an agent at 0 is out at once.
+        label: a short free description.
+
+    Returns:
+        The challenge: won at once when every score is 0 (G-A2), lost at once when no agent
+        can act.
+
+    Raises:
+        InputError: no agent, an agent twice, no opposition or too many, a bad score or name.
+
+    Source: G-M2, G-A2, G-A7.
+    """
+    if not agents:
+        raise InputError(N_("a challenge needs at least one agent (rule G-M2)"))
+    if len({name_key(a) for a in agents}) != len(agents):
+        raise InputError(N_("an agent is listed twice: {agents}"), agents=", ".join(agents))
+    opposed = tuple(
+        Opposition(clean_name(n, what=N_("an opposition's name")), _score(s), s)
+        for n, s in oppositions
+    )
+    if not 1 <= len(opposed) <= MAX_OPPOSITIONS:
+        raise InputError(
+            N_("a challenge has 1 to {maximum} oppositions, not {count} (rule G-A7)"),
+            maximum=MAX_OPPOSITIONS,
+            count=len(opposed),
+        )
+    standing = {a: Standing.ACTIVE if reserves.get(a, 0) > 0 else Standing.OUT for a in agents}
+    challenge = Challenge(
+        number,
+        kind,
+        tuple(agents),
+        opposed,
+        standing,
+        {a: 0 for a in agents},
+        label=label.strip(),
+    )
+    return _settled(challenge)
+
+
+def _settled(challenge: Challenge) -> Challenge:
+    """The challenge with its outcome set when it is over (G-M5, G-A4, G-A15)."""
+    if not challenge.is_open:
+        return challenge
+    if all(o.score == 0 for o in challenge.oppositions):
+        return replace(challenge, outcome="won")
+    if not challenge.running():
+        return replace(challenge, outcome="lost")
+    return challenge
+
+
+def _check_open(challenge: Challenge) -> None:
+    if not challenge.is_open:
+        raise RuleError(
+            N_("challenge {number} is over ({outcome})"),
+            number=challenge.number,
+            outcome=challenge.outcome,
+        )
+
+
+def _check_active(challenge: Challenge, agent: str) -> None:
+    standing = challenge.standing.get(agent)
+    if standing is None:
+        raise RuleError(
+            N_("{agent} is not involved in challenge {number}"),
+            tip=N_("involved: {agents}"),
+            agent=agent,
+            number=challenge.number,
+            agents=", ".join(challenge.agents),
+        )
+    if standing is not Standing.ACTIVE:
+        raise RuleError(
+            N_("{agent} is no longer in the running in challenge {number} ({standing}; G-M4)"),
+            agent=agent,
+            number=challenge.number,
+            standing=standing.value,
+        )
+
+
+def next_actor(challenge: Challenge) -> str | None:
+    """Whose turn it is: the first agent in the running from ``turn`` on, or None if over.
+
+    Source: G-M5, G-A14, G-A20.
+    """
+    if not challenge.is_open:
+        return None
+    count = len(challenge.agents)
+    for step in range(count):
+        agent = challenge.agents[(challenge.turn + step) % count]
+        if challenge.standing[agent] is Standing.ACTIVE:
+            return agent
+    return None
+
+
+def _target(challenge: Challenge, target: int | None) -> int:
+    if target is None:
+        open_ones = [i for i, o in enumerate(challenge.oppositions) if o.score > 0]
+        if len(open_ones) != 1:
+            raise InputError(
+                N_(
+                    "challenge {number} has several oppositions: say which one the action "
+                    "targets (rule G-A7)"
+                ),
+                tip=N_("oppositions: {names}"),
+                number=challenge.number,
+                names=", ".join(f"{i + 1} {o.name}" for i, o in enumerate(challenge.oppositions)),
+            )
+        return open_ones[0]
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise InputError(N_("target {value!r} is not an opposition number"), value=target)
+    if not 0 <= target < len(challenge.oppositions):
+        raise InputError(
+            N_("challenge {number} has no opposition {value} (1 to {count})"),
+            number=challenge.number,
+            value=target + 1,
+            count=len(challenge.oppositions),
+        )
+    if challenge.oppositions[target].score == 0:
+        raise RuleError(
+            N_("opposition {name!r} is already at 0 (rule G-A7)"),
+            name=challenge.oppositions[target].name,
+        )
+    return target
+
+
+def act(
+    challenge: Challenge,
+    agent: str,
+    reserve: int,
+    result: Result,
+    *,
+    target: int | None = None,
+    strict_turns: bool = True,
+) -> tuple[Challenge, int, int]:
+    """Apply one action's result to the challenge.
+
+    Args:
+        challenge: an open challenge.
+        agent: the acting agent's stored name.
+        reserve: that agent's current reserve of the challenge's type (1 or more).
+        result: the action's result.
+        target: index of the targeted opposition (0-based); None when only one is left.
+        strict_turns: the agent must be the one whose turn it is (G-A20).
+
+    Returns:
+        The challenge after the action, the agent's reserve after it, and the target index.
+
+    Raises:
+        RuleError: the challenge is over; the agent is not involved, out, conceded or
+            abandoned, at reserve 0, or it is not their turn; the target is already at 0.
+        InputError: a target that does not exist, or none with several oppositions left.
+
+    Source: G-M4, G-M5, G-A4, G-A7, G-A14, G-A20.
+    """
+    _check_open(challenge)
+    _check_active(challenge, agent)
+    if reserve <= 0:
+        raise RuleError(
+            N_("{agent} has no {reserve} left and cannot act (rule G-M4)"),
+            agent=agent,
+            reserve=challenge.kind.title,
+        )
+    due = next_actor(challenge)
+    if strict_turns and agent != due:
+        raise RuleError(
+            N_("it is {due}'s turn in challenge {number}, not {agent}'s (rule G-A20)"),
+            tip=N_("agents act in the order they were listed; option turn_order=free lifts it"),
+            due=due,
+            number=challenge.number,
+            agent=agent,
+        )
+    index = _target(challenge, target)
+    opposition = challenge.oppositions[index]
+    oppositions = list(challenge.oppositions)
+    oppositions[index] = replace(
+        opposition, score=max(0, opposition.score - result.opposition_loss)
+    )
+    after = reserve - result.reserve_loss
+    standing = dict(challenge.standing)
+    if after == 0:
+        standing[agent] = Standing.OUT
+    spent = {**challenge.spent, agent: challenge.spent[agent] + result.reserve_loss}
+    moved = replace(
+        challenge,
+        oppositions=tuple(oppositions),
+        standing=standing,
+        spent=spent,
+        turn=(challenge.agents.index(agent) + 1) % len(challenge.agents),
+        actions=challenge.actions + 1,
+    )
+    return _settled(moved), after, index
+
+
+def mark_out(challenge: Challenge, agent: str) -> Challenge:
+    """The challenge once ``agent``'s reserve of its type fell to 0 elsewhere (G-M4, G-T3).
+
+    An agent not involved, or no longer active, leaves it unchanged.
+    """
+    if not challenge.is_open or challenge.standing.get(agent) is not Standing.ACTIVE:
+        return challenge
+    return _settled(replace(challenge, standing={**challenge.standing, agent: Standing.OUT}))
+
+
+def concede(challenge: Challenge, agent: str) -> Challenge:
+    """An agent gives the challenge up before its first turn (G-M8, G-A15).
+
+    Raises:
+        RuleError: the challenge is over or has already begun; the agent is not active.
+
+    Source: G-M8 (the reserve's restore is applied by the game), G-A9, G-A15.
+    """
+    _check_open(challenge)
+    _check_active(challenge, agent)
+    if challenge.actions:
+        raise RuleError(
+            N_("challenge {number} has begun: {agent} can only abandon now (rule G-M8)"),
+            tip=N_("abandoning doubles the points left instead of restoring them"),
+            number=challenge.number,
+            agent=agent,
+        )
+    return _settled(replace(challenge, standing={**challenge.standing, agent: Standing.CONCEDED}))
+
+
+def abandon(challenge: Challenge, agent: str) -> Challenge:
+    """An agent leaves a challenge in progress (G-M8, G-A8, G-A15).
+
+    Raises:
+        RuleError: the challenge is over or has not begun (concede instead); the agent is
+            not active.
+
+    Source: G-M8 (the doubling is applied by the game), G-A8, G-A15.
+    """
+    _check_open(challenge)
+    _check_active(challenge, agent)
+    if not challenge.actions:
+        raise RuleError(
+            N_("challenge {number} has not begun: {agent} may concede instead (rule G-M8)"),
+            number=challenge.number,
+            agent=agent,
+        )
+    return _settled(replace(challenge, standing={**challenge.standing, agent: Standing.ABANDONED}))
+
+
+def winner_candidates(challenge: Challenge) -> tuple[str, ...]:
+    """Who the fallback rule names: the eligible agents who spent most (G-M6, G-A12).
+
+    Eligible agents are the involved ones who neither conceded nor abandoned.
+    """
+    eligible = [
+        a
+        for a in challenge.agents
+        if challenge.standing[a] not in (Standing.CONCEDED, Standing.ABANDONED)
+    ]
+    if not eligible:
+        return ()
+    most = max(challenge.spent[a] for a in eligible)
+    return tuple(a for a in eligible if challenge.spent[a] == most)
+
+
+def name_winner(challenge: Challenge, agent: str | None) -> Challenge:
+    """Name the winner of a won challenge.
+
+    Args:
+        challenge: a won challenge without a winner yet.
+        agent: the agent whose action marked the scene most, chosen by the table; None for
+            the fallback rule (the one who spent most reserve points).
+
+    Raises:
+        RuleError: the challenge is not won, already has a winner, the agent conceded,
+            abandoned or is not involved; or (fallback) several agents tie (G-A12).
+
+    Source: G-M6, G-A12.
+    """
+    if challenge.outcome != "won":
+        raise RuleError(
+            N_("challenge {number} is not won by the agents: it has no winner (rule G-M6)"),
+            number=challenge.number,
+        )
+    if challenge.winner is not None:
+        raise RuleError(
+            N_("challenge {number} already has a winner: {winner}"),
+            number=challenge.number,
+            winner=challenge.winner,
+        )
+    candidates = winner_candidates(challenge)
+    if agent is None:
+        if len(candidates) != 1:
+            raise RuleError(
+                N_(
+                    "{agents} tie for the most reserve points spent: the table names the "
+                    "winner (rule G-A12)"
+                ),
+                tip=N_("name one of them, or roll a d6 each and take the highest"),
+                agents=", ".join(candidates) or "-",
+            )
+        return replace(challenge, winner=candidates[0])
+    if challenge.standing.get(agent) in (None, Standing.CONCEDED, Standing.ABANDONED):
+        raise RuleError(
+            N_("{agent} cannot win challenge {number}: not involved, or left it (rule G-M6)"),
+            agent=agent,
+            number=challenge.number,
+        )
+    return replace(challenge, winner=agent)

@@ -1,0 +1,523 @@
+"""An agents table as state folded from facts, and every decision that makes a fact.
+
+Each ``decide_*`` function takes the current `AgentsState` and a command's inputs (the die
+faces already thrown) and returns a `Decision`: the facts to store, the outcome to show and
+the state right after. Folding a stored fact (`tablee.systems.agents.replay.evolve`) decides
+it again from its inputs, so every rule is checked on every replay.
+
+Event kinds of this module (all version 1): ``agents.agent_created``,
+``agents.challenge_opened``, ``agents.action``, ``agents.winner_named``,
+``agents.options_set``; the recovery decisions are in `tablee.systems.agents.recovery`.
+
+Tablée's decisions where the rulings are silent:
+
+* several open challenges of the same type share the agent's reserve (G-T3): an agent whose
+  reserve falls to 0 is out of every open challenge of that type;
+* an agent with Sang 0 cannot be put in a challenge (G-M11, G-A16).
+
+Source: seed ``002_59b03dd224c3b923.txt``; rulings G-M1 to G-M8, G-A4 to G-A12, G-A15,
+G-A20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from tablee.dice import TraceStep
+from tablee.errors import N_, InputError, NotFoundError, RuleError
+from tablee.systems.agents.actions import ActionRoll, declared_modifier, resolve_action
+from tablee.systems.agents.agent import Agent, Reserve, create_agent, reserve_named
+from tablee.systems.agents.challenge import (
+    Challenge,
+    act,
+    mark_out,
+    name_winner,
+    open_challenge,
+)
+from tablee.systems.agents.options import AgentsOptions
+from tablee.systems.base import JSON, Fact, clean_name, name_key
+
+__all__ = [
+    "MAX_AGENTS",
+    "MAX_CHALLENGES",
+    "MAX_PLAYERS",
+    "AgentsState",
+    "Decision",
+    "actor_of",
+    "agent_json",
+    "agent_named",
+    "challenge_json",
+    "challenge_numbered",
+    "check_present",
+    "decide_action",
+    "decide_agent",
+    "decide_challenge",
+    "decide_options",
+    "decide_winner",
+    "initial_state",
+    "one",
+    "open_challenges",
+    "wins",
+]
+
+MAX_PLAYERS = 20
+"""Most people at one table (Tablée's limit)."""
+MAX_AGENTS = 50
+"""Most agents at one table (Tablée's limit, against typing mistakes)."""
+MAX_CHALLENGES = 10_000
+"""Most challenges at one table (Tablée's limit)."""
+
+
+@dataclass(frozen=True)
+class AgentsState:
+    """An agents table's state.
+
+    Attributes:
+        players: the people at the table, 0 to `MAX_PLAYERS`.
+        options: the house rules.
+        agents: each agent by stored name, in order of creation.
+        owners: an agent's name -> the player who plays it (absent: the game master's).
+        challenges: every challenge by number, from 1, open or over.
+        quest: the scenario generator's quest (`tablee.systems.agents.quest.Quest`), or
+            None before a quest is drawn. Its agent records mirror ``agents``.
+        tables: the quest's generator tables (`tablee.systems.agents.tables.GeneratorTables`).
+        scene: scenes started in the quest, 0 before the first.
+        scene_challenges: numbers of the challenges drawn in the current scene.
+        generated: challenge number -> its draw (`GeneratedChallenge`), for this quest.
+        settled: numbers of generated challenges whose consequences were applied.
+        contest: the artefact contest (`tablee.systems.agents.contest.Contest`), or None.
+        bouts: challenge number -> the contest challenge it plays (`ContestChallenge`).
+        settled_bouts: numbers of contest challenges already settled.
+    """
+
+    players: tuple[str, ...] = ()
+    options: AgentsOptions = field(default_factory=AgentsOptions)
+    agents: Mapping[str, Agent] = field(default_factory=dict)
+    owners: Mapping[str, str] = field(default_factory=dict)
+    challenges: Mapping[int, Challenge] = field(default_factory=dict)
+    quest: Any = None
+    tables: Any = None
+    scene: int = 0
+    scene_challenges: tuple[int, ...] = ()
+    generated: Mapping[int, Any] = field(default_factory=dict)
+    settled: frozenset[int] = frozenset()
+    contest: Any = None
+    bouts: Mapping[int, Any] = field(default_factory=dict)
+    settled_bouts: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a command decided.
+
+    Attributes:
+        facts: the facts to append, in order.
+        outcome: what to show (an `Agent`, a `Challenge`, an action's result...), or None.
+        warnings: notices shown but never blocking.
+        after: the state once the facts are folded.
+    """
+
+    facts: tuple[Fact, ...]
+    outcome: Any
+    warnings: tuple[TraceStep, ...]
+    after: AgentsState
+
+
+def _players(raw: object) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list | tuple):
+        raise InputError(N_("the players must be a list of names, not {value!r}"), value=raw)
+    names = tuple(clean_name(p, what=N_("a player's name")) for p in raw)
+    for name in names:
+        if name.lower() == "gm" or "," in name:
+            raise InputError(
+                N_("{name!r} cannot be a player name (empty, 'gm' or with a comma)"), name=name
+            )
+    if len({name_key(n) for n in names}) != len(names):
+        raise InputError(N_("player names must differ: {names}"), names=", ".join(names))
+    if len(names) > MAX_PLAYERS:
+        raise InputError(
+            N_("{count} players is more than the maximum of {maximum}"),
+            count=len(names),
+            maximum=MAX_PLAYERS,
+        )
+    return names
+
+
+def initial_state(created: Mapping[str, JSON]) -> AgentsState:
+    """The state of a new table from its ``table.created`` payload.
+
+    Raises:
+        InputError: a bad or repeated player name, an unknown option or value.
+
+    Source: G-A2, G-A8, G-A20 (the options).
+    """
+    options = AgentsOptions.from_json(created.get("options") or {})
+    return AgentsState(players=_players(created.get("players")), options=options)
+
+
+def _find(names: Iterable[str], name: object, what: str) -> str | None:
+    key = name_key(clean_name(name, what=what))
+    return next((n for n in names if name_key(n) == key), None)
+
+
+def agent_named(state: AgentsState, name: object) -> str:
+    """The stored name of an agent, typed in any case or accents' form.
+
+    Raises:
+        NotFoundError: no agent has that name.
+        InputError: not a name.
+    """
+    found = _find(state.agents, name, N_("an agent's name"))
+    if found is None:
+        raise NotFoundError(
+            N_("no agent named {name!r} at this table"),
+            tip=N_("agents: {known}"),
+            name=name,
+            known=", ".join(state.agents) or "-",
+        )
+    return found
+
+
+def challenge_numbered(state: AgentsState, number: object) -> Challenge:
+    """The challenge with that number.
+
+    Raises:
+        NotFoundError: no challenge has that number at this table.
+    """
+    if isinstance(number, bool) or not isinstance(number, int) or number not in state.challenges:
+        raise NotFoundError(
+            N_("no challenge {number!r} at this table"),
+            tip=N_("open challenges: {known}"),
+            number=number,
+            known=", ".join(str(c.number) for c in open_challenges(state)) or "-",
+        )
+    return state.challenges[number]
+
+
+def open_challenges(state: AgentsState, agent: str | None = None) -> tuple[Challenge, ...]:
+    """The challenges still being played (those involving ``agent`` when given)."""
+    return tuple(
+        c for c in state.challenges.values() if c.is_open and (agent is None or c.involves(agent))
+    )
+
+
+def wins(state: AgentsState) -> dict[str, int]:
+    """Each agent's number of challenges won (as named winner, G-M6), for the favori (G-M12)."""
+    counts = {name: 0 for name in state.agents}
+    for challenge in state.challenges.values():
+        if challenge.winner in counts:
+            counts[challenge.winner] += 1
+    return counts
+
+
+def check_present(state: AgentsState, name: str) -> None:
+    """Refuse an agent who sits the scene out: Sang 0, or resting in the quest (G-A16).
+
+    Raises:
+        RuleError: the agent has no Sang or sits out the quest's current scene.
+
+    Source: G-M11, G-A16.
+    """
+    resting = state.quest is not None and name in state.quest.sitting_out
+    if resting or state.agents[name].sang <= 0:
+        raise RuleError(
+            N_("{agent} has no Sang left and sits this scene out (rules G-M11, G-A16)"),
+            tip=N_("they return at Sang 1 when the next scene starts"),
+            agent=name,
+        )
+
+
+def one(fact: Fact, outcome: Any, after: AgentsState) -> Decision:
+    """A decision of one fact and no warning."""
+    return Decision((fact,), outcome, (), after)
+
+
+def actor_of(state: AgentsState, agent: str) -> str:
+    """Who acts for an agent: the player who plays it, else ``gm``."""
+    return state.owners.get(agent, "gm")
+
+
+def decide_agent(
+    state: AgentsState,
+    *,
+    name: str,
+    muscles: int,
+    sexe: int,
+    intelligence: int,
+    organisation: str = "",
+    signature: str = "",
+    owner: str | None = None,
+) -> Decision:
+    """Create an agent: Sang 3, Muscles/Sexe/Intelligence 7, 5 and 3 in any order.
+
+    Raises:
+        InputError: not a permutation of 7, 5, 3 (G-M1); a bad name or text; unknown owner.
+        RuleError: the name is taken, or the table has `MAX_AGENTS` agents.
+
+    Source: G-M1.
+    """
+    agent = create_agent(
+        name,
+        organisation=organisation,
+        signature=signature,
+        muscles=muscles,
+        sexe=sexe,
+        intelligence=intelligence,
+    )
+    if _find(state.agents, agent.name, N_("an agent's name")) is not None:
+        raise RuleError(N_("an agent named {name!r} already exists"), name=agent.name)
+    if len(state.agents) >= MAX_AGENTS:
+        raise RuleError(
+            N_("this table already has the maximum of {maximum} agents"), maximum=MAX_AGENTS
+        )
+    player = None
+    if owner is not None:
+        player = _find(state.players, owner, N_("a player's name"))
+        if player is None:
+            raise NotFoundError(
+                N_("no player named {name!r} at this table"),
+                tip=N_("players: {players}"),
+                name=owner,
+                players=", ".join(state.players) or "-",
+            )
+    payload: dict[str, JSON] = {
+        "name": agent.name,
+        "owner": player,
+        "organisation": agent.organisation,
+        "signature": agent.signature,
+        "muscles": agent.starting[0],
+        "sexe": agent.starting[1],
+        "intelligence": agent.starting[2],
+        "sang": agent.sang,
+    }
+    owners = {**state.owners, agent.name: player} if player else state.owners
+    after = replace(state, agents={**state.agents, agent.name: agent}, owners=owners)
+    return one(Fact("agents.agent_created", payload, actor=player or "gm"), agent, after)
+
+
+def decide_challenge(
+    state: AgentsState,
+    *,
+    kind: str,
+    agents: Sequence[str],
+    oppositions: Sequence[tuple[str, int]],
+    label: str = "",
+) -> Decision:
+    """Open a challenge of a type, on some agents, against one or more oppositions.
+
+    Args:
+        state: current state.
+        kind: ``muscles``, ``sexe`` or ``intelligence`` (any case).
+        agents: involved agents, in turn order (G-A20).
+        oppositions: ``(name, score)`` pairs (G-A7).
+        label: a short description.
+
+    Returns:
+        The decision; its outcome is the new `Challenge` (won at once if every score is 0,
+        G-A2).
+
+    Raises:
+        InputError: a bad type, agent list, opposition or score.
+        NotFoundError: an unknown agent.
+        RuleError: an agent with Sang 0 (G-M11), too many challenges.
+
+    Source: G-M2, G-A2, G-A7, G-A20.
+    """
+    which = reserve_named(kind)
+    names = [agent_named(state, a) for a in agents]
+    for name in names:
+        check_present(state, name)
+    if len(state.challenges) >= MAX_CHALLENGES:
+        raise RuleError(
+            N_("this table already has the maximum of {maximum} challenges"), maximum=MAX_CHALLENGES
+        )
+    if not isinstance(label, str):
+        raise InputError(N_("a label must be text, not {value!r}"), value=label)
+    number = len(state.challenges) + 1
+    reserves = {n: state.agents[n].reserve(which) for n in names}
+    challenge = open_challenge(number, which, names, oppositions, reserves, label=label)
+    payload: dict[str, JSON] = {
+        "number": number,
+        "kind": which.value,
+        "agents": names,
+        "oppositions": [{"name": o.name, "score": o.score} for o in challenge.oppositions],
+        "label": challenge.label,
+        "outcome": challenge.outcome,
+    }
+    after = replace(state, challenges={**state.challenges, number: challenge})
+    return one(Fact("agents.challenge_opened", payload, actor="gm"), challenge, after)
+
+
+def _with_reserve(
+    state: AgentsState, name: str, agent: Agent, which: Reserve, challenges: dict[int, Challenge]
+) -> AgentsState:
+    """The state with ``agent`` stored, out of every open challenge of ``which`` at 0."""
+    if agent.reserve(which) == 0:
+        for number, challenge in challenges.items():
+            if challenge.kind is which:
+                challenges[number] = mark_out(challenge, name)
+    return replace(state, agents={**state.agents, name: agent}, challenges=challenges)
+
+
+def decide_action(
+    state: AgentsState,
+    *,
+    challenge: int,
+    agent: str,
+    modifiers: Iterable[str] = (),
+    face: int,
+    target: int | None = None,
+    declaration: str = "",
+) -> Decision:
+    """An agent acts in a challenge: ticked modifiers, one d6 thrown, the result applied.
+
+    Args:
+        state: current state.
+        challenge: the challenge's number.
+        agent: the acting agent.
+        modifiers: ids ticked on the challenge type's checklist (G-N2).
+        face: the d6 face thrown (1 to 6).
+        target: the targeted opposition's number from 1 (None when one is left, G-A7).
+        declaration: the action as the player declared it (free text, G-M3; may be empty).
+
+    Returns:
+        The decision; its outcome is the `tablee.systems.agents.actions.ActionResult`.
+
+    Raises:
+        InputError: a modifier off the checklist or two exclusive ones (G-N2, G-A6), a bad
+            face, an unknown or missing target.
+        NotFoundError: an unknown challenge or agent.
+        RuleError: the challenge is over; the agent is not in the running, at reserve 0, or
+            not due (G-A20); the target is at 0.
+
+    Source: G-M4, G-M5, G-A4 to G-A7, G-A14, G-A20.
+    """
+    current = challenge_numbered(state, challenge)
+    name = agent_named(state, agent)
+    ids, total = declared_modifier(current.kind, modifiers)
+    if not isinstance(declaration, str) or len(declaration) > 1000:
+        raise InputError(
+            N_("a declaration must be text of at most 1000 characters, not {value!r}"),
+            value=declaration,
+        )
+    if current.is_open and current.involves(name):
+        check_present(state, name)
+    index = None if target is None else _target_index(target)
+    hero = state.agents[name]
+    before = hero.reserve(current.kind)
+    result = resolve_action(ActionRoll(total), [face])
+    moved, after_reserve, hit = act(
+        current,
+        name,
+        before,
+        result.result,
+        target=index,
+        strict_turns=state.options.turn_order == "strict",
+    )
+    challenges = {**state.challenges, current.number: moved}
+    after = _with_reserve(
+        state, name, hero.with_reserve(current.kind, after_reserve), current.kind, challenges
+    )
+    final = after.challenges[current.number]
+    payload: dict[str, JSON] = {
+        "challenge": current.number,
+        "agent": name,
+        "kind": current.kind.value,
+        "declaration": declaration.strip(),
+        "modifiers": list(ids),
+        "modifier": total,
+        "die": "d6",
+        "face": result.face,
+        "total": result.total,
+        "outcome": result.result.value,
+        "target": target,
+        "opposition": current.oppositions[hit].name,
+        "score": final.oppositions[hit].score,
+        "reserve": after_reserve,
+        "ended": final.outcome,
+    }
+    return one(Fact("agents.action", payload, actor=actor_of(state, name)), result, after)
+
+
+def _target_index(target: object) -> int:
+    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+        raise InputError(
+            N_("target {value!r} must be an opposition's number, from 1"), value=target
+        )
+    return target - 1
+
+
+def decide_winner(state: AgentsState, *, challenge: int, agent: str | None = None) -> Decision:
+    """Name the winner of a won challenge: the table's choice, else who spent most (G-M6).
+
+    Raises:
+        NotFoundError: an unknown challenge or agent.
+        RuleError: not won, already named, the agent left it, or a tie (G-A12).
+
+    Source: G-M6, G-A12.
+    """
+    current = challenge_numbered(state, challenge)
+    name = None if agent is None else agent_named(state, agent)
+    moved = name_winner(current, name)
+    after = replace(state, challenges={**state.challenges, current.number: moved})
+    payload: dict[str, JSON] = {"challenge": current.number, "agent": name, "winner": moved.winner}
+    return one(Fact("agents.winner_named", payload, actor="gm"), moved, after)
+
+
+def decide_options(state: AgentsState, changes: Mapping[str, str]) -> Decision:
+    """Change the table's house rules from text values.
+
+    Raises:
+        InputError: an unknown option or a bad value, naming both.
+
+    Source: G-A2, G-A8, G-A20.
+    """
+    options = state.options.with_changes(changes)
+    fact = Fact("agents.options_set", {"options": options.to_json()}, actor="gm")
+    return one(fact, options, replace(state, options=options))
+
+
+def agent_json(state: AgentsState, name: str) -> dict[str, JSON]:
+    """An agent's sheet as JSON (for the summary and ``--json`` output).
+
+    Source: G-M1, G-M6.
+    """
+    hero = state.agents[name]
+    return {
+        "owner": state.owners.get(name),
+        "organisation": hero.organisation,
+        "signature": hero.signature,
+        "sang": hero.sang,
+        **{r.value: hero.reserve(r) for r in Reserve},
+        "starting": {r.value: hero.start(r) for r in Reserve},
+        "wins": wins(state)[name],
+    }
+
+
+def challenge_json(challenge: Challenge) -> dict[str, JSON]:
+    """A challenge as JSON: type, agents and standings, oppositions, turn, end, winner.
+
+    Source: G-M2, G-M5, G-M6.
+    """
+    from tablee.systems.agents.challenge import next_actor
+
+    return {
+        "number": challenge.number,
+        "kind": challenge.kind.value,
+        "label": challenge.label,
+        "agents": [
+            {"name": a, "standing": challenge.standing[a].value, "spent": challenge.spent[a]}
+            for a in challenge.agents
+        ],
+        "oppositions": [
+            {"name": o.name, "score": o.score, "start": o.start} for o in challenge.oppositions
+        ],
+        "actions": challenge.actions,
+        "next": next_actor(challenge),
+        "outcome": challenge.outcome,
+        "winner": challenge.winner,
+    }

@@ -1,0 +1,151 @@
+"""Exact odds of the agents game: one action, and a whole challenge as a Markov chain.
+
+An action's result depends only on its total modifier: its distribution is found by
+resolving each of the six faces with `tablee.systems.agents.actions.resolve_action`.
+
+A challenge against one opposition, played by agents who act in turn with fixed modifiers
+and never concede or abandon, is an absorbing Markov chain on (opposition score, the agents'
+reserves, whose turn). Every action lowers the score or one reserve, so the chain has no
+cycle and its absorption probabilities are found by a memoised recursion with `Fraction`:
+the chance the agents win is exact, never sampled.
+
+Source: seed ``002_59b03dd224c3b923.txt`` ("Résolution d'action", "Fin du challenge");
+rulings G-M4, G-M5, G-M6, G-A4, G-A5, G-A20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache, lru_cache
+
+from tablee.dice import Distribution, exact_distribution
+from tablee.errors import N_, InputError
+from tablee.systems.agents.actions import ACTION, ActionRoll, Result
+
+__all__ = [
+    "MAX_CHAIN_DEPTH",
+    "MAX_CHAIN_STATES",
+    "action_distribution",
+    "challenge_win_probability",
+    "result_weights",
+]
+
+MAX_CHAIN_STATES = 2_000_000
+"""Largest number of chain states Tablée agrees to explore for one question."""
+MAX_CHAIN_DEPTH = 250
+"""Largest score plus reserves (the longest possible challenge, in actions) explored."""
+
+
+def action_distribution(modifier: int) -> Distribution[Result]:
+    """Exact distribution of an action's result for a total modifier.
+
+    Args:
+        modifier: -`MAX_MODIFIER` to +`MAX_MODIFIER`.
+
+    Returns:
+        Result -> number of d6 faces (out of 6) giving it.
+
+    Raises:
+        InputError: a modifier out of range.
+
+    Source: G-M4, G-A5.
+    """
+    return exact_distribution(ACTION, ActionRoll(modifier), lambda r: r.result)
+
+
+@lru_cache(maxsize=64)
+def result_weights(modifier: int) -> tuple[int, int, int]:
+    """Faces (out of 6) giving a critical, a success and a failure for a total modifier.
+
+    Source: G-M4, G-A5.
+    """
+    dist = action_distribution(modifier)
+    return (
+        dist.weights.get(Result.CRITICAL, 0),
+        dist.weights.get(Result.SUCCESS, 0),
+        dist.weights.get(Result.FAILURE, 0),
+    )
+
+
+def _check(reserves: Sequence[int], modifiers: Sequence[int], score: int) -> None:
+    if not reserves or len(reserves) != len(modifiers):
+        raise InputError(
+            N_("give one modifier per agent: {reserves} reserves, {modifiers} modifiers"),
+            reserves=len(reserves),
+            modifiers=len(modifiers),
+        )
+    for value in (*reserves, score):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InputError(N_("{value!r} must be a whole number 0 or more"), value=value)
+    for m in modifiers:
+        ActionRoll(m)
+    if score + sum(reserves) > MAX_CHAIN_DEPTH:
+        raise InputError(
+            N_("score and reserves add up to {count}, more than {maximum} actions to follow"),
+            count=score + sum(reserves),
+            maximum=MAX_CHAIN_DEPTH,
+        )
+    states = score + 1
+    for r in reserves:
+        states *= r + 1
+    if states * len(reserves) > MAX_CHAIN_STATES:
+        raise InputError(
+            N_("this challenge has too many states to compute exactly ({count})"),
+            tip=N_("use smaller reserves or score (at most {maximum} states)"),
+            count=states * len(reserves),
+            maximum=MAX_CHAIN_STATES,
+        )
+
+
+def challenge_win_probability(
+    reserves: Sequence[int], modifiers: Sequence[int], score: int
+) -> Fraction:
+    """Exact chance that the agents bring one opposition to 0 before all are out.
+
+    The agents act in the listed order (G-A20), each with the same total modifier on every
+    action; an agent at reserve 0 is out and skipped (G-M4); the opposition never acts
+    (G-A19). A score of 0 is a win at once (G-A2).
+
+    Args:
+        reserves: each agent's current reserve of the challenge's type, 0 or more.
+        modifiers: each agent's total modifier, in the same order.
+        score: the opposition's score, 0 or more.
+
+    Returns:
+        The probability, a `Fraction`.
+
+    Raises:
+        InputError: lengths that differ, a negative value, a modifier out of range, or a
+            chain larger than `MAX_CHAIN_STATES`.
+
+    Source: G-M4, G-M5, G-M6, G-A2, G-A4, G-A5, G-A19, G-A20.
+    """
+    _check(reserves, modifiers, score)
+    weights = tuple(result_weights(m) for m in modifiers)
+    count = len(reserves)
+
+    @cache
+    def win(left: int, pools: tuple[int, ...], turn: int) -> Fraction:
+        if left <= 0:
+            return Fraction(1)
+        order = [(turn + k) % count for k in range(count)]
+        actor = next((i for i in order if pools[i] > 0), None)
+        if actor is None:
+            return Fraction(0)
+        crit, hit, miss = weights[actor]
+        following = (actor + 1) % count
+        total = Fraction(0)
+        if crit:
+            total += crit * win(left - 2, pools, following)
+        if hit:
+            total += hit * win(left - 1, pools, following)
+        if miss:
+            drained = (*pools[:actor], pools[actor] - 1, *pools[actor + 1 :])
+            total += miss * win(left, drained, following)
+        return total / 6
+
+    try:
+        return win(score, tuple(reserves), 0)
+    finally:
+        win.cache_clear()

@@ -1,0 +1,413 @@
+"""The quest: its objective, progress index, agents' Sang and standing, and its end.
+
+A quest starts at progress index 0 with an objective drawn from a table; the agents learn it
+the first time the index reaches 1. Each challenge is drawn by
+`tablee.systems.agents.generator`, resolved by `tablee.systems.agents.challenge`, and its
+consequences (this module) move the index and the involved agents' Sang. The quest is won at
+index 4 and failed when no agent has Sang left; an agent whose Sang falls to 0 sits out the
+next scene and comes back at Sang 1.
+
+Source: seed 002, "Génération de scénario", "Résolution du challenge"; rulings G-M9, G-M10,
+G-M11, G-A10, G-A11, G-A15, G-A16, G-A17.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from tablee.dice import Trace, TraceStep
+from tablee.errors import N_, InputError, RuleError
+from tablee.systems.agents.agent import Agent
+from tablee.systems.agents.generator import (
+    CHALLENGE_GENERATOR,
+    DEFAULT_OPTIONS,
+    QUEST_WON_AT,
+    ChallengeInputs,
+    GeneratedChallenge,
+    OppositionOptions,
+    Relation,
+)
+from tablee.systems.agents.tables import TABLE_DRAW, Entry, Table
+
+__all__ = [
+    "Consequence",
+    "Quest",
+    "QuestDraw",
+    "QuestStatus",
+    "SceneStart",
+    "abandon_quest",
+    "apply_consequence",
+    "check_involved",
+    "draw_quest",
+    "generate_challenge",
+    "quest_status",
+    "start_scene",
+    "with_agent",
+]
+
+
+class QuestStatus(Enum):
+    """Where a quest stands (G-M9 step 6, G-M11)."""
+
+    ONGOING = "ongoing"
+    WON = "won"
+    FAILED = "failed"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class Quest:
+    """A quest in progress: the objective, the index, the agents and their standing.
+
+    Attributes:
+        objective: the objective entry drawn; it names the adventure (G-M9 step 2).
+        objective_face: the face that drew it.
+        progress: the progress index, ``QUEST_WON_AT`` or less, possibly negative.
+        objective_revealed: the agents have learnt the objective (index reached 1 once).
+        agents: the agents, in seating order (their Sang and reserves live here).
+        wins: challenges won by each agent (G-M6 winners), aligned with ``agents``.
+        sitting_out: names of agents who sit out the current scene (G-A16).
+        status: ongoing, won, failed or abandoned.
+        challenges: consequences applied so far.
+    """
+
+    objective: Entry
+    objective_face: int
+    agents: tuple[Agent, ...]
+    wins: tuple[int, ...]
+    progress: int = 0
+    objective_revealed: bool = False
+    sitting_out: frozenset[str] = frozenset()
+    status: QuestStatus = QuestStatus.ONGOING
+    challenges: int = 0
+
+    def index_of(self, name: str) -> int:
+        """Position of the agent called ``name``.
+
+        Raises:
+            InputError: no agent of the quest has that name.
+        """
+        for index, agent in enumerate(self.agents):
+            if agent.name == name:
+                return index
+        raise InputError(
+            N_("no agent called {name!r} in this quest; agents: {known}"),
+            name=name,
+            known=", ".join(a.name for a in self.agents),
+        )
+
+    def wins_by_name(self) -> dict[str, int]:
+        """Challenges won by each agent, by name (the favori's count, G-M12)."""
+        return {a.name: w for a, w in zip(self.agents, self.wins, strict=True)}
+
+
+@dataclass(frozen=True)
+class QuestDraw:
+    """A new quest and the steps of its drawing."""
+
+    quest: Quest
+    trace: Trace
+
+
+def draw_quest(agents: Sequence[Agent], objectives: Table, faces: Sequence[int]) -> QuestDraw:
+    """Start a quest: index 0, the objective drawn from a table and kept secret for now.
+
+    Args:
+        agents: the agents, 1 or more, distinct names, in seating order.
+        objectives: the quest-objective table.
+        faces: one face of that table's die (see `tablee.systems.agents.tables.TABLE_DRAW`).
+
+    Returns:
+        The quest and its trace.
+
+    Raises:
+        InputError: no agent, two agents with one name, or a bad face.
+
+    Source: G-M9 steps 1 and 2; G-A13.
+    """
+    names = [a.name for a in agents]
+    if not names or len(set(names)) != len(names):
+        raise InputError(
+            N_("a quest needs 1 or more agents with distinct names, not {names}"),
+            names=", ".join(names) or "none",
+        )
+    drawn = TABLE_DRAW.resolve(objectives, faces)
+    quest = Quest(drawn.entry, drawn.face, tuple(agents), (0,) * len(names))
+    step = TraceStep(N_("quest drawn; progress index 0; objective kept secret until index 1"))
+    return QuestDraw(quest, (*drawn.trace, step))
+
+
+def _require_ongoing(quest: Quest) -> None:
+    if quest.status is not QuestStatus.ONGOING:
+        raise RuleError(
+            N_("the quest is over ({status}): no more challenges (rule G-M9)"),
+            status=quest.status.value,
+        )
+
+
+@dataclass(frozen=True)
+class SceneStart:
+    """A new scene begun.
+
+    Attributes:
+        quest: the quest afterwards.
+        returned: agents back from sitting out, at Sang 1.
+        sitting_out: agents who sit this scene out (Sang 0).
+        trace: the steps.
+    """
+
+    quest: Quest
+    returned: tuple[str, ...]
+    sitting_out: tuple[str, ...]
+    trace: Trace
+
+
+def start_scene(quest: Quest) -> SceneStart:
+    """Begin the next scene: those who sat the last one out return, those at Sang 0 sit out.
+
+    A scene is one challenge with its linking scene, or every challenge of the split groups
+    played at the same time (G-A16, G-A17). Call this before drawing the scene's challenges.
+
+    Raises:
+        RuleError: the quest is over.
+
+    Source: G-M11, G-A16.
+    """
+    _require_ongoing(quest)
+    agents = list(quest.agents)
+    returned = []
+    for index, agent in enumerate(agents):
+        if agent.name in quest.sitting_out:
+            agents[index] = agent.with_sang(1)
+            returned.append(agent.name)
+    resting = tuple(a.name for a in agents if a.sang == 0)
+    steps = [
+        TraceStep(N_("{name} returns at Sang 1 after sitting out"), {"name": n}) for n in returned
+    ]
+    steps += [
+        TraceStep(N_("{name} has no Sang and sits out this scene"), {"name": n}) for n in resting
+    ]
+    new = replace(quest, agents=tuple(agents), sitting_out=frozenset(resting))
+    return SceneStart(new, tuple(returned), resting, tuple(steps))
+
+
+def check_involved(quest: Quest, names: Sequence[str]) -> tuple[Agent, ...]:
+    """The agents a challenge may involve, checked against the rules.
+
+    Raises:
+        InputError: no name, a repeated or unknown name.
+        RuleError: the quest is over, or an agent sits out this scene or has no Sang
+            (G-M11, G-A16).
+
+    Source: G-M2, G-M11, G-A16.
+    """
+    _require_ongoing(quest)
+    if not names or len(set(names)) != len(names):
+        raise InputError(
+            N_("a challenge involves 1 or more distinct agents, not {names}"),
+            names=", ".join(names) or "none",
+        )
+    chosen = tuple(quest.agents[quest.index_of(n)] for n in names)
+    for agent in chosen:
+        if agent.name in quest.sitting_out or agent.sang == 0:
+            raise RuleError(
+                N_("{name} has no Sang and sits out this scene (rule G-M11, G-A16)"),
+                tip=N_("leave {name} out of the challenge; they return at Sang 1 next scene"),
+                name=agent.name,
+            )
+    return chosen
+
+
+def generate_challenge(
+    quest: Quest,
+    involved: Sequence[str],
+    faces: Sequence[int],
+    options: OppositionOptions = DEFAULT_OPTIONS,
+) -> GeneratedChallenge:
+    """Draw the quest's next challenge for some of its agents.
+
+    Args:
+        quest: the quest, ongoing.
+        involved: names of the agents the challenge involves (a split group, G-M9 3.5).
+        faces: the d6s asked for by ``CHALLENGE_GENERATOR.dice_for`` (3 or 4).
+        options: the opposition options.
+
+    Returns:
+        The challenge, naming the agents involved.
+
+    Raises:
+        InputError: bad names or faces. RuleError: see `check_involved`.
+
+    Source: G-M9 step 3, G-N3, G-N4.
+    """
+    check_involved(quest, involved)
+    inputs = ChallengeInputs(quest.progress, len(involved), options)
+    return replace(CHALLENGE_GENERATOR.resolve(inputs, faces), involved=tuple(involved))
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """What a resolved challenge did to the quest.
+
+    Attributes:
+        quest: the quest afterwards.
+        won: the agents won the challenge.
+        progress_change: -1, 0 or +1.
+        sang_change: -1, 0 or +1 for each involved agent (before the 0..3 bounds).
+        helped: the agents gain something that helps their quest (a boon to narrate).
+        revealed_now: the objective is revealed by this consequence.
+        trace: the steps.
+    """
+
+    quest: Quest
+    won: bool
+    progress_change: int
+    sang_change: int
+    helped: bool
+    revealed_now: bool
+    trace: Trace
+
+
+_TABLE: Mapping[tuple[Relation, bool], tuple[int, int, bool]] = {
+    (Relation.HOSTILE, False): (-1, -1, False),
+    (Relation.HOSTILE, True): (+1, 0, True),
+    (Relation.NEUTRAL, False): (0, -1, False),
+    (Relation.NEUTRAL, True): (0, 0, False),
+    (Relation.BENEVOLENT, False): (0, 0, False),
+    (Relation.BENEVOLENT, True): (+1, +1, True),
+}
+"""(relation, won) -> (progress change, Sang change of each involved agent, helped); G-M10."""
+
+
+def apply_consequence(
+    quest: Quest, challenge: GeneratedChallenge, *, won: bool, winner: str | None = None
+) -> Consequence:
+    """Apply a resolved challenge's consequences to the quest.
+
+    Args:
+        quest: the quest, ongoing.
+        challenge: the challenge as drawn, naming its involved agents.
+        won: the agents won (opposition at 0); False when every involved agent was out,
+            abandoned or conceded (G-A15). A scene cut is no result: do not call this.
+        winner: on a win, the challenge's winner (G-M6), one of the involved, or None when
+            nobody is designated (a score of 0 won at once); must be None on a loss.
+
+    Returns:
+        The consequence, with the quest updated: index moved (capped at 4, G-A17), Sang of
+        each involved agent moved within 0..3 (G-A10, G-A11), the winner's count, the
+        objective revealed the first time the index reaches 1, the status (won at 4, failed
+        when no agent has Sang).
+
+    Raises:
+        InputError: a challenge naming no agent or an unknown one, a winner not involved,
+            or a winner on a loss.
+        RuleError: the quest is over.
+
+    Source: seed 002, "Résolution du challenge"; G-M9 steps 4-6, G-M10, G-M11, G-A10, G-A11,
+    G-A15, G-A17.
+    """
+    _require_ongoing(quest)
+    if not challenge.involved:
+        raise InputError(
+            N_("the challenge names no involved agent; draw it with generate_challenge")
+        )
+    indices = [quest.index_of(n) for n in challenge.involved]
+    if winner is not None and (not won or winner not in challenge.involved):
+        raise InputError(
+            N_("winner {name!r} must be an involved agent of a won challenge (rule G-M6)"),
+            name=winner,
+        )
+    change, sang, helped = _TABLE[(challenge.relation, won)]
+    agents = list(quest.agents)
+    for i in indices:
+        agents[i] = agents[i].with_sang(agents[i].sang + sang)
+    wins = list(quest.wins)
+    if winner is not None:
+        wins[quest.index_of(winner)] += 1
+    progress = min(QUEST_WON_AT, quest.progress + change)
+    revealed_now = not quest.objective_revealed and progress >= 1
+    status = QuestStatus.ONGOING
+    if progress >= QUEST_WON_AT:
+        status = QuestStatus.WON
+    elif all(a.sang == 0 for a in agents):
+        status = QuestStatus.FAILED
+    new = replace(
+        quest,
+        agents=tuple(agents),
+        wins=tuple(wins),
+        progress=progress,
+        status=status,
+        objective_revealed=quest.objective_revealed or revealed_now,
+        challenges=quest.challenges + 1,
+    )
+    trace = _consequence_trace(challenge, won, change, sang, helped, new, revealed_now)
+    return Consequence(new, won, change, sang, helped, revealed_now, trace)
+
+
+def _consequence_trace(
+    challenge: GeneratedChallenge,
+    won: bool,
+    change: int,
+    sang: int,
+    helped: bool,
+    quest: Quest,
+    revealed_now: bool,
+) -> Trace:
+    steps = [
+        TraceStep(
+            N_(
+                "{relation} challenge {result}: index {change:+d} to {progress}, "
+                "Sang {sang:+d} for {names}"
+            ),
+            {
+                "relation": challenge.relation.value,
+                "result": "won" if won else "lost",
+                "change": change,
+                "progress": quest.progress,
+                "sang": sang,
+                "names": ", ".join(challenge.involved),
+            },
+        )
+    ]
+    if helped:
+        steps.append(TraceStep(N_("the agents gain something that helps their quest")))
+    if revealed_now:
+        steps.append(TraceStep(N_("objective revealed: {text}"), {"text": quest.objective.text}))
+    if quest.status is QuestStatus.WON:
+        steps.append(TraceStep(N_("index 4: the quest is accomplished; on to the artefact")))
+    if quest.status is QuestStatus.FAILED:
+        steps.append(TraceStep(N_("no agent has Sang left: the quest fails; they leave the world")))
+    return tuple(steps)
+
+
+def quest_status(quest: Quest) -> QuestStatus:
+    """Where the quest stands: ongoing, won (index 4), failed (no Sang) or abandoned.
+
+    Source: G-M9 step 6, G-M11.
+    """
+    return quest.status
+
+
+def abandon_quest(quest: Quest) -> Quest:
+    """The agents give up their quest; they may, between challenges.
+
+    Raises:
+        RuleError: the quest is already over.
+
+    Source: G-M9 step 6.
+    """
+    _require_ongoing(quest)
+    return replace(quest, status=QuestStatus.ABANDONED)
+
+
+def with_agent(quest: Quest, agent: Agent) -> Quest:
+    """The quest with one agent's record replaced (after a challenge changed its reserves).
+
+    Raises:
+        InputError: no agent of the quest has that name.
+    """
+    agents = list(quest.agents)
+    agents[quest.index_of(agent.name)] = agent
+    return replace(quest, agents=tuple(agents))

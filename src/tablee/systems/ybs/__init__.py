@@ -1,0 +1,313 @@
+"""Yuigahama Bad Seeds (YBS): the pure rules core and the table's system object.
+
+One d6 plus a trait for every test, Unmei tokens moving between players and the GM, Uchimi
+and Kega boxes, individual fights, gang fights, Ichika Bachika and evolution. The gang-fight
+rules (`straights`, `gang`, `advisor`, `ichika`, `gang_odds`) are imported from their
+modules; `brawls` plays them at a table. Every reading
+of the rulings that reasonable people read otherwise is a named option of `YbsOptions`.
+
+Tablée's decisions where the rulings are silent (see docs/rules/ybs.md):
+
+* The GM's bag holds ``token_supply`` tokens (default 100), so every token is with a player
+  or the GM; a gift from an empty bag is refused.
+* Session start also takes back any leftover token before giving 2 to each player.
+* A test's follow-ups (reroll, critical success, critical failure) must come right after it;
+  any other fact closes the test. A critical decided ends the test.
+* GM characters hold no token: no forcing, no reroll, no critical success, no assistance
+  given or received; the GM may still make their natural 1 a critical failure (no token).
+* An assistant must be another player's character.
+* A prostrate character may only test Nintai.
+* Rest heals one Uchimi per full 30 minutes; the rest of a half-hour heals nothing.
+* Marks that no longer fit after Choushi drops overflow like damage (Kega first), so losing
+  boxes never heals.
+* The fifth star that would make a third +2 trait is refused; stars on a +2 trait are lost.
+* A third +2 trait is refused at creation too (Y-M9), the spread itself only warned (Y-A21).
+* Individual fights: a fighter attacks at most once and defends at most once per round; a
+  retreated character neither tests nor is attacked in that fight; damage is marked when the
+  GM resolves the round.
+* Gang fights: one at a time at a table (an encounter waits for it too); both sides keep the
+  advisor's choice unless told otherwise; the GM may stop one without damage; the GM's named
+  characters take the GM side's damage, an unnamed gang needs no sheet.
+
+Source: seed ``004_006c51d6660c4319.txt``; RULINGS.md section 4 (Y-M1 to Y-M9, Y-N1 to
+Y-N6, Y-A1 to Y-A22, Y-T1 to Y-T12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablee.errors import Message
+from tablee.systems.base import JSON, Fact, System, Upcaster
+from tablee.systems.ybs.brawls import (
+    GangTable,
+    decide_encounter_at_table,
+    decide_gang_start,
+    decide_gang_stop,
+    decide_gang_throw,
+    gang_json,
+    side_named,
+)
+from tablee.systems.ybs.character import (
+    DEFAULT_SPREAD,
+    MAX_STARS,
+    MAX_TRAIT,
+    MIN_TRAIT,
+    Character,
+    Trait,
+    check_trait_value,
+    create_character,
+    hit_points,
+    parse_sheets,
+    sheet_from_mapping,
+    spread_warnings,
+    trait_named,
+)
+from tablee.systems.ybs.damage import (
+    MINUTES_PER_UCHIMI,
+    Boxes,
+    heal_kega,
+    refit,
+    rest,
+    rest_minutes,
+    take_damage,
+)
+from tablee.systems.ybs.evolution import (
+    MAX_AT_TWO,
+    TRAUMA_KEGA,
+    StarOutcome,
+    award_star,
+    check_plus_two,
+    set_trait,
+    transfer,
+    trauma,
+)
+from tablee.systems.ybs.fights import (
+    DamageKind,
+    Declaration,
+    Defence,
+    attack_damage,
+    gate_reasons,
+)
+from tablee.systems.ybs.game import (
+    MAX_CHARACTERS,
+    MAX_PLAYERS,
+    Decision,
+    FightRound,
+    OpenTest,
+    YbsState,
+    box_json,
+    character_json,
+    character_named,
+    decide_attributes,
+    decide_create,
+    decide_damage,
+    decide_end_session,
+    decide_heal_kega,
+    decide_invoke,
+    decide_options,
+    decide_rest,
+    decide_shichi_fukujin,
+    decide_star,
+    decide_start_session,
+    decide_transfer,
+    decide_trauma,
+    initial_state,
+    player_named,
+)
+from tablee.systems.ybs.log import describe, moves_text
+from tablee.systems.ybs.odds import MAX_ODDS_TOKENS, POLICIES, TestOdds, odds_of_test
+from tablee.systems.ybs.options import YBS_OPTION_HELP, YbsOptions
+from tablee.systems.ybs.play import (
+    PURPOSES,
+    decide_critical,
+    decide_critical_failure,
+    decide_fight_end,
+    decide_reroll,
+    decide_retreat,
+    decide_round,
+    decide_test,
+    plan_tokens,
+)
+from tablee.systems.ybs.replay import EVENT_VERSIONS, evolve
+from tablee.systems.ybs.rolls import (
+    MAX_FORCE,
+    SUCCESS_AT,
+    TEST,
+    Combine,
+    TestMechanic,
+    TestResult,
+    YbsTest,
+    combined_trait,
+    dice_for_reroll,
+    resolve_test,
+)
+from tablee.systems.ybs.unmei import (
+    GM,
+    SESSION_TOKENS,
+    SHICHI_FUKUJIN,
+    Ledger,
+    TokenMove,
+    end_session_moves,
+    moves_json,
+    start_session_moves,
+)
+
+__all__ = [
+    "DEFAULT_SPREAD",
+    "EVENT_VERSIONS",
+    "GM",
+    "MAX_AT_TWO",
+    "MAX_CHARACTERS",
+    "MAX_FORCE",
+    "MAX_ODDS_TOKENS",
+    "MAX_PLAYERS",
+    "MAX_STARS",
+    "MAX_TRAIT",
+    "MINUTES_PER_UCHIMI",
+    "MIN_TRAIT",
+    "POLICIES",
+    "PURPOSES",
+    "SESSION_TOKENS",
+    "SHICHI_FUKUJIN",
+    "SUCCESS_AT",
+    "TEST",
+    "TRAUMA_KEGA",
+    "YBS",
+    "YBS_OPTION_HELP",
+    "Boxes",
+    "Character",
+    "Combine",
+    "DamageKind",
+    "Decision",
+    "Declaration",
+    "Defence",
+    "FightRound",
+    "GangTable",
+    "Ledger",
+    "OpenTest",
+    "StarOutcome",
+    "TestMechanic",
+    "TestOdds",
+    "TestResult",
+    "TokenMove",
+    "Trait",
+    "YbsOptions",
+    "YbsState",
+    "YbsTest",
+    "attack_damage",
+    "award_star",
+    "box_json",
+    "character_json",
+    "character_named",
+    "check_plus_two",
+    "check_trait_value",
+    "combined_trait",
+    "create_character",
+    "decide_attributes",
+    "decide_create",
+    "decide_critical",
+    "decide_critical_failure",
+    "decide_damage",
+    "decide_encounter_at_table",
+    "decide_end_session",
+    "decide_fight_end",
+    "decide_gang_start",
+    "decide_gang_stop",
+    "decide_gang_throw",
+    "decide_heal_kega",
+    "decide_invoke",
+    "decide_options",
+    "decide_reroll",
+    "decide_rest",
+    "decide_retreat",
+    "decide_round",
+    "decide_shichi_fukujin",
+    "decide_star",
+    "decide_start_session",
+    "decide_test",
+    "decide_transfer",
+    "decide_trauma",
+    "describe",
+    "dice_for_reroll",
+    "end_session_moves",
+    "evolve",
+    "gang_json",
+    "gate_reasons",
+    "heal_kega",
+    "hit_points",
+    "initial_state",
+    "moves_json",
+    "moves_text",
+    "odds_of_test",
+    "parse_sheets",
+    "plan_tokens",
+    "player_named",
+    "refit",
+    "resolve_test",
+    "rest",
+    "rest_minutes",
+    "set_trait",
+    "sheet_from_mapping",
+    "side_named",
+    "spread_warnings",
+    "start_session_moves",
+    "take_damage",
+    "trait_named",
+    "transfer",
+    "trauma",
+]
+
+
+class _Ybs:
+    """Yuigahama Bad Seeds as a `tablee.systems.base.System`.
+
+    Source: seed 004; RULINGS.md section 4.
+    """
+
+    id = "ybs"
+    event_versions: Mapping[str, int] = EVENT_VERSIONS
+    upcasters: Mapping[tuple[str, int], Upcaster] = {}
+    option_help: Mapping[str, str] = YBS_OPTION_HELP
+
+    def initial_state(self, created: Mapping[str, JSON]) -> Any:
+        """See `initial_state`."""
+        return initial_state(created)
+
+    def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
+        """See `tablee.systems.ybs.replay.evolve`."""
+        return evolve(state, kind, payload)
+
+    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
+        """See `tablee.systems.ybs.log.describe`."""
+        return describe(kind, payload, after)
+
+    def options_json(self, state: Any) -> dict[str, JSON]:
+        """The table's house rules (`YbsOptions`) as JSON."""
+        return dict(state.options.to_json())
+
+    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
+        """See `decide_options`."""
+        return decide_options(state, changes).facts
+
+    def summary(self, state: Any) -> dict[str, JSON]:
+        """The characters, the tokens, the session and the house rules.
+
+        Returns:
+            ``{"session": {number, in_progress}, "tokens": {"gm": n, player: n...},
+            "characters": {name: character_json}, "gang_fight": gang_json or None,
+            "options": {...}}``.
+        """
+        return {
+            "session": {"number": state.session, "in_progress": state.in_session},
+            "tokens": {"gm": state.ledger.gm, **state.ledger.players},
+            "characters": {n: character_json(state, n) for n in state.characters},
+            "gang_fight": gang_json(state),
+            "options": self.options_json(state),
+        }
+
+
+YBS = _Ybs()
+"""The YBS system object for the table layer (registered by `tablee.systems`)."""
+_YBS_IS_A_SYSTEM: System = YBS

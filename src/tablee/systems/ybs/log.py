@@ -1,0 +1,313 @@
+"""One readable line per YBS event, as a translatable `Message` (no I/O, no catalog).
+
+Game terms stay as the game writes them in every language: Unmei, Uchimi, Kega, the six
+traits, s'entêter, Shichi Fukujin, Ichika Bachika, Zorome.
+
+Source: issue 2 point 3 (a readable transcript); seed 004; rulings Y-M2 to Y-M9.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tablee.errors import N_, Message
+from tablee.systems.base import JSON
+from tablee.systems.ybs.options import YbsOptions
+
+__all__ = ["describe", "moves_text", "register_line"]
+
+P = Mapping[str, JSON]
+NOTHING = Message("")
+
+
+def moves_text(moves: Any) -> str:
+    """Token movements as ``A → gm 2 (force)``, comma separated (``-`` when none)."""
+    parts = [f"{m['from']} → {m['to']} {m['count']} ({m['reason']})" for m in moves or []]
+    return ", ".join(parts) or "-"
+
+
+def _tokens(p: P) -> Message:
+    moves = p.get("moves") or []
+    return Message(N_("; tokens: {moves}"), moves=moves_text(moves)) if moves else NOTHING
+
+
+def _title(trait: JSON) -> str:
+    return str(trait).capitalize()
+
+
+def _verdict(p: P) -> Message:
+    if p.get("critical_success"):
+        return Message(N_("critical success"))
+    if p.get("critical_failure"):
+        return Message(N_("critical failure"))
+    return Message(N_("success") if p.get("success") else N_("failure"))
+
+
+def _test(p: P) -> Message:
+    traits = _title(p["trait"])
+    if p.get("second_trait"):
+        traits += f"/{_title(p['second_trait'])} ({p['combine']})"
+    purpose = {
+        "gate": Message(N_(" (Nintai gate)")),
+        "attack": Message(
+            N_(" (attacks {target}, {damage})"),
+            target=p.get("target"),
+            damage=str(p.get("damage")).capitalize(),
+        ),
+        "defend": Message(N_(" (defends against {against})"), against=p.get("against")),
+    }.get(str(p.get("purpose")), NOTHING)
+    forced = Message(N_(", forces {count}"), count=p["force"]) if p.get("force") else NOTHING
+    return Message(
+        N_(
+            "{name} tests {traits} {value:+d}{purpose}{forced}: die {natural}, result "
+            "{modified}, {verdict}{tokens}"
+        ),
+        name=p["character"],
+        traits=traits,
+        value=int(p["value"]),
+        purpose=purpose,
+        forced=forced,
+        natural=p["natural"],
+        modified=p["modified"],
+        verdict=_verdict(p),
+        tokens=_tokens(p),
+    )
+
+
+def _reroll(p: P) -> Message:
+    return Message(
+        N_("{name} s'entête: die {natural}, result {modified}, {verdict}{tokens}"),
+        name=p["character"],
+        natural=p["natural"],
+        modified=p["modified"],
+        verdict=_verdict(p),
+        tokens=_tokens(p),
+    )
+
+
+def _boxes(p: P) -> str:
+    b = p.get("boxes") or {}
+    if not isinstance(b, Mapping) or "uchimi" not in b:
+        return ""
+    return f"{b['uchimi']} Uchimi, {b['kega']} Kega / {b['hit_points']}"
+
+
+def _options(p: P) -> Message:
+    options = YbsOptions.from_json(p["options"]).to_json()
+    default = YbsOptions().to_json()
+    changed = [f"{k}={str(v).lower()}" for k, v in options.items() if default[k] != v]
+    if not changed:
+        return Message(N_("house rules back to the defaults"))
+    return Message(N_("house rules: {changes}"), changes=", ".join(changed))
+
+
+def _round(p: P) -> Message:
+    hits = [
+        f"{h['attacker']} → {h['target']}: {h['boxes']} {str(h['kind']).capitalize()}"
+        for h in p.get("hits") or []
+    ]
+    return Message(
+        N_("fight round {round} resolved: {hits}"), round=p["round"], hits="; ".join(hits) or "-"
+    )
+
+
+def _side(value: JSON) -> Message:
+    if value == "players":
+        return Message(N_("the players"))
+    if value == "gm":
+        return Message(N_("the GM's side"))
+    return Message(N_("nobody"))
+
+
+def _damage(p: P) -> str:
+    rows = [d for d in p.get("damage") or [] if d["uchimi"] or d["kega"]]
+    return "; ".join(
+        f"{d['character']} +{d['uchimi']} Uchimi" + (f" +{d['kega']} Kega" if d["kega"] else "")
+        for d in rows
+    )
+
+
+def _gang_started(p: P) -> Message:
+    return Message(
+        N_("gang fight: {fighters} ({dice} dice) against the GM's side ({gm_dice} dice)"),
+        fighters=", ".join(p["fighters"]) or "-",
+        dice=p["players_dice"],
+        gm_dice=p["gm_dice"],
+    )
+
+
+def _gang_throw(p: P) -> Message:
+    hands = Message(
+        N_("gang fight, throw {throw} (minute {minutes}): players {hand}, GM's side {gm_hand}"),
+        throw=p["throw"],
+        minutes=p["minutes"],
+        hand=" ".join(str(f) for f in p["hand"]),
+        gm_hand=" ".join(str(f) for f in p["gm_hand"]),
+    )
+    if p.get("winner") is None and not p.get("draw"):
+        return hands
+    end = Message(
+        N_("{hands}; winner: {winner}{inglorious}; damage: {damage}"),
+        hands=hands,
+        winner=_side(p.get("winner")),
+        inglorious=Message(N_(" (inglorious)")) if p.get("inglorious") else NOTHING,
+        damage=_damage(p) or "-",
+    )
+    if p.get("draw"):
+        end = Message(
+            N_("{hands}; a draw; damage: {damage}"), hands=hands, damage=_damage(p) or "-"
+        )
+    return end
+
+
+def _encounter(p: P) -> Message:
+    kind = p["kind"]
+    if kind == "flee":
+        return Message(N_("an unexpected encounter: everyone flees"))
+    if kind == "gang_fight":
+        return Message(
+            N_("an unexpected encounter: a gang fight for {fighters}"),
+            fighters=", ".join(p["fighters"]) or "-",
+        )
+    if p.get("reroll"):
+        outcome = Message(N_("a complete tie: throw again"))
+    elif p.get("draw"):
+        outcome = Message(N_("a draw"))
+    else:
+        outcome = Message(N_("winner: {winner}"), winner=_side(p.get("winner")))
+    return Message(
+        N_(
+            "Ichika Bachika! players {hand} (Zorome {zorome}), GM's side {gm_hand} "
+            "(Zorome {gm_zorome}): {outcome}; damage: {damage}"
+        ),
+        hand=" ".join(str(f) for f in p["faces"]),
+        zorome=p["zorome"],
+        gm_hand=" ".join(str(f) for f in p["gm_faces"]),
+        gm_zorome=p["gm_zorome"],
+        outcome=outcome,
+        damage=_damage(p) or "-",
+    )
+
+
+_HEADS: dict[str, Callable[[P], Message]] = {
+    "ybs.character_created": lambda p: Message(
+        N_("{name} joins the table{owner}: {traits}; {hp} hit points"),
+        name=p["name"],
+        owner=Message(N_(" (played by {player})"), player=p["owner"])
+        if p.get("owner")
+        else NOTHING,
+        traits=", ".join(f"{_title(k)} {int(v):+d}" for k, v in dict(p["traits"]).items()),
+        hp=p["hit_points"],
+    ),
+    "ybs.session_started": lambda p: Message(
+        N_("session {session} starts: 2 Unmei tokens to each player{tokens}"),
+        session=p["session"],
+        tokens=_tokens(p),
+    ),
+    "ybs.session_ended": lambda p: Message(
+        N_("session {session} ends: unspent tokens go back to the GM{tokens}"),
+        session=p["session"],
+        tokens=_tokens(p),
+    ),
+    "ybs.attribute_invoked": lambda p: Message(
+        N_("the GM invokes {name}'s attribute {attribute}{tokens}"),
+        name=p["character"],
+        attribute=p["attribute"],
+        tokens=_tokens(p),
+    ),
+    "ybs.shichi_fukujin": lambda p: Message(
+        N_("{player} calls the Shichi Fukujin: {proposal}{tokens}"),
+        player=p["player"],
+        proposal=p["proposal"] or "-",
+        tokens=_tokens(p),
+    ),
+    "ybs.damage": lambda p: Message(
+        N_("{name} takes {uchimi} Uchimi and {kega} Kega: {boxes}"),
+        name=p["character"],
+        uchimi=p["uchimi"],
+        kega=p["kega"],
+        boxes=_boxes(p),
+    ),
+    "ybs.rest": lambda p: Message(
+        N_("{name} rests {minutes} min and heals {healed} Uchimi: {boxes}"),
+        name=p["character"],
+        minutes=p["minutes"],
+        healed=p["healed"],
+        boxes=_boxes(p),
+    ),
+    "ybs.kega_healed": lambda p: Message(
+        N_("{name}: {count} Kega healed: {boxes}"),
+        name=p["character"],
+        count=p["count"],
+        boxes=_boxes(p),
+    ),
+    "ybs.star_awarded": lambda p: Message(
+        N_("{name} earns a star on {trait}: now {value:+d}, {stars} star(s)"),
+        name=p["character"],
+        trait=_title(p["trait"]),
+        value=int(p["value"]),
+        stars=p["stars"],
+    ),
+    "ybs.traits_transferred": lambda p: Message(
+        N_("{name} transfers a level from {lower} to {raised}"),
+        name=p["character"],
+        lower=_title(p["lower"]),
+        raised=_title(p["raise"]),
+    ),
+    "ybs.trauma": lambda p: Message(
+        N_("{name}'s trauma: {trait} goes from {before:+d} to {value:+d}"),
+        name=p["character"],
+        trait=_title(p["trait"]),
+        before=int(p["from"]),
+        value=int(p["value"]),
+    ),
+    "ybs.attributes_changed": lambda p: Message(
+        N_("{name}'s attributes: +{added}; -{removed}"),
+        name=p["character"],
+        added=", ".join(p["add"]) or "-",
+        removed=", ".join(p["remove"]) or "-",
+    ),
+    "ybs.options_set": _options,
+    "ybs.test": _test,
+    "ybs.reroll": _reroll,
+    "ybs.critical": lambda p: Message(
+        N_("{name} turns the 6 into a critical success{tokens}"),
+        name=p["character"],
+        tokens=_tokens(p),
+    ),
+    "ybs.critical_failure": lambda p: Message(
+        N_("the GM turns {name}'s 1 into a critical failure{tokens}"),
+        name=p["character"],
+        tokens=_tokens(p),
+    ),
+    "ybs.round_resolved": _round,
+    "ybs.retreat": lambda p: Message(N_("{name} retreats from the fight"), name=p["character"]),
+    "ybs.fight_ended": lambda p: Message(N_("the fight is over")),
+    "ybs.gang_started": _gang_started,
+    "ybs.gang_throw": _gang_throw,
+    "ybs.gang_stopped": lambda p: Message(N_("the GM stops the gang fight")),
+    "ybs.encounter": _encounter,
+}
+
+
+def register_line(kind: str, line: Callable[[P], Message]) -> None:
+    """Add the line of an event kind (used by the gang-fight and Ichika Bachika decisions)."""
+    _HEADS[kind] = line
+
+
+def describe(kind: str, payload: Mapping[str, JSON], after: Any = None) -> Message:
+    """A line for one YBS event.
+
+    Args:
+        kind: the event kind (``ybs.test``...).
+        payload: its payload (current version).
+        after: the state right after the event, or None (unused: the payload says it all).
+
+    Returns:
+        The line; an unknown kind gives the kind itself.
+
+    Source: seed 004; Y-M2 to Y-M9.
+    """
+    head = _HEADS.get(kind)
+    return Message("{kind}", kind=kind) if head is None else head(payload)

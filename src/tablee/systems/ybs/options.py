@@ -1,0 +1,120 @@
+"""The table options of Yuigahama Bad Seeds: each reading of the rulings as a named house rule.
+
+Every option's default is the reading adopted in RULINGS.md section 4; a group may switch it.
+Values come in as text (command line, file) or as stored JSON and are parsed and checked here.
+
+Source: seed 004 ("Les tests", "Les jetons Unmei", "Les règles de combat", "Les combats de
+bande", "Ichika Bachika"); rulings Y-A3, Y-A11, Y-A12, Y-A13, Y-A16.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+
+from tablee.errors import N_
+from tablee.systems.base import JSON
+from tablee.systems.options import OptionRules, bad_option, with_changes
+
+__all__ = ["YBS_OPTION_HELP", "YbsOptions"]
+
+YBS_OPTION_HELP: Mapping[str, str] = {
+    "stubborn": N_(
+        "s'entêter: repeat (a reroll for 1 token as often as tokens last) or once (at most "
+        "one reroll per test) (Y-A3; default repeat)"
+    ),
+    "stubborn_on": N_(
+        "when a player may s'entêter: any (after any natural 1 to 5) or one (only after a "
+        "natural 1, the text's step 4 routing) (Y-A3; default any)"
+    ),
+    "critical_boxes": N_(
+        "boxes marked by an attacker's critical success, 1 to 6 (Y-A11; default 2)"
+    ),
+    "mixed_disadvantages": N_(
+        "a gang fight where each side has one disadvantage: cancel (5 dice each) or both_lose "
+        "(4 dice each) (Y-A12; default cancel)"
+    ),
+    "higher_straight_wins": N_(
+        "two straights on the same gang-fight throw: the higher one wins (true) or every "
+        "such throw is a draw (false) (Y-A13; default true)"
+    ),
+    "ichika_tie": N_(
+        "Ichika Bachika with equal Zorome: draw (2 Uchimi to everyone) or reroll "
+        "(Y-A16; default draw)"
+    ),
+    "token_supply": N_(
+        "Unmei tokens in the GM's bag, 7 to 1000: every token is with a player or the GM "
+        "(Y-M4; default 100)"
+    ),
+}
+
+_CHOICES: Mapping[str, tuple[str, ...]] = {
+    "stubborn": ("repeat", "once"),
+    "stubborn_on": ("any", "one"),
+    "mixed_disadvantages": ("cancel", "both_lose"),
+    "ichika_tie": ("draw", "reroll"),
+}
+_RANGES: Mapping[str, tuple[int, int]] = {"critical_boxes": (1, 6), "token_supply": (7, 1000)}
+
+
+@dataclass(frozen=True)
+class YbsOptions:
+    """A table's YBS house rules; see `YBS_OPTION_HELP` for each one's meaning and ruling.
+
+    Attributes:
+        stubborn: ``repeat`` or ``once`` (Y-A3).
+        stubborn_on: ``any`` or ``one`` (Y-A3).
+        critical_boxes: boxes of a critical attack, 1 to 6 (Y-A11).
+        mixed_disadvantages: ``cancel`` or ``both_lose`` (Y-A12).
+        higher_straight_wins: simultaneous straights go to the higher one (Y-A13).
+        ichika_tie: ``draw`` or ``reroll`` (Y-A16).
+        token_supply: tokens at the table, 7 to 1000 (Y-M4).
+
+    Raises:
+        InputError: at construction, a value outside its choices or range.
+
+    Source: seed 004; Y-A3, Y-A11, Y-A12, Y-A13, Y-A16, Y-M4.
+    """
+
+    stubborn: str = "repeat"
+    stubborn_on: str = "any"
+    critical_boxes: int = 2
+    mixed_disadvantages: str = "cancel"
+    higher_straight_wins: bool = True
+    ichika_tie: str = "draw"
+    token_supply: int = 100
+
+    def __post_init__(self) -> None:
+        for name, choices in _CHOICES.items():
+            if getattr(self, name) not in choices:
+                raise bad_option(name, getattr(self, name), " | ".join(choices))
+        for name, (low, high) in _RANGES.items():
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise bad_option(name, value, f"{low}..{high}")
+        if not isinstance(self.higher_straight_wins, bool):
+            raise bad_option("higher_straight_wins", self.higher_straight_wins, "true | false")
+
+    def to_json(self) -> dict[str, JSON]:
+        """The options as a JSON object (for storing)."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> YbsOptions:
+        """Options from stored JSON, checked like text input.
+
+        Raises:
+            InputError: an unknown option or a bad value.
+        """
+        return with_changes(cls(), data, _RULES)
+
+    def with_changes(self, changes: Mapping[str, str]) -> YbsOptions:
+        """These options with some changed from text values (``"once"``, ``"true"``).
+
+        Raises:
+            InputError: an unknown option name or a value that does not fit it, naming both.
+        """
+        return with_changes(self, changes, _RULES)
+
+
+_RULES = OptionRules(system="YBS", choices=_CHOICES, ranges=_RANGES)

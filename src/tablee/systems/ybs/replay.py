@@ -1,0 +1,236 @@
+"""Folding stored YBS facts into state by deciding each one again.
+
+`evolve` takes a stored fact's *inputs* (who, which trait, which assistants, how many tokens
+forced, which faces, how much damage) and runs the same ``decide_*`` function that produced
+it against the state the fold has reached, so every rule is checked on every replay: an undo
+that would leave a later test without the tokens it spent is refused, and so is an imported
+log that breaks a rule. Then it compares the stored payload with the decided one, field by
+field; a difference means the fact was edited (InputError).
+
+Source: DESIGN.md "The event log"; architecture.md "The fold decides every event again";
+rulings Y-M1 to Y-M9.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
+from tablee.systems.base import JSON
+from tablee.systems.options import option_text
+from tablee.systems.ybs.brawls import (
+    decide_encounter_at_table,
+    decide_gang_start,
+    decide_gang_stop,
+    decide_gang_throw,
+)
+from tablee.systems.ybs.game import (
+    Decision,
+    YbsState,
+    decide_attributes,
+    decide_create,
+    decide_damage,
+    decide_end_session,
+    decide_heal_kega,
+    decide_invoke,
+    decide_options,
+    decide_rest,
+    decide_shichi_fukujin,
+    decide_star,
+    decide_start_session,
+    decide_transfer,
+    decide_trauma,
+)
+from tablee.systems.ybs.play import (
+    decide_critical,
+    decide_critical_failure,
+    decide_fight_end,
+    decide_reroll,
+    decide_retreat,
+    decide_round,
+    decide_test,
+)
+
+__all__ = ["EVENT_VERSIONS", "REDECIDE", "evolve", "register"]
+
+P = Mapping[str, JSON]
+
+
+def _created(s: YbsState, p: P) -> Decision:
+    return decide_create(
+        s,
+        name=p["name"],
+        traits=p["traits"],
+        attributes=p["attributes"],
+        stars=p["stars"],
+        uchimi=p["uchimi"],
+        kega=p["kega"],
+        owner=p["owner"],
+    )
+
+
+def _test(s: YbsState, p: P) -> Decision:
+    return decide_test(
+        s,
+        character=p["character"],
+        trait=p["trait"],
+        faces=p["faces"],
+        second_trait=p["second_trait"],
+        combine=p["combine"],
+        assistants=p["assistants"],
+        force=p["force"],
+        purpose=p["purpose"],
+        target=p["target"],
+        damage=p["damage"] or "uchimi",
+        target_armed=p["target_armed"],
+        against=p["against"],
+        note=p["note"],
+    )
+
+
+def _options(s: YbsState, p: P) -> Decision:
+    return decide_options(s, {k: option_text(v) for k, v in dict(p["options"]).items()})
+
+
+REDECIDE: dict[str, Callable[[YbsState, P], Any]] = {
+    "ybs.character_created": _created,
+    "ybs.session_started": lambda s, p: decide_start_session(s),
+    "ybs.session_ended": lambda s, p: decide_end_session(s),
+    "ybs.attribute_invoked": lambda s, p: decide_invoke(
+        s, character=p["character"], attribute=p["attribute"], note=p["note"]
+    ),
+    "ybs.shichi_fukujin": lambda s, p: decide_shichi_fukujin(
+        s, player=p["player"], proposal=p["proposal"]
+    ),
+    "ybs.damage": lambda s, p: decide_damage(
+        s, character=p["character"], uchimi=p["uchimi"], kega=p["kega"], note=p["note"]
+    ),
+    "ybs.rest": lambda s, p: decide_rest(s, character=p["character"], minutes=p["minutes"]),
+    "ybs.kega_healed": lambda s, p: decide_heal_kega(
+        s, character=p["character"], count=p["count"], note=p["note"]
+    ),
+    "ybs.star_awarded": lambda s, p: decide_star(s, character=p["character"], trait=p["trait"]),
+    "ybs.traits_transferred": lambda s, p: decide_transfer(
+        s, character=p["character"], lower=p["lower"], raise_=p["raise"]
+    ),
+    "ybs.trauma": lambda s, p: decide_trauma(
+        s, character=p["character"], trait=p["trait"], note=p["note"]
+    ),
+    "ybs.attributes_changed": lambda s, p: decide_attributes(
+        s, character=p["character"], add=p["add"], remove=p["remove"]
+    ),
+    "ybs.options_set": _options,
+    "ybs.test": _test,
+    "ybs.reroll": lambda s, p: decide_reroll(s, faces=[p["face"]]),
+    "ybs.critical": lambda s, p: decide_critical(s),
+    "ybs.critical_failure": lambda s, p: decide_critical_failure(s),
+    "ybs.round_resolved": lambda s, p: decide_round(s),
+    "ybs.retreat": lambda s, p: decide_retreat(s, character=p["character"]),
+    "ybs.fight_ended": lambda s, p: decide_fight_end(s),
+    "ybs.gang_started": lambda s, p: decide_gang_start(
+        s,
+        fighters=p["fighters"],
+        opponents=p["opponents"],
+        outnumbered=p["outnumbered"],
+        outgunned=p["outgunned"],
+        winner_uchimi=p["winner_uchimi"],
+        loser_uchimi=p["loser_uchimi"],
+        draw_uchimi=p["draw_uchimi"],
+    ),
+    "ybs.gang_throw": lambda s, p: decide_gang_throw(
+        s, keep=p["keep"], gm_keep=p["gm_keep"], faces=p["faces"], gm_faces=p["gm_faces"]
+    ),
+    "ybs.gang_stopped": lambda s, p: decide_gang_stop(s, note=p["note"]),
+    "ybs.encounter": lambda s, p: decide_encounter_at_table(
+        s,
+        choices=p["choices"],
+        opponents=p["opponents"],
+        faces=p["faces"],
+        gm_faces=p["gm_faces"],
+        outnumbered=p["outnumbered"],
+        outgunned=p["outgunned"],
+    ),
+}
+"""Event kind -> the function deciding it again from its stored inputs."""
+
+EVENT_VERSIONS: dict[str, int] = {kind: 1 for kind in REDECIDE}
+"""Current schema version of every YBS event kind."""
+
+
+def register(kind: str, redecide: Callable[[YbsState, P], Any]) -> None:
+    """Add an event kind (used by the gang-fight and Ichika Bachika decisions)."""
+    REDECIDE[kind] = redecide
+    EVENT_VERSIONS[kind] = 1
+
+
+def evolve(state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:
+    """Fold one stored fact into the state by deciding it again (pure).
+
+    Args:
+        state: the state the fold has reached.
+        kind: the fact's kind (``ybs.test``...).
+        payload: its payload (current version).
+
+    Returns:
+        The state after the fact, as the rules give it now.
+
+    Raises:
+        RuleError: the fact cannot follow this state (tokens no longer held, an unknown
+            character, a reroll with no test before it...).
+        InputError: an unknown kind, a missing or malformed field, or a stored result that
+            differs from the decided one (an edited fact).
+
+    Source: DESIGN.md "The event log"; Y-M1 to Y-M9.
+    """
+    redecide = REDECIDE.get(kind)
+    if redecide is None:
+        raise InputError(N_("unknown YBS event kind {kind!r}"), kind=kind)
+    who = payload.get("character") or payload.get("name") or payload.get("player") or ""
+    what = Message(N_("{kind} by {who}") if who else "{kind}", kind=kind, who=who)
+    try:
+        decision = redecide(state, payload)
+    except NotFoundError as exc:
+        raise RuleError(N_("{what}: {error}"), what=what, error=exc) from exc
+    except TableeError as exc:
+        raise type(exc)(N_("{what}: {error}"), what=what, error=exc) from exc
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise InputError(
+            N_("{what}: a missing or malformed field ({detail})"), what=what, detail=repr(exc)
+        ) from exc
+    stored = dict(_leaves(payload))
+    decided = dict(_leaves(decision.facts[0].payload))
+    for path in [*decided, *(p for p in stored if p not in decided)]:
+        if _plain(stored.get(path)) != _plain(decided.get(path)):
+            raise InputError(
+                N_(
+                    "{what}: the stored {field} {stored!r} is not what the rules give ({decided!r})"
+                ),
+                what=what,
+                field=path,
+                stored=stored.get(path),
+                decided=decided.get(path),
+            )
+    after: YbsState = decision.after
+    return after
+
+
+def _leaves(value: JSON, path: str = "") -> Iterator[tuple[str, JSON]]:
+    """Every field as ``(dotted path, value)``; lists of objects unfolded."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _leaves(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) for v in value):
+        for index, item in enumerate(value):
+            yield from _leaves(item, f"{path}.{index}")
+    else:
+        yield path, value
+
+
+def _plain(value: JSON) -> JSON:
+    """A value compared with booleans apart from numbers and tuples as lists."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

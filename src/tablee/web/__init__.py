@@ -1,0 +1,13 @@
+"""The live web table: FastAPI routes, Jinja2 templates, htmx pages, Server-Sent Events.
+
+`create_app` builds the application on an open event store; ``tablee serve`` runs it with
+Uvicorn. The web layer holds no rules: every action calls a system's ``decide_*`` function
+through `tablee.table.TableService`, like the command line. One module per game system in
+`tablee.web.systems` says which forms, odds and resources that system shows.
+
+Source: issue 6; DESIGN.md "Web", "Pages", "Fan-out"; docs/web.md.
+"""
+
+from tablee.web.app import Settings, create_app
+
+__all__ = ["Settings", "create_app"]

@@ -1,0 +1,101 @@
+"""Who is looking: a link's token turned into a viewer, what that viewer may see and do.
+
+Every request to a table carries a link token in its path. `ViewerRole` rules are checked
+on the server for every action and every event sent: a player acts only for their own
+character, a spectator only reads, a hidden event never leaves the server for a viewer who
+may not see it (see `can_see`).
+
+Visibility of an event (`tablee.systems.base.VISIBILITIES`):
+
+* ``all``: everyone;
+* ``roller_and_gm``: the game master and the player who acted (a secret roll);
+* ``gm``: the game master alone (a blind roll: even the roller sees only that it happened).
+
+Source: issue 6 points 2, 4 and 7; DESIGN.md "Web", "Pages".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+
+from tablee.systems.base import name_key
+from tablee.table.events import StoredEvent
+from tablee.table.store import LinkInfo
+
+__all__ = ["Viewer", "can_see", "csrf_token", "csrf_valid"]
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """The holder of one working link.
+
+    Attributes:
+        link: the stored link (role, player, prefix, table id).
+        table: the table's name.
+        lang: the language the pages are shown in (``fr`` or ``en``).
+    """
+
+    link: LinkInfo
+    table: str
+    lang: str
+
+    @property
+    def role(self) -> str:
+        """``gm``, ``player`` or ``spectator``."""
+        return self.link.role
+
+    @property
+    def is_gm(self) -> bool:
+        """Whether this viewer is the game master."""
+        return self.link.role == "gm"
+
+    @property
+    def player(self) -> str | None:
+        """The player's name for a player link, else None."""
+        return self.link.player
+
+    def is_player(self, name: str | None) -> bool:
+        """Whether ``name`` is this viewer's own player name (compared as names are)."""
+        return (
+            self.player is not None and name is not None and name_key(self.player) == name_key(name)
+        )
+
+
+def can_see(viewer: Viewer, event: StoredEvent) -> bool:
+    """Whether the viewer may see the event's content (dice, result, trace).
+
+    Args:
+        viewer: who looks.
+        event: a stored event.
+
+    Returns:
+        True for the game master; for others, ``all`` events, and ``roller_and_gm`` events
+        whose actor is the viewer's player. Unknown visibilities are hidden.
+
+    Source: issue 6 point 4 (visibility filtered on the server); DESIGN.md "The event log".
+    """
+    if viewer.is_gm or event.visibility == "all":
+        return True
+    if event.visibility == "roller_and_gm":
+        return viewer.is_player(event.actor)
+    return False
+
+
+def csrf_token(secret: bytes, link: LinkInfo) -> str:
+    """The anti-forgery token of a link's forms: HMAC-SHA256 of its token hash, 32 hex digits.
+
+    Args:
+        secret: the server's secret (kept in the store's preferences).
+        link: the link the page was made for.
+
+    Source: issue 6 point 7 (CSRF protection on every action).
+    """
+    digest = hmac.new(secret, link.token_hash.encode("ascii"), hashlib.sha256)
+    return digest.hexdigest()[:32]
+
+
+def csrf_valid(secret: bytes, link: LinkInfo, given: str | None) -> bool:
+    """Whether a form's anti-forgery token is the link's (constant-time comparison)."""
+    return given is not None and hmac.compare_digest(csrf_token(secret, link), given)

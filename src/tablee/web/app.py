@@ -1,0 +1,111 @@
+"""The live web table: `create_app` builds the FastAPI application on an event store.
+
+Routes (``{token}`` is a link token; see docs/web.md):
+
+* ``GET /``, ``POST /tables``: create a table, then show its links (once);
+* ``GET /t/{token}``: the table as the link's holder sees it;
+* ``GET /t/{token}/stream?after=SEQ``: the live log (Server-Sent Events);
+* ``GET /t/{token}/odds/{action}``: the exact odds of a form as filled in;
+* ``POST /t/{token}/act/{action}``: one action of the table's system;
+* ``POST /t/{token}/undo``, ``POST /t/{token}/options``: the game master's undo, house rules;
+* ``GET /t/{token}/export.jsonl``, ``/export.md``: the log (game master);
+* ``GET /t/{token}/links``, ``POST .../links/new``, ``.../links/revoke``: links (game master).
+
+Every store call runs in a worker thread, one at a time (`WebTable.run`), through the same
+`tablee.table.TableService` as the command line. After an append this process wakes the
+table's streams; a poller also notices events written by other processes (`Hub`).
+
+Source: issue 6; DESIGN.md "Web", "Pages", "Fan-out".
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime
+
+from fastapi import FastAPI, Request
+from fastapi.responses import PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from tablee.errors import N_
+from tablee.table.store import EventStore
+from tablee.web.common import (
+    NotFound,
+    WebTable,
+    error_page,
+)
+from tablee.web.gm import add_gm_routes
+from tablee.web.guard import BodyTooLarge, Guard, Settings
+from tablee.web.pages import add_home_routes, add_table_routes
+
+__all__ = ["Settings", "WebTable", "create_app"]
+
+
+def create_app(
+    store: EventStore,
+    settings: Settings | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> FastAPI:
+    """The web table on an open event store.
+
+    Args:
+        store: the store (the same one the command line uses; see `tablee.table.open_store`).
+        settings: limits and options (defaults: `Settings()`).
+        clock: the clock stored in events (tests pass a fixed one).
+
+    Returns:
+        A FastAPI application; the caller keeps the store open while it runs.
+
+    Source: issue 6 point 1.
+    """
+    table = WebTable(store, settings or Settings(), clock)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        table.hub.start()
+        yield
+        await table.hub.stop()
+
+    app = FastAPI(
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        lifespan=lifespan,
+    )
+    app.state.table = table
+    _errors(app)
+    add_home_routes(app, table)
+    add_table_routes(app, table)
+    add_gm_routes(app, table)
+    from importlib.resources import files
+
+    app.mount("/static", StaticFiles(directory=str(files("tablee.web") / "static")), "static")
+    app.add_middleware(Guard, settings=table.settings)
+    return app
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(NotFound)
+    async def not_found(request: Request, exc: NotFound) -> Response:
+        if exc.status == 403:
+            return error_page(403, "en", N_("Refused"), N_("This link no longer works."))
+        return error_page(404, "en", N_("Not found"), N_("There is nothing here."))
+
+    @app.exception_handler(BodyTooLarge)
+    async def too_large(request: Request, exc: BodyTooLarge) -> Response:
+        return PlainTextResponse("Request too large", status_code=413)
+
+    @app.exception_handler(404)
+    async def missing(request: Request, exc: Exception) -> Response:
+        return error_page(404, "en", N_("Not found"), N_("There is nothing here."))
+
+    @app.exception_handler(405)
+    async def method(request: Request, exc: Exception) -> Response:
+        return error_page(405, "en", N_("Not allowed"), N_("This page cannot be used that way."))
+
+    @app.exception_handler(Exception)
+    async def crash(request: Request, exc: Exception) -> Response:
+        return error_page(
+            500, "en", N_("Something went wrong"), N_("The server could not do that.")
+        )

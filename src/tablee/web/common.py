@@ -1,0 +1,267 @@
+"""What the web table's routes share: the store behind a lock, viewers, errors, form answers.
+
+`WebTable` holds the store, the service, the hub and the server's secret; every store call
+goes through `WebTable.run` (a worker thread, one call at a time: a sqlite3 connection must
+not be used by two threads at once). The helpers read the link of a request, check the
+anti-forgery token of a form and turn a refusal into its translated message, never a trace.
+
+Source: issue 6 points 2, 4 and 7.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, TypeVar
+
+import anyio
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import FormData
+
+from tablee.errors import N_, ConcurrencyError, InputError, StorageError, TableeError
+from tablee.systems import SYSTEM_IDS
+from tablee.table.links import hash_token
+from tablee.table.projection import TableState
+from tablee.table.service import Applied, TableService
+from tablee.table.store import EventStore, LinkInfo
+from tablee.table.transcript import describe
+from tablee.web.access import Viewer, csrf_valid
+from tablee.web.guard import Settings
+from tablee.web.hub import Hub
+from tablee.web.render import (
+    render,
+    translator,
+)
+from tablee.web.systems import Action, Forbidden, web_system
+
+__all__ = [
+    "KEEPALIVE_SECONDS",
+    "ROLE_LABELS",
+    "NotFound",
+    "WebTable",
+    "accept_language",
+    "action_of",
+    "applied_lines",
+    "base_path",
+    "checked_form",
+    "error_page",
+    "form_fields",
+    "form_result",
+    "holder_label",
+    "lang_of",
+    "refusal",
+    "system_choices",
+    "system_title",
+    "viewer_of",
+]
+
+T = TypeVar("T")
+SECRET_KEY = "web_secret"
+KEEPALIVE_SECONDS = 15.0
+
+ROLE_LABELS = {"gm": N_("game master"), "spectator": N_("spectator")}
+
+
+class NotFound(Exception):
+    """A wrong or revoked link, or an unknown action: a plain refusal, no detail."""
+
+    def __init__(self, status: int = 404) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class WebTable:
+    """The application's shared parts: the store, the service, the hub, the secret.
+
+    Args:
+        store: the event store (used from worker threads, one call at a time).
+        settings: limits and options.
+        clock: the service's clock.
+    """
+
+    def __init__(
+        self, store: EventStore, settings: Settings, clock: Callable[[], datetime] | None = None
+    ) -> None:
+        self.store = store
+        self.service = TableService(store) if clock is None else TableService(store, clock)
+        self.settings = settings
+        self._lock = threading.Lock()
+        self.hub = Hub(self._last_seq, settings.poll_interval)
+        self.secret = self._secret()
+        self._names: dict[str, str] = {}
+        self._states: dict[str, TableState] = {}
+        self._state_locks: dict[str, asyncio.Lock] = {}
+
+    def _secret(self) -> bytes:
+        """The server's secret for anti-forgery tokens, made once and kept in the store."""
+        value = self.store.get_preference(SECRET_KEY)
+        if value is None:
+            value = secrets.token_hex(32)
+            self.store.set_preference(SECRET_KEY, value)
+        return bytes.fromhex(value)
+
+    async def run(self, work: Callable[[], T]) -> T:
+        """Run blocking store work in a worker thread, one at a time."""
+
+        def locked() -> T:
+            with self._lock:
+                return work()
+
+        return await anyio.to_thread.run_sync(locked)
+
+    async def fresh_state(self, table_id: str, name: str) -> TableState:
+        """The table's state for the streams, read once per change for all of them.
+
+        The state is read again only when the hub knows of a later event than the one
+        cached, so the table's streams share one read of the store per change.
+        """
+        lock = self._state_locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            cached = self._states.get(table_id)
+            if cached is None or cached.last_seq < self.hub.known(table_id):
+                cached = await self.run(lambda: self.service.state(name))
+                self._states[table_id] = cached
+            return cached
+
+    async def link_works(self, link: LinkInfo) -> bool:
+        """Whether a link is still stored and not revoked."""
+        found = await self.run(lambda: self.store.find_link(link.token_hash))
+        return found is not None and found.revoked_at is None
+
+    async def _last_seq(self, table_id: str, known: int) -> int:
+        events = await self.run(lambda: self.store.load(table_id, after_seq=known))
+        return events[-1].seq if events else known
+
+    def table_name(self, table_id: str) -> str:
+        """The name of the table with that id (cached: names never change)."""
+        if table_id not in self._names:
+            self._names = {t.id: t.name for t in self.store.tables()}
+        return self._names[table_id]
+
+    def viewer(self, token: str, lang: str | None) -> Viewer:
+        """The holder of a link token (call in a worker thread).
+
+        Raises:
+            NotFound: unknown token (404) or revoked link (403).
+        """
+        if not 20 <= len(token) <= 100:
+            raise NotFound()
+        link = self.store.find_link(hash_token(token))
+        if link is None:
+            raise NotFound()
+        if link.revoked_at is not None:
+            raise NotFound(403)
+        name = self.table_name(link.table_id)
+        if lang not in ("fr", "en"):
+            lang = self.service.state(name).lang
+        return Viewer(link, name, lang)
+
+
+def error_page(status: int, lang: str, title: str, message: str) -> HTMLResponse:
+    """A plain page for a refusal or a failure: a title and one sentence, both translated."""
+    tr = translator(lang)
+    html = render("error.html", lang, title=tr(title), message=tr(message))
+    return HTMLResponse(html, status_code=status)
+
+
+def refusal(exc: Exception, lang: str) -> tuple[int, str]:
+    """The status and the translated message of a refusal (never a trace or a path)."""
+    tr = translator(lang)
+    if isinstance(exc, Forbidden):
+        return 403, exc.render(tr)
+    if isinstance(exc, StorageError):
+        return 500, tr(N_("the table's storage failed; try again"))
+    if isinstance(exc, ConcurrencyError):
+        return 409, exc.render(tr)
+    if isinstance(exc, InputError):
+        return 422, exc.render(tr)
+    assert isinstance(exc, TableeError)
+    return 409, exc.render(tr)
+
+
+def lang_of(request: Request) -> str | None:
+    """The language asked for by ``?lang=`` or kept in the link's cookie, else None."""
+    lang = request.query_params.get("lang") or request.cookies.get("tablee_lang")
+    return lang if lang in ("fr", "en") else None
+
+
+async def viewer_of(table: WebTable, request: Request, token: str) -> Viewer:
+    """The holder of the request's link (raises `NotFound` for a wrong or revoked one)."""
+    lang = lang_of(request)
+    return await table.run(lambda: table.viewer(token, lang))
+
+
+async def checked_form(table: WebTable, request: Request, viewer: Viewer) -> FormData:
+    """The posted form, once its anti-forgery token is the link's (else `Forbidden`)."""
+    form = await request.form()
+    given = form.get("csrf")
+    if not csrf_valid(table.secret, viewer.link, given if isinstance(given, str) else None):
+        raise Forbidden(N_("this form has expired: reload the page"))
+    return form
+
+
+def form_fields(form: FormData) -> dict[str, str]:
+    """The text fields of a form (uploaded files are ignored)."""
+    return {k: v for k, v in form.items() if isinstance(v, str)}
+
+
+def action_of(state: TableState, action_id: str) -> Action:
+    """The action of the table's system with that id (raises `NotFound` if none)."""
+    web = web_system(state.system.id)
+    if web is not None:
+        for action in web.actions():
+            if action.id == action_id:
+                return action
+    raise NotFound()
+
+
+def applied_lines(applied: Applied[Any], viewer: Viewer) -> tuple[list[str], list[str]]:
+    """The log lines and the warnings of a command just stored, in the viewer's language."""
+    tr = translator(viewer.lang)
+    lines = [describe(e, tr, applied.state) for e in applied.events]
+    warnings = getattr(applied.decision, "warnings", ())
+    return lines, [w.render(tr) for w in warnings]
+
+
+def form_result(request: Request, viewer: Viewer, status: int = 200, **context: Any) -> Response:
+    """The answer to a form: a fragment for htmx; without script, the page again or an error."""
+    if "hx-request" not in request.headers:
+        if context.get("error"):
+            return error_page(status, viewer.lang, N_("Refused"), str(context["error"]))
+        return RedirectResponse(base_path(request.path_params["token"]), status_code=303)
+    context.setdefault("error", None)
+    context.setdefault("lines", [])
+    context.setdefault("warnings", [])
+    return HTMLResponse(render("_result.html", viewer.lang, **context), status_code=status)
+
+
+def base_path(token: str) -> str:
+    """The path of a link's table page, ``/t/TOKEN``."""
+    return f"/t/{token}"
+
+
+def accept_language(request: Request) -> str:
+    """French when the browser asks for it first, else English."""
+    return "fr" if request.headers.get("accept-language", "").lower().startswith("fr") else "en"
+
+
+def holder_label(tr: Callable[[str], str], link: LinkInfo) -> str:
+    """Who holds a link, in words: the game master, player NAME, a spectator."""
+    if link.role == "player":
+        return tr("player {name}").format(name=link.player)
+    return tr(ROLE_LABELS[link.role])
+
+
+def system_title(system_id: str) -> str:
+    """A system's name as its web module gives it (its id when it has none)."""
+    web = web_system(system_id)
+    return system_id if web is None else web.title
+
+
+def system_choices() -> list[tuple[str, str]]:
+    """The systems a table can be created for in the browser: ``(id, name)``."""
+    return [(s, system_title(s)) for s in SYSTEM_IDS if web_system(s) is not None]

@@ -1,0 +1,174 @@
+"""The web table's outer guard: security headers, request size, rate, cross-site posts.
+
+One pure ASGI middleware (it wraps streaming responses without buffering them):
+
+* every response gets a Content-Security-Policy without inline scripts or styles,
+  ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer`` (link tokens sit in
+  URLs and must not leak to other sites), ``X-Frame-Options: DENY``; pages under ``/t/``
+  are never cached;
+* a request body larger than `Settings.max_body` bytes is refused with 413, whether it
+  announces its length or not;
+* requests other than static files and event streams are counted per link (or per
+  client address outside a table) with the maintained ``limits`` package; past
+  `Settings.rate_limit` they get 429;
+* a POST whose ``Origin`` is another site, or whose ``Sec-Fetch-Site`` says cross-site, is
+  refused with 403 before it reaches a route (the forms' anti-forgery token is checked by
+  the routes).
+
+Source: issue 6 point 7; DESIGN.md "Web".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+__all__ = ["CSP", "Guard", "Settings"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "object-src 'none'"
+)
+"""The Content-Security-Policy of every response: no inline script or style anywhere."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The web table's limits.
+
+    Attributes:
+        max_body: largest request body accepted, in bytes.
+        rate_limit: requests allowed per link (or client address), in the ``limits``
+            notation (``"20/second;300/minute"``).
+        poll_interval: seconds between two checks of the store for events written by
+            another process.
+        trusted_origins: origins (``https://table.example``) also accepted on POSTs, for a
+            server behind a reverse proxy that changes the ``Host`` header.
+        allow_create: whether the home page may create tables.
+    """
+
+    max_body: int = 64 * 1024
+    rate_limit: str = "30/second;600/minute"
+    poll_interval: float = 1.0
+    trusted_origins: tuple[str, ...] = ()
+    allow_create: bool = True
+
+
+_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+
+
+class Guard:
+    """The middleware (see the module docstring).
+
+    Args:
+        app: the wrapped ASGI application.
+        settings: the limits.
+    """
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+        self._limits = [parse(item) for item in settings.rate_limit.split(";") if item.strip()]
+        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Check the request, then pass it on with the headers added to the response."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        refusal = self._refusal(scope, path, headers)
+        if refusal is not None:
+            await _plain(send, *refusal)
+            return
+        await self.app(scope, self._limited(receive, send), self._with_headers(send, path))
+
+    def _refusal(self, scope: Scope, path: str, headers: dict[str, str]) -> tuple[int, str] | None:
+        length = headers.get("content-length", "")
+        if length.isdigit() and int(length) > self.settings.max_body:
+            return 413, "Request too large"
+        if scope["method"] == "POST" and not self._same_origin(headers):
+            return 403, "Forbidden"
+        if not path.startswith("/static/") and not path.endswith("/stream"):
+            key = _rate_key(scope, path)
+            if not all(self._limiter.hit(item, key) for item in self._limits):
+                return 429, "Too many requests"
+        return None
+
+    def _same_origin(self, headers: dict[str, str]) -> bool:
+        if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return False
+        origin = headers.get("origin")
+        if origin is None or origin in self.settings.trusted_origins:
+            return True
+        if origin == "null":
+            # Our pages send `Referrer-Policy: no-referrer`, so browsers send `Origin: null`
+            # on their own POSTs; the browser-set Sec-Fetch-Site then tells where it came from.
+            return headers.get("sec-fetch-site") == "same-origin"
+        return urlsplit(origin).netloc.lower() == headers.get("host", "").lower()
+
+    def _limited(self, receive: Receive, send: Send) -> Receive:
+        """Count the body as it arrives; past the limit, answer 413 and end the request."""
+        seen = 0
+        limit = self.settings.max_body
+
+        async def wrapped() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise BodyTooLarge()
+            return message
+
+        return wrapped
+
+    def _with_headers(self, send: Send, path: str) -> Send:
+        async def wrapped(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                extra = list(_HEADERS)
+                if path.startswith("/t/"):
+                    extra.append((b"cache-control", b"no-store"))
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        return wrapped
+
+
+class BodyTooLarge(Exception):
+    """A request body grew past the limit while it was read (answered with 413)."""
+
+
+def _rate_key(scope: Scope, path: str) -> str:
+    parts = path.split("/")
+    if len(parts) > 2 and parts[1] == "t" and parts[2]:
+        return "link:" + parts[2]
+    client = scope.get("client") or ("?", 0)
+    return "addr:" + str(client[0])
+
+
+async def _plain(send: Send, status: int, text: str) -> None:
+    body = text.encode()
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), *_HEADERS]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,110 @@
+"""Fan-out of new events to the open streams: an in-process hub plus a periodic store check.
+
+The store is the truth. The hub carries only "table X has new events" and each stream then
+reads the events after the last sequence number it sent, so a lost or doubled wake-up
+never loses or repeats an event. Two sources wake a table's streams:
+
+* `Hub.notify`, called by this process right after it appended events;
+* a poller that, every `poll_interval` seconds, reads the events stored after the last one
+  it knows for each watched table: events written by the command line or by another server
+  process arrive that way.
+
+Several server processes on PostgreSQL could use LISTEN/NOTIFY carrying ``(table, seq)``
+instead of the poller; that is left for later (NOTIFY is lossy by design, so streams would
+still catch up by sequence number).
+
+Source: issue 6 point 4; DESIGN.md "Fan-out".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Iterator
+
+__all__ = ["Hub"]
+
+
+class Hub:
+    """Wake-ups per table for the event streams of one server process.
+
+    Args:
+        last_seq: reads a table's last stored seq (awaitable: it runs the store in a thread).
+        poll_interval: seconds between two checks of the store for watched tables.
+    """
+
+    def __init__(
+        self, last_seq: Callable[[str, int], Awaitable[int]], poll_interval: float = 1.0
+    ) -> None:
+        self._last_seq = last_seq
+        self.poll_interval = poll_interval
+        self._signals: dict[str, asyncio.Event] = {}
+        self._watchers: dict[str, int] = {}
+        self._known: dict[str, int] = {}
+        self._task: asyncio.Task[None] | None = None
+        self.closed = False
+
+    def signal(self, table_id: str) -> asyncio.Event:
+        """The event set at the table's next wake-up (take it *before* reading the store)."""
+        found = self._signals.get(table_id)
+        if found is None:
+            found = self._signals[table_id] = asyncio.Event()
+        return found
+
+    def known(self, table_id: str) -> int:
+        """The last seq this process knows the table's log reached (0 when unknown)."""
+        return self._known.get(table_id, 0)
+
+    def notify(self, table_id: str, last_seq: int | None = None) -> None:
+        """Wake every stream of a table (call from the event loop's thread)."""
+        if last_seq is not None:
+            self._known[table_id] = max(self._known.get(table_id, 0), last_seq)
+        found = self._signals.pop(table_id, None)
+        if found is not None:
+            found.set()
+
+    @contextlib.contextmanager
+    def watching(self, table_id: str, seq: int) -> Iterator[None]:
+        """Count a stream of a table as open while the block runs (the poller checks it)."""
+        self._watchers[table_id] = self._watchers.get(table_id, 0) + 1
+        self._known[table_id] = max(self._known.get(table_id, 0), seq)
+        try:
+            yield
+        finally:
+            self._watchers[table_id] -= 1
+            if not self._watchers[table_id]:
+                del self._watchers[table_id]
+                self._known.pop(table_id, None)
+
+    async def wait(self, signal: asyncio.Event, timeout: float) -> None:
+        """Wait for a wake-up, at most ``timeout`` seconds (returns either way)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(signal.wait(), timeout)
+
+    def start(self) -> None:
+        """Start the poller (in the running event loop)."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._poll())
+
+    async def stop(self) -> None:
+        """Stop the poller and wake every stream so that it can end."""
+        self.closed = True
+        for table_id in list(self._signals):
+            self.notify(table_id)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(self.poll_interval)
+            for table_id in list(self._watchers):
+                known = self._known.get(table_id, 0)
+                try:
+                    last = await self._last_seq(table_id, known)
+                except Exception:  # a failing store must not stop the poller
+                    continue
+                if last > known:
+                    self.notify(table_id, last)

@@ -1,0 +1,304 @@
+"""The pages everyone uses: creating a table, the table itself, its stream, odds and forms.
+
+Source: issue 6 points 1 to 5; DESIGN.md "Pages", "Fan-out".
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from typing import Any
+
+import anyio
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, Response
+from fastapi.sse import EventSourceResponse
+
+from tablee.errors import N_, TableeError
+from tablee.table.links import issue_table_links
+from tablee.table.projection import TableState
+from tablee.table.service import Applied
+from tablee.web.access import Viewer, csrf_token
+from tablee.web.common import (
+    KEEPALIVE_SECONDS,
+    NotFound,
+    WebTable,
+    accept_language,
+    action_of,
+    applied_lines,
+    base_path,
+    checked_form,
+    error_page,
+    form_fields,
+    form_result,
+    holder_label,
+    lang_of,
+    refusal,
+    system_choices,
+    system_title,
+    viewer_of,
+)
+from tablee.web.render import (
+    entry_html,
+    odds_rows,
+    percent_text,
+    render,
+    resources_html,
+    stream_fragment,
+    translator,
+)
+from tablee.web.systems import ActionRequest, Field, Forbidden, web_system
+
+__all__ = ["RECHECK_SECONDS", "add_home_routes", "add_table_routes", "sse_message"]
+
+RECHECK_SECONDS = 5.0
+"""How often an open stream checks that its link still works, in seconds."""
+
+
+def add_home_routes(app: FastAPI, table: WebTable) -> None:
+    """Add ``GET /`` and ``POST /tables``: a new table and its links."""
+
+    @app.get("/", response_class=HTMLResponse)
+    async def home(request: Request) -> Response:
+        lang = lang_of(request) or accept_language(request)
+        if not table.settings.allow_create:
+            return error_page(404, lang, N_("Not found"), N_("There is nothing here."))
+        token = request.cookies.get("tablee_csrf") or secrets.token_urlsafe(24)
+        html = render(
+            "home.html",
+            lang,
+            csrf=token,
+            systems=system_choices(),
+            error=None,
+        )
+        response = HTMLResponse(html)
+        response.set_cookie("tablee_csrf", token, httponly=True, samesite="strict")
+        return response
+
+    @app.post("/tables", response_class=HTMLResponse)
+    async def create(request: Request) -> Response:
+        lang = lang_of(request) or accept_language(request)
+        form = form_fields(await request.form())
+        cookie = request.cookies.get("tablee_csrf")
+        if not table.settings.allow_create:
+            raise NotFound()
+        if not cookie or not secrets.compare_digest(cookie, form.get("csrf", "")):
+            return error_page(
+                403, lang, N_("Refused"), N_("this form has expired: reload the page")
+            )
+        players = [p.strip() for p in form.get("players", "").splitlines() if p.strip()]
+        system = form.get("system", "")
+        if system not in dict(system_choices()):
+            raise NotFound()
+
+        def work() -> tuple[TableState, list[Any]]:
+            state = table.service.create(
+                system=system,
+                name=form.get("name", ""),
+                players=players,
+                lang=form.get("lang", lang),
+            )
+            return state, issue_table_links(table.store, state, table.service.clock())
+
+        try:
+            state, issued = await table.run(work)
+        except TableeError as exc:
+            status, text = refusal(exc, lang)
+            html = render(
+                "home.html",
+                lang,
+                csrf=cookie,
+                systems=system_choices(),
+                error=text,
+            )
+            return HTMLResponse(html, status_code=status)
+        tr = translator(lang)
+        items = [
+            {
+                "label": holder_label(tr, i.info),
+                "url": str(request.base_url).rstrip("/") + base_path(i.token),
+            }
+            for i in issued
+        ]
+        return HTMLResponse(
+            render("links.html", lang, table=state.name, issued=items, listed=None, base="")
+        )
+
+
+def add_table_routes(app: FastAPI, table: WebTable) -> None:
+    """Add the table's page, stream, odds and actions."""
+
+    @app.get("/t/{token}", response_class=HTMLResponse)
+    async def page(request: Request, token: str) -> Response:
+        viewer = await viewer_of(table, request, token)
+        state = await table.run(lambda: table.service.state(viewer.table))
+        html = _table_page(table, viewer, state, token)
+        response = HTMLResponse(html)
+        if request.query_params.get("lang") in ("fr", "en"):
+            response.set_cookie(
+                "tablee_lang", viewer.lang, path=base_path(token), httponly=True, samesite="strict"
+            )
+        return response
+
+    @app.get("/t/{token}/stream")
+    async def stream(request: Request, token: str, after: int = 0) -> Response:
+        viewer = await viewer_of(table, request, token)
+        last_id = request.headers.get("last-event-id", "")
+        start = max(after, int(last_id[:18]) if last_id.isdigit() else 0, 0)
+        state = await table.run(lambda: table.service.state(viewer.table))
+        body = _events(table, viewer, min(start, state.last_seq))  # never past the log's end
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return EventSourceResponse(body, headers=headers)
+
+    @app.get("/t/{token}/odds/{action_id}", response_class=HTMLResponse)
+    async def odds(request: Request, token: str, action_id: str) -> Response:
+        viewer = await viewer_of(table, request, token)
+        state = await table.run(lambda: table.service.state(viewer.table))
+        action = action_of(state, action_id)
+        if action.odds is None:
+            raise NotFound()
+        fields = dict(request.query_params)
+        try:
+            view = action.odds(ActionRequest(action, fields, viewer, state))
+        except (TableeError, Forbidden) as exc:
+            text = refusal(exc, viewer.lang)[1]
+            return HTMLResponse(render("_odds.html", viewer.lang, error=text))
+        tr = translator(viewer.lang)
+        success = None
+        if view.success is not None:
+            p = view.success
+            success = {
+                "percent": percent_text(p, viewer.lang),
+                "fraction": f"{p.numerator}/{p.denominator}",
+            }
+        note = tr(view.note).format(**view.values) if view.note else ""
+        html = render(
+            "_odds.html",
+            viewer.lang,
+            error=None,
+            rows=odds_rows(view, viewer.lang),
+            success=success,
+            note=note,
+        )
+        return HTMLResponse(html)
+
+    @app.post("/t/{token}/act/{action_id}", response_class=HTMLResponse)
+    async def act(request: Request, token: str, action_id: str) -> Response:
+        viewer = await viewer_of(table, request, token)
+        try:
+            form = form_fields(await checked_form(table, request, viewer))
+
+            def work() -> Applied[Any]:
+                state = table.service.state(viewer.table)
+                action = action_of(state, action_id)
+                return action.run(ActionRequest(action, form, viewer, state, table.service))
+
+            applied = await table.run(work)
+        except (TableeError, Forbidden) as exc:
+            status, text = refusal(exc, viewer.lang)
+            return form_result(request, viewer, status, error=text)
+        table.hub.notify(viewer.link.table_id, applied.events[-1].seq)
+        lines, warnings = applied_lines(applied, viewer)
+        return form_result(request, viewer, lines=lines, warnings=warnings)
+
+
+def _choices(field: Field, state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+    """A field's choices for the viewer, translated; names (label == value) stay as typed."""
+    tr = translator(viewer.lang)
+    fixed = not callable(field.choices)
+    return [
+        (value, tr(label) if fixed or label != value else label)
+        for value, label in field.options(state, viewer)
+    ]
+
+
+def _table_page(table: WebTable, viewer: Viewer, state: TableState, token: str) -> str:
+    web = web_system(state.system.id)
+    forms = []
+    if web is not None and viewer.role != "spectator":
+        for action in web.actions():
+            if viewer.role not in action.roles:
+                continue
+            fields = [
+                {
+                    "name": f.name,
+                    "label": f.label,
+                    "kind": f.kind,
+                    "default": f.default,
+                    "minimum": f.minimum,
+                    "maximum": f.maximum,
+                    "max_length": f.max_length,
+                    "options": _choices(f, state, viewer),
+                }
+                for f in action.fields
+                if viewer.is_gm or not f.gm_only
+            ]
+            forms.append(
+                {
+                    "id": action.id,
+                    "title": action.title,
+                    "fields": fields,
+                    "rolled": action.rolled,
+                    "has_odds": action.odds is not None,
+                    "faces_hint": action.faces_hint or N_("the faces, comma separated"),
+                }
+            )
+    tr = translator(viewer.lang)
+    role = holder_label(tr, viewer.link)
+    options = state.system.options_json(state.game)
+    return render(
+        "table.html",
+        viewer.lang,
+        table=state.name,
+        system_title=system_title(state.system.id),
+        role_label=role,
+        base=base_path(token),
+        csrf=csrf_token(table.secret, viewer.link),
+        forms=forms,
+        is_gm=viewer.is_gm,
+        entries=[entry_html(e, state, viewer) for e in state.events],
+        resources=resources_html(state, viewer),
+        last_seq=state.last_seq,
+        options_text=", ".join(f"{k}={v}" for k, v in options.items()),
+    )
+
+
+def sse_message(data: str, *, event: str, event_id: int) -> bytes:
+    """One Server-Sent Events message: its type, one ``data:`` line per line, its id.
+
+    Source: the HTML standard's event stream format (lines split on CR, LF or CRLF).
+    """
+    lines = data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    body = "".join(f"data: {line}\n" for line in lines)
+    return f"event: {event}\n{body}id: {event_id}\n\n".encode()
+
+
+async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[bytes]:
+    """The stream: every event after ``start`` as it is stored, rendered for the viewer.
+
+    The link is checked again at least every `RECHECK_SECONDS`: a revoked link's stream ends.
+    """
+    table_id = viewer.link.table_id
+    sent = start
+    checked = last_out = anyio.current_time()
+    yield b": tablee\nretry: 2000\n\n"  # reconnect after 2 s when the connection drops
+    with table.hub.watching(table_id, sent):
+        while not table.hub.closed:
+            signal = table.hub.signal(table_id)
+            if anyio.current_time() - checked >= RECHECK_SECONDS:
+                if not await table.link_works(viewer.link):
+                    return
+                checked = anyio.current_time()
+            state = await table.fresh_state(table_id, viewer.table)
+            new = [e for e in state.events if e.seq > sent]
+            if new:
+                by_seq = {e.seq: e for e in state.events}
+                for event in new:
+                    data = stream_fragment([event], state, viewer, by_seq)
+                    yield sse_message(data, event="log", event_id=event.seq)
+                sent, last_out = new[-1].seq, anyio.current_time()
+                continue
+            await table.hub.wait(signal, min(KEEPALIVE_SECONDS, RECHECK_SECONDS))
+            if anyio.current_time() - last_out >= KEEPALIVE_SECONDS:
+                yield b": ping\n\n"  # keeps proxies from closing an idle stream
+                last_out = anyio.current_time()

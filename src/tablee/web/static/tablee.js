@@ -1,0 +1,38 @@
+// Tablée: keep the live log's reconnect URL at the last event received, and drop repeats.
+// No inline script anywhere (the Content-Security-Policy forbids it).
+(function () {
+  "use strict";
+  var last = 0;
+  // Times are sent in UTC; show them in the reader's own time zone.
+  function localTimes(root) {
+    var times = root.querySelectorAll("time[datetime]");
+    for (var i = 0; i < times.length; i++) {
+      var when = new Date(times[i].getAttribute("datetime"));
+      if (!isNaN(when.getTime())) { times[i].textContent = when.toLocaleTimeString(); }
+    }
+  }
+  document.addEventListener("htmx:afterSwap", function () { localTimes(document); });
+  document.addEventListener("htmx:oobAfterSwap", function () { localTimes(document); });
+  document.addEventListener("DOMContentLoaded", function () {
+    localTimes(document);
+    var box = document.querySelector("[data-stream]");
+    if (!box) { return; }
+    var url = box.getAttribute("sse-connect") || "";
+    var m = /[?&]after=(\d+)/.exec(url);
+    last = m ? parseInt(m[1], 10) : 0;
+  });
+  document.addEventListener("htmx:sseBeforeMessage", function (evt) {
+    var seq = parseInt((evt.detail && evt.detail.lastEventId) || "0", 10);
+    if (seq && seq <= last) { evt.preventDefault(); }
+  });
+  document.addEventListener("htmx:sseMessage", function (evt) {
+    var seq = parseInt((evt.detail && evt.detail.lastEventId) || "0", 10);
+    if (seq > last) {
+      last = seq;
+      var box = document.querySelector("[data-stream]");
+      if (box) { box.setAttribute("sse-connect", box.getAttribute("data-stream") + "?after=" + seq); }
+    }
+    var log = document.getElementById("log");
+    if (log && log.lastElementChild) { log.lastElementChild.scrollIntoView({block: "nearest"}); }
+  });
+})();

@@ -1,0 +1,372 @@
+"""The per-system part of the web table: a small protocol, one module per game system.
+
+A system plugs into the web table with one module ``tablee/web/systems/<id>.py`` exposing
+``WEB = <an object following WebSystem>``, then its id in `_MODULES`. The module says:
+
+* ``actions()``: the forms of the system (`Action`: an id, a title, typed `Field`s, who may
+  use it, whether it is rolled, the handler and an optional odds function). A handler
+  receives an `ActionRequest` (the form read and checked against the viewer's role) and
+  calls the system's own ``decide_*`` functions through `ActionRequest.execute`, which runs
+  `tablee.table.TableService.execute` (never rules of its own);
+* ``resources(state, viewer, tr)``: the panels of resources at a glance (`Panel`), their
+  texts already in the viewer's language (``tr`` translates an `N_` message);
+* ``details(event, state, tr)``: extra lines under a log entry (its trace), or nothing.
+
+The generic page renders every `Field` as a labelled input, adds the dice source (fair or
+typed-in faces) and the visibility to rolled actions, asks the odds function for an
+`OddsView` whenever the form changes, and posts the form to the handler.
+
+Source: issue 6 points 3 and 5; docs/web.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from importlib import import_module
+from typing import Any, Protocol, TypeVar
+
+from tablee.dice import Die, FairSource, TypedFaces
+from tablee.errors import N_, InputError
+from tablee.systems.base import Fact
+from tablee.table.events import StoredEvent
+from tablee.table.projection import TableState
+from tablee.table.service import Applied, TableService
+from tablee.web.access import Viewer
+
+__all__ = [
+    "Action",
+    "ActionRequest",
+    "Choices",
+    "Field",
+    "Forbidden",
+    "OddsView",
+    "Panel",
+    "WebSystem",
+    "web_system",
+]
+
+R = TypeVar("R")
+Translate = Callable[[str], str]
+Choices = Callable[[TableState, Viewer], Sequence[tuple[str, str]]]
+"""Dynamic choices of a field: ``(state, viewer) -> [(value, label), ...]``."""
+
+MAX_TEXT = 500
+"""Longest free text accepted in one field, in characters."""
+
+
+class Forbidden(Exception):
+    """The viewer's link does not allow this (a player acting for another, a spectator)."""
+
+    def __init__(self, message: str = N_("this link may not do that"), **params: object) -> None:
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+    def render(self, translate: Callable[[str], str]) -> str:
+        """The message in the reader's language, its fields filled in."""
+        return translate(self.message).format(**self.params)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of an action's form.
+
+    Attributes:
+        name: the form key.
+        label: an English label marked with `N_` (translated when shown).
+        kind: ``text``, ``lines`` (one item per line), ``int``, ``bool`` or ``choice``.
+        choices: fixed ``(value, label)`` pairs, or a `Choices` function of the table.
+        default: the initial value, as text.
+        gm_only: only the game master may give a value other than the default.
+        minimum, maximum: bounds of an ``int`` field (shown to the browser; the rules check).
+        hint: an English help text marked with `N_`, or empty.
+        max_length: longest text accepted, in characters (`MAX_TEXT` unless a form needs
+            more, such as pasted character sheets).
+    """
+
+    name: str
+    label: str
+    kind: str = "text"
+    choices: Sequence[tuple[str, str]] | Choices = ()
+    default: str = ""
+    gm_only: bool = False
+    minimum: int | None = 0
+    maximum: int | None = None
+    hint: str = ""
+    max_length: int = MAX_TEXT
+
+    def options(self, state: TableState, viewer: Viewer) -> Sequence[tuple[str, str]]:
+        """The choices offered to this viewer."""
+        if callable(self.choices):
+            return self.choices(state, viewer)
+        return self.choices
+
+
+@dataclass(frozen=True)
+class OddsView:
+    """Exact odds to show before rolling.
+
+    Attributes:
+        rows: ``(label, probability)`` pairs, best first; labels are shown as given.
+        success: the chance of success, when the action has one.
+        note: an English line marked with `N_` (with ``{}`` fields from ``values``), or empty.
+        values: the note's fields.
+    """
+
+    rows: Sequence[tuple[str, Fraction]]
+    success: Fraction | None = None
+    note: str = ""
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One box of resources at a glance, in the viewer's language (shown as given).
+
+    Attributes:
+        title: the heading (a name, or a translated text).
+        rows: ``(label, value)`` text pairs.
+        boxes: optional ``(filled, total)`` to draw as boxes (hit points and the like).
+        muted: drawn greyed (a dead Protagoniste...).
+        marks: optional boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``), in
+            place of ``boxes``; ``marks_label`` says what they show, for screen readers.
+    """
+
+    title: str
+    rows: Sequence[tuple[str, str]]
+    boxes: tuple[int, int] | None = None
+    muted: bool = False
+    marks: tuple[str, ...] = ()
+    marks_label: str = ""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One form of a system.
+
+    Attributes:
+        id: URL-safe id, unique within the system (``roll``).
+        title: English title marked with `N_`.
+        fields: the form's inputs, in order.
+        run: the handler; it returns what `ActionRequest.execute` returned.
+        roles: who may use it (``gm``, ``player``).
+        rolled: adds the dice source (fair or typed-in faces) and the visibility.
+        odds: computes the exact odds from the same form, or None.
+        faces_hint: for rolled actions, what to type in the faces field.
+    """
+
+    id: str
+    title: str
+    fields: tuple[Field, ...]
+    run: Callable[[ActionRequest], Applied[Any]]
+    roles: frozenset[str] = frozenset({"gm"})
+    rolled: bool = False
+    odds: Callable[[ActionRequest], OddsView] | None = None
+    faces_hint: str = ""
+
+
+class ActionRequest:
+    """A form sent by a viewer, read against the table: the handler's whole world.
+
+    Args:
+        action: the action.
+        form: the submitted fields (text values).
+        viewer: who sends it.
+        state: the table as last folded (for planning and odds).
+        service: the table service, for `execute`.
+
+    Raises:
+        Forbidden: the viewer may not use the action, or gave a game-master-only field.
+    """
+
+    def __init__(
+        self,
+        action: Action,
+        form: Mapping[str, str],
+        viewer: Viewer,
+        state: TableState,
+        service: TableService | None = None,
+    ) -> None:
+        if viewer.role not in action.roles:
+            raise Forbidden()
+        self.action, self.form, self.viewer, self.state = action, form, viewer, state
+        self._service = service
+        for item in action.fields:
+            given = form.get(item.name, "").strip()
+            if item.gm_only and not viewer.is_gm and given not in ("", item.default):
+                raise Forbidden(N_("only the game master may set {field}"), field=item.name)
+
+    # -- reading fields -----------------------------------------------------------------
+
+    def text(self, name: str, default: str = "") -> str:
+        """A text field, trimmed (``default`` when absent or empty).
+
+        Raises:
+            InputError: longer than the field's ``max_length`` (`MAX_TEXT` by default).
+        """
+        value = self.form.get(name, "").strip()
+        limit = next((f.max_length for f in self.action.fields if f.name == name), MAX_TEXT)
+        if len(value) > limit:
+            raise InputError(
+                N_("{field}: at most {maximum} characters"), field=name, maximum=limit
+            )
+        return value or default
+
+    def optional(self, name: str) -> str | None:
+        """A text field, or None when empty."""
+        return self.text(name) or None
+
+    def lines(self, name: str) -> list[str]:
+        """A ``lines`` field: its non-empty lines, trimmed."""
+        return [line.strip() for line in self.text(name).splitlines() if line.strip()]
+
+    def number(self, name: str, default: int = 0) -> int:
+        """A whole-number field (``default`` when empty).
+
+        Raises:
+            InputError: not a whole number.
+        """
+        value = self.text(name)
+        if not value:
+            return default
+        digits = value[1:] if value[:1] in "+-" else value
+        if not (digits.isascii() and digits.isdigit()):
+            raise InputError(
+                N_("{field}: {value!r} is not a whole number"), field=name, value=value
+            )
+        return int(value)
+
+    def optional_number(self, name: str) -> int | None:
+        """A whole-number field, or None when empty."""
+        return self.number(name) if self.text(name) else None
+
+    def flag(self, name: str) -> bool:
+        """A check box: true when sent as ``on``, ``true``, ``yes`` or ``1``."""
+        return self.text(name).lower() in ("on", "true", "yes", "1")
+
+    # -- who acts ------------------------------------------------------------------------
+
+    def require_gm(self) -> None:
+        """Raises `Forbidden` unless the viewer is the game master."""
+        if not self.viewer.is_gm:
+            raise Forbidden()
+
+    def acting_as(self, player: str | None) -> None:
+        """Check that the viewer may act for ``player`` (None: the game master's side).
+
+        Raises:
+            Forbidden: a player acting for someone else or for the game master.
+        """
+        if not self.viewer.is_gm and not self.viewer.is_player(player):
+            raise Forbidden(N_("a player acts only for their own character"))
+
+    def visibility(self) -> str:
+        """Who will see the roll: ``all``, ``roller_and_gm`` or ``gm`` (blind).
+
+        Raises:
+            InputError: another value.
+            Forbidden: a player asking for a blind roll (the game master's call).
+        """
+        value = self.text("visibility", "all")
+        if value not in ("all", "roller_and_gm", "gm"):
+            raise InputError(N_("visibility {value!r} is not known"), value=value)
+        if value == "gm" and not self.viewer.is_gm:
+            raise Forbidden(N_("only the game master makes blind rolls"))
+        return value
+
+    # -- dice ----------------------------------------------------------------------------
+
+    def typed(self, name: str = "faces") -> list[int] | None:
+        """Faces typed in from physical dice (``1,4,5,6``), or None to roll on the server.
+
+        Raises:
+            InputError: a value that is not a whole number.
+        """
+        text = self.text(name)
+        if not text:
+            return None
+        faces = []
+        for part in text.replace(" ", ",").replace(";", ",").split(","):
+            if not part:
+                continue
+            sign, digits = (part[0], part[1:]) if part[0] in "+-" else ("", part)
+            if not (digits.isascii() and digits.isdigit()):
+                raise InputError(N_("{value!r} is not a die face"), value=part)
+            faces.append(int(sign + digits))
+        return faces
+
+    def throw(self, die: Die, count: int, typed: list[int] | None = None) -> list[int]:
+        """``count`` faces of ``die``: the typed ones (checked), else from the fair source.
+
+        Raises:
+            InputError: typed faces of the wrong number or out of the die's range.
+        """
+        if typed is None:
+            return list(FairSource().roll(die, count))
+        source = TypedFaces(typed)
+        source.expect(die, count)
+        faces = list(source.roll(die, count))
+        source.finish()
+        return faces
+
+    # -- acting --------------------------------------------------------------------------
+
+    def execute(
+        self, decide: Callable[[TableState], R], facts_of: Callable[[R], Sequence[Fact]]
+    ) -> Applied[R]:
+        """Decide and append through the table service (retrying when another writer won)."""
+        if self._service is None:
+            raise RuntimeError("this request only reads (odds)")
+        return self._service.execute(self.viewer.table, decide, facts_of)
+
+
+class WebSystem(Protocol):
+    """What a system module of the web table offers (see the module docstring).
+
+    Attributes:
+        id: the system's id (``pouyss``), as in `tablee.systems.SYSTEM_IDS`.
+        title: the game's name as shown (``Space Horror Stories``).
+    """
+
+    id: str
+    title: str
+
+    def actions(self) -> Sequence[Action]:
+        """The system's forms, in the order shown."""
+        ...
+
+    def resources(self, state: TableState, viewer: Viewer, tr: Translate) -> Sequence[Panel]:
+        """The resources at a glance, translated with ``tr`` (only public table state)."""
+        ...
+
+    def details(self, event: StoredEvent, state: TableState, tr: Translate) -> Sequence[str]:
+        """Extra lines shown under a visible log entry (its trace), possibly none."""
+        ...
+
+
+_MODULES = {
+    "pouyss": "tablee.web.systems.pouyss",
+    "shs": "tablee.web.systems.shs",
+    "ybs": "tablee.web.systems.ybs",
+}
+
+
+def web_system(system_id: str) -> WebSystem | None:
+    """The web module of a system, or None when the web table does not know it yet."""
+    module = _MODULES.get(system_id)
+    if module is None:
+        return None
+    found: WebSystem = import_module(module).WEB
+    return found
+
+
+def players(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+    """The players a viewer may act for: all for the game master, else only their own."""
+    return [(p, p) for p in state.players if viewer.is_gm or viewer.is_player(p)]
+
+
+def all_players(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+    """Every player of the table."""
+    return [(p, p) for p in state.players]

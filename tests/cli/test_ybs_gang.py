@@ -1,0 +1,111 @@
+"""``tablee ybs gang ...``, ``tablee ybs ichika`` and the gang-fight odds at the command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli.conftest import Run
+
+
+@pytest.fixture
+def gang(run: Run) -> Run:
+    """A YBS table with Aki (A, 3 hit points), Bo (B) and a GM character."""
+    assert run("table", "new", "ybs", "--name", "club", "--players", "A,B").code == 0
+    for args in (("Aki", "--choushi", "-1", "--player", "A"), ("Bo", "--player", "B"), ("Thug",)):
+        assert run("ybs", "character", "create", *args).code == 0
+    return run
+
+
+def log_length(run: Run) -> int:
+    return len(run("table", "log", "--json").json())
+
+
+def test_a_gang_fight_throw_by_throw_with_advice(gang: Run) -> None:
+    doc = gang(
+        "ybs",
+        "gang",
+        "start",
+        "--fighter",
+        "Aki",
+        "--fighter",
+        "Bo",
+        "--opponent",
+        "Thug",
+        "--outnumbered",
+        "gm",
+        "--json",
+    ).json()
+    assert (doc["players_dice"], doc["gm_dice"]) == (5, 4)
+    doc = gang(
+        "ybs", "gang", "throw", "--faces", "1,1,2,6,6", "--gm-faces", "1,2,2,6", "--json"
+    ).json()
+    assert doc["winner"] is None and doc["hand"] == [1, 1, 2, 6, 6]
+    best = doc["advice"]["players"][0]
+    assert set(best) == {"keep", "reroll", "straight_next_throw", "expected_throws"}
+    assert "/" in best["straight_next_throw"]
+    before = log_length(gang)
+    bad = gang("ybs", "gang", "throw", "--keep", "5", "--seed", "1")
+    assert bad.code == 2 and "its dice show" in bad.err and log_length(gang) == before
+    text = gang("ybs", "gang", "advise").out
+    assert "Keep choices for the players" in text and "straight next throw" in text
+    doc = gang(
+        "ybs",
+        "gang",
+        "throw",
+        "--keep",
+        "1,2",
+        "--gm-keep",
+        "none",
+        "--faces",
+        "3,4,5",
+        "--gm-faces",
+        "1,1,1,1",
+        "--json",
+    ).json()
+    assert doc["winner"] == "players" and doc["minutes"] == 1
+    damage = {d["character"]: (d["uchimi"], d["kega"]) for d in doc["damage"]}
+    assert damage == {"Aki": (1, 0), "Bo": (1, 0), "Thug": (3, 0)}
+
+
+def test_advised_throws_with_a_seed_run_to_the_end(gang: Run) -> None:
+    assert gang("ybs", "gang", "start", "--fighter", "Bo").code == 0
+    for _ in range(60):
+        doc = gang("ybs", "gang", "throw", "--seed", "5", "--json").json()
+        if doc["winner"] is not None or doc["draw"]:
+            break
+    else:
+        raise AssertionError("the fight never ended")
+    assert gang("ybs", "gang", "advise", "--json").json()["gang_fight"] is None
+
+
+def test_ichika_bachika_from_the_command_line(gang: Run) -> None:
+    doc = gang(
+        "ybs",
+        "ichika",
+        "--choice",
+        "A=ichika_bachika",
+        "--choice",
+        "B=flee",
+        "--faces",
+        "1,1,2,3,4",
+        "--gm-faces",
+        "5,5,5,1,2",
+        "--json",
+    ).json()
+    assert doc["kind"] == "ichika_bachika" and doc["winner"] == "gm"
+    damage = {d["character"]: (d["uchimi"], d["kega"]) for d in doc["damage"]}
+    assert damage == {"Aki": (3, 1), "Bo": (4, 0)}
+    doc = gang("ybs", "ichika", "--choice", "A=gang-fight", "--choice", "B=flee", "--json").json()
+    assert doc["kind"] == "gang_fight" and doc["gang"]["fighters"] == ["Aki"]
+    before = log_length(gang)
+    bad = gang("ybs", "ichika", "--choice", "A=dance")
+    assert bad.code == 2 and "dance" in bad.err and log_length(gang) == before
+
+
+def test_gang_and_ichika_odds_in_exact_fractions(run: Run) -> None:
+    assert run("odds", "ybs", "straight", "--dice", "5", "--json").json()["probability"] == "25/162"
+    doc = run("odds", "ybs", "gang-fight", "--dice", "5", "--against", "5", "--json").json()
+    assert doc["win"] == doc["loss"] and set(doc) >= {"win", "tie", "loss"}
+    doc = run("odds", "ybs", "ichika", "--json").json()
+    assert (doc["win"], doc["tie"]) == ("4777085/10077696", "261763/5038848")
+    assert run("odds", "ybs", "gang-fight", "--dice", "3", "--against", "5").code == 2
