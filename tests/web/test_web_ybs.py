@@ -210,7 +210,9 @@ def test_damage_rest_heal_fight_and_evolution(client: TestClient, store: SqliteS
     links = ybs_table(client, store)
     gm, a = links.gm, links.players["A"]
     assert act(client, a, "damage", character="Aki", uchimi="1")[0] == 403
-    assert act(client, gm, "damage", character="Aki", uchimi="2", kega="1", note="couteau")[0] == 200
+    assert (
+        act(client, gm, "damage", character="Aki", uchimi="2", kega="1", note="couteau")[0] == 200
+    )
     page = client.get(a).text
     assert '<span class="box mark" aria-hidden="true">/</span>' in page
     assert '<span class="box mark" aria-hidden="true">X</span>' in page
@@ -246,7 +248,9 @@ def test_damage_rest_heal_fight_and_evolution(client: TestClient, store: SqliteS
     )
     assert code == 200, text
     assert (
-        act(client, a, "evolve", character="Bo", step="transfer", lowered="nintai", raised="chisei")[0]
+        act(
+            client, a, "evolve", character="Bo", step="transfer", lowered="nintai", raised="chisei"
+        )[0]
         == 403
     )
     assert act(client, gm, "evolve", character="Bo", step="trauma", trait="yuuben")[0] == 409

@@ -146,7 +146,7 @@ class TableService:
         if last is None:
             raise InputError(
                 N_("no table given and none used yet"),
-                tip=N_("create one with 'tablee table new pouyss' or pass --table"),
+                tip=N_("create one with 'tablee table new SYSTEM --name NAME' or pass --table"),
             )
         return self.store.find_table(last).name
 

@@ -5,13 +5,19 @@ on open. An append reads the table's last seq and inserts the next ones in one t
 the primary key ``(table_id, seq)`` turns a lost race into an `IntegrityError`, reported as
 `AppendConflict`.
 
+On PostgreSQL every append (and every table creation) also sends ``NOTIFY tablee_events,
+'<table_id>:<last seq>'`` (`NOTIFY_CHANNEL`) inside its transaction, so the notification is
+delivered only if the events are committed; web servers listening on the channel wake their
+streams at once (`tablee.web.listen`). It carries no event: readers still load the events
+by sequence number, and a lost notification is caught up by their periodic check.
+
 On SQLite the driver's own transaction handling is switched off and every transaction
 begins with an explicit ``BEGIN``: ``BEGIN IMMEDIATE`` for writes, ``BEGIN DEFERRED`` for
 reads (the "begin" event recipe of SQLAlchemy's SQLite dialect documentation), with WAL, a
 busy timeout and foreign keys set on every new connection.
 
-Source: DESIGN.md "The event log" (store: SQLite by default, PostgreSQL when hosted); issue 2
-point 3.
+Source: DESIGN.md "The event log" (store: SQLite by default, PostgreSQL when hosted) and
+"Fan-out"; issue 2 point 3; issue 6 point 4.
 """
 
 from __future__ import annotations
@@ -62,10 +68,13 @@ from tablee.table.schema import SCHEMA_HEAD, events, links, preferences, tables
 from tablee.table.sqlite_store import BUSY_TIMEOUT_MS, configure_connection
 from tablee.table.store import LinkInfo, TableInfo
 
-__all__ = ["SUPPORTED_DIALECTS", "SqlAlchemyStore", "engine_url"]
+__all__ = ["NOTIFY_CHANNEL", "SUPPORTED_DIALECTS", "SqlAlchemyStore", "engine_url"]
 
 SUPPORTED_DIALECTS = ("postgresql", "sqlite")
 """The database kinds this store is tested on."""
+
+NOTIFY_CHANNEL = "tablee_events"
+"""The PostgreSQL channel told ``'<table_id>:<last seq>'`` when a transaction stores events."""
 
 _WRITE = "tablee_write"  # execution option: begin SQLite transactions with BEGIN IMMEDIATE
 
@@ -245,6 +254,7 @@ class SqlAlchemyStore:
                         raise duplicate_name(name)
                     conn.execute(tables.insert(), {**registry, "created_at": format_time(now)})
                     conn.execute(events.insert(), _as_dicts(rows))
+                    _notify(conn, table_id, rows[-1][1])
             except IntegrityError as exc:  # the same name created at the same moment
                 raise duplicate_name(name) from exc
         return event_from_row(rows[0])
@@ -310,6 +320,7 @@ class SqlAlchemyStore:
                         raise conflict(table_id, expected_last_seq)
                     if rows:
                         conn.execute(events.insert(), _as_dicts(rows))
+                        _notify(conn, table_id, rows[-1][1])
             except IntegrityError as exc:  # another writer inserted the same seq first
                 raise conflict(table_id, expected_last_seq) from exc
         return [event_from_row(row) for row in rows]
@@ -381,6 +392,19 @@ class SqlAlchemyStore:
 def _as_dicts(rows: Sequence[EventRow]) -> list[dict[str, object]]:
     """Event rows as parameter dictionaries for an executemany insert."""
     return [dict(zip(EVENT_COLUMNS, row, strict=True)) for row in rows]
+
+
+def _notify(conn: Connection, table_id: str, last_seq: int) -> None:
+    """On PostgreSQL, tell `NOTIFY_CHANNEL` listeners ``'<table_id>:<last_seq>'`` on commit.
+
+    ``pg_notify`` inside the transaction: a rolled-back transaction sends nothing. Nothing is
+    sent on SQLite.
+
+    Source: DESIGN.md "Fan-out"; issue 6 point 4.
+    """
+    if conn.dialect.name == "postgresql":
+        payload = f"{table_id}:{last_seq}"
+        conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, payload)))
 
 
 def _last_seq(conn: Connection, table_id: str) -> int:

@@ -13,7 +13,8 @@ Routes (``{token}`` is a link token; see docs/web.md):
 
 Every store call runs in a worker thread, one at a time (`WebTable.run`), through the same
 `tablee.table.TableService` as the command line. After an append this process wakes the
-table's streams; a poller also notices events written by other processes (`Hub`).
+table's streams; on PostgreSQL a listener wakes them when another process commits events
+(`tablee.web.listen`); a poller also notices events written by other processes (`Hub`).
 
 Source: issue 6; DESIGN.md "Web", "Pages", "Fan-out".
 """
@@ -37,6 +38,7 @@ from tablee.web.common import (
 )
 from tablee.web.gm import add_gm_routes
 from tablee.web.guard import BodyTooLarge, Guard, Settings
+from tablee.web.listen import listener_for
 from tablee.web.pages import add_home_routes, add_table_routes
 
 __all__ = ["Settings", "WebTable", "create_app"]
@@ -61,10 +63,16 @@ def create_app(
     """
     table = WebTable(store, settings or Settings(), clock)
 
+    listener = listener_for(store, table.hub)  # None unless the store is PostgreSQL
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         table.hub.start()
+        if listener is not None:
+            listener.start()
         yield
+        if listener is not None:
+            await listener.stop()
         await table.hub.stop()
 
     app = FastAPI(
@@ -74,6 +82,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.table = table
+    app.state.listener = listener
     _errors(app)
     add_home_routes(app, table)
     add_table_routes(app, table)

@@ -2,16 +2,16 @@
 
 The store is the truth. The hub carries only "table X has new events" and each stream then
 reads the events after the last sequence number it sent, so a lost or doubled wake-up
-never loses or repeats an event. Two sources wake a table's streams:
+never loses or repeats an event. Three sources wake a table's streams:
 
 * `Hub.notify`, called by this process right after it appended events;
+* `Hub.heard`, called on PostgreSQL by the listener of `tablee.web.listen` when another
+  process (a server, the command line) commits events: ``NOTIFY tablee_events,
+  '<table_id>:<seq>'``;
 * a poller that, every `poll_interval` seconds, reads the events stored after the last one
-  it knows for each watched table: events written by the command line or by another server
-  process arrive that way.
-
-Several server processes on PostgreSQL could use LISTEN/NOTIFY carrying ``(table, seq)``
-instead of the poller; that is left for later (NOTIFY is lossy by design, so streams would
-still catch up by sequence number).
+  it knows for each watched table: the safety net, since NOTIFY is lossy by design (a
+  notification sent while the listener is reconnecting is never delivered), and the only
+  way events written by another process reach a server on SQLite.
 
 Source: issue 6 point 4; DESIGN.md "Fan-out".
 """
@@ -42,6 +42,7 @@ class Hub:
         self._watchers: dict[str, int] = {}
         self._known: dict[str, int] = {}
         self._task: asyncio.Task[None] | None = None
+        self._checks: set[asyncio.Task[None]] = set()
         self.closed = False
 
     def signal(self, table_id: str) -> asyncio.Event:
@@ -54,6 +55,30 @@ class Hub:
     def known(self, table_id: str) -> int:
         """The last seq this process knows the table's log reached (0 when unknown)."""
         return self._known.get(table_id, 0)
+
+    def watched(self, table_id: str) -> bool:
+        """Whether a stream of the table is open in this process."""
+        return table_id in self._watchers
+
+    def heard(self, table_id: str, last_seq: int) -> None:
+        """Another process stored the table's events up to ``last_seq``: wake its streams.
+
+        Ignored when no stream of the table is open here (nothing is kept for it), or when
+        this process already knows of ``last_seq``.
+
+        Args:
+            table_id: the table's id, as in the notification.
+            last_seq: the last seq the notification names (1 or more).
+        """
+        if self.watched(table_id) and last_seq > self.known(table_id):
+            self.notify(table_id, last_seq)
+
+    def check_soon(self) -> None:
+        """Check the store for every watched table now, once (after a missed notification)."""
+        if not self.closed:
+            self._checks.add(asyncio.get_running_loop().create_task(self._check()))
+            for task in [t for t in self._checks if t.done()]:
+                self._checks.discard(task)
 
     def notify(self, table_id: str, last_seq: int | None = None) -> None:
         """Wake every stream of a table (call from the event loop's thread)."""
@@ -91,20 +116,27 @@ class Hub:
         self.closed = True
         for table_id in list(self._signals):
             self.notify(table_id)
-        if self._task is not None:
-            self._task.cancel()
+        tasks = [t for t in (self._task, *self._checks) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+                await task
+        self._task = None
+        self._checks.clear()
 
     async def _poll(self) -> None:
         while True:
             await asyncio.sleep(self.poll_interval)
-            for table_id in list(self._watchers):
-                known = self._known.get(table_id, 0)
-                try:
-                    last = await self._last_seq(table_id, known)
-                except Exception:  # a failing store must not stop the poller
-                    continue
-                if last > known:
-                    self.notify(table_id, last)
+            await self._check()
+
+    async def _check(self) -> None:
+        """Read the last seq of every watched table; wake the streams of those that moved."""
+        for table_id in list(self._watchers):
+            known = self._known.get(table_id, 0)
+            try:
+                last = await self._last_seq(table_id, known)
+            except Exception:  # a failing store must not stop the poller
+                continue
+            if last > known:
+                self.notify(table_id, last)

@@ -209,9 +209,7 @@ class ActionRequest:
         value = self.form.get(name, "").strip()
         limit = next((f.max_length for f in self.action.fields if f.name == name), MAX_TEXT)
         if len(value) > limit:
-            raise InputError(
-                N_("{field}: at most {maximum} characters"), field=name, maximum=limit
-            )
+            raise InputError(N_("{field}: at most {maximum} characters"), field=name, maximum=limit)
         return value or default
 
     def optional(self, name: str) -> str | None:
@@ -347,6 +345,7 @@ class WebSystem(Protocol):
 
 
 _MODULES = {
+    "agents": "tablee.web.systems.agents",
     "pouyss": "tablee.web.systems.pouyss",
     "shs": "tablee.web.systems.shs",
     "ybs": "tablee.web.systems.ybs",

@@ -1,0 +1,161 @@
+"""Cross-process fan-out on PostgreSQL: LISTEN for the store's notifications, wake the hub.
+
+Every transaction of `tablee.table.sql_store.SqlAlchemyStore` that stores events on
+PostgreSQL sends ``NOTIFY tablee_events, '<table_id>:<last seq>'``, delivered on commit. A
+`Listener` holds one psycopg 3 asynchronous connection (autocommit) that runs ``LISTEN
+tablee_events`` and hands each notification to `tablee.web.hub.Hub.heard`, which wakes the
+table's open streams; they then read the events after the last number they sent. A roll
+made through one server process, or on the command line, thus reaches the viewers of every
+other process at once instead of at the hub's next poll.
+
+NOTIFY is lossy by design: when the connection drops, the listener reconnects with an
+exponential backoff (`RETRY_FIRST` seconds, doubled up to `RETRY_MAX`), and asks the hub for
+one immediate store check once it listens again; the hub's poller stays the safety net for
+whatever falls in between. A malformed payload is ignored. The listener runs in the event
+loop of the server (started and stopped by the application's lifespan); stopping it cancels
+its task and closes the connection without waiting for the database.
+
+Source: issue 6 point 4; DESIGN.md "Fan-out" (NOTIFY carrying only ``(table, seq)``, the
+database stays the truth).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from tablee.table.store import EventStore
+from tablee.web.hub import Hub
+
+__all__ = [
+    "APPLICATION_NAME",
+    "CHANNEL",
+    "RETRY_FIRST",
+    "RETRY_MAX",
+    "Listener",
+    "listener_for",
+    "parse_payload",
+]
+
+CHANNEL = "tablee_events"
+"""The channel listened to (the store's ``NOTIFY_CHANNEL``)."""
+
+RETRY_FIRST = 0.2
+"""Seconds before the first reconnection after the connection dropped or failed."""
+
+RETRY_MAX = 10.0
+"""Longest wait between two connection attempts, in seconds."""
+
+APPLICATION_NAME = "tablee-listen"
+"""The ``application_name`` of the listening connection (seen in ``pg_stat_activity``)."""
+
+_log = logging.getLogger(__name__)
+
+
+def parse_payload(payload: str) -> tuple[str, int] | None:
+    """The ``(table_id, seq)`` of a notification's payload ``'<table_id>:<seq>'``.
+
+    Args:
+        payload: the text sent with the notification.
+
+    Returns:
+        The table's id and the last seq stored (1 or more), or None when the payload does
+        not have that shape (it is then ignored: the poller still catches up).
+    """
+    table_id, colon, seq = payload.rpartition(":")
+    if not colon or not table_id or not seq.isdigit() or int(seq) < 1:
+        return None
+    return table_id, int(seq)
+
+
+class Listener:
+    """One LISTEN connection to PostgreSQL feeding a hub, reconnecting when it drops.
+
+    Args:
+        conninfo: a libpq connection string or ``postgresql://`` URL (no driver suffix).
+        hub: the hub whose streams are woken (`Hub.heard`); after a reconnection it is asked
+            for one store check (`Hub.check_soon`).
+
+    Attributes:
+        listening: set while the connection is listening (tests wait for it).
+        connections: how many times a connection started listening (1 at start).
+        backend_pid: the server process id of the last listening connection (0 before).
+    """
+
+    def __init__(self, conninfo: str, hub: Hub) -> None:
+        self.conninfo = conninfo
+        self.hub = hub
+        self.listening = asyncio.Event()
+        self.connections = 0
+        self.backend_pid = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start listening in the running event loop (returns at once)."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        """Stop listening and close the connection (prompt: the task is cancelled)."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.listening.clear()
+
+    async def _run(self) -> None:
+        delay = RETRY_FIRST
+        while True:
+            before = self.connections
+            try:
+                await self._listen()
+            except Exception as exc:  # a dropped or refused connection: retry later
+                if self.connections > before:  # it listened for a while: start over
+                    delay = RETRY_FIRST
+                _log.warning("LISTEN %s failed (%s); retrying in %.1f s", CHANNEL, exc, delay)
+            self.listening.clear()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX)
+
+    async def _listen(self) -> None:
+        """One connection: LISTEN, then hand every notification to the hub until it drops."""
+        import psycopg  # lazy: only a PostgreSQL server needs it
+
+        conn = await psycopg.AsyncConnection.connect(
+            self.conninfo, autocommit=True, connect_timeout=5, application_name=APPLICATION_NAME
+        )
+        try:
+            await conn.execute(f"LISTEN {CHANNEL}")
+            self.backend_pid = conn.info.backend_pid
+            self.connections += 1
+            self.listening.set()
+            if self.connections > 1:
+                self.hub.check_soon()  # what was sent while we were away is lost
+            async for notify in conn.notifies():
+                parsed = parse_payload(notify.payload)
+                if parsed is not None:
+                    self.hub.heard(*parsed)
+        finally:
+            await conn.close()
+
+
+def listener_for(store: EventStore, hub: Hub) -> Listener | None:
+    """A listener for the store's database when it is PostgreSQL, else None.
+
+    Args:
+        store: the web table's store; only a `SqlAlchemyStore` whose URL is PostgreSQL
+            gets a listener (SQLite has no notifications: the poller alone serves it).
+        hub: the hub to wake.
+
+    Returns:
+        A listener, not started yet, connecting with the store's own URL and credentials.
+    """
+    url = getattr(store, "url", None)
+    if not isinstance(url, str) or not url.startswith("postgresql"):
+        return None
+    from sqlalchemy.engine import make_url  # lazy: only a PostgreSQL store needs it
+
+    conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    return Listener(conninfo, hub)
