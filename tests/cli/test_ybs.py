@@ -113,7 +113,7 @@ def test_seeded_and_fair_tests_roll_one_die(ybs: Run) -> None:
             2,
             "at most two",
         ),
-        (("ybs", "character", "create", "Cy", "--chisei", "3"), 2, "chisei"),
+        (("ybs", "character", "create", "Cy", "--chisei", "3"), 2, "Chisei cannot be 3"),
         (("ybs", "stubborn", "--faces", "3"), 3, "no test in progress"),
         (("ybs", "transfer", "Bo", "--lower", "yuuben", "--raise", "yuuben"), 2, "two different"),
     ],
@@ -228,7 +228,7 @@ def test_import_characters_from_toml(ybs: Run, tmp_path: Path) -> None:
     )
     before = log_length(ybs)
     result = ybs("ybs", "character", "import", str(bad))
-    assert result.code == 2 and "choushi" in result.err
+    assert result.code == 2 and "Choushi cannot be 5" in result.err
     assert log_length(ybs) == before
 
 

@@ -137,7 +137,7 @@ def test_bad_input_is_refused_and_nothing_is_stored(table):
         table,
         lambda g: Y.decide_create(g, name="Cy", traits={**ZERO, "chisei": 3}),
         InputError,
-        "chisei",
+        "Chisei cannot be 3",
     )
     refused(
         table,

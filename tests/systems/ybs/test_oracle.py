@@ -86,9 +86,20 @@ def test_gang_example(example):
 
     kind, i, x = example["kind"], example["inputs"], example["expected"]
     if kind == "gang_dice":
-        side = {"numbers": GangSide.PLAYERS if "numbers" in i["players_disadvantages"] else None}
-        weapons = GangSide.PLAYERS if "weapons" in i["players_disadvantages"] else None
-        assert dice_per_side(side["numbers"], weapons) == (x["players"], x["gm"])
+
+        def who(disadvantage):
+            sides = [
+                side
+                for side, listed in (
+                    (GangSide.PLAYERS, i["players_disadvantages"]),
+                    (GangSide.GM, i["gm_disadvantages"]),
+                )
+                if disadvantage in listed
+            ]
+            assert len(sides) <= 1, "a disadvantage belongs to one side"
+            return sides[0] if sides else None
+
+        assert dice_per_side(who("numbers"), who("weapons")) == (x["players"], x["gm"])
     elif kind == "straights":
         ranks = [best_straight(h) for h in i["hands"]]
         assert all(a < b for a, b in pairwise(ranks))
@@ -96,22 +107,20 @@ def test_gang_example(example):
         ranks = [zorome_of(h) for h in i["hands"]]
         assert all(a < b for a, b in pairwise(ranks))
     else:
-        players, gm = (i["players"], i["gm"]) if kind == "same_straight" else _winning_hands()
+        players, gm = i["players"], i["gm"]
         _, outcome = resolve_throw(GangFight(5, 5), Keeps(), (players, gm))
         result = outcome.result
         if kind == "same_straight":
             assert result.winner is None and result.players_uchimi == x["uchimi_each"]
             assert result.gm_uchimi == x["uchimi_each"]
         else:
-            assert result.winner is GangSide.PLAYERS
-            assert (result.players_uchimi, result.gm_uchimi) == (
+            winner = GangSide(i["winner"])
+            assert result.winner is winner
+            loser = GangSide.GM if winner is GangSide.PLAYERS else GangSide.PLAYERS
+            assert (result.uchimi_for(winner), result.uchimi_for(loser)) == (
                 x["winner_uchimi"],
                 x["loser_uchimi"],
             )
-
-
-def _winning_hands():
-    return [1, 2, 3, 4, 6], [1, 1, 2, 2, 6]
 
 
 def _check_test(i, x):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tablee.cli.app import Context, add_common, whole_number
 from tablee.cli.render import percent
 from tablee.cli.ybs.common import Tr, dice_options, emit_applied, execute, game_of, throw
+from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, TableeError
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ TRAIT_IDS = ("choushi", "kiyousa", "chisei", "yuuben", "chikaku", "nintai")
 def character_lines(ctx: Context, name: str, doc: dict[str, Any]) -> list[str]:
     """A character for people: name and player, traits with stars, boxes, attributes."""
     owner = doc["owner"] or ctx.tr("GM character")
-    tokens = "" if doc["tokens"] is None else ", " + ctx.tr("{n} tokens").format(n=doc["tokens"])
+    tokens = "" if doc["tokens"] is None else ", " + ctx.tr("tokens: {n}").format(n=doc["tokens"])
     traits = ", ".join(
         f"{t.capitalize()} {doc['traits'][t]:+d}" + ("*" * doc["stars"][t]) for t in TRAIT_IDS
     )
@@ -97,7 +98,10 @@ def cmd_character_import(ctx: Context) -> int:
                     N_("{file}, character {n}: {error}"), file=str(path), n=number, error=exc
                 ) from None
             facts += decision.facts
-            warnings += decision.warnings
+            warnings += [
+                TraceStep(N_("{name}: {warning}"), {"name": sheet["name"], "warning": w})
+                for w in decision.warnings
+            ]
             state = decision.after
         return Decision(tuple(facts), None, tuple(warnings), state)
 
@@ -148,7 +152,7 @@ def _add_character(cmds: Any, tr: Tr) -> None:
     group = cmds.add_parser("character", help=tr("create, import and show characters (Y-M1)"))
     sub = group.add_subparsers(dest="action", required=True, metavar="ACTION")
     create = sub.add_parser("create", help=tr("a new character: six traits from -2 to +2"))
-    create.add_argument("name", metavar="NAME")
+    create.add_argument("name", metavar="NAME", help=tr("the character's name"))
     for trait in TRAIT_IDS:
         create.add_argument(
             f"--{trait}",
@@ -164,11 +168,17 @@ def _add_character(cmds: Any, tr: Tr) -> None:
     add_common(create, tr)
     create.set_defaults(handler=cmd_character_create)
     imp = sub.add_parser("import", help=tr("characters from a JSON or TOML file, all or none"))
-    imp.add_argument("file", metavar="FILE")
+    imp.add_argument(
+        "file",
+        metavar="FILE",
+        help=tr("a .json or .toml file: one sheet or a list (name, player, traits, attributes)"),
+    )
     add_common(imp, tr)
     imp.set_defaults(handler=cmd_character_import)
     show = sub.add_parser("show", help=tr("a character's sheet, or every character"))
-    show.add_argument("name", metavar="NAME", nargs="?")
+    show.add_argument(
+        "name", metavar="NAME", nargs="?", help=tr("the character (default: every character)")
+    )
     add_common(show, tr)
     show.set_defaults(handler=cmd_character_show)
 
@@ -216,19 +226,45 @@ def cmd_invoke(ctx: Context) -> int:
 
 
 def cmd_shichi(ctx: Context) -> int:
-    """``tablee ybs shichi-fukujin PLAYER``: 7 tokens at once (Y-M4)."""
+    """``tablee ybs shichi-fukujin PLAYER``: 7 tokens at once (Y-M4).
+
+    PLAYER may also be one of the player's characters, as ``invoke`` and ``test`` name them.
+    """
     from tablee.systems.ybs import decide_shichi_fukujin
 
     a = ctx.args
-    applied = execute(
-        ctx, lambda g: decide_shichi_fukujin(g, player=a.player, proposal=a.proposal or "")
-    )
-    return emit_applied(ctx, applied)
+
+    def decide(game: YbsState) -> Any:
+        return decide_shichi_fukujin(
+            game, player=_player_of(game, a.player), proposal=a.proposal or ""
+        )
+
+    return emit_applied(ctx, execute(ctx, decide))
+
+
+def _player_of(game: YbsState, name: str) -> str:
+    """A player's name, or the player of the character so named (else the player error)."""
+    from tablee.systems.ybs import character_named, player_named
+
+    try:
+        return player_named(game, name)
+    except TableeError as missing:
+        try:
+            owner = game.owners.get(character_named(game, name))
+        except TableeError:
+            raise missing from None
+        if owner is None:
+            raise missing from None
+        return owner
 
 
 def _add_tokens(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser("session", help=tr("start or end a session: 2 tokens each, then back"))
-    p.add_argument("action", choices=("start", "end"))
+    p.add_argument(
+        "action",
+        choices=("start", "end"),
+        help=tr("start: 2 tokens to each player; end: every unspent token back to the GM"),
+    )
     add_common(p, tr)
     p.set_defaults(handler=cmd_session)
     p = cmds.add_parser("tokens", help=tr("who holds the Unmei tokens"))
@@ -237,15 +273,17 @@ def _add_tokens(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser(
         "invoke", help=tr("the GM invokes an attribute against a character: 1 token (Y-M2)")
     )
-    p.add_argument("character", metavar="CHARACTER")
+    p.add_argument("character", metavar="CHARACTER", help=tr("the character's name"))
     p.add_argument("--attribute", required=True, metavar="TEXT", help=tr("the attribute"))
-    p.add_argument("--note", metavar="TEXT", help=tr("a note kept in the log"))
+    p.add_argument("--note", "--reason", metavar="TEXT", help=tr("a note kept in the log"))
     add_common(p, tr)
     p.set_defaults(handler=cmd_invoke)
     p = cmds.add_parser(
         "shichi-fukujin", help=tr("a player spends 7 tokens to rewrite the scene (Y-M4)")
     )
-    p.add_argument("player", metavar="PLAYER")
+    p.add_argument(
+        "player", metavar="PLAYER", help=tr("the player (or one of the player's characters)")
+    )
     p.add_argument("--proposal", metavar="TEXT", help=tr("what the GM approved"))
     add_common(p, tr)
     p.set_defaults(handler=cmd_shichi)
@@ -264,17 +302,22 @@ def _test_extra(applied: Any) -> dict[str, Any]:
     }
 
 
-def _odds_lines(ctx: Context, value: int, force: int, tokens: int) -> str:
+def _odds_of(ctx: Context, value: int, force: int, tokens: int) -> Any:
+    """The exact odds of a test at this table's options (Y-A3)."""
     from tablee.systems.ybs import odds_of_test
 
     game = game_of(ctx.service.state(ctx.service.resolve_name(ctx.args.table)))
-    odds = odds_of_test(
+    return odds_of_test(
         value,
         force=force,
         tokens=tokens,
         policy="any" if game.options.stubborn == "repeat" else "once",
         stubborn_on=game.options.stubborn_on,
     )
+
+
+def _odds_lines(ctx: Context, value: int, force: int, tokens: int) -> str:
+    odds = _odds_of(ctx, value, force, tokens)
     return ctx.tr("Odds before rolling: success {success}, critical {critical}").format(
         success=percent(odds.success, ctx.lang), critical=percent(odds.critical, ctx.lang)
     )
@@ -305,10 +348,20 @@ def cmd_test(ctx: Context) -> int:
             note=a.note or "",
         ),
     )
-    if a.odds and not ctx.json:
-        result = applied.decision.outcome
-        ctx.emit(_odds_lines(ctx, result.inputs.trait, result.inputs.force, result.inputs.tokens))
-    return emit_applied(ctx, applied, _test_extra(applied))
+    extra = _test_extra(applied)
+    if a.odds:
+        inputs = applied.decision.outcome.inputs
+        if ctx.json:
+            from tablee.cli.ybs.odds import fraction_text
+
+            odds = _odds_of(ctx, inputs.trait, inputs.force, inputs.tokens)
+            extra["odds"] = {
+                "success": fraction_text(odds.success),
+                "critical": fraction_text(odds.critical),
+            }
+        else:
+            ctx.emit(_odds_lines(ctx, inputs.trait, inputs.force, inputs.tokens))
+    return emit_applied(ctx, applied, extra)
 
 
 def cmd_follow_up(ctx: Context) -> int:
@@ -328,7 +381,7 @@ def cmd_follow_up(ctx: Context) -> int:
 
 def _add_test(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser("test", help=tr("a test: 1d6 + trait, 4 or more succeeds (Y-M3)"))
-    p.add_argument("character", metavar="CHARACTER")
+    p.add_argument("character", metavar="CHARACTER", help=tr("the character's name"))
     p.add_argument("--trait", required=True, metavar="TRAIT", help=tr("the trait the GM names"))
     p.add_argument(
         "--second-trait", metavar="TRAIT", help=tr("a second trait that also applies (Y-A2)")
@@ -371,7 +424,7 @@ def _add_test(cmds: Any, tr: Tr) -> None:
         "--against", metavar="CHARACTER", help=tr("the opponent a defence is against (Y-A10)")
     )
     p.add_argument("--odds", action="store_true", help=tr("show the exact odds too"))
-    p.add_argument("--note", metavar="TEXT", help=tr("a note kept in the log"))
+    p.add_argument("--note", "--reason", metavar="TEXT", help=tr("a note kept in the log"))
     dice_options(p, tr)
     add_common(p, tr)
     p.set_defaults(handler=cmd_test)
@@ -421,21 +474,47 @@ def cmd_damage(ctx: Context) -> int:
 
 def _add_damage(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser("damage", help=tr("mark Uchimi or Kega, with overflow (Y-M5, Y-A19)"))
-    p.add_argument("character", metavar="CHARACTER")
-    p.add_argument("--uchimi", type=whole_number(tr), default=0, metavar="N")
-    p.add_argument("--kega", type=whole_number(tr), default=0, metavar="N")
-    p.add_argument("--note", metavar="TEXT", help=tr("the wound's nature or care (Y-A22)"))
+    p.add_argument("character", metavar="CHARACTER", help=tr("the character's name"))
+    p.add_argument(
+        "--uchimi",
+        type=whole_number(tr),
+        default=0,
+        metavar="N",
+        help=tr("light blows: each marks a free box with /, else turns a / into X"),
+    )
+    p.add_argument(
+        "--kega",
+        type=whole_number(tr),
+        default=0,
+        metavar="N",
+        help=tr("serious wounds: each marks a free box with X, else turns a / into X"),
+    )
+    p.add_argument(
+        "--note", "--reason", metavar="TEXT", help=tr("the wound's nature or care (Y-A22)")
+    )
     add_common(p, tr)
     p.set_defaults(handler=cmd_damage)
     p = cmds.add_parser("rest", help=tr("rest: 30 minutes heal the last Uchimi (Y-N6)"))
-    p.add_argument("character", metavar="CHARACTER")
-    p.add_argument("--minutes", type=whole_number(tr), required=True, metavar="M")
+    p.add_argument("character", metavar="CHARACTER", help=tr("the character's name"))
+    p.add_argument(
+        "--minutes",
+        type=whole_number(tr),
+        required=True,
+        metavar="M",
+        help=tr("minutes of rest: each full 30 heal the last Uchimi (Y-N6)"),
+    )
     add_common(p, tr)
     p.set_defaults(handler=cmd_damage)
     p = cmds.add_parser("heal", help=tr("Kega healed by care, as the GM narrates (Y-A22)"))
-    p.add_argument("character", metavar="CHARACTER")
-    p.add_argument("--count", type=whole_number(tr), default=1, metavar="N")
-    p.add_argument("--note", metavar="TEXT", help=tr("a note kept in the log"))
+    p.add_argument("character", metavar="CHARACTER", help=tr("the character's name"))
+    p.add_argument(
+        "--count",
+        type=whole_number(tr),
+        default=1,
+        metavar="N",
+        help=tr("Kega healed (default 1)"),
+    )
+    p.add_argument("--note", "--reason", metavar="TEXT", help=tr("a note kept in the log"))
     add_common(p, tr)
     p.set_defaults(handler=cmd_damage)
 
@@ -458,7 +537,14 @@ def _add_fight(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser(
         "fight", help=tr("an individual fight: resolve the round's attacks, retreat, end (Y-M6)")
     )
-    p.add_argument("action", choices=("resolve", "retreat", "end"))
+    p.add_argument(
+        "action",
+        choices=("resolve", "retreat", "end"),
+        help=tr(
+            "resolve: mark the round's damage; retreat: a character leaves the fight; "
+            "end: the fight is over"
+        ),
+    )
     p.add_argument("character", metavar="CHARACTER", nargs="?", help=tr("who retreats"))
     add_common(p, tr)
     p.set_defaults(handler=cmd_fight)
@@ -491,26 +577,43 @@ def cmd_evolve(ctx: Context) -> int:
 
 def _add_evolution(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser("star", help=tr("a star for a trait used heavily; 5 raise it (Y-M9)"))
-    p.add_argument("character", metavar="CHARACTER")
-    p.add_argument("--trait", required=True, metavar="TRAIT")
+    p.add_argument("character", metavar="CHARACTER", help=tr("the character's name"))
+    p.add_argument("--trait", required=True, metavar="TRAIT", help=tr("the trait used heavily"))
     add_common(p, tr)
     p.set_defaults(handler=cmd_evolve)
     p = cmds.add_parser("transfer", help=tr("lower one trait by 1 to raise another (Y-M9)"))
-    p.add_argument("character", metavar="CHARACTER")
-    p.add_argument("--lower", required=True, metavar="TRAIT")
-    p.add_argument("--raise", dest="raise_", required=True, metavar="TRAIT")
+    p.add_argument("character", metavar="CHARACTER", help=tr("the character's name"))
+    p.add_argument(
+        "--lower", required=True, metavar="TRAIT", help=tr("the trait lowered by 1 (not below -2)")
+    )
+    p.add_argument(
+        "--raise",
+        dest="raise_",
+        required=True,
+        metavar="TRAIT",
+        help=tr("the trait raised by 1 (at most +2, two traits at +2)"),
+    )
     add_common(p, tr)
     p.set_defaults(handler=cmd_evolve)
     p = cmds.add_parser("trauma", help=tr("after 3 Kega, a trait related to the wounds becomes -1"))
-    p.add_argument("character", metavar="CHARACTER")
-    p.add_argument("--trait", required=True, metavar="TRAIT")
-    p.add_argument("--note", metavar="TEXT", help=tr("a note kept in the log"))
+    p.add_argument("character", metavar="CHARACTER", help=tr("the character's name"))
+    p.add_argument(
+        "--trait",
+        required=True,
+        metavar="TRAIT",
+        help=tr("the trait related to the wounds: it becomes -1 (a -2 stays)"),
+    )
+    p.add_argument("--note", "--reason", metavar="TEXT", help=tr("a note kept in the log"))
     add_common(p, tr)
     p.set_defaults(handler=cmd_evolve)
     p = cmds.add_parser("attributes", help=tr("attributes gained or lost after a scenario (Y-M9)"))
-    p.add_argument("character", metavar="CHARACTER")
-    p.add_argument("--add", action="append", metavar="TEXT")
-    p.add_argument("--remove", action="append", metavar="TEXT")
+    p.add_argument("character", metavar="CHARACTER", help=tr("the character's name"))
+    p.add_argument(
+        "--add", action="append", metavar="TEXT", help=tr("an attribute gained (repeatable)")
+    )
+    p.add_argument(
+        "--remove", action="append", metavar="TEXT", help=tr("an attribute lost (repeatable)")
+    )
     add_common(p, tr)
     p.set_defaults(handler=cmd_evolve)
 

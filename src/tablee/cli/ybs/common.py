@@ -60,10 +60,17 @@ def throw(ctx: Context, count: int) -> list[int]:
 
 
 def dice_options(parser: argparse.ArgumentParser, tr: Tr) -> None:
-    """Add ``--faces`` and ``--seed`` (one of them, or neither for fair dice)."""
+    """Add ``--dice`` (alias ``--faces``) and ``--seed`` (one of them, or neither: fair dice).
+
+    ``--dice`` is the name the pouyss and shs commands use; ``--faces`` stays as an alias.
+    """
     source = parser.add_mutually_exclusive_group()
     source.add_argument(
-        "--faces", metavar="1,5", help=tr("faces read on physical dice, instead of rolling")
+        "--dice",
+        "--faces",
+        dest="faces",
+        metavar="1,5",
+        help=tr("faces read on physical dice, instead of rolling"),
     )
     source.add_argument(
         "--seed", type=whole_number(tr), help=tr("roll reproducibly from this seed")
@@ -71,8 +78,9 @@ def dice_options(parser: argparse.ArgumentParser, tr: Tr) -> None:
 
 
 def tokens_line(ctx: Context, game: YbsState) -> str:
-    """``Unmei tokens: GM 95, A 3, B 2``."""
-    holders = [f"GM {game.ledger.gm}"] + [f"{p} {n}" for p, n in game.ledger.players.items()]
+    """``Unmei tokens: GM 95, A 3, B 2`` (``MJ`` in French)."""
+    holders = [f"{ctx.tr('GM')} {game.ledger.gm}"]
+    holders += [f"{p} {n}" for p, n in game.ledger.players.items()]
     return ctx.tr("Unmei tokens: {holders}").format(holders=", ".join(holders))
 
 

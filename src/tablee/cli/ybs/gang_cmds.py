@@ -28,21 +28,70 @@ SHOWN_CHOICES = 6
 """Keep choices listed in text output (JSON lists them all)."""
 
 
-def _keep(text: str | None, advised: tuple[int, ...]) -> tuple[int, ...]:
-    """``advised`` (default), ``none`` (reroll every die) or faces ``2,3``."""
+def _keep(text: str | None, advised: tuple[int, ...], flag: str = "--keep") -> tuple[int, ...]:
+    """``advised`` (default), ``none`` (reroll every die) or faces ``2,3``.
+
+    Raises:
+        InputError: a part that is not a face from 1 to 6, naming the option and the value.
+    """
     if text is None or text.strip().lower() == "advised":
         return advised
     if text.strip().lower() in ("none", ""):
         return ()
-    return tuple(parse_dice(text) or [])
+    faces: list[int] = []
+    for part in text.replace(" ", ",").split(","):
+        if not part:
+            continue
+        try:
+            face = int(part)
+        except ValueError:
+            face = 0
+        if not 1 <= face <= 6:
+            raise InputError(
+                N_(
+                    "{flag}: {value!r} is not a face to keep (faces 1 to 6, comma separated, "
+                    "or advised, or none; rule Y-M7)"
+                ),
+                flag=flag,
+                value=part,
+            )
+        faces.append(face)
+    return tuple(faces)
+
+
+def _typed(text: str | None, flag: str) -> list[int] | None:
+    """Faces typed in with ``flag`` (None when not given).
+
+    Raises:
+        InputError: a part that is not a whole number, naming the option and the value.
+    """
+    if text is None:
+        return None
+    try:
+        return parse_dice(text)
+    except InputError:
+        bad = next(p for p in text.replace(" ", ",").split(",") if p and not _whole(p))
+        raise InputError(
+            N_("{flag}: {value!r} is not a die face (whole numbers, comma separated, e.g. 1,4,5)"),
+            flag=flag,
+            value=bad,
+        ) from None
+
+
+def _whole(part: str) -> bool:
+    try:
+        int(part)
+    except ValueError:
+        return False
+    return True
 
 
 def _faces(ctx: Context, counts: tuple[int, int]) -> tuple[list[int], list[int]]:
     a = ctx.args
-    typed = (parse_dice(a.faces), parse_dice(a.gm_faces))
+    typed = (_typed(a.faces, "--dice"), _typed(a.gm_faces, "--gm-dice"))
     if typed != (None, None):
         out: list[list[int]] = []
-        for flag, given, count in zip(("--faces", "--gm-faces"), typed, counts, strict=True):
+        for flag, given, count in zip(("--dice", "--gm-dice"), typed, counts, strict=True):
             faces = TypedFaces(given or [])
             try:
                 faces.expect(D6, count)
@@ -139,7 +188,9 @@ def cmd_gang_throw(ctx: Context) -> int:
     if game.gang is None:
         decide_gang_throw(game, faces=(), gm_faces=())  # refused: names what to do instead
     advised = advised_keeps(game.gang.fight)
-    keeps = Keeps(_keep(a.keep, advised.players), _keep(a.gm_keep, advised.gm))
+    keeps = Keeps(
+        _keep(a.keep, advised.players, "--keep"), _keep(a.gm_keep, advised.gm, "--gm-keep")
+    )
     players, gm = dice_for_throw(game.gang.fight, keeps)
     faces, gm_faces = _faces(ctx, (players.count, gm.count))
     applied = execute(
@@ -241,12 +292,28 @@ def _sides(p: argparse.ArgumentParser, tr: Tr) -> None:
     )
 
 
-def _gang_dice(p: argparse.ArgumentParser, tr: Tr) -> None:
+def _gang_dice(p: argparse.ArgumentParser, tr: Tr, *, once: bool = False) -> None:
+    """``--dice``/``--faces``, ``--gm-dice``/``--gm-faces`` and ``--seed``.
+
+    ``--dice`` is the name of the pouyss and shs commands; ``--faces`` stays as an alias.
+    """
     p.add_argument(
-        "--faces", metavar="1,5", help=tr("the players' new faces, read on physical dice")
+        "--dice",
+        "--faces",
+        dest="faces",
+        metavar="1,5",
+        help=tr("the players' 5 faces, read on physical dice")
+        if once
+        else tr("the players' new faces (the rerolled dice), read on physical dice"),
     )
     p.add_argument(
-        "--gm-faces", metavar="2,6", help=tr("the GM's new faces, read on physical dice")
+        "--gm-dice",
+        "--gm-faces",
+        dest="gm_faces",
+        metavar="2,6",
+        help=tr("the GM's 5 faces, read on physical dice")
+        if once
+        else tr("the GM's new faces (the rerolled dice), read on physical dice"),
     )
     p.add_argument("--seed", type=whole_number(tr), help=tr("roll reproducibly from this seed"))
 
@@ -265,13 +332,12 @@ def _add_gang(cmds: Any, tr: Tr) -> None:
         help=tr("a fighter on the players' side (repeatable)"),
     )
     _sides(p, tr)
-    for key in ("winner", "loser", "draw"):
-        p.add_argument(
-            f"--{key}-uchimi",
-            type=whole_number(tr),
-            metavar="N",
-            help=tr("Uchimi per fighter: winners 1, losers 3, draw 2 by default (Y-M7)"),
-        )
+    for key, text in (
+        ("winner", N_("Uchimi for each fighter of the winning side (default 1, Y-M7)")),
+        ("loser", N_("Uchimi for each fighter of the losing side (default 3, Y-M7)")),
+        ("draw", N_("Uchimi for every fighter on identical straights (default 2, Y-M7)")),
+    ):
+        p.add_argument(f"--{key}-uchimi", type=whole_number(tr), metavar="N", help=tr(text))
     add_common(p, tr)
     p.set_defaults(handler=cmd_gang_start)
     p = sub.add_parser(
@@ -294,7 +360,7 @@ def _add_gang(cmds: Any, tr: Tr) -> None:
     add_common(p, tr)
     p.set_defaults(handler=cmd_gang_advise)
     p = sub.add_parser("stop", help=tr("the GM stops the gang fight, no damage"))
-    p.add_argument("--note", metavar="TEXT", help=tr("a note kept in the log"))
+    p.add_argument("--note", "--reason", metavar="TEXT", help=tr("a note kept in the log"))
     add_common(p, tr)
     p.set_defaults(handler=cmd_gang_stop)
     p = cmds.add_parser(
@@ -305,10 +371,10 @@ def _add_gang(cmds: Any, tr: Tr) -> None:
         action="append",
         required=True,
         metavar="PLAYER=CHOICE",
-        help=tr("a player's secret choice: flee, gang_fight or ichika_bachika"),
+        help=tr("a player's secret choice: flee, gang-fight or ichika-bachika"),
     )
     _sides(p, tr)
-    _gang_dice(p, tr)
+    _gang_dice(p, tr, once=True)
     add_common(p, tr)
     p.set_defaults(handler=cmd_ichika)
 

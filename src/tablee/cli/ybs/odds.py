@@ -12,6 +12,7 @@ from typing import Any
 from tablee.cli.app import Context, add_common, whole_number
 from tablee.cli.render import decimal, percent
 from tablee.cli.ybs.common import Tr
+from tablee.errors import N_
 
 __all__ = [
     "add_odds_parser",
@@ -28,9 +29,23 @@ def fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-def _line(ctx: Context, label: str, p: Fraction) -> str:
+def _line(ctx: Context, label: str, p: Fraction, width: int = 16) -> str:
     bar = "█" * round(float(p) * 30)
-    return f"  {label:<16} {bar:<30} {percent(p, ctx.lang):>8}  ({fraction_text(p)})"
+    return f"  {label:<{width}} {bar:<30} {percent(p, ctx.lang):>8}  ({fraction_text(p)})"
+
+
+def _lines(ctx: Context, rows: list[tuple[str, Fraction]]) -> list[str]:
+    """Aligned lines of labelled probabilities (labels as wide as the longest, 16 or more)."""
+    width = max([16, *(len(label) for label, _ in rows)])
+    return [_line(ctx, label, p, width) for label, p in rows]
+
+
+_STUBBORN_WORDS = {
+    "any": N_("after every failure, while tokens last"),
+    "once": N_("once per test"),
+    "never": N_("never"),
+}
+"""The reroll policies of the odds, in words (Y-A3)."""
 
 
 def cmd_odds_test(ctx: Context) -> int:
@@ -57,14 +72,23 @@ def cmd_odds_test(ctx: Context) -> int:
         "Exact odds of a test (trait {trait:+d}, forced {force}, {tokens} tokens left, "
         "s'entêter: {stubborn})"
     )
+    stubborn = ctx.tr(_STUBBORN_WORDS[a.stubborn])
     lines = [
         "[bold]"
-        + title.format(trait=a.trait, force=a.force, tokens=a.tokens, stubborn=a.stubborn)
+        + title.format(trait=a.trait, force=a.force, tokens=a.tokens, stubborn=stubborn)
         + "[/]",
-        _line(ctx, ctx.tr("success"), odds.success),
-        _line(ctx, ctx.tr("critical success"), odds.critical),
-        _line(ctx, ctx.tr("final natural 1"), odds.natural_one),
-        ctx.tr("Expected rerolls: {value}").format(value=fraction_text(odds.expected_rerolls)),
+        *_lines(
+            ctx,
+            [
+                (ctx.tr("success"), odds.success),
+                (ctx.tr("critical success"), odds.critical),
+                (ctx.tr("final natural 1"), odds.natural_one),
+            ],
+        ),
+        ctx.tr("Expected rerolls: {value} ({fraction})").format(
+            value=decimal(odds.expected_rerolls, ctx.lang, 3),
+            fraction=fraction_text(odds.expected_rerolls),
+        ),
     ]
     ctx.emit("\n".join(lines))
     return 0
@@ -89,8 +113,10 @@ def cmd_odds_straight(ctx: Context) -> int:
         )
         return 0
     title = ctx.tr("Exact odds of a straight in one throw of {dice} dice").format(dice=dice)
-    lines = [f"[bold]{title}[/]", _line(ctx, ctx.tr("a straight"), p)]
-    lines += [_line(ctx, k, v) for k, v in rows.items() if k != "-"]
+    lines = [f"[bold]{title}[/]"]
+    lines += _lines(
+        ctx, [(ctx.tr("a straight"), p), *((k, v) for k, v in rows.items() if k != "-")]
+    )
     ctx.emit("\n".join(lines))
     return 0
 
@@ -109,9 +135,10 @@ def _win_draw_loss(ctx: Context, title: str, odds: Any, extra: dict[str, Any]) -
         return 0
     lines = [
         f"[bold]{title}[/]",
-        _line(ctx, ctx.tr("win"), odds.win),
-        _line(ctx, ctx.tr("draw"), odds.draw),
-        _line(ctx, ctx.tr("loss"), odds.loss),
+        *_lines(
+            ctx,
+            [(ctx.tr("win"), odds.win), (ctx.tr("draw"), odds.draw), (ctx.tr("loss"), odds.loss)],
+        ),
         ctx.tr("Expected throws: {value} ({fraction})").format(
             value=decimal(odds.expected_throws, ctx.lang, 3),
             fraction=fraction_text(odds.expected_throws),
@@ -172,12 +199,21 @@ def add_odds_parser(sub: Any, tr: Tr) -> None:
         "--stubborn",
         choices=("any", "once", "never"),
         default="any",
-        help=tr("reroll every failure while tokens last, once, or never (Y-A3)"),
+        help=tr(
+            "s'entêter: reroll every failure while tokens last (any), once per test, or never "
+            "(Y-A3)"
+        ),
     )
     add_common(p, tr, table=False)
     p.set_defaults(handler=cmd_odds_test)
     p = kinds.add_parser("straight", help=tr("a straight in one throw of N dice (Y-M7)"))
-    p.add_argument("--dice", type=whole_number(tr), required=True, metavar="1..8")
+    p.add_argument(
+        "--dice",
+        type=whole_number(tr),
+        required=True,
+        metavar="1..8",
+        help=tr("dice thrown at once (a straight needs 4 or more)"),
+    )
     add_common(p, tr, table=False)
     p.set_defaults(handler=cmd_odds_straight)
     p = kinds.add_parser(

@@ -116,7 +116,7 @@ from tablee.systems.ybs.game import (
     initial_state,
     player_named,
 )
-from tablee.systems.ybs.log import describe, moves_text
+from tablee.systems.ybs.log import describe, moves_message, moves_text
 from tablee.systems.ybs.odds import MAX_ODDS_TOKENS, POLICIES, TestOdds, odds_of_test
 from tablee.systems.ybs.options import YBS_OPTION_HELP, YbsOptions
 from tablee.systems.ybs.play import (
@@ -151,6 +151,7 @@ from tablee.systems.ybs.unmei import (
     TokenMove,
     end_session_moves,
     moves_json,
+    reason_text,
     start_session_moves,
 )
 
@@ -239,11 +240,13 @@ __all__ = [
     "hit_points",
     "initial_state",
     "moves_json",
+    "moves_message",
     "moves_text",
     "odds_of_test",
     "parse_sheets",
     "plan_tokens",
     "player_named",
+    "reason_text",
     "refit",
     "resolve_test",
     "rest",

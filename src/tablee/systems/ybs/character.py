@@ -124,7 +124,7 @@ def hit_points(choushi: int) -> int:
 
     Source: seed 004, "Points de vie et dégâts"; Y-N1, Y-A1, Y-T1.
     """
-    return 4 + check_trait_value(choushi, what="choushi")
+    return 4 + check_trait_value(choushi, what="Choushi")
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ class Character:
         if len(self.traits) != len(Trait) or len(self.stars) != len(Trait):
             raise InputError(N_("a character has six traits and six star counts (rule Y-M1)"))
         for trait, value, stars in zip(Trait, self.traits, self.stars, strict=True):
-            check_trait_value(value, what=trait.value)
+            check_trait_value(value, what=trait.title)
             if isinstance(stars, bool) or not isinstance(stars, int) or not 0 <= stars < MAX_STARS:
                 raise InputError(
                     N_("stars on {trait} cannot be {value!r}: 0 to 4 (rule Y-M9)"),
@@ -171,7 +171,9 @@ class Character:
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InputError(
-                    N_("{field} cannot be {value!r}: a count 0 or more"), field=key, value=value
+                    N_("{field} cannot be {value!r}: a count 0 or more (rule Y-M5)"),
+                    field=key.capitalize(),
+                    value=value,
                 )
         if self.uchimi + self.kega > self.hit_points:
             raise InputError(
@@ -262,7 +264,7 @@ def create_character(
     star_map = {trait_named(k): v for k, v in (stars or {}).items()}
     return Character(
         clean,
-        tuple(check_trait_value(given[t], what=t.value) for t in Trait),
+        tuple(check_trait_value(given[t], what=t.title) for t in Trait),
         _attributes([attributes] if isinstance(attributes, str) else attributes),
         tuple(star_map.get(t, 0) for t in Trait),
     )
@@ -304,7 +306,8 @@ def sheet_from_mapping(data: object, *, where: str = "sheet") -> dict[str, Any]:
 
     Accepted shape: ``{"name": ..., "player": ... (optional), "traits": {"choushi": 1, ...},
     "attributes": [...], "stars": {...} (optional), "uchimi": 0, "kega": 0}``; the six traits
-    may also be given at the top level. French keys (``nom``, ``joueur``, ``attributs``) work.
+    may also be given at the top level. A trait left out is 0, as with the ``create`` command.
+    French keys (``nom``, ``joueur``, ``attributs``) work.
 
     Args:
         data: the parsed value.
@@ -329,6 +332,12 @@ def sheet_from_mapping(data: object, *, where: str = "sheet") -> dict[str, Any]:
         raw_traits = {k: v for k, v in data.items() if str(k).casefold() in trait_keys}
     if not isinstance(raw_traits, Mapping):
         raise InputError(N_("{where}: field 'traits' must map trait names to values"), where=where)
+    try:
+        named = {trait_named(k): v for k, v in raw_traits.items()}
+    except InputError as exc:
+        raise InputError(N_("{where}: {error}"), where=where, error=exc) from exc
+    # A trait left out is 0, as with `tablee ybs character create` (Tablée's decision).
+    raw_traits = {t.value: named.get(t, 0) for t in Trait}
     attributes = _field(data, "attributes", "attributs") or []
     stars = _field(data, "stars", "etoiles", "étoiles") or {}
     if not isinstance(attributes, list) or not isinstance(stars, Mapping):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Message
 
 __all__ = [
     "MAX_DAMAGE",
@@ -65,8 +65,8 @@ class Boxes:
 def _count(value: object, what: str, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_DAMAGE:
         raise InputError(
-            N_("{field} cannot be {value!r}: a whole number from {low} to {high}"),
-            field=what,
+            N_("{field} cannot be {value!r}: a whole number from {low} to {high} (rule Y-M5)"),
+            field=Message(what),
             value=value,
             low=low,
             high=MAX_DAMAGE,
@@ -97,9 +97,9 @@ def take_damage(boxes: Boxes, *, uchimi: int = 0, kega: int = 0) -> Boxes:
 
     Source: Y-M5, Y-A19, Y-T8, Y-T9.
     """
-    for _ in range(_count(uchimi, "uchimi")):
+    for _ in range(_count(uchimi, "Uchimi")):
         boxes = _one(boxes, kega=False)
-    for _ in range(_count(kega, "kega")):
+    for _ in range(_count(kega, "Kega")):
         boxes = _one(boxes, kega=True)
     return boxes
 
@@ -122,7 +122,9 @@ def rest(boxes: Boxes, minutes: int) -> tuple[Boxes, int]:
     Source: Y-M5, Y-N6, Y-T2.
     """
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= 10_000:
-        raise InputError(N_("minutes of rest cannot be {value!r}: 0 to 10000"), value=minutes)
+        raise InputError(
+            N_("minutes of rest cannot be {value!r}: 0 to 10000 (rule Y-N6)"), value=minutes
+        )
     healed = min(boxes.uchimi, minutes // MINUTES_PER_UCHIMI)
     return Boxes(boxes.hp, boxes.uchimi - healed, boxes.kega, boxes.emergency), healed
 
@@ -135,10 +137,12 @@ def heal_kega(boxes: Boxes, count: int = 1) -> Boxes:
 
     Source: Y-M5, Y-A22.
     """
-    _count(count, "count", 1)
+    _count(count, N_("Kega to heal"), 1)
     if count > boxes.kega:
         raise InputError(
-            N_("{count} Kega to heal but only {kega} marked"), count=count, kega=boxes.kega
+            N_("{count} Kega to heal but only {kega} marked (rule Y-A22)"),
+            count=count,
+            kega=boxes.kega,
         )
     left = boxes.kega - count
     return Boxes(boxes.hp, boxes.uchimi, left, boxes.emergency and left == boxes.hp)
@@ -147,8 +151,9 @@ def heal_kega(boxes: Boxes, count: int = 1) -> Boxes:
 def refit(boxes: Boxes, hp: int) -> Boxes:
     """The marks carried over to a new number of boxes (Choushi changed).
 
-    Empty boxes go first; marks that no longer fit overflow as damage does (Kega placed
-    first, then Uchimi), so nothing is healed by losing boxes (Y-A1, Y-A20).
+    Empty boxes go first; the marks are then placed again as damage is (the Uchimi first, then
+    the Kega, which turn a "/" into "X" when no box is free), so a Kega is never lost and the
+    life is in danger only when the Kega alone outnumber the boxes (Y-A1, Y-A20).
 
     Source: Y-A1, Y-A19, Y-A20.
     """

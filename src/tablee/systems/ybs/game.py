@@ -44,6 +44,7 @@ from tablee.systems.ybs.unmei import (
     TokenMove,
     end_session_moves,
     moves_json,
+    reason_text,
     start_session_moves,
 )
 
@@ -393,7 +394,7 @@ def _owner(state: YbsState, name: str, why: str) -> str:
         raise RuleError(
             N_("{name} is a GM character: it holds no Unmei token ({why}, rule Y-A8)"),
             name=name,
-            why=why,
+            why=reason_text(why),
         )
     return owner
 

@@ -8,28 +8,63 @@ Source: issue 2 point 3 (a readable transcript); seed 004; rulings Y-M2 to Y-M9.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tablee.errors import N_, Message
 from tablee.systems.base import JSON
 from tablee.systems.ybs.options import YbsOptions
+from tablee.systems.ybs.unmei import holder_text, reason_text
 
-__all__ = ["describe", "moves_text", "register_line"]
+__all__ = ["describe", "joined", "moves_message", "moves_text", "register_line"]
 
 P = Mapping[str, JSON]
 NOTHING = Message("")
 
 
-def moves_text(moves: Any) -> str:
-    """Token movements as ``A → gm 2 (force)``, comma separated (``-`` when none)."""
-    parts = [f"{m['from']} → {m['to']} {m['count']} ({m['reason']})" for m in moves or []]
-    return ", ".join(parts) or "-"
+def joined(parts: Sequence[Message | str], *, semicolons: bool = False) -> Message:
+    """Parts joined by commas (or semicolons), ``-`` when there are none.
+
+    The separator is a translated template, so French gets its space before ``;``.
+    """
+    if not parts:
+        return Message("-")
+    head: Message | str = parts[0]
+    for part in parts[1:]:
+        template = N_("{first}; {then}") if semicolons else N_("{first}, {then}")
+        head = Message(template, first=head, then=part)
+    return head if isinstance(head, Message) else Message("{part}", part=head)
+
+
+def moves_message(moves: Any) -> Message:
+    """Token movements in words: ``Alice → GM 2 (forcing destiny)``, comma separated.
+
+    Holders and reasons are words, never the stored ids (``gm``, ``force``).
+
+    Source: Y-M4.
+    """
+    return joined(
+        [
+            Message(
+                N_("{giver} → {receiver} {count} ({reason})"),
+                giver=holder_text(m["from"]),
+                receiver=holder_text(m["to"]),
+                count=m["count"],
+                reason=reason_text(m["reason"]),
+            )
+            for m in moves or []
+        ]
+    )
+
+
+def moves_text(moves: Any, translate: Callable[[str], str] = lambda s: s) -> str:
+    """Token movements as text (see `moves_message`), ``-`` when none."""
+    return moves_message(moves).render(translate)
 
 
 def _tokens(p: P) -> Message:
     moves = p.get("moves") or []
-    return Message(N_("; tokens: {moves}"), moves=moves_text(moves)) if moves else NOTHING
+    return Message(N_("; tokens: {moves}"), moves=moves_message(moves)) if moves else NOTHING
 
 
 def _title(trait: JSON) -> str:
@@ -44,10 +79,20 @@ def _verdict(p: P) -> Message:
     return Message(N_("success") if p.get("success") else N_("failure"))
 
 
+_COMBINE = {"average": N_("average"), "limit": N_("the lower one")}
+"""How two traits combine, in words (Y-A2)."""
+
+
 def _test(p: P) -> Message:
-    traits = _title(p["trait"])
+    traits: Message | str = _title(p["trait"])
     if p.get("second_trait"):
-        traits += f"/{_title(p['second_trait'])} ({p['combine']})"
+        how = _COMBINE.get(str(p.get("combine")))
+        traits = Message(
+            N_("{first}/{second} ({how})"),
+            first=traits,
+            second=_title(p["second_trait"]),
+            how=Message(how) if how else str(p.get("combine")),
+        )
     purpose = {
         "gate": Message(N_(" (Nintai gate)")),
         "attack": Message(
@@ -102,13 +147,30 @@ def _options(p: P) -> Message:
     return Message(N_("house rules: {changes}"), changes=", ".join(changed))
 
 
-def _round(p: P) -> Message:
-    hits = [
-        f"{h['attacker']} → {h['target']}: {h['boxes']} {str(h['kind']).capitalize()}"
-        for h in p.get("hits") or []
-    ]
+def _hit(h: Mapping[str, Any]) -> Message:
+    if h.get("boxes"):
+        return Message(
+            N_("{attacker} → {target}: {boxes} {kind}"),
+            attacker=h["attacker"],
+            target=h["target"],
+            boxes=h["boxes"],
+            kind=str(h["kind"]).capitalize(),
+        )
     return Message(
-        N_("fight round {round} resolved: {hits}"), round=p["round"], hits="; ".join(hits) or "-"
+        N_("{attacker} → {target}: cancelled by the defence")
+        if h.get("cancelled")
+        else N_("{attacker} → {target}: missed"),
+        attacker=h["attacker"],
+        target=h["target"],
+    )
+
+
+def _round(p: P) -> Message:
+    hits = [_hit(h) for h in p.get("hits") or [] if isinstance(h, Mapping)]
+    return Message(
+        N_("fight round {round} resolved: {hits}"),
+        round=p["round"],
+        hits=joined(hits, semicolons=True),
     )
 
 
@@ -120,11 +182,14 @@ def _side(value: JSON) -> Message:
     return Message(N_("nobody"))
 
 
-def _damage(p: P) -> str:
+def _damage(p: P) -> Message:
     rows = [d for d in p.get("damage") or [] if d["uchimi"] or d["kega"]]
-    return "; ".join(
-        f"{d['character']} +{d['uchimi']} Uchimi" + (f" +{d['kega']} Kega" if d["kega"] else "")
-        for d in rows
+    return joined(
+        [
+            f"{d['character']} +{d['uchimi']} Uchimi" + (f" +{d['kega']} Kega" if d["kega"] else "")
+            for d in rows
+        ],
+        semicolons=True,
     )
 
 
@@ -152,12 +217,10 @@ def _gang_throw(p: P) -> Message:
         hands=hands,
         winner=_side(p.get("winner")),
         inglorious=Message(N_(" (inglorious)")) if p.get("inglorious") else NOTHING,
-        damage=_damage(p) or "-",
+        damage=_damage(p),
     )
     if p.get("draw"):
-        end = Message(
-            N_("{hands}; a draw; damage: {damage}"), hands=hands, damage=_damage(p) or "-"
-        )
+        end = Message(N_("{hands}; a draw; damage: {damage}"), hands=hands, damage=_damage(p))
     return end
 
 
@@ -186,7 +249,7 @@ def _encounter(p: P) -> Message:
         gm_hand=" ".join(str(f) for f in p["gm_faces"]),
         gm_zorome=p["gm_zorome"],
         outcome=outcome,
-        damage=_damage(p) or "-",
+        damage=_damage(p),
     )
 
 

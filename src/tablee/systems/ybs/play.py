@@ -41,6 +41,7 @@ from tablee.systems.ybs.game import (
     settled,
     with_boxes,
 )
+from tablee.systems.ybs.log import joined
 from tablee.systems.ybs.rolls import MAX_FORCE, TestResult, YbsTest, combined_trait, resolve_test
 from tablee.systems.ybs.unmei import GM, TokenMove, moves_json
 
@@ -120,6 +121,20 @@ def plan_tokens(state: YbsState, character: str) -> int | None:
     return None if owner is None else state.ledger.players.get(owner, 0)
 
 
+_PURPOSE_WORDS = {
+    "gate": N_("the Nintai gate"),
+    "attack": N_("an attack"),
+    "defend": N_("a defence"),
+}
+"""Each fight purpose in words, for messages (Y-M6)."""
+_GATE_WORDS = {
+    "armed_target": N_("the target bears a lethal or impressive weapon"),
+    "half_boxes": N_("half the boxes or more are marked"),
+    "kega": N_("at least one Kega"),
+}
+"""Each reason of the Nintai gate in words (`gate_reasons`, Y-A9)."""
+
+
 def _purpose_checks(state: YbsState, actor: str, chosen: Trait, p: dict[str, JSON]) -> None:
     purpose = p["purpose"]
     fight = state.fight
@@ -128,8 +143,8 @@ def _purpose_checks(state: YbsState, actor: str, chosen: Trait, p: dict[str, JSO
     needed = Trait.NINTAI if purpose == "gate" else Trait.CHOUSHI
     if chosen is not needed or p["second_trait"] is not None:
         raise RuleError(
-            N_("a {purpose} test uses {trait} alone (rules Y-M6, Y-A9)"),
-            purpose=purpose,
+            N_("{purpose} uses {trait} alone (rules Y-M6, Y-A9)"),
+            purpose=Message(_PURPOSE_WORDS[str(purpose)]),
             trait=needed.title,
         )
     if actor in fight.retreated:
@@ -169,7 +184,7 @@ def _purpose_checks(state: YbsState, actor: str, chosen: Trait, p: dict[str, JSO
             else N_("{name} failed the Nintai gate this round: defend or retreat (rule Y-A9)"),
             tip=N_("roll it with: tablee ybs test {name} --trait nintai --purpose gate"),
             name=actor,
-            reasons=", ".join(reasons),
+            reasons=joined([Message(_GATE_WORDS.get(r, r)) for r in reasons]),
         )
 
 
@@ -244,7 +259,12 @@ def decide_test(
     value = hero.trait(chosen)
     second: Trait | None = None
     if second_trait is not None or combine is not None:
-        if second_trait is None or combine is None:
+        if second_trait is None:
+            raise InputError(
+                N_("combining with {combine!r} needs a second trait (rule Y-A2)"),
+                combine=combine,
+            )
+        if combine is None:
             raise InputError(
                 N_("two traits need a way to combine them: average or limit (rule Y-A2)")
             )

@@ -196,6 +196,11 @@ def _check_reroll(test: YbsTest, before: int, number: int) -> None:
             N_(
                 "reroll {number} needs a token but only {tokens} were left after forcing "
                 "destiny (rules Y-M3, Y-M4)"
+            )
+            if test.force
+            else N_(
+                "reroll {number} needs a token but only {tokens} were held at the roll "
+                "(rules Y-M3, Y-M4)"
             ),
             number=number,
             tokens=test.tokens,

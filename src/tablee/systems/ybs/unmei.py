@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tablee.errors import N_, RuleError
+from tablee.errors import N_, Message, RuleError
 from tablee.systems.base import JSON
 
 __all__ = [
@@ -30,7 +30,9 @@ __all__ = [
     "Ledger",
     "TokenMove",
     "end_session_moves",
+    "holder_text",
     "moves_json",
+    "reason_text",
     "start_session_moves",
 ]
 
@@ -40,6 +42,36 @@ SESSION_TOKENS = 2
 """Tokens each player receives at the start of a session (Y-M4, Y-N2)."""
 SHICHI_FUKUJIN = 7
 """Tokens spent at once to call the seven gods of luck (Y-M4, Y-N2)."""
+
+_REASONS: dict[str, str] = {
+    "session_start": N_("session start"),
+    "session_end": N_("session end"),
+    "invoke": N_("attribute invoked"),
+    "assist": N_("assistance"),
+    "force": N_("forcing destiny"),
+    "stubborn": N_("s'entêter"),
+    "critical": N_("critical success"),
+    "critical_failure": N_("critical failure"),
+    "shichi_fukujin": N_("Shichi Fukujin"),
+}
+"""The words of each movement's reason id (the ids stay in JSON)."""
+
+
+def reason_text(reason: object) -> Message:
+    """A movement's reason in words (``force`` -> "forcing destiny"); an unknown id as is.
+
+    Source: Y-M4.
+    """
+    words = _REASONS.get(str(reason))
+    return Message(words) if words is not None else Message("{reason}", reason=reason)
+
+
+def holder_text(holder: object) -> Message:
+    """A token holder in words: "the GM" for `GM`, else the player's name.
+
+    Source: Y-M4.
+    """
+    return Message(N_("GM")) if holder == GM else Message("{name}", name=holder)
 
 
 @dataclass(frozen=True)
@@ -150,7 +182,7 @@ def _short(move: TokenMove, have: int) -> RuleError:
         player=move.giver,
         have=have,
         count=move.count,
-        reason=move.reason,
+        reason=reason_text(move.reason),
     )
 
 
