@@ -250,13 +250,13 @@ def test_play_refuses_a_malformed_table_folder_and_stores_nothing(
     (folder / "creatures.txt").write_text("@die d6\n1-2 | a\n2-6 | b\n", encoding="utf-8")
     before = _log(team)
     script = tmp_path / "answers.txt"
-    script.write_text(f"{folder}\n", encoding="utf-8")
+    script.write_text(f"\n{folder}\n", encoding="utf-8")  # the team is complete, then
     result = team("agents", "play", "--script", str(script))
     assert result.code == 0
     assert "creatures.txt" in result.out and "line 3" in result.out
     assert _log(team) == before
     (folder / "creatures.txt").write_text("@die d6\n1-2 | a\n3-6 | b\n", encoding="utf-8")
-    script.write_text(f"{folder}\n\n\n", encoding="utf-8")
+    script.write_text(f"\n{folder}\n\n\n", encoding="utf-8")
     result = team("agents", "play", "--script", str(script), "--dice", "4,1")
     assert result.code == 0, result.err
     kinds = [e["kind"] for e in _log(team)]
@@ -282,3 +282,187 @@ def test_the_generator_step_by_step(team: Run) -> None:
     assert shown["quest"]["objective"]  # revealed at index 1
     assert team("agents", "give-up").code == 0
     assert team("agents", "show", "--json").json()["quest"]["status"] == "abandoned"
+
+
+def _script(tmp_path: Path, answers: list[str], name: str = "answers.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(answers), encoding="utf-8")
+    return str(path)
+
+
+def test_play_resumed_before_the_team_is_complete_asks_for_more_agents(
+    run: Run, tmp_path: Path
+) -> None:
+    assert run("table", "new", "agents", "--name", "duo", "--players", "Ana,Bo").code == 0
+    first = _script(tmp_path, ["Vega", "Bureau 9", "a lighter", "7,5,3"], "first.json")
+    assert run("agents", "play", "--script", first).code == 0
+    second = _script(tmp_path, ["Orso", "La Main", "a compass", "3,7,5", ""], "second.json")
+    result = run("agents", "play", "--script", second)
+    assert result.code == 0, result.err
+    assert list(run("agents", "show", "--json").json()["agents"]) == ["Vega", "Orso"]
+    assert "Generator tables" in result.out  # asked once the team is said complete
+
+
+def test_play_offers_recovery_between_scenes_concessions_and_numbered_modifiers(
+    team: Run, tmp_path: Path
+) -> None:
+    answers = [
+        "",  # the team is complete
+        "",  # the starter tables
+        "1",  # the objective
+        "1",  # where they arrive
+        "Orso Intelligence",  # fail on purpose between scenes (G-M7): stays 5, the start
+        "",  # the scene begins
+        "",  # everyone together
+        "7,7",  # not 4 faces: refused, asked again
+        "3,1,1,6",  # creatures, hostile, Muscles, score (3 + 0) x 2 = 6
+        "1",  # the creature
+        "Orso",  # Orso concedes before the first turn (G-M8)
+        "I swing from the chandelier",
+        "1,3",  # escalate + environment: +2
+        "5",  # 5 + 2 = 7: a critical
+    ]
+    result = team("agents", "play", "--script", _script(tmp_path, answers))
+    assert result.code == 0, result.err
+    assert "'7,7' is not 4 faces of a d6" in result.out
+    assert "from the creatures table (d12" in result.out
+    events = _log(team)
+    kinds = [e["kind"] for e in events]
+    assert "agents.failed_on_purpose" in kinds
+    assert kinds.index("agents.failed_on_purpose") < kinds.index("agents.scene_started")
+    conceded = next(e for e in events if e["kind"] == "agents.conceded")
+    assert conceded["payload"]["agent"] == "Orso"
+    action = next(e for e in events if e["kind"] == "agents.action")["payload"]
+    assert action["modifiers"] == ["escalate", "environment"]
+    assert (action["modifier"], action["outcome"], action["score"]) == (2, "critical", 4)
+
+
+def test_play_at_index_3_asks_three_dice_and_says_the_relation_is_hostile(
+    team: Run, tmp_path: Path
+) -> None:
+    assert team("agents", "quest", "--starter", "en", "--dice", "1").code == 0
+    for number, successes in ((1, 0), (2, 1), (3, 2)):  # scores 0, 1, 2 for one agent
+        assert team("agents", "scene").code == 0
+        assert team("agents", "generate", "--agents", "Vega", "--dice", "3,1,1,1").code == 0
+        for _ in range(successes):
+            assert team("agents", "act", "--challenge", str(number), "--dice", "6").code == 0
+        if successes:
+            assert team("agents", "winner", "--challenge", str(number)).code == 0
+        assert team("agents", "consequence", "--challenge", str(number)).code == 0
+    assert team("agents", "show", "--json").json()["quest"]["progress"] == 3
+    result = team("agents", "play", "--script", _script(tmp_path, ["", "", "Vega"]))
+    assert result.code == 0, result.err
+    assert "3 d6 for source, type and score; the relation is hostile at index 3" in result.out
+
+
+def test_acting_in_an_unknown_challenge_names_it(team: Run) -> None:
+    before = _log(team)
+    result = team("agents", "act", "--challenge", "7", "--dice", "3")
+    assert result.code == 2
+    assert "no challenge 7" in result.err
+    assert _log(team) == before
+
+
+def test_a_drawn_challenge_without_a_name_is_named_in_words(team: Run) -> None:
+    assert team("agents", "quest", "--starter", "fr", "--dice", "1").code == 0
+    assert team("agents", "scene").code == 0
+    args = ("agents", "generate", "--agents", "Vega", "--dice", "3,1,1,6", "--lang", "fr")
+    drawn = team(*args, "--json").json()["events"][0]
+    acted = team("agents", "act", "--challenge", "1", "--dice", "6", "--json").json()
+    assert acted["opposition"] == "des créatures" != drawn["source"]  # not the id 'creatures'
+
+
+def test_play_keeps_the_rolled_objective_secret(team: Run, tmp_path: Path) -> None:
+    result = team("agents", "play", "--seed", "5", "--script", _script(tmp_path, ["", "", ""]))
+    assert result.code == 0, result.err
+    drawn = next(e for e in _log(team) if e["kind"] == "agents.quest_drawn")["payload"]
+    out = result.out
+    assert "kept secret" in out
+    assert f"rolled: {drawn['face']}\n" not in out.split("Where the agents arrive")[0]
+    assert drawn["objective"] not in out
+
+
+def test_play_asks_groups_again_on_a_bad_name_and_stores_a_split_scene_whole(
+    team: Run, tmp_path: Path
+) -> None:
+    start = ["", "", "1", "1", ""]  # team complete, starter tables, objective, arrival, scene
+    split = ["Vega;Orso", "3,1,1,6", "1"]  # Vega's dice and opposition; Orso's never come
+    result = team("agents", "play", "--script", _script(tmp_path, [*start, "Zed;Orso", *split]))
+    assert result.code == 0, result.err
+    assert "no agent named 'Zed'" in result.out
+    assert result.out.count("Who takes part?") == 2  # the groups are asked again
+    kinds = [e["kind"] for e in _log(team)]
+    assert kinds[-1] == "agents.scene_started"  # nothing of the half-asked scene is stored
+    again = team("agents", "play", "--script", _script(tmp_path, [*split, "5,1,5,6", "2"], "b"))
+    assert again.code == 0, again.err
+    drawn = [e["payload"] for e in _log(team) if e["kind"] == "agents.challenge_generated"]
+    assert [d["agents"] for d in drawn] == [["Vega"], ["Orso"]]
+
+
+def test_play_lets_challengers_ally_for_the_artefact_and_name_the_taker(
+    team: Run, tmp_path: Path
+) -> None:
+    args = ("--name", "Lune", "--muscles", "5", "--sexe", "3", "--intelligence", "7")
+    assert team("agents", "agent", *args).code == 0
+    assert team("agents", "quest", "--starter", "en", "--dice", "1").code == 0
+    # index 0, 1, 2, 3 for Vega alone: scores 0, 1, 2 and, at index 3 (3 d6), 3
+    for number, dice in ((1, "3,1,1,1"), (2, "3,1,1,1"), (3, "3,1,1,1"), (4, "3,1,1")):
+        assert team("agents", "scene").code == 0
+        assert team("agents", "generate", "--agents", "Vega", "--dice", dice).code == 0
+        for _ in range(number - 1):
+            assert team("agents", "act", "--challenge", str(number), "--dice", "6").code == 0
+        if number > 1:
+            assert team("agents", "winner", "--challenge", str(number)).code == 0
+        assert team("agents", "consequence", "--challenge", str(number)).code == 0
+    assert team("agents", "show", "--json").json()["quest"]["status"] == "won"
+    bout = ["Orso", "", "Lune", ""]  # Orso challenges on Sexe (his best), Lune joins him
+    turns = ["", "", "6"] * 5  # five successes against Vega's Sexe 5
+    answers = [*bout, "", *turns, "Lune", ""]  # no concession; Lune takes it; nobody more
+    result = team("agents", "play", "--script", _script(tmp_path, answers))
+    assert result.code == 0, result.err
+    events = _log(team)
+    launched = next(e for e in events if e["kind"] == "agents.contest_challenge")["payload"]
+    assert (launched["order"], launched["attribute"], launched["score"]) == (
+        ["Orso", "Lune"],
+        "sexe",
+        5,
+    )
+    settled = next(e for e in events if e["kind"] == "agents.contest_settled")["payload"]
+    assert settled["taker"] == settled["holder"] == "Lune"
+    assert "Lune takes the artefact home" in result.out
+
+
+def test_play_asks_again_after_a_refused_abandon_or_recovery_instead_of_looping(
+    team: Run, tmp_path: Path
+) -> None:
+    import signal
+
+    def hang(*_: object) -> None:
+        raise TimeoutError("play kept repeating a refused step")
+
+    previous = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(30)
+    try:
+        answers = [
+            "",  # the team is complete
+            "",  # starter tables
+            "1",  # objective
+            "1",  # arrival
+            "Vega Charme",  # not a reserve: refused, the scene question comes again
+            "",  # the scene begins
+            "",  # everyone together
+            "3,1,1,6",  # a Muscles challenge, score 6
+            "1",  # the creature
+            "",  # nobody concedes
+            "abandon",  # refused before the first turn (G-M8): Vega is asked again
+            "I charge",
+        ]
+        result = team("agents", "play", "--script", _script(tmp_path, answers))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert result.code == 0, result.err
+    assert "'Charme' is not a challenge type" in result.out
+    assert "may concede instead (rule G-M8)" in result.out
+    assert result.out.count("Next scene:") == 2
+    assert result.out.count("Vega, declare your action") == 2

@@ -173,8 +173,10 @@ def test_load_a_group_folder(tmp_path):
 
 
 def test_load_names_a_missing_file_and_a_bad_line(tmp_path):
-    with pytest.raises(InputError, match="cannot read table file"):
+    with pytest.raises(InputError, match=r"nope\.txt' does not exist \(rule G-A13\)"):
         load_table_file(tmp_path / "nope.txt")
+    with pytest.raises(InputError, match=r"objectives\.txt' does not exist"):
+        load_tables(tmp_path)  # a folder without its four files
     bad = tmp_path / "creatures.txt"
     bad.write_text("@die d6\n1-5 | a\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"creatures\.txt', line 2: no entry for face 6"):

@@ -82,15 +82,26 @@ def cmd_generate(ctx: Context) -> int:
         n for n in game.agents if game.quest is None or n not in game.quest.sitting_out
     ]
     progress = game.quest.progress if game.quest is not None else 0
-    count = CHALLENGE_GENERATOR.dice_for(ChallengeInputs(min(progress, 3), len(group) or 1)).count
+    inputs = ChallengeInputs(min(progress, 3), len(group) or 1)
+    count = CHALLENGE_GENERATOR.dice_for(inputs).count
     dice = Dice(ctx)
     faces = dice.roll(count)
     dice.finish()
+    opposition = a.opposition
+    if not opposition:  # named by its source, in words of the reader's language
+        from tablee.errors import InputError
+        from tablee.systems.agents.log import SOURCE_WORDS
+
+        try:
+            source = CHALLENGE_GENERATOR.resolve(inputs, faces).source.value
+        except InputError:
+            source = None  # bad faces: the decision names them
+        opposition = ctx.tr(SOURCE_WORDS[source]) if source else None
     return _report(
         ctx,
         execute(
             ctx,
-            lambda g: decide_generate(g, agents=group, faces=faces, opposition=a.opposition),
+            lambda g: decide_generate(g, agents=group, faces=faces, opposition=opposition),
         ),
     )
 
@@ -151,7 +162,11 @@ def _add_quest(cmds: Any, tr: Tr) -> None:
 
 def _add_draw(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser("draw", help=tr("draw from a quest table: where, who, what helps"))
-    p.add_argument("kind", choices=("environments", "creatures", "boons", "objectives"))
+    p.add_argument(
+        "kind",
+        choices=("environments", "creatures", "boons"),
+        help=tr("the table to draw from (the objective is drawn with the quest)"),
+    )
     add_dice(p, tr)
     add_common(p, tr)
     p.set_defaults(handler=cmd_draw)
@@ -168,7 +183,11 @@ def _add_generate(cmds: Any, tr: Tr) -> None:
     p.add_argument(
         "--agents", metavar="A,B", help=tr("the agents involved (default: all who take part)")
     )
-    p.add_argument("--opposition", metavar="NAME", help=tr("who or what opposes them"))
+    p.add_argument(
+        "--opposition",
+        metavar="NAME",
+        help=tr("who or what opposes them (default: the source, in words)"),
+    )
     add_dice(p, tr)
     add_common(p, tr)
     p.set_defaults(handler=cmd_generate)

@@ -62,7 +62,10 @@ def challenge_lines(ctx: Context, doc: dict[str, Any]) -> list[str]:
     )
     lines = [f"[bold]{title}[/]" + (f" {_esc(doc['label'])}" if doc["label"] else "")]
     for index, o in enumerate(doc["oppositions"], start=1):
-        lines.append(f"  {index}. {_esc(o['name'])}: {o['score']}/{o['start']}")
+        score = ctx.tr("{name}: {score}/{start}").format(
+            name=_esc(o["name"]), score=o["score"], start=o["start"]
+        )
+        lines.append(f"  {index}. {score}")
     agents = ", ".join(
         f"{_esc(a['name'])} ({word(ctx.tr, a['standing'])}, {a['spent']})" for a in doc["agents"]
     )
@@ -225,14 +228,16 @@ def _pick_challenge(game: Any, number: int | None, agent: str | None) -> int:
 
 def cmd_act(ctx: Context) -> int:
     """``tablee agents act``: an agent acts in a challenge, one d6 (G-M4)."""
-    from tablee.systems.agents import decide_action, next_actor
+    from tablee.systems.agents import challenge_numbered, decide_action, next_actor
 
     a = ctx.args
     _, game = state_of(ctx)
     number = _pick_challenge(game, a.challenge, a.agent)
+    current = challenge_numbered(game, number)  # an unknown number is named first
     agent = a.agent
-    if agent is None and number in game.challenges:
-        agent = next_actor(game.challenges[number])
+    if agent is None:
+        # nobody is due in a finished challenge: the decision then says it is over
+        agent = next_actor(current) or (None if current.is_open else current.agents[0])
     if agent is None:
         raise InputError(N_("say who acts with --agent"))
     dice = Dice(ctx)
@@ -428,7 +433,11 @@ def cmd_tables(ctx: Context) -> int:
         return 0
     lines = []
     for table in found:
-        lines.append(f"[bold]{_esc(table.source)}[/] ({table.die.name}): " + ctx.tr("valid"))
+        lines.append(
+            ctx.tr("{source} ({die}): valid").format(
+                source=f"[bold]{_esc(table.source)}[/]", die=table.die.name
+            )
+        )
         if a.list:
             for e in table.entries:
                 faces = str(e.low) if e.low == e.high else f"{e.low}-{e.high}"
@@ -443,8 +452,18 @@ def cmd_tables(ctx: Context) -> int:
 def _add_agent(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser("agent", help=tr("create an agent: Sang 3, reserves 7, 5, 3 (G-M1)"))
     p.add_argument("--name", required=True, help=tr("the agent's name"))
-    for flag in ("--muscles", "--sexe", "--intelligence"):
-        p.add_argument(flag, type=whole_number(tr), required=True, metavar="7|5|3")
+    for flag, name in (
+        ("--muscles", "Muscles"),
+        ("--sexe", "Sexe"),
+        ("--intelligence", "Intelligence"),
+    ):
+        p.add_argument(
+            flag,
+            type=whole_number(tr),
+            required=True,
+            metavar="7|5|3",
+            help=tr("{reserve}: 7, 5 or 3, each value once (G-M1)").format(reserve=name),
+        )
     p.add_argument("--organisation", metavar="TEXT", help=tr("the agency or organisation"))
     p.add_argument("--signature", metavar="TEXT", help=tr("the signature object (no effect)"))
     p.add_argument("--player", help=tr("the player who plays the agent"))
@@ -486,7 +505,10 @@ def _add_act(cmds: Any, tr: Tr) -> None:
         "--modifier",
         action="append",
         metavar="ID",
-        help=tr("a modifier ticked on the type's checklist; repeatable (G-N2)"),
+        help=tr(
+            "a modifier ticked on the type's checklist (ids: tablee agents checklist); "
+            "repeatable (G-N2)"
+        ),
     )
     p.add_argument(
         "--target",

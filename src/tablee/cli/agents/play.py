@@ -32,6 +32,9 @@ MAX_STEPS = 10_000
 """Most steps one ``play`` run takes (a guard against a loop)."""
 
 WHERE = N_("Where the agents arrive, {die} (empty: roll):")
+ABANDON = N_("abandon")
+CONCEDE = N_("concede")
+GIVE_UP = N_("give up")
 HELP = N_("What helps the quest, {die} (empty: roll):")
 HINTS = {
     "muscles": N_("Muscles: describe the action, ideally raising the stakes (G-M3)"),
@@ -102,8 +105,11 @@ class _Play:
     def __init__(self, ctx: Context, prompter: Prompter, dice: Dice) -> None:
         self.ctx = ctx
         self.tr: Tr = ctx.tr
-        self.ask = prompter.ask
+        self.prompter = prompter
         self.dice = dice
+        self.team_closed = False
+        self.offered: set[int] = set()
+        self.answers = 0
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -124,25 +130,53 @@ class _Play:
             self.say(f"  #{event.seq} " + line.render(self.tr))
         return applied
 
+    def ask(self, question: str) -> str:
+        """One answer (see `Prompter.ask`), counted so that `retry` knows one was read."""
+        self.answers += 1
+        return self.prompter.ask(question)
+
     def retry(self, attempt: Callable[[], Any]) -> Any:
-        """Run ``attempt`` until it is not refused, showing each refusal."""
+        """Run ``attempt`` until it is not refused, showing each refusal.
+
+        ``attempt`` must ask its question itself: a refusal of an attempt that read no
+        answer would only repeat, so it is raised instead of looping.
+        """
         while True:
+            read = self.answers
             try:
                 return attempt()
             except (InputError, RuleError) as exc:
+                if self.answers == read:
+                    raise
                 self.say(self.tr("error: {message}").format(message=exc.render(self.tr)))
 
-    def faces(self, question: str, count: int, die: Die = D6) -> list[int]:
-        """Faces typed in (``4`` or ``1,4,6``), or rolled on an empty answer."""
+    def said(self, answer: str, keyword: str) -> bool:
+        """Whether ``answer`` is ``keyword``, in English or in the reader's language."""
+        typed = answer.strip().casefold()
+        return typed in (keyword.casefold(), self.tr(keyword).casefold())
+
+    def faces(self, question: str, count: int, die: Die = D6, *, secret: bool = False) -> list[int]:
+        """Faces typed in (``4`` or ``1,4,6``), or rolled on an empty answer.
+
+        Args:
+            question: the prompt.
+            count: how many faces.
+            die: their die.
+            secret: a roll is not shown (the quest objective's, secret until index 1).
+        """
         answer = self.ask(question)
         if not answer:
             rolled = self.dice.roll(count, die)
-            self.say(self.tr("rolled: {faces}").format(faces=", ".join(map(str, rolled))))
+            if secret:
+                self.say(self.tr("rolled, and kept secret until the index reaches 1 (G-M9)"))
+            else:
+                self.say(self.tr("rolled: {faces}").format(faces=", ".join(map(str, rolled))))
             return rolled
         parts = [p for p in answer.replace(" ", ",").split(",") if p]
         if len(parts) != count or not all(p.isascii() and p.isdigit() for p in parts):
             raise InputError(
-                N_("expected {count} faces of a {die}, e.g. {example}"),
+                N_("{value!r} is not {count} faces of a {die}: type e.g. {example}, or nothing"),
+                value=answer,
                 count=count,
                 die=die.name,
                 example=",".join(["4"] * count),
@@ -156,7 +190,9 @@ class _Play:
         die = self.game().tables.table(TableKind(table)).die
 
         def once() -> Any:
-            face = self.faces(self.tr(question).format(die=die.name), 1, die)[0]
+            face = self.faces(
+                self.tr(question).format(die=die.name, table=self._table(table)), 1, die
+            )[0]
             return self.store(lambda g: decide_draw(g, table=table, face=face))
 
         return self.retry(once)
@@ -170,6 +206,7 @@ class _Play:
             name = self.ask(self.tr("Agent's name (empty when the team is complete):"))
             if not name:
                 if self.game().agents:
+                    self.team_closed = True
                     return
                 continue
             organisation = self.ask(self.tr("Organisation:"))
@@ -177,7 +214,7 @@ class _Play:
 
             def create(name: str = name, org: str = organisation, sig: str = signature) -> Any:
                 values = self.ask(self.tr("Muscles, Sexe, Intelligence (7, 5 and 3 in any order):"))
-                m, s, i = [*_int_list(values), 0, 0, 0][:3]
+                m, s, i = _three_values(values)
                 return self.store(
                     lambda g: decide_agent(
                         g,
@@ -195,6 +232,9 @@ class _Play:
     def draw_quest(self) -> None:
         from tablee.systems.agents import decide_quest, load_tables, starter_tables
 
+        if not self.team_closed:  # resumed before the team was complete: more agents?
+            self.create_agents()
+
         def draw() -> Any:
             where = self.ask(
                 self.tr(
@@ -208,7 +248,10 @@ class _Play:
                 tables, source = starter_tables(lang), f"starter:{lang}"
             die = tables.objectives.die
             face = self.faces(
-                self.tr("Quest objective, {die} (empty: roll):").format(die=die.name), 1, die
+                self.tr("Quest objective, {die} (empty: roll):").format(die=die.name),
+                1,
+                die,
+                secret=True,
             )[0]
             return self.store(lambda g: decide_quest(g, tables=tables, source=source, face=face))
 
@@ -218,13 +261,37 @@ class _Play:
     def start_scene(self) -> None:
         from tablee.systems.agents import decide_quest_abandon, decide_scene
 
-        answer = self.ask(
-            self.tr("Next scene: press Enter, or type 'give up' to abandon the quest:")
-        )
-        if answer.casefold() in ("give up", "abandon", "abandonner"):
-            self.store(decide_quest_abandon)
-        else:
-            self.store(decide_scene)
+        while True:
+            answer = self.ask(
+                self.tr(
+                    "Next scene: press Enter; or type an agent and a reserve (e.g. {example}) "
+                    "to fail an action on purpose for +1 (G-M7); or '{give_up}' to abandon "
+                    "the quest:"
+                ).format(example=self._example_recovery(), give_up=self.tr(GIVE_UP))
+            )
+            if not answer:
+                self.store(decide_scene)
+                return
+            if self.said(answer, GIVE_UP) or self.said(answer, ABANDON):
+                self.store(decide_quest_abandon)
+                return
+            self.retry_once(partial(self._fail_on_purpose, answer))  # then asked again
+
+    def _example_recovery(self) -> str:
+        game = self.game()
+        first = next(iter(game.agents), "Vega")
+        return f"{first} Muscles"
+
+    def _fail_on_purpose(self, answer: str) -> Any:
+        from tablee.systems.agents import decide_fail_on_purpose
+
+        who, _, reserve = answer.strip().rpartition(" ")
+        if not who.strip():
+            raise InputError(
+                N_("{value!r} is not an agent and a reserve, e.g. 'Vega Muscles' (rule G-M7)"),
+                value=answer,
+            )
+        return self.store(lambda g: decide_fail_on_purpose(g, agent=who.strip(), reserve=reserve))
 
     def generate(self) -> None:
         game = self.game()
@@ -238,48 +305,72 @@ class _Play:
                     "Who takes part? Empty: everyone together ({agents}); or groups like A,B;C:"
                 ).format(agents=", ".join(present))
             )
-            if not answer:
-                return [present]
-            return [names(part) for part in answer.split(";") if names(part)]
+            chosen = [present] if not answer else [names(p) for p in answer.split(";") if names(p)]
+            if not chosen:
+                raise InputError(N_("{value!r} names no agent"), value=answer)
+            for group in chosen:  # refuse a bad group now, while it can be typed again
+                self._check_group(group)
+            return chosen
 
-        for group in self.retry(groups):
-            self.retry(partial(self._generate, group))
+        # every group's dice are asked before anything is stored, so that a pause cannot
+        # leave a split group without its challenge (the groups are not stored otherwise)
+        plans = [self.retry(partial(self._generate, group)) for group in self.retry(groups)]
+        for group, faces, table, face in plans:
+            self._store_generated(group, faces, table, face)
 
-    def _generate(self, group: list[str]) -> Any:
-        from tablee.systems.agents import (
-            CHALLENGE_GENERATOR,
-            ChallengeInputs,
-            Source,
-            TableKind,
-            decide_draw,
-            decide_generate,
-        )
+    def _check_group(self, group: list[str], faces: list[int] | None = None) -> None:
+        """Refuse a group (or faces) the scene's challenge cannot be drawn for; store nothing.
+
+        Raises:
+            InputError, RuleError: as `decide_generate` would, before anything is stored.
+        """
+        from tablee.systems.agents import CHALLENGE_GENERATOR, ChallengeInputs, decide_generate
+
+        game = self.game()
+        if faces is None:
+            inputs = ChallengeInputs(game.quest.progress, max(1, len(group)), game.options)
+            faces = [1] * CHALLENGE_GENERATOR.dice_for(inputs).count
+        decide_generate(game, agents=group, faces=faces, opposition=None)
+
+    def _generate(self, group: list[str]) -> tuple[list[str], list[int], str, int]:
+        """Ask one group's challenge dice and its opposition's face; store nothing yet."""
+        from tablee.systems.agents import CHALLENGE_GENERATOR, ChallengeInputs, Source, TableKind
 
         game = self.game()
         inputs = ChallengeInputs(game.quest.progress, len(group), game.options)
         count = CHALLENGE_GENERATOR.dice_for(inputs).count
-        faces = self.faces(
-            self.tr(
+        question = (
+            N_(
+                "Challenge for {agents}: {count} d6 for source, type and score; the relation "
+                "is hostile at index 3 (empty: roll):"
+            )
+            if inputs.forced_hostile
+            else N_(
                 "Challenge for {agents}: {count} d6 for source, relation, type and score "
                 "(empty: roll):"
-            ).format(agents=", ".join(group), count=count),
-            count,
+            )
         )
+        faces = self.faces(self.tr(question).format(agents=", ".join(group), count=count), count)
+        self._check_group(group, faces)  # nothing is stored before this passes
         drawn = CHALLENGE_GENERATOR.resolve(inputs, faces)
         table = "creatures" if drawn.source is Source.CREATURES else "environments"
         die = game.tables.table(TableKind(table)).die
         face = self.faces(
-            self.tr("Who or what opposes them, {table} {die} (empty: roll):").format(
-                table=table, die=die.name
+            self.tr("Who or what opposes them, from {table} ({die}; empty: roll):").format(
+                table=self._table(table), die=die.name
             ),
             1,
             die,
         )[0]
+        return group, faces, table, face
+
+    def _store_generated(self, group: list[str], faces: list[int], table: str, face: int) -> None:
+        """Store the opposition's draw, then the challenge it opposes."""
+        from tablee.systems.agents import decide_draw, decide_generate
+
         drawn_entry = self.store(lambda g: decide_draw(g, table=table, face=face))
         opposition = drawn_entry.decision.outcome.entry.text
-        return self.store(
-            lambda g: decide_generate(g, agents=group, faces=faces, opposition=opposition)
-        )
+        self.store(lambda g: decide_generate(g, agents=group, faces=faces, opposition=opposition))
 
     def act(self, number: int, agent: str) -> None:
         from tablee.cli.agents.commands import challenge_lines
@@ -289,24 +380,73 @@ class _Play:
         challenge = game.challenges[number]
         if not self.ctx.json:
             self.ctx.emit("\n".join(challenge_lines(self.ctx, challenge_json(challenge))))
+        if challenge.actions == 0 and number not in self.offered:
+            self.offered.add(number)
+            if self.offer_concessions(number):
+                return  # someone conceded: the next step is read again
         kind = challenge.kind
         self.say(self.tr(HINTS[kind.value]))
+        leave = CONCEDE if challenge.actions == 0 else ABANDON
         declaration = self.ask(
-            self.tr("{agent}, declare your action (or type 'abandon' or 'concede'):").format(
-                agent=agent
+            self.tr("{agent}, declare your action (or type '{leave}'):").format(
+                agent=agent, leave=self.tr(leave)
             )
         )
-        if declaration.casefold() in ("abandon", "concede"):
-            self.retry(lambda: self._leave(declaration.casefold(), number, agent))
-            return
-        for m in CHECKLISTS[kind]:
-            self.say(f"  {m.id:<12} {m.value:+d}  {self.tr(m.label)}")
+        for how in (ABANDON, CONCEDE):
+            if self.said(declaration, how):
+                self.retry_once(partial(self._leave, how, number, agent))
+                return  # refused or not, the next step asks again
+        for index, m in enumerate(CHECKLISTS[kind], start=1):
+            self.say(f"  {index}. {m.value:+d}  {self.tr(m.label)}")
         self.retry(lambda: self._act(number, agent, declaration))
+
+    def offer_concessions(self, number: int) -> bool:
+        """Before the first turn, any involved agent may concede: reserve back in full (G-M8).
+
+        Returns:
+            Whether someone conceded.
+        """
+        from tablee.systems.agents import Standing, decide_concede
+
+        challenge = self.game().challenges[number]
+        able = [
+            a for a in challenge.agents if challenge.standing[a] in (Standing.ACTIVE, Standing.OUT)
+        ]
+        if not able:
+            return False
+        answer = self.ask(
+            self.tr(
+                "Before the first turn of challenge {number}, who concedes, getting their "
+                "{kind} back to its starting value (G-M8)? Names separated by commas "
+                "({agents}; empty: nobody):"
+            ).format(number=number, kind=challenge.kind.title, agents=", ".join(able))
+        )
+        conceded = False
+        for who in names(answer):
+            done = self.retry_once(
+                partial(self.store, partial(decide_concede, challenge=number, agent=who))
+            )
+            conceded = conceded or done
+        return conceded
+
+    def retry_once(self, attempt: Callable[[], Any]) -> bool:
+        """Run ``attempt``; show a refusal instead of raising. Whether it was stored."""
+        try:
+            attempt()
+        except (InputError, RuleError) as exc:
+            self.say(self.tr("error: {message}").format(message=exc.render(self.tr)))
+            return False
+        return True
+
+    def _table(self, kind: str) -> str:
+        from tablee.systems.agents.words import TABLE_WORDS, word
+
+        return word(TABLE_WORDS, kind).render(self.tr)
 
     def _leave(self, how: str, number: int, agent: str) -> Any:
         from tablee.systems.agents import decide_abandon, decide_concede
 
-        decide = decide_abandon if how == "abandon" else decide_concede
+        decide = decide_abandon if how == ABANDON else decide_concede
         return self.store(lambda g: decide(g, challenge=number, agent=agent))
 
     def _act(self, number: int, agent: str, declaration: str) -> Any:
@@ -314,7 +454,10 @@ class _Play:
 
         game = self.game()
         challenge = game.challenges[number]
-        ticked = names(self.ask(self.tr("Modifiers ticked, separated by commas (empty: none):")))
+        ticked = self._ticked(
+            challenge.kind,
+            self.ask(self.tr("Modifiers ticked: their numbers separated by commas (empty: none):")),
+        )
         declared_modifier(challenge.kind, ticked)  # refuse a bad tick before the roll
         target = None
         left = [i for i, o in enumerate(challenge.oppositions, start=1) if o.score > 0]
@@ -337,6 +480,26 @@ class _Play:
                 declaration=declaration,
             )
         )
+
+    def _ticked(self, kind: Any, answer: str) -> list[str]:
+        """The ids of the modifiers typed by number (``1,3``), id or word, in any case."""
+        from tablee.systems.agents import CHECKLISTS
+        from tablee.systems.agents.words import MODIFIER_WORDS
+
+        checklist = CHECKLISTS[kind]
+        out = []
+        for part in names(answer):
+            if part.isascii() and part.isdigit() and 1 <= int(part) <= len(checklist):
+                out.append(checklist[int(part) - 1].id)
+                continue
+            key = part.casefold()
+            found = [
+                m.id
+                for m in checklist
+                if key in (m.id, self.tr(MODIFIER_WORDS.get(m.id, m.id)).casefold())
+            ]
+            out.append(found[0] if found else part)  # an unknown one is refused by the rules
+        return out
 
     def name_winner(self, number: int, candidates: tuple[str, ...]) -> None:
         from tablee.systems.agents import decide_winner
@@ -370,6 +533,15 @@ class _Play:
     def consequence(self, number: int) -> None:
         from tablee.systems.agents import decide_consequence
 
+        played = self.game().challenges[number]
+        if played.actions == 0 and played.outcome == "lost" and number not in self.offered:
+            self.offered.add(number)  # nobody could act: an agent may still surrender (G-M8)
+            self.say(
+                self.tr(
+                    "Challenge {number} is lost at once: no involved agent has {kind} left."
+                ).format(number=number, kind=played.kind.title)
+            )
+            self.offer_concessions(number)
         applied = self.store(lambda g: decide_consequence(g, challenge=number))
         result = applied.decision.outcome
         if result.helped:
@@ -381,15 +553,19 @@ class _Play:
         game = self.game()
         wins = game.quest.wins_by_name()
         best = [n for n, w in wins.items() if w == max(wins.values())]
-        favori = None
-        if len(best) > 1:
-            answer = self.ask(
-                self.tr("Who is the favori among {agents}? (empty: roll-off):").format(
-                    agents=", ".join(best)
+
+        def start() -> Any:
+            favori = None
+            if len(best) > 1:  # asked inside, so that a refused name is asked again
+                answer = self.ask(
+                    self.tr("Who is the favori among {agents}? (empty: roll-off):").format(
+                        agents=", ".join(best)
+                    )
                 )
-            )
-            favori = answer or self._roll_off(tuple(best))
-        self.retry(lambda: self.store(lambda g: decide_contest_start(g, favori=favori)))
+                favori = answer or self._roll_off(tuple(best))
+            return self.store(lambda g: decide_contest_start(g, favori=favori))
+
+        self.retry(start)
 
     def contest_challenge(self) -> None:
         self.retry(self._contest_challenge)
@@ -426,19 +602,48 @@ class _Play:
             )
             or default
         )
+        joining = names(
+            self.ask(
+                self.tr("Agents allied with {agent} in this challenge (empty: none):").format(
+                    agent=first
+                )
+            )
+        )
         allies = names(
             self.ask(self.tr("Agents siding with {holder} (empty: none):").format(holder=holder))
         )
         return self.store(
             lambda g: decide_contest_challenge(
-                g, challengers=[first], attribute=attribute, wanting=wanting, allies=allies
+                g,
+                challengers=[first, *joining],
+                attribute=attribute,
+                wanting=[*wanting, *joining],
+                allies=allies,
             )
         )
 
     def settle(self, number: int) -> None:
         from tablee.systems.agents import decide_contest_settle
 
-        self.retry(lambda: self.store(lambda g: decide_contest_settle(g, challenge=number)))
+        game = self.game()
+        challengers = game.bouts[number].challengers
+        taker = None
+        if game.challenges[number].outcome == "won" and len(challengers) > 1:
+
+            def settle() -> Any:
+                answer = self.ask(
+                    self.tr("Who of {agents} takes the artefact? (empty: {first}):").format(
+                        agents=", ".join(challengers), first=challengers[0]
+                    )
+                )
+                who = answer or challengers[0]
+                return self.store(lambda g: decide_contest_settle(g, challenge=number, taker=who))
+
+            self.retry(settle)
+            return
+        self.retry(
+            lambda: self.store(lambda g: decide_contest_settle(g, challenge=number, taker=taker))
+        )
 
     def done(self) -> None:
         from tablee.systems.agents import quest_json
@@ -467,12 +672,19 @@ def game_of_name(game: Any, name: str) -> str:
     return agent_named(game, name)
 
 
-def _int_list(text: str) -> list[int]:
-    out = []
-    for part in text.replace(" ", ",").split(","):
-        if part.strip().lstrip("-").isdigit():
-            out.append(int(part))
-    return out
+def _three_values(text: str) -> tuple[int, int, int]:
+    """Muscles, Sexe and Intelligence typed as ``7,5,3`` (commas or spaces).
+
+    Raises:
+        InputError: not three whole numbers (the permutation itself is checked by G-M1).
+    """
+    parts = [p for p in text.replace(" ", ",").split(",") if p]
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise InputError(
+            N_("{value!r} is not three numbers for Muscles, Sexe and Intelligence, e.g. 7,5,3"),
+            value=text,
+        )
+    return int(parts[0]), int(parts[1]), int(parts[2])
 
 
 def _run(play: _Play) -> bool:

@@ -59,6 +59,7 @@ from tablee.systems.agents.tables import (
     TableKind,
     parse_table,
 )
+from tablee.systems.agents.words import QUEST_WORDS, word
 from tablee.systems.base import JSON, Fact
 
 __all__ = [
@@ -191,9 +192,10 @@ def decide_draw(state: AgentsState, *, table: str, face: int) -> Decision:
 
     Raises:
         InputError: an unknown table or a bad face.
-        RuleError: no quest drawn.
+        RuleError: no quest drawn; the objectives table (its one draw is the quest's, and
+            drawing again would give the secret away, G-M9).
 
-    Source: G-M9 steps 3.1 and 3.2; G-A13 (boons: Tablée's addition).
+    Source: G-M9 steps 2, 3.1 and 3.2; G-A13 (boons: Tablée's addition).
     """
     _quest(state)
     try:
@@ -204,6 +206,14 @@ def decide_draw(state: AgentsState, *, table: str, face: int) -> Decision:
             value=table,
             known=", ".join(k.value for k in TableKind),
         ) from None
+    if kind is TableKind.OBJECTIVES:
+        raise RuleError(
+            N_(
+                "the quest objective is drawn once, with the quest, and stays secret until "
+                "the index reaches 1 (rule G-M9)"
+            ),
+            tip=N_("draw from the environments, creatures or boons table"),
+        )
     drawn = TABLE_DRAW.resolve(state.tables.table(kind), [face])
     payload: dict[str, JSON] = {"table": kind.value, "face": face, "text": drawn.entry.text}
     return Decision((_fact("agents.table_drawn", payload),), drawn, (), state)
@@ -365,7 +375,7 @@ def decide_contest_start(state: AgentsState, *, favori: str | None = None) -> De
     if quest.status is not QuestStatus.WON:
         raise RuleError(
             N_("the artefact is contested once the quest is won (rule G-M12), not {status}"),
-            status=quest.status.value,
+            status=word(QUEST_WORDS, quest.status.value),
         )
     if state.contest is not None:
         raise RuleError(N_("the artefact contest has already begun"))

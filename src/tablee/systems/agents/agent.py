@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Message
 from tablee.systems.base import clean_name
 
 __all__ = [
@@ -163,11 +163,14 @@ def create_agent(
     Source: seed 002, "Création de personnage", "Caractéristiques"; G-M1, G-N1.
     """
     clean = clean_name(name, what=N_("an agent's name"))
-    for label, text in (("organisation", organisation), ("signature", signature)):
+    for label, text in (
+        (N_("organisation"), organisation),
+        (N_("signature object"), signature),
+    ):
         if not isinstance(text, str) or len(text) > 200:
             raise InputError(
                 N_("the {label} must be text of at most 200 characters, not {value!r}"),
-                label=label,
+                label=Message(label),
                 value=text,
             )
     values = (

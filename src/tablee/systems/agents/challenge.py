@@ -27,6 +27,7 @@ from enum import Enum
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.agents.actions import Result
 from tablee.systems.agents.agent import Reserve
+from tablee.systems.agents.words import OUTCOME_WORDS, STANDING_WORDS, word
 from tablee.systems.base import clean_name, name_key
 
 __all__ = [
@@ -207,7 +208,7 @@ def _check_open(challenge: Challenge) -> None:
         raise RuleError(
             N_("challenge {number} is over ({outcome})"),
             number=challenge.number,
-            outcome=challenge.outcome,
+            outcome=word(OUTCOME_WORDS, challenge.outcome),
         )
 
 
@@ -226,7 +227,7 @@ def _check_active(challenge: Challenge, agent: str) -> None:
             N_("{agent} is no longer in the running in challenge {number} ({standing}; G-M4)"),
             agent=agent,
             number=challenge.number,
-            standing=standing.value,
+            standing=word(STANDING_WORDS, standing.value),
         )
 
 
@@ -357,13 +358,22 @@ def mark_out(challenge: Challenge, agent: str) -> Challenge:
 def concede(challenge: Challenge, agent: str) -> Challenge:
     """An agent gives the challenge up before its first turn (G-M8, G-A15).
 
+    Before anyone has acted, an agent who is out because their reserve of the challenge's
+    type is already 0 may concede too (they surrender rather than fight on empty), even when
+    that left the challenge lost at once: conceding is how such an agent gets the reserve
+    back in full. Tablée's reading of G-M8; the outcome does not change.
+
     Raises:
-        RuleError: the challenge is over or has already begun; the agent is not active.
+        RuleError: the challenge has already begun, or is over otherwise than lost at once;
+            the agent is not involved, or already conceded.
 
     Source: G-M8 (the reserve's restore is applied by the game), G-A9, G-A15.
     """
-    _check_open(challenge)
-    _check_active(challenge, agent)
+    before_first_turn = challenge.actions == 0
+    if not (before_first_turn and challenge.outcome == "lost"):
+        _check_open(challenge)
+    if not (before_first_turn and challenge.standing.get(agent) is Standing.OUT):
+        _check_active(challenge, agent)
     if challenge.actions:
         raise RuleError(
             N_("challenge {number} has begun: {agent} can only abandon now (rule G-M8)"),

@@ -14,6 +14,7 @@ from typing import Any
 from tablee.errors import N_, Message
 from tablee.systems.agents.agent import reserve_named
 from tablee.systems.agents.options import AgentsOptions
+from tablee.systems.agents.words import MODIFIER_WORDS, TABLE_WORDS, starter_words, word
 from tablee.systems.base import JSON
 
 __all__ = ["describe"]
@@ -79,7 +80,11 @@ def _opened(p: P) -> Message:
 
 
 def _action(p: P) -> Message:
-    mods = Message(" [{ids}]", ids=", ".join(p["modifiers"])) if p.get("modifiers") else NOTHING
+    mods = (
+        Message(" [{ids}]", ids=_joined([word(MODIFIER_WORDS, m) for m in p["modifiers"]]))
+        if p.get("modifiers")
+        else NOTHING
+    )
     if p.get("declaration"):
         mods = Message(N_('{mods}: "{text}"'), mods=mods, text=p["declaration"])
     if p["outcome"] == "failure":
@@ -103,6 +108,12 @@ def _action(p: P) -> Message:
         effect=effect,
         ended=_ended(p),
     )
+
+
+def _joined(words: list[Message], separator: str = ", ") -> Message:
+    """Messages joined by a plain separator (commas need no translation)."""
+    fields = {f"w{i}": w for i, w in enumerate(words)}
+    return Message(separator.join("{" + k + "}" for k in fields), **fields)
 
 
 def _options(p: P) -> Message:
@@ -141,11 +152,11 @@ SOURCE_WORDS: Mapping[str, str] = {
 
 def _generated(p: P) -> Message:
     forced = Message(N_(" (forced at index 3)")) if p.get("forced") else NOTHING
-    instant = Message(N_("; score 0: won at once (G-A2)")) if p.get("ended") == "won" else NOTHING
+    instant = Message(N_("; won at once (G-A2)")) if p.get("ended") == "won" else NOTHING
     return Message(
         N_(
             "challenge {number} drawn at index {progress} (d6 {faces}): {kind}, from "
-            "{source}, {relation}{forced}; {agents} against {opposition} {score}{instant}"
+            "{source}, {relation}{forced}; {agents} against {opposition} (score {score}){instant}"
         ),
         number=p["number"],
         progress=p["progress"],
@@ -180,7 +191,9 @@ def _consequence(p: P, after: Any = None) -> Message:
             )
         else:
             notes.append(
-                Message(N_("Sang {change:+d} for {names}"), change=r["sang"], names=", ".join(names))
+                Message(
+                    N_("Sang {change:+d} for {names}"), change=r["sang"], names=", ".join(names)
+                )
             )
     if r.get("revealed"):
         notes.append(
@@ -190,8 +203,7 @@ def _consequence(p: P, after: Any = None) -> Message:
         notes.append(Message(N_("the quest is accomplished")))
     elif r.get("status") == "failed":
         notes.append(Message(N_("no agent has Sang left: the quest fails")))
-    fields = {f"n{i}": n for i, n in enumerate(notes)}
-    joined = Message("".join("; {" + k + "}" for k in fields), **fields)
+    joined = _joined([Message(N_("; {note}"), note=n) for n in notes], "")
     return Message(
         N_(
             "consequences of challenge {number} ({result}): progress index {change:+d}, now "
@@ -246,10 +258,13 @@ _HEADS: dict[str, Callable[[P], Message]] = {
             "stays secret until index 1"
         ),
         agents=", ".join(p["agents"]),
-        source=p["source"],
+        source=starter_words(p["source"]),
     ),
     "agents.table_drawn": lambda p: Message(
-        N_("drawn from {table} ({face}): {text}"), table=p["table"], face=p["face"], text=p["text"]
+        N_("drawn from {table} ({face}): {text}"),
+        table=word(TABLE_WORDS, p["table"]),
+        face=p["face"],
+        text=p["text"],
     ),
     "agents.scene_started": _scene,
     "agents.challenge_generated": _generated,

@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from tablee.dice import Distribution, exact_distribution
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Message
 from tablee.systems.agents.actions import ACTION, ActionRoll, Result
 
 __all__ = [
@@ -75,9 +75,14 @@ def _check(reserves: Sequence[int], modifiers: Sequence[int], score: int) -> Non
             reserves=len(reserves),
             modifiers=len(modifiers),
         )
-    for value in (*reserves, score):
+    named = [(N_("reserve"), r) for r in reserves] + [(N_("opposition score"), score)]
+    for what, value in named:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InputError(N_("{value!r} must be a whole number 0 or more"), value=value)
+            raise InputError(
+                N_("{what} {value!r} must be a whole number 0 or more"),
+                what=Message(what),
+                value=value,
+            )
     for m in modifiers:
         ActionRoll(m)
     if score + sum(reserves) > MAX_CHAIN_DEPTH:

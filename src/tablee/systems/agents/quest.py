@@ -30,6 +30,7 @@ from tablee.systems.agents.generator import (
     Relation,
 )
 from tablee.systems.agents.tables import TABLE_DRAW, Entry, Table
+from tablee.systems.agents.words import QUEST_WORDS, word
 
 __all__ = [
     "Consequence",
@@ -143,7 +144,7 @@ def _require_ongoing(quest: Quest) -> None:
     if quest.status is not QuestStatus.ONGOING:
         raise RuleError(
             N_("the quest is over ({status}): no more challenges (rule G-M9)"),
-            status=quest.status.value,
+            status=word(QUEST_WORDS, quest.status.value),
         )
 
 

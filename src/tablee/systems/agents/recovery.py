@@ -39,12 +39,18 @@ def decide_concede(state: AgentsState, *, challenge: int, agent: str) -> Decisio
 
     Raises:
         NotFoundError: an unknown challenge or agent.
-        RuleError: the challenge began or is over; the agent is not in the running.
+        RuleError: the challenge began, is over (unless lost at once before anyone acted)
+            or its consequences are applied; the agent is not involved or already left.
 
     Source: G-M8, G-A9, G-A15.
     """
     current = challenge_numbered(state, challenge)
     name = agent_named(state, agent)
+    if current.number in state.settled or current.number in state.settled_bouts:
+        raise RuleError(
+            N_("challenge {number} is settled: it is too late to concede it (rule G-M8)"),
+            number=current.number,
+        )
     moved = concede(current, name)
     hero = conceded(state.agents[name], current.kind)
     after = replace(

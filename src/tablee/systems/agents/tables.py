@@ -317,6 +317,15 @@ def load_table_file(path: Path) -> Table:
         InputError: the file cannot be read, or breaks a rule of the format (see
             `parse_table`).
     """
+    if not path.is_file():
+        raise InputError(
+            N_("table file {source!r} does not exist (rule G-A13)"),
+            tip=N_(
+                "a folder of tables holds objectives.txt, environments.txt, creatures.txt "
+                "and boons.txt; see 'Writing your own generator tables' in docs/rules/agents.md"
+            ),
+            source=str(path),
+        )
     try:
         data = path.read_bytes()
     except OSError as error:
