@@ -26,8 +26,10 @@ from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from tablee.errors import N_
 from tablee.table.store import EventStore
@@ -112,6 +114,18 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(405)
     async def method(request: Request, exc: Exception) -> Response:
         return error_page(405, "en", N_("Not allowed"), N_("This page cannot be used that way."))
+
+    @app.exception_handler(RequestValidationError)
+    @app.exception_handler(HTTPException)
+    async def invalid(request: Request, exc: Exception) -> Response:
+        # a malformed parameter or form (``after=abc``, too many fields): no JSON detail
+        status = exc.status_code if isinstance(exc, HTTPException) else 400
+        return error_page(
+            status if 400 <= status < 500 else 400,
+            "en",
+            N_("Refused"),
+            N_("This request is not valid."),
+        )
 
     @app.exception_handler(Exception)
     async def crash(request: Request, exc: Exception) -> Response:

@@ -29,10 +29,11 @@ from tablee.table.projection import TableState
 from tablee.table.service import Applied, TableService
 from tablee.table.store import EventStore, LinkInfo
 from tablee.table.transcript import describe
-from tablee.web.access import Viewer, csrf_valid
+from tablee.web.access import Viewer, can_see, csrf_valid
 from tablee.web.guard import Settings
 from tablee.web.hub import Hub
 from tablee.web.render import (
+    HIDDEN,
     render,
     translator,
 )
@@ -220,9 +221,20 @@ def action_of(state: TableState, action_id: str) -> Action:
 
 
 def applied_lines(applied: Applied[Any], viewer: Viewer) -> tuple[list[str], list[str]]:
-    """The log lines and the warnings of a command just stored, in the viewer's language."""
+    """The log lines and the warnings of a command just stored, in the viewer's language.
+
+    An event the viewer may not see (a follow-up of a blind roll) is told as the log tells
+    it to them, and the warnings are then left out: they may name its values.
+    """
     tr = translator(viewer.lang)
-    lines = [describe(e, tr, applied.state) for e in applied.events]
+    lines = [
+        describe(e, tr, applied.state)
+        if can_see(viewer, e)
+        else tr(HIDDEN.get(e.visibility, HIDDEN["gm"]))
+        for e in applied.events
+    ]
+    if not all(can_see(viewer, e) for e in applied.events):
+        return lines, []
     warnings = getattr(applied.decision, "warnings", ())
     return lines, [w.render(tr) for w in warnings]
 

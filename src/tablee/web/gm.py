@@ -10,8 +10,9 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from tablee.errors import N_, InputError, TableeError
+from tablee.errors import N_, InputError, RuleError, TableeError
 from tablee.table.links import issue_link, revoke_by_prefix
+from tablee.table.projection import decide_undo
 from tablee.table.transcript import to_jsonl, to_markdown
 from tablee.web.access import Viewer, csrf_token
 from tablee.web.common import (
@@ -52,14 +53,28 @@ def add_gm_routes(app: FastAPI, table: WebTable) -> None:
             form = form_fields(await checked_form(table, request, viewer))
             if not viewer.is_gm:
                 raise Forbidden(N_("only the game master undoes"))
-            seq_text = form.get("seq", "").strip()
-            if seq_text and not seq_text.isdigit():
-                raise InputError(N_("{value!r} is not an event number"), value=seq_text)
-            seq = int(seq_text) if seq_text else None
+            seq = _event_number(form.get("seq", ""))
+            seen = _event_number(form.get("last", ""))
             reason = form.get("reason", "").strip()[:500]
-            applied = await table.run(
-                lambda: table.service.undo(viewer.table, seq=seq, actor="gm", reason=reason)
-            )
+
+            def work() -> Any:
+                target = seq
+                if target is None and seen is not None:
+                    # "the last event" as the page showed it: a roll stored since is not it
+                    state = table.service.state(viewer.table)
+                    voided = decide_undo(state, actor="gm", reason=reason)[0]
+                    target = int(voided.payload["seq"])
+                    if target > seen:
+                        raise RuleError(
+                            N_(
+                                "event {seq} was stored after your page showed the log: "
+                                "give the number of the event to undo"
+                            ),
+                            seq=target,
+                        )
+                return table.service.undo(viewer.table, seq=target, actor="gm", reason=reason)
+
+            applied = await table.run(work)
         except (TableeError, Forbidden) as exc:
             status, text = refusal(exc, viewer.lang)
             return form_result(request, viewer, status, error=text)
@@ -151,6 +166,20 @@ def add_gm_routes(app: FastAPI, table: WebTable) -> None:
             status, text = refusal(exc, viewer.lang)
             return error_page(status, viewer.lang, N_("Refused"), text)
         return RedirectResponse(base_path(token) + "/links", status_code=303)
+
+
+def _event_number(text: str) -> int | None:
+    """An event number typed in a form, or None when empty.
+
+    Raises:
+        InputError: anything but ASCII digits (``'²'.isdigit()`` is true), or too long.
+    """
+    value = text.strip()
+    if not value:
+        return None
+    if not (value.isascii() and value.isdigit() and len(value) < 19):
+        raise InputError(N_("{value!r} is not an event number"), value=value[:30])
+    return int(value)
 
 
 async def _links_page(

@@ -8,9 +8,13 @@ One pure ASGI middleware (it wraps streaming responses without buffering them):
   are never cached;
 * a request body larger than `Settings.max_body` bytes is refused with 413, whether it
   announces its length or not;
-* requests other than static files and event streams are counted per link (or per
+* requests other than static files (event streams included) are counted per link (or per
   client address outside a table) with the maintained ``limits`` package; past
-  `Settings.rate_limit` they get 429;
+  `Settings.rate_limit` they get 429. Requests for a table that answer 404 (a made-up
+  token) are also counted per client address: past the same limit, that address gets 429
+  on every table for the limit's window, so guessing tokens with a new one each time is
+  slowed down like everything else;
+* at most `Settings.max_streams` event streams are open at once per link (429 past it);
 * a POST whose ``Origin`` is another site, or whose ``Sec-Fetch-Site`` says cross-site, is
   refused with 403 before it reaches a route (the forms' anti-forgery token is checked by
   the routes).
@@ -58,6 +62,7 @@ class Settings:
         trusted_origins: origins (``https://table.example``) also accepted on POSTs, for a
             server behind a reverse proxy that changes the ``Host`` header.
         allow_create: whether the home page may create tables.
+        max_streams: event streams open at once per link (browser tabs of one person).
     """
 
     max_body: int = 64 * 1024
@@ -65,6 +70,7 @@ class Settings:
     poll_interval: float = 1.0
     trusted_origins: tuple[str, ...] = ()
     allow_create: bool = True
+    max_streams: int = 20
 
 
 _HEADERS = [
@@ -89,6 +95,7 @@ class Guard:
         self.settings = settings
         self._limits = [parse(item) for item in settings.rate_limit.split(";") if item.strip()]
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._streams: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Check the request, then pass it on with the headers added to the response."""
@@ -101,7 +108,25 @@ class Guard:
         if refusal is not None:
             await _plain(send, *refusal)
             return
-        await self.app(scope, self._limited(receive, send), self._with_headers(send, path))
+        if path.startswith("/t/") and path.endswith("/stream"):
+            key = _rate_key(scope, path)
+            if self._streams.get(key, 0) >= self.settings.max_streams:
+                await _plain(send, 429, "Too many requests")
+                return
+            self._streams[key] = self._streams.get(key, 0) + 1
+            try:
+                await self._pass(scope, receive, send, path)
+            finally:
+                self._streams[key] -= 1
+                if not self._streams[key]:
+                    del self._streams[key]
+            return
+        await self._pass(scope, receive, send, path)
+
+    async def _pass(self, scope: Scope, receive: Receive, send: Send, path: str) -> None:
+        await self.app(
+            scope, self._limited(receive, send), self._with_headers(send, path, _miss_key(scope))
+        )
 
     def _refusal(self, scope: Scope, path: str, headers: dict[str, str]) -> tuple[int, str] | None:
         length = headers.get("content-length", "")
@@ -109,7 +134,11 @@ class Guard:
             return 413, "Request too large"
         if scope["method"] == "POST" and not self._same_origin(headers):
             return 403, "Forbidden"
-        if not path.startswith("/static/") and not path.endswith("/stream"):
+        if not path.startswith("/static/"):
+            if path.startswith("/t/") and not all(
+                self._limiter.test(item, _miss_key(scope)) for item in self._limits
+            ):
+                return 429, "Too many requests"  # this address made up too many tokens
             key = _rate_key(scope, path)
             if not all(self._limiter.hit(item, key) for item in self._limits):
                 return 429, "Too many requests"
@@ -143,9 +172,12 @@ class Guard:
 
         return wrapped
 
-    def _with_headers(self, send: Send, path: str) -> Send:
+    def _with_headers(self, send: Send, path: str, miss: str) -> Send:
         async def wrapped(message: Message) -> None:
             if message["type"] == "http.response.start":
+                if message.get("status") == 404 and path.startswith("/t/"):
+                    for item in self._limits:
+                        self._limiter.hit(item, miss)
                 extra = list(_HEADERS)
                 if path.startswith("/t/"):
                     extra.append((b"cache-control", b"no-store"))
@@ -165,6 +197,11 @@ def _rate_key(scope: Scope, path: str) -> str:
         return "link:" + parts[2]
     client = scope.get("client") or ("?", 0)
     return "addr:" + str(client[0])
+
+
+def _miss_key(scope: Scope) -> str:
+    client = scope.get("client") or ("?", 0)
+    return "miss:" + str(client[0])
 
 
 async def _plain(send: Send, status: int, text: str) -> None:

@@ -144,7 +144,8 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
     async def stream(request: Request, token: str, after: int = 0) -> Response:
         viewer = await viewer_of(table, request, token)
         last_id = request.headers.get("last-event-id", "")
-        start = max(after, int(last_id[:18]) if last_id.isdigit() else 0, 0)
+        valid = last_id.isascii() and last_id.isdigit()  # '²'.isdigit() is True
+        start = max(after, int(last_id[:18]) if valid else 0, 0)
         state = await table.run(lambda: table.service.state(viewer.table))
         body = _events(table, viewer, min(start, state.last_seq))  # never past the log's end
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
@@ -158,8 +159,12 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
         if action.odds is None:
             raise NotFound()
         fields = dict(request.query_params)
+        odds = action.odds
         try:
-            view = action.odds(ActionRequest(action, fields, viewer, state))
+            # exact odds may take a second the first time: not on the event loop
+            view = await anyio.to_thread.run_sync(
+                lambda: odds(ActionRequest(action, fields, viewer, state))
+            )
         except (TableeError, Forbidden) as exc:
             text = refusal(exc, viewer.lang)[1]
             return HTMLResponse(render("_odds.html", viewer.lang, error=text))

@@ -31,6 +31,9 @@
       last = seq;
       var box = document.querySelector("[data-stream]");
       if (box) { box.setAttribute("sse-connect", box.getAttribute("data-stream") + "?after=" + seq); }
+      // "undo the last event" means the last one this page has shown (see docs/web.md)
+      var seen = document.querySelectorAll("input[data-last-seen]");
+      for (var i = 0; i < seen.length; i++) { seen[i].value = String(seq); }
     }
     var log = document.getElementById("log");
     if (log && log.lastElementChild) { log.lastElementChild.scrollIntoView({block: "nearest"}); }

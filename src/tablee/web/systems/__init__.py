@@ -21,6 +21,7 @@ Source: issue 6 points 3 and 5; docs/web.md.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -54,6 +55,16 @@ Choices = Callable[[TableState, Viewer], Sequence[tuple[str, str]]]
 
 MAX_TEXT = 500
 """Longest free text accepted in one field, in characters."""
+
+_DIRECTION = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Text-direction controls: one in a note would draw the rest of its log line backwards."""
+
+
+def _unsafe(ch: str) -> bool:
+    """A control character (tab and line ends aside), a direction control, a surrogate, a BOM."""
+    if ch in "\t\n\r":
+        return False
+    return ch in _DIRECTION or ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs")
 
 
 class Forbidden(Exception):
@@ -204,12 +215,22 @@ class ActionRequest:
         """A text field, trimmed (``default`` when absent or empty).
 
         Raises:
-            InputError: longer than the field's ``max_length`` (`MAX_TEXT` by default).
+            InputError: longer than the field's ``max_length`` (`MAX_TEXT` by default), or
+                holding a control character other than a tab or a line end, a text-direction
+                control (U+202E...: it would reverse the rest of the log line for every
+                viewer), a lone surrogate or a byte-order mark.
         """
         value = self.form.get(name, "").strip()
         limit = next((f.max_length for f in self.action.fields if f.name == name), MAX_TEXT)
         if len(value) > limit:
             raise InputError(N_("{field}: at most {maximum} characters"), field=name, maximum=limit)
+        bad = next((ch for ch in value if _unsafe(ch)), None)
+        if bad is not None:
+            raise InputError(
+                N_("{field}: the character {code} is not allowed (a control character)"),
+                field=name,
+                code=f"U+{ord(bad):04X}",
+            )
         return value or default
 
     def optional(self, name: str) -> str | None:

@@ -32,7 +32,7 @@ from tablee.systems.ybs.ichika import decide_encounter
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
-from tablee.web.access import Viewer
+from tablee.web.access import Viewer, can_see
 from tablee.web.systems import (
     Action,
     ActionRequest,
@@ -316,6 +316,8 @@ def _open_test(req: ActionRequest) -> tuple[str, str]:
         return "", "all"  # the rules refuse, naming the reason
     _acting_for(req, str(opened.payload["character"]))
     event = _last_test(req.state)
+    if event is not None and not can_see(req.viewer, event):
+        raise Forbidden(N_("this test is hidden from you: the game master takes its follow-ups"))
     return str(opened.payload["character"]), "all" if event is None else event.visibility
 
 
@@ -474,10 +476,28 @@ def _gang_throw(req: ActionRequest) -> Applied[Any]:
     )
 
 
+def _throw_hidden(state: TableState, viewer: Viewer) -> bool:
+    """Whether the gang fight's last throw is hidden from the viewer (so are the hands)."""
+    gang = state.game.gang
+    if gang is None or gang.fight.throws == 0:
+        return False
+    event = next(
+        (
+            e
+            for e in reversed(state.events)
+            if e.kind == "ybs.gang_throw" and e.seq not in state.voided
+        ),
+        None,
+    )
+    return event is not None and not can_see(viewer, event)
+
+
 def _gang_odds(req: ActionRequest) -> OddsView:
     gang = _gang_now(req)
     fight = gang.fight
     tr = _tr(req)
+    if _throw_hidden(req.state, req.viewer):
+        raise Forbidden(N_("the last throw is hidden from you, and so are its dice and their odds"))
     if fight.throws == 0:
         odds = gang_fight_odds(
             fight.players_dice,
@@ -860,7 +880,8 @@ class YbsWeb:
         panels = [Panel(tr(N_("Table")), rows)]
         gang = ybs.gang_json(game)
         if gang is not None:
-            panels.append(Panel(tr(N_("Gang fight")), _gang_rows(gang, tr)))
+            hidden = _throw_hidden(state, viewer)
+            panels.append(Panel(tr(N_("Gang fight")), _gang_rows(gang, tr, hidden)))
         fight = game.fight
         if fight.gates or fight.attacks or fight.defences or fight.retreated or fight.round > 1:
             fight_rows = [(tr(N_("Round")), str(fight.round))]
@@ -925,8 +946,10 @@ class YbsWeb:
         return [step.render(tr) for step in result.trace]
 
 
-def _gang_rows(gang: dict[str, Any], tr: Translate) -> list[tuple[str, str]]:
+def _gang_rows(gang: dict[str, Any], tr: Translate, hidden: bool) -> list[tuple[str, str]]:
     def hand(faces: Any) -> str:
+        if hidden:
+            return tr(N_("hidden"))
         return " ".join(str(f) for f in faces) or "-"
 
     return [
