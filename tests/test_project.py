@@ -24,8 +24,14 @@ def quick_start_commands() -> list[str]:
 def test_readme_gives_exactly_two_fresh_machine_commands() -> None:
     commands = quick_start_commands()
     assert len(commands) == 2
-    assert commands[0].endswith("tablee demo")
+    assert commands[0].endswith("tablee serve")
     assert commands[1].endswith("python -m pytest")
+
+
+def test_ci_runs_the_readme_main_job_and_checks_it_through_the_pages() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert quick_start_commands()[0] in ci
+    assert "scripts/smoke_web.py" in ci
 
 
 def test_ci_runs_the_readme_test_command() -> None:
@@ -64,8 +70,3 @@ def test_exported_names_exist_and_are_documented(name: str) -> None:
         value = getattr(module, attr)
         if inspect.isfunction(value) or inspect.isclass(value):
             assert inspect.getdoc(value), f"{name}.{attr} has no docstring"
-
-
-def test_ci_runs_the_readme_main_job_command() -> None:
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert quick_start_commands()[0] in ci.splitlines()
