@@ -1,0 +1,417 @@
+"""Load on the live web table: many tables, several live-log viewers each, rolls over HTTP.
+
+Starts ``python -m tablee serve`` as a subprocess on a free loopback port (a fresh SQLite
+file by default; ``--db URL`` for PostgreSQL), then, with an async httpx client:
+
+1. creates ``--tables`` Pouyss tables through the home page (2 players each), reads their
+   links, starts a session at each;
+2. opens ``--viewers`` Server-Sent Event streams per table (the spectator's, the game
+   master's and the players' links in turn);
+3. for ``--duration`` seconds, posts rolls at ``--rate`` rolls per second in total (open loop:
+   a roll is sent on schedule whether or not earlier ones have answered, at most
+   ``--inflight`` at once), spread over every table and over its game-master and player links
+   (each link stays far below the server's per-link rate limit);
+4. stops posting, waits until every stream has received every stored event, and checks.
+
+Each roll carries a unique tag in its justification, which the rendered log entry shows, so
+each delivery is matched to its POST. Reported:
+
+* rolls per second sustained (rolls answered 200 over the posting time) and refusals;
+* delay from the start of the POST to the message arriving on each stream: 50th, 90th,
+  99th percentile and maximum, over every (roll, stream) pair;
+* lost events (stored but never received by a stream of that table) and duplicated ones
+  (received twice by one stream), from the sequence numbers: both must be zero;
+* the server's peak resident memory (``VmHWM`` of ``/proc/<pid>/status``) and its CPU time.
+
+The client runs on the same cores as the server (two here), so the figures include the
+client's own cost; ``--profile FILE`` runs the server under cProfile (slower) and writes its
+statistics to FILE when it stops.
+
+Usage::
+
+    .venv/bin/python benchmarks/bench_web.py [--tables 50] [--viewers 5] [--rate 500]
+        [--duration 20] [--db URL] [--json]
+
+Source: issue 6 point 10.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+LINK = re.compile(r"<dt>([^<]+)</dt>\s*<dd><a href=\"([^\"]+)\"")
+CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+TAG = re.compile(r"because: (k\d+)\)")
+RUN = os.urandom(3).hex()
+HTMX = {"HX-Request": "true"}  # as htmx sends it: the answer is the result, not a redirect
+TARGETS = {"rolls_per_s": 500, "p99_ms": 100, "peak_mb": 300}
+
+
+@dataclass
+class Table:
+    """One table of the run and what the client knows of it."""
+
+    number: int
+    gm: str
+    players: list[str]
+    spectator: str
+    csrf: dict[str, str] = field(default_factory=dict)
+    start_seq: int = 0
+
+
+@dataclass
+class Viewer:
+    """One open stream: what it received, by sequence number and by roll tag."""
+
+    table: Table
+    link: str
+    seqs: list[int] = field(default_factory=list)
+    arrivals: dict[str, float] = field(default_factory=dict)
+    opened: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class Run:
+    """What the driver recorded."""
+
+    sent: dict[str, float] = field(default_factory=dict)
+    table_of: dict[str, int] = field(default_factory=dict)
+    ok: set[str] = field(default_factory=set)
+    answered: list[float] = field(default_factory=list)
+    refused: dict[int, int] = field(default_factory=dict)
+    failed: int = 0
+
+
+# --- the server -----------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    db = args.db or str(folder / "bench.sqlite")
+    env = {**os.environ, "XDG_DATA_HOME": str(folder), "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("TABLEE_DATABASE_URL", None)
+    command = [sys.executable]
+    if args.profile:
+        command += ["-m", "cProfile", "-o", args.profile]
+    command += [args.server_script] if args.server_script else ["-m", "tablee"]
+    command += ["serve", "--port", str(port), "--db", db]
+    log = (folder / "serve.log").open("wb")
+    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"tablee serve stopped: {(folder / 'serve.log').read_text()}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+            return process, f"http://127.0.0.1:{port}"
+        time.sleep(0.1)
+    process.kill()
+    sys.exit("tablee serve did not start")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    # SIGINT lets Uvicorn (and cProfile, with --profile) finish cleanly.
+    process.send_signal(2)
+    try:
+        process.wait(20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(10)
+
+
+def memory(pid: int) -> dict[str, float]:
+    """Peak and current resident memory of a process, in MB (from /proc)."""
+    found = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmHWM", "VmRSS"):
+            found[key] = int(value.split()[0]) / 1024
+    return found
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# --- setting up -----------------------------------------------------------------------------
+
+
+async def polite(client: httpx.AsyncClient, method: str, url: str, **kw: Any) -> httpx.Response:
+    """A request retried while the server's rate limit answers 429."""
+    for _ in range(100):
+        response = await client.request(method, url, **kw)
+        if response.status_code != 429:
+            return response
+        await asyncio.sleep(0.2)
+    raise RuntimeError(f"still rate-limited: {url}")
+
+
+async def create_table(client: httpx.AsyncClient, base: str, number: int) -> Table:
+    home = await polite(client, "GET", base + "/")
+    token = CSRF.search(home.text).group(1)  # type: ignore[union-attr]
+    name = f"bench {RUN} {number}"  # unique: a reused database keeps earlier runs' tables
+    form = {"csrf": token, "system": "pouyss", "name": name, "lang": "en"}
+    form["players"] = "A\nB"
+    made = await polite(client, "POST", base + "/tables", data=form)
+    made.raise_for_status()
+    links = {label.strip(): url for label, url in LINK.findall(made.text)}
+    table = Table(
+        number, links["game master"], [links["player A"], links["player B"]], links["spectator"]
+    )
+    for link in (table.gm, *table.players):
+        page = await polite(client, "GET", link)
+        table.csrf[link] = CSRF.search(page.text).group(1)  # type: ignore[union-attr]
+    started = await polite(
+        client,
+        "POST",
+        table.gm + "/act/session",
+        data={"csrf": table.csrf[table.gm], "step": "start"},
+        headers=HTMX,
+    )
+    assert started.status_code == 200, (started.status_code, started.text)
+    table.start_seq = await last_seq(client, table)
+    return table
+
+
+async def last_seq(client: httpx.AsyncClient, table: Table) -> int:
+    export = await polite(client, "GET", table.gm + "/export.jsonl")
+    lines = [line for line in export.text.splitlines() if line.strip()]
+    return int(json.loads(lines[-1])["seq"]) if lines else 0
+
+
+# --- streams and rolls ----------------------------------------------------------------------
+
+
+async def watch(client: httpx.AsyncClient, viewer: Viewer, stop: asyncio.Event) -> None:
+    """Read one stream until told to stop, recording each event's seq and roll tag."""
+    url = f"{viewer.link}/stream?after={viewer.table.start_seq}"
+    async with client.stream("GET", url, timeout=None) as response:
+        viewer.opened.set()
+        seq, data = 0, []
+        async for line in response.aiter_lines():
+            if line.startswith("id:"):
+                seq = int(line[3:].strip())
+            elif line.startswith("data:"):
+                data.append(line[5:])
+            elif not line and data:
+                now = time.perf_counter()
+                viewer.seqs.append(seq)
+                for tag in TAG.findall("\n".join(data)):
+                    viewer.arrivals.setdefault(tag, now)
+                data = []
+                if stop.is_set():
+                    break
+
+
+async def roll(
+    client: httpx.AsyncClient, run: Run, table: Table, link: str, tag: str, gate: asyncio.Semaphore
+) -> None:
+    form = {"csrf": table.csrf[link], "reasons": tag}
+    if link == table.gm:
+        form["player"] = "A"
+    run.sent[tag] = time.perf_counter()
+    run.table_of[tag] = table.number
+    try:
+        response = await client.post(link + "/act/roll", data=form, headers=HTMX)
+    except httpx.HTTPError:
+        run.failed += 1
+    else:
+        if response.status_code == 200 and 'class="done"' in response.text:
+            run.ok.add(tag)
+            run.answered.append((time.perf_counter() - run.sent[tag]) * 1000)
+        else:
+            run.refused[response.status_code] = run.refused.get(response.status_code, 0) + 1
+    finally:
+        gate.release()
+
+
+async def drive(
+    client: httpx.AsyncClient,
+    run: Run,
+    tables: list[Table],
+    rate: float,
+    seconds: float,
+    inflight: int,
+) -> float:
+    """Post rolls on a fixed schedule; returns the posting time (until the last answer)."""
+    links: list[tuple[Table, str]] = []
+    for i in range(3):  # the game master's link, then each player's, table after table
+        links += [(t, (t.gm, *t.players)[i]) for t in tables]
+    gate = asyncio.Semaphore(inflight)
+    tasks = []
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds:
+        due = start + n / rate
+        if due > time.perf_counter():
+            await asyncio.sleep(due - time.perf_counter())
+        await gate.acquire()
+        table, link = links[n % len(links)]
+        tasks.append(asyncio.create_task(roll(client, run, table, link, f"k{n}", gate)))
+        n += 1
+    await asyncio.gather(*tasks)
+    return time.perf_counter() - start
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
+    return ordered[k]
+
+
+async def bench(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
+    # httpx's pool does work per waiting request and connection: keep the posting pool at
+    # the number of POSTs in flight; the streams get a pool of their own.
+    post_limits = httpx.Limits(
+        max_connections=args.inflight, max_keepalive_connections=args.inflight
+    )
+    open_streams = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    async with (
+        httpx.AsyncClient(limits=post_limits, timeout=30) as client,
+        httpx.AsyncClient(limits=open_streams, timeout=30) as streams,
+    ):
+        t0 = time.perf_counter()
+        await polite(client, "GET", base + "/")  # the home page's anti-forgery cookie, once
+        tables = []
+        for chunk in range(0, args.tables, 10):
+            tables += await asyncio.gather(
+                *(create_table(client, base, i) for i in range(chunk, min(args.tables, chunk + 10)))
+            )
+        setup = time.perf_counter() - t0
+        stop = asyncio.Event()
+        viewers = []
+        for table in tables:
+            links = [table.spectator, table.gm, *table.players]
+            viewers += [Viewer(table, links[i % len(links)]) for i in range(args.viewers)]
+        watchers = [asyncio.create_task(watch(streams, v, stop)) for v in viewers]
+        await asyncio.wait_for(asyncio.gather(*(v.opened.wait() for v in viewers)), 60)
+        await asyncio.sleep(1)
+        cpu0, client0 = cpu_seconds(pid), time.process_time()
+        run = Run()
+        posting = await drive(client, run, tables, args.rate, args.duration, args.inflight)
+        cpu, client_cpu = cpu_seconds(pid) - cpu0, time.process_time() - client0
+        # Every stream must reach its table's last stored event.
+        finals = dict(
+            zip(
+                (t.number for t in tables),
+                await asyncio.gather(*(last_seq(client, t) for t in tables)),
+                strict=True,
+            )
+        )
+        deadline = time.perf_counter() + args.drain
+        while time.perf_counter() < deadline:
+            if all(v.seqs and v.seqs[-1] >= finals[v.table.number] for v in viewers):
+                break
+            await asyncio.sleep(0.1)
+        stop.set()
+        for task in watchers:
+            task.cancel()
+        await asyncio.gather(*watchers, return_exceptions=True)
+
+    delays = []
+    lost = duplicated = unmatched = 0
+    for v in viewers:
+        expected = set(range(v.table.start_seq + 1, finals[v.table.number] + 1))
+        lost += len(expected - set(v.seqs))
+        duplicated += len(v.seqs) - len(set(v.seqs))
+        for tag in run.ok:
+            if run.table_of[tag] != v.table.number:
+                continue
+            arrived = v.arrivals.get(tag)
+            if arrived is None:
+                unmatched += 1
+            else:
+                delays.append((arrived - run.sent[tag]) * 1000)
+    mem = memory(pid)
+    return {
+        "tables": args.tables,
+        "viewers_per_table": args.viewers,
+        "streams": len(viewers),
+        "target_rate": args.rate,
+        "setup_s": round(setup, 1),
+        "posting_s": round(posting, 2),
+        "rolls_ok": len(run.ok),
+        "rolls_per_s": round(len(run.ok) / posting, 1),
+        "refused": run.refused,
+        "failed": run.failed,
+        "post_p50_ms": round(percentile(run.answered, 50), 1),
+        "post_p99_ms": round(percentile(run.answered, 99), 1),
+        "deliveries": len(delays),
+        "p50_ms": round(percentile(delays, 50), 1),
+        "p90_ms": round(percentile(delays, 90), 1),
+        "p99_ms": round(percentile(delays, 99), 1),
+        "max_ms": round(max(delays, default=float("nan")), 1),
+        "lost": lost,
+        "duplicated": duplicated,
+        "roll_not_seen_on_a_stream": unmatched,
+        "server_cpu_s": round(cpu, 1),
+        "client_cpu_s": round(client_cpu, 1),
+        "server_cpu_per_roll_ms": round(cpu / max(1, len(run.ok)) * 1000, 2),
+        "peak_mb": round(mem.get("VmHWM", float("nan")), 1),
+        "rss_mb_end": round(mem.get("VmRSS", float("nan")), 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--viewers", type=int, default=5, help="streams per table")
+    parser.add_argument("--rate", type=float, default=500, help="rolls per second asked")
+    parser.add_argument("--duration", type=float, default=20, help="seconds of posting")
+    parser.add_argument("--inflight", type=int, default=32, help="most POSTs waiting at once")
+    parser.add_argument("--drain", type=float, default=30, help="seconds to wait for streams")
+    parser.add_argument("--db", help="database URL or SQLite path (default: a fresh SQLite file)")
+    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
+    parser.add_argument(
+        "--server-script", help="a Python file run instead of `-m tablee` (for timing probes)"
+    )
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        process, base = start_server(args, Path(folder))
+        try:
+            result = asyncio.run(bench(args, base, process.pid))
+        finally:
+            stop_server(process)
+    if args.json:
+        print(json.dumps(result))
+        return
+    for key, value in result.items():
+        print(f"{key:28} {value}")
+    met = (
+        result["rolls_per_s"] >= TARGETS["rolls_per_s"]
+        and result["p99_ms"] < TARGETS["p99_ms"]
+        and result["peak_mb"] < TARGETS["peak_mb"]
+        and result["lost"] == result["duplicated"] == 0
+    )
+    print(
+        "targets (>= 500 rolls/s, p99 < 100 ms, < 300 MB, 0 lost/dup):", "met" if met else "MISSED"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+"""Where a roll's server time goes: the web table's hot path timed piece by piece, in process.
+
+No HTTP and no threads: each piece of what the server does for one roll posted and pushed
+to its streams is timed alone on a fresh SQLite table (median of ``--repeats`` batches of
+``--batch`` calls, in microseconds per call):
+
+* ``find_link``: the link lookup every request makes (`EventStore.find_link`);
+* ``state``: the table's state from the service's snapshot (`TableService.state`: the
+  table's row, then the events stored since the snapshot);
+* ``roll``: one Pouyss roll through the web form's handler (`Action.run`: reads the state,
+  decides, appends in one transaction);
+* ``fragment``: one pushed message rendered for one viewer (`stream_fragment`: the log
+  entry and the resources panel), done once per viewer and per event;
+* ``entry`` / ``resources``: its two parts alone.
+
+``per roll`` adds what the server does for one roll with ``--viewers`` streams: 2 link
+lookups and 2 state reads (the POST), the roll, then for the streams one state read and
+one fragment per viewer. HTTP parsing (h11), routing, the rate limiter and thread hand-offs
+come on top (see bench_web.py and benchmarks/README.md).
+
+Usage: ``.venv/bin/python benchmarks/bench_web_parts.py [--viewers 5] [--repeats 7]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tablee.table.links import hash_token, issue_table_links
+from tablee.table.service import TableService
+from tablee.table.sqlite_store import SqliteStore
+from tablee.web.access import Viewer
+from tablee.web.render import entry_html, resources_html, stream_fragment
+from tablee.web.systems import ActionRequest, web_system
+
+
+def timed(work: Callable[[], Any], batch: int, repeats: int) -> float:
+    """Median microseconds per call of ``work`` over ``repeats`` batches of ``batch`` calls."""
+    runs = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(batch):
+            work()
+        runs.append((time.perf_counter() - start) / batch * 1e6)
+    return statistics.median(runs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--viewers", type=int, default=5)
+    parser.add_argument("--batch", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=7)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        store = SqliteStore(Path(folder) / "parts.sqlite")
+        service = TableService(store)
+        state = service.create(system="pouyss", name="parts", players=["A", "B"], lang="en")
+        issued = issue_table_links(store, state, service.clock())
+        gm = next(i for i in issued if i.info.role == "gm")
+        spectator = next(i for i in issued if i.info.role == "spectator")
+        roller = Viewer(gm.info, state.name, "en")
+        watcher = Viewer(spectator.info, state.name, "en")
+        web = web_system("pouyss")
+        assert web is not None
+        actions = {a.id: a for a in web.actions()}
+        start = ActionRequest(actions["session"], {"step": "start"}, roller, state, service)
+        actions["session"].run(start)
+        form = {"player": "A", "reasons": "bench"}
+
+        def roll() -> Any:
+            now = service.state(state.name)
+            action = actions["roll"]
+            return action.run(ActionRequest(action, form, roller, now, service))
+
+        roll()
+        now = service.state(state.name)
+        event = now.events[-1]
+        by_seq = {e.seq: e for e in now.events}
+        token_hash = hash_token(gm.token)
+        b, r = args.batch, args.repeats
+        parts = {
+            "find_link": timed(lambda: store.find_link(token_hash), b, r),
+            "state": timed(lambda: service.state(state.name), b, r),
+            "roll": timed(roll, b, r),
+            "fragment": timed(lambda: stream_fragment([event], now, watcher, by_seq), b, r),
+            "entry": timed(lambda: entry_html(event, now, watcher), b, r),
+            "resources": timed(lambda: resources_html(now, watcher), b, r),
+        }
+        store.close()
+    v = args.viewers
+    per_roll = (
+        2 * parts["find_link"]
+        + 2 * parts["state"]
+        + parts["roll"]
+        + parts["state"]
+        + v * parts["fragment"]
+    )
+    for name, micro in parts.items():
+        print(f"{name:12} {micro:8.0f} us")
+    print(
+        f"{'per roll':12} {per_roll:8.0f} us with {v} viewers"
+        f" (so at most {1e6 / per_roll:.0f} rolls/s on one core, before HTTP)"
+    )
+
+
+if __name__ == "__main__":
+    main()
