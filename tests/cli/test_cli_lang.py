@@ -147,6 +147,33 @@ def test_top_level_help_in_french(cli: Run, capsys: pytest.CaptureFixture[str]) 
     assert "créer et gérer les tables" in help_text
 
 
+def _headings(help_text: str) -> list[str]:
+    """The section headings of a help text: unindented lines ending with a colon."""
+    return [line for line in help_text.splitlines() if line[:1].isalpha() and line.endswith(":")]
+
+
+@pytest.mark.parametrize("argv", [("shs", "scene", "start"), ("pouyss", "roll"), ()])
+def test_french_help_headings_have_a_space_before_the_colon(
+    cli: Run, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    code, out, _ = cli(*argv, "--help", "--lang", "fr", db_option=False)
+    assert code == 0
+    headings = _headings(out + capsys.readouterr().out)
+    assert "options :" in headings
+    assert all(h.endswith(" :") and not h.endswith("  :") for h in headings), headings
+    if argv:
+        assert "options communes :" in headings
+    if argv and argv[0] == "shs":
+        assert "arguments positionnels :" in headings
+
+
+def test_english_help_headings_are_unchanged(cli: Run, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli("shs", "scene", "start", "--help", "--lang", "en", db_option=False)
+    assert code == 0
+    headings = _headings(out + capsys.readouterr().out)
+    assert headings == ["positional arguments:", "options:", "common options:"]
+
+
 def test_help_in_english(cli: Run, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = cli("pouyss", "roll", "--help", "--lang", "en", db_option=False)
     assert code == 0

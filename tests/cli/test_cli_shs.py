@@ -7,6 +7,7 @@ Source: issue 3 points 6 and 8; RULINGS.md section 3 (S-M1 to S-M9, S-A1 to S-A1
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -169,7 +170,7 @@ def test_a_whole_short_film(film: Run) -> None:
     # A Malus lasting 1 Tour, added in Tour 1: in force in Tours 1 and 2, over in Tour 3.
     doc = ok(film, "shs", "modifier", "add", "--protagoniste", "Jake", "--malus", "1",
              "--tours", "1", "--label", "fumée")  # fmt: skip
-    assert doc["number"] == 1 and doc["kind"] == "malus" and doc["tours"] == 1
+    assert doc["number"] == doc["seq"] and doc["kind"] == "malus" and doc["tours"] == 1
     doc = ok(
         film, "shs", "test", "--protagoniste", "Jake", "--characteristic", "motricite",
         "--difficulty", "1", "--dice", "6,1,1", "--dpm-dice=-",
@@ -234,10 +235,11 @@ def test_a_whole_short_film(film: Run) -> None:
     # Game time and a modifier lasting 30 min; the Réalisateur ends another by hand.
     ok(film, "shs", "modifier", "add", "--protagoniste", "Nella", "--bonus", "2", "--time",
        "30 min")  # fmt: skip
-    ok(film, "shs", "modifier", "add", "--protagoniste", "Jake", "--bonus", "1", "--tours", "5")
+    jake = ok(film, "shs", "modifier", "add", "--protagoniste", "Jake", "--bonus", "1",
+              "--tours", "5")["number"]  # fmt: skip
     doc = ok(film, "shs", "time", "advance", "1", "h")
     assert doc["total"] == 3600 and [m["protagonist"] for m in doc["expired"]] == ["Nella"]
-    doc = ok(film, "shs", "modifier", "end", "1")
+    doc = ok(film, "shs", "modifier", "end", str(jake))
     assert doc["modifier"]["protagonist"] == "Jake" and doc["clock"]["modifiers"] == []
 
     # Se Sacrifier: Bonus 2 (0, 0), +2 PS, and death whatever the outcome (S-A8).
@@ -278,6 +280,129 @@ def test_seeded_roll_is_reproducible_and_odds_are_exact(film: Run) -> None:
     assert sum(int(r["probability"].split("/")[0]) / int(r["probability"].split("/")[1])
                for r in rows) == pytest.approx(1)  # fmt: skip
     assert "/" in first["odds"]["success"]
+
+
+def _f(text: str) -> Fraction:
+    return Fraction(text)
+
+
+def test_cooperation_odds_give_each_count_of_successes_exactly(film: Run) -> None:
+    # Science 7+ on 3D8 (1/4 a die) with the cooperation's Bonus 1 (a '+' one time in 3),
+    # Difficulty 2: 2+ dice (10/64), or 1 die (27/64) and a '+' (1/3): 19/64 each, by hand.
+    doc = ok(film, "shs", "cooperation", "--member", "Jake:science", "--member",
+             "Nella:science", "--difficulty", "2", "--seed", "3", "--odds")  # fmt: skip
+    odds = doc["odds"]
+    assert [(m["protagonist"], _f(m["success"])) for m in odds["members"]] == [
+        ("Jake", Fraction(19, 64)),
+        ("Nella", Fraction(19, 64)),
+    ]
+    fail = Fraction(45, 64)
+    assert {r["count"]: _f(r["probability"]) for r in odds["successes"]} == {
+        0: fail**2,
+        1: 2 * fail * Fraction(19, 64),
+        2: Fraction(19, 64) ** 2,
+    }
+    assert _f(odds["success"]) == 1 - fail**2
+    text = film("shs", "cooperation", "--member", "Jake:science", "--member",
+                "Nella:science", "--difficulty", "2", "--seed", "3", "--odds").out  # fmt: skip
+    assert "1 of 2 succeed: " in text and "(855/2048)" in text
+    assert "the group succeeds (at least one, S-M6): " in text and "(2071/4096)" in text
+
+
+def test_opposed_odds_give_each_ending_and_the_margin_exactly(film: Run) -> None:
+    # Jake's Carrure 6+ against Jaleel's Relationnel 6+: 3/8 a die on both sides, so k PS
+    # on 3D8 come with C(3, k) 3^k 5^(3-k) / 512, computed by hand below.
+    per = [Fraction(125, 512), Fraction(225, 512), Fraction(135, 512), Fraction(27, 512)]
+    tie = sum(p * p for p in per)
+    doc = ok(film, "shs", "opposed", "--first", "Jake:carrure", "--second",
+             "Jaleel:relationnel", "--dice", "6,1,1,6,6,1", "--odds")  # fmt: skip
+    odds = doc["odds"]
+    outcomes = {r["outcome"]: _f(r["probability"]) for r in odds["outcomes"]}
+    assert outcomes == {
+        "first": (1 - tie) / 2,
+        "second": (1 - tie) / 2,
+        "tie_second_holds": tie,  # Jake seeks the change: Jaleel keeps the situation (S-A5)
+    }
+    assert (_f(odds["first"]), _f(odds["second"])) == ((1 - tie) / 2, (1 + tie) / 2)
+    margin = {r["margin"]: _f(r["probability"]) for r in odds["margin"]}
+    expected = {}
+    for a, pa in enumerate(per):
+        for b, pb in enumerate(per):
+            expected[a - b] = expected.get(a - b, 0) + pa * pb
+    assert margin == expected and list(margin) == sorted(margin, reverse=True)
+    text = film("shs", "opposed", "--first", "Jake:carrure", "--second", "Jaleel:relationnel",
+                "--dice", "6,1,1,6,6,1", "--odds").out  # fmt: skip
+    assert "a tie: Jaleel keeps the situation as it was (S-A5): " in text
+    assert "Jaleel prevails in all: " in text and "PS margin (Jake minus Jaleel):" in text
+    assert "Jaleel has more PS and wins" in text
+
+
+def test_a_default_tie_says_who_keeps_what(film: Run) -> None:
+    result = film("shs", "opposed", "--first", "Jake:carrure", "--second", "Jaleel:relationnel",
+                  "--dice", "6,6,1,6,6,1")  # fmt: skip
+    assert result.code == 0, result.err
+    assert (
+        "A tie at 2 PS: Jake sought the change and does not get it; Jaleel keeps the "
+        "situation as it was (rules S-A3, S-A5)." in result.out
+    )
+    log = film("table", "log").out
+    assert "a tie at 2 PS: Jake sought the change and does not get it; Jaleel keeps" in log
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["test", "--protagoniste", "Jake", "--characteristic", "science", "--difficulty", "0"],
+        ["test", "--protagoniste", "Jake", "--test", "Test (Science, 0)"],
+        ["cooperation", "--member", "Jake:science", "--member", "Nella:science",
+         "--difficulty", "0"],
+        ["simultaneous", "--protagoniste", "Jake", "--action", "science:0"],
+    ],
+)  # fmt: skip
+def test_difficulty_0_says_the_action_is_trivial(film: Run, argv: list[str]) -> None:
+    before = log_of(film)
+    result = film("shs", *argv, "--seed", "1")
+    assert result.code == 2
+    assert "trivial: it succeeds without a roll (rule S-M1)" in result.err and "S-A4" in result.err
+    assert log_of(film) == before
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (["--bonus", "1", "--dice", "7,1,1"], ["0 D+/- faces", "needs 1", "S-M3"]),
+        (["--dice", "7,1,1", "--dpm-dice", "+"], ["1 D+/- faces", "needs 0", "S-M3"]),
+        (["--dice", "7,1"], ["2 action dice faces", "needs 3", "S-A1"]),
+    ],
+)
+def test_typed_faces_that_do_not_fit_name_the_dice_and_the_rule(
+    film: Run, extra: list[str], words: list[str]
+) -> None:
+    result = film("shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
+                  "--difficulty", "1", *extra)  # fmt: skip
+    assert result.code == 2
+    for word in words:
+        assert word in result.err
+    assert "dpm faces" not in result.err and "dpm " not in result.err.replace("--dpm-dice", "")
+
+
+def test_a_long_action_falls_due_when_a_scene_lente_begins(film: Run) -> None:
+    # S-T6 in a scène rythmée, then the fight ends: the hack's last seconds pass in the calm.
+    ok(film, "shs", "long-action", "start", "--protagoniste", "Nella", "--label", "pirater",
+       "--tours", "3")  # fmt: skip
+    result = film("shs", "scene", "start", "lente")
+    assert result.code == 0, result.err
+    assert "Nella's pirater counts Tours, which stop in a scène lente" in result.out
+    assert [a["label"] for a in ok(film, "shs", "clock")["clock"]["due"]] == ["pirater"]
+    doc = ok(film, "shs", "test", "--protagoniste", "Nella", "--characteristic", "science",
+             "--difficulty", "1", "--long-action", "pirater", "--dice", "7,1,1")  # fmt: skip
+    assert doc["long_action"] == "pirater" and doc["success"] is True
+    assert ok(film, "shs", "clock")["clock"]["long_actions"] == []
+    refused = film("shs", "long-action", "start", "--protagoniste", "Nella", "--label", "réparer",
+                   "--tours", "2")  # fmt: skip
+    assert refused.code == 3
+    assert "the Réalisateur estimates how long an Action takes (rule S-M8)" in refused.err
+    assert "advance game time by the Action's length, then roll an ordinary Test" in refused.err
 
 
 # --- bad input: a clear error, the documented exit code, nothing stored ---------------------
@@ -321,6 +446,30 @@ def test_bad_input_is_refused_and_nothing_changes(
     doc = json.loads(film(*argv, "--json").err)
     assert doc["exit_code"] == code
     assert log_of(film) == before
+
+
+def test_a_modifier_keeps_its_number_when_another_one_expires(film: Run) -> None:
+    smoke = ok(film, "shs", "modifier", "add", "--protagoniste", "Jake", "--malus", "1",
+               "--tours", "1", "--label", "fumée")  # fmt: skip
+    gash = ok(film, "shs", "modifier", "add", "--protagoniste", "Nella", "--malus", "2",
+              "--tours", "4", "--label", "entaille")  # fmt: skip
+    assert (smoke["number"], gash["number"]) == (smoke["seq"], gash["seq"]) == (7, 8)
+    ok(film, "shs", "tour", "next")
+    ok(film, "shs", "tour", "next")  # the smoke is over; the gash keeps number 8
+    clock = ok(film, "shs", "clock")["clock"]
+    assert [(m["number"], m["label"]) for m in clock["modifiers"]] == [(8, "entaille")]
+    text = film("shs", "clock")
+    assert "#8 Nella: Malus (4 Tours) of 2" in text.out and "#1" not in text.out
+    shown = film("table", "show", "--json").json()["clock"]["modifiers"]
+    assert [m["number"] for m in shown] == [8]
+    assert "#8 Nella" in film("table", "show").out
+    before = log_of(film)
+    refused = film("shs", "modifier", "end", "7")
+    assert refused.code == 2 and log_of(film) == before
+    assert "number 7" in refused.err and "#8 Nella" in refused.err
+    doc = ok(film, "shs", "modifier", "end", "8")
+    assert doc["number"] == 8 and doc["modifier"]["label"] == "entaille"
+    assert doc["clock"]["modifiers"] == []
 
 
 def test_a_dead_protagoniste_cannot_act(film: Run) -> None:

@@ -260,7 +260,11 @@ def test_every_shs_form(client: TestClient, store: SqliteStore) -> None:
     assert act(client, gm, "clock", step="tour")[0] == 200
     assert act(client, gm, "long_action", who="Ash", label="réparer", tours="2")[0] == 200
     assert act(client, gm, "clock", step="time", duration="30 min")[0] == 200
-    assert act(client, gm, "modifier", number="1")[0] == 200
+    events = TableService(store).state("Nostromo").events
+    number = [e.seq for e in events if e.kind == "shs.modifier_added"][-1]
+    code, text = act(client, gm, "modifier", number="1")  # numbers are seqs, not places
+    assert code == 422 and f"#{number} Ellen" in text, text
+    assert act(client, gm, "modifier", number=str(number))[0] == 200
     assert act(client, gm, "life", who="Mother", step="kill", reason="panne")[0] == 200
     assert act(client, gm, "life", who="Mother", step="revive")[0] == 200
     code, text = act(client, gm, "clock", step="lente")

@@ -27,8 +27,38 @@ __all__ = ["build_parser", "main"]
 USAGE_EXIT = 2
 
 
+HEADING = N_("{title}:")
+"""How a help section's heading is written (French puts a space before the colon)."""
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, with section headings written through `HEADING`.
+
+    argparse appends the colon itself, so the translated template's text before its final
+    colon becomes the heading (``options`` gives ``options:`` in English and ``options :``
+    in French). The template is read through argparse's message routing, which
+    `_install_argparse_translation` points at our catalogs.
+    """
+
+    def start_section(self, heading: str | None) -> None:
+        """Open a section whose heading follows the translated template."""
+        if heading:
+            tr: Callable[[str], str] = getattr(argparse, "_", str)
+            text = tr(HEADING).format(title=heading)
+            heading = text[:-1] if text.endswith(":") else text
+        super().start_section(heading)
+
+
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are translated and raise instead of exiting."""
+    """An argument parser whose errors are translated and raise instead of exiting.
+
+    Every parser of the tree (subparsers take the parent's class) formats its help with
+    `_Formatter`.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Raise `_UsageError` (the caller prints usage and the message)."""

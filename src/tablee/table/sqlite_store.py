@@ -93,6 +93,36 @@ def configure_connection(conn: sqlite3.Connection) -> None:
         time.sleep(0.01)
 
 
+def _refuse_foreign(conn: sqlite3.Connection, path: str) -> None:
+    """Refuse another program's database before anything is written to it.
+
+    A file holding tables but no ``alembic_version`` table was chosen by mistake: it is left
+    exactly as it was (no WAL switch, no schema), and the error names it. Only reads are
+    made here, so a file in DELETE or any other journal mode keeps its bytes and its mode.
+
+    Raises:
+        StorageError: the file holds other tables and no Tablée schema.
+        sqlite3.Error: the file is not a database (turned into `StorageError` by the caller).
+    """
+    names = sorted(
+        str(row[0])
+        for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    )
+    if names and "alembic_version" not in names:
+        shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+        raise StorageError(
+            N_(
+                "database {path} holds other tables ({tables}) and no Tablée schema: it is "
+                "not a Tablée database, and it was left as it was"
+            ),
+            tip=N_("open a Tablée database, or a new file"),
+            path=path,
+            tables=shown,
+        )
+
+
 class SqliteStore:
     """An `EventStore` in one SQLite file, created and migrated on first open.
 
@@ -128,6 +158,7 @@ class SqliteStore:
                 check_same_thread=False,
             )
             try:
+                _refuse_foreign(conn, self.path)
                 configure_connection(conn)
             except BaseException:
                 conn.close()

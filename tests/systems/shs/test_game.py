@@ -33,6 +33,7 @@ from tablee.systems.shs import (
     plan_opposed,
     plan_simultaneous,
     plan_test,
+    rolls_due,
 )
 
 HEROES = {
@@ -583,6 +584,27 @@ def test_game_time_advances_and_refuses_tours():
         decide_advance_time(state, duration="2 Tours")
     with pytest.raises(InputError):
         decide_advance_time(state, duration=0)
+
+
+def test_a_long_action_running_when_a_scene_lente_begins_falls_due_there():
+    state = in_tour(table("Jake"))
+    state = apply(state, decide_long_action(state, protagonist="Jake", label="hack", tours=3))
+    early = Attempt("Jake", "science", 1)
+    with pytest.raises(RuleError, match="last Tour"):
+        decide_test(state, early, action_faces=[7, 1, 1], dpm_faces=[], long_action="hack")
+    calm = decide_scene(state, kind="lente")
+    assert [w.render() for w in calm.warnings] == [
+        "Jake's hack counts Tours, which stop in a scène lente: its last seconds pass in the "
+        "calm, so roll its Test now (rule S-M8)"
+    ]
+    state = apply(state, calm)
+    assert [a.label for a in rolls_due(state.clock)] == ["hack"]
+    rolled = decide_test(state, early, action_faces=[7, 1, 1], dpm_faces=[], long_action="hack")
+    assert rolled.facts[0].payload["long_action"] == "hack"
+    assert apply(state, rolled).clock.long_actions == ()
+    with pytest.raises(RuleError, match="estimates how long an Action takes") as caught:
+        decide_long_action(state, protagonist="Jake", label="repair", tours=2)
+    assert "advance game time" in caught.value.render()
 
 
 def test_long_action_refusals():

@@ -30,10 +30,13 @@ from tablee.systems.shs import (
     Side,
     Test,
     TestMechanic,
+    cooperation_odds,
     cooperation_success_probability,
     exact_grouped_distribution,
     opposed_distribution,
+    opposed_odds,
     ps_distribution,
+    resolve_cooperation,
     roll_grouped,
     success_probability,
 )
@@ -246,6 +249,79 @@ def test_opposed_odds_equal_resolving_every_roll(changer):
     )
     assert resolved == opposed_distribution(inputs, options)
     assert resolved.total == 8**4 * 6**2
+
+
+def _opposed_ending(first_ps, second_ps, changer, tie):
+    """How an opposed Action ends, written here from S-M4 and S-A5."""
+    if first_ps != second_ps:
+        return "first" if first_ps > second_ps else "second"
+    if tie == "reroll":
+        return "tie_reroll"
+    return {"first": "tie_second_holds", "second": "tie_first_holds", None: "tie_neither"}[changer]
+
+
+@pytest.mark.parametrize("tie", ["status_quo", "reroll"])
+@pytest.mark.parametrize("changer", ["first", "second", None])
+def test_opposed_endings_and_margin_equal_brute_force(changer, tie):
+    options = ShsOptions(opposed_tie=tie)
+    for first in SIDES:
+        for second in SIDES:
+            inputs = OpposedAction(_roll(*first), _roll(*second), changer and Side(changer))
+            endings, margin = Counter(), Counter()
+            for a, wa in _brute_force(*first).items():
+                for b, wb in _brute_force(*second).items():
+                    endings[_opposed_ending(a, b, changer, tie)] += wa * wb
+                    margin[a - b] += wa * wb
+            odds = opposed_odds(inputs, options)
+            assert {o.value: w for o, w in odds.outcomes.weights.items()} == dict(endings)
+            assert dict(odds.margin.weights) == dict(margin)
+            assert odds.outcomes.total == odds.margin.total == sum(endings.values())
+
+
+@pytest.mark.parametrize("changer", [Side.FIRST, Side.SECOND, None])
+def test_opposed_endings_equal_resolving_every_roll(changer):
+    options = ShsOptions(action_dice=2)
+    inputs = OpposedAction(ActionRoll(6, bonus=1), ActionRoll(7, malus=1), changer)
+
+    def ending(result):
+        if result.reroll:
+            return "tie_reroll"
+        if result.winner is None:
+            return "tie_neither"
+        return f"tie_{result.winner.value}_holds" if result.tie else result.winner.value
+
+    resolved = exact_grouped_distribution(OpposedMechanic(options), inputs, ending)
+    odds = opposed_odds(inputs, options)
+    assert resolved == odds.outcomes.map(lambda o: o.value)
+    margins = exact_grouped_distribution(
+        OpposedMechanic(options), inputs, lambda r: r.first.ps - r.second.ps
+    )
+    assert margins == odds.margin
+
+
+def test_cooperation_odds_equal_resolving_every_roll():
+    # One action die each (option action_dice), each cooperator with the Bonus 1 (1 D+/-).
+    options = ShsOptions(action_dice=1)
+    members = Cooperation((Test(6, 1), Test(7, 1, expertise=True), Test(8, 1, malus=1)))
+    tests = members.tests(options)
+    counts, group = Counter(), Counter()
+    dice = [
+        [(a, d) for a in range(1, (10 if t.expertise else 8) + 1) for d in DPM.faces]
+        if t.bonus != t.malus
+        else [(a, None) for a in range(1, (10 if t.expertise else 8) + 1)]
+        for t in tests
+    ]
+    for roll in product(*dice):
+        faces = [([a], [] if d is None else [d]) for a, d in roll]
+        result = resolve_cooperation(members, faces, options)
+        counts[sum(r.success for r in result.results)] += 1
+        group[result.success] += 1
+    odds = cooperation_odds(members, options)
+    assert dict(odds.successes.weights) == dict(counts)
+    assert odds.group == Fraction(group[True], sum(group.values()))
+    assert odds.group == cooperation_success_probability(members, options)
+    for test, p in zip(tests, odds.members, strict=True):
+        assert p == success_probability(test, options)
 
 
 def test_a_bonus_on_one_side_is_a_malus_on_the_other():

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablee.errors import InputError, NotFoundError, RuleError, TableeError
+from tablee.errors import InputError, NotFoundError, RuleError, StorageError, TableeError
 from tablee.systems.shs import (
     COUNTERS,
     Attempt,
@@ -58,6 +58,11 @@ class Log:
             self.facts.append((fact.kind, payload))
         assert self.state == decision.after
         return decision
+
+    @property
+    def next_seq(self):
+        """The seq the next fact would be stored at (``table.created`` is seq 1)."""
+        return len(self.facts) + 2
 
     def fold(self, skip=()):
         state = initial_state(self.created)
@@ -257,6 +262,91 @@ def test_ending_a_modifier_that_moved_is_a_rule_error():
     log.do(decide_end_modifier, number=2)
     with pytest.raises(RuleError, match="not the one"):
         log.fold(skip={1})
+
+
+def test_undoing_an_earlier_modifier_leaves_a_later_number_alone():
+    log = Log()
+    log.hero("Jake")
+    first = log.next_seq
+    log.do(decide_add_modifier, protagonist="Jake", kind="malus", amount=1, duration="1 h",
+           seq=first)  # fmt: skip
+    second = log.next_seq
+    log.do(decide_add_modifier, protagonist="Jake", kind="bonus", amount=2, duration="1 h",
+           seq=second)  # fmt: skip
+    assert [m.number for m in log.state.clock.modifiers] == [first, second] == [3, 4]
+    ended = log.do(decide_end_modifier, number=second)
+    assert ended.facts[0].payload["modifier"]["kind"] == "bonus"
+    assert ended.facts[0].version == 2
+    assert [m.number for m in log.state.clock.modifiers] == [first]
+    undone = log.fold(skip={1})  # the malus undone: the bonus is still number 4, and ended
+    assert undone.clock.modifiers == ()
+    with pytest.raises(NotFoundError, match=r"number 4; in force: #3 Jake: Malus \(1 h\) 1"):
+        decide_end_modifier(log.state, number=second)
+
+
+def test_a_seq_that_does_not_follow_the_numbers_in_force_is_refused():
+    log = Log()
+    log.hero("Jake")
+    log.do(decide_add_modifier, protagonist="Jake", kind="malus", amount=1, duration="1 h",
+           seq=5)  # fmt: skip
+    for seq in (5, 4, 1, True):
+        with pytest.raises(InputError):
+            decide_add_modifier(
+                log.state, protagonist="Jake", kind="bonus", amount=1, duration="1 h", seq=seq
+            )
+    kind, payload = log.facts[-1]
+    with pytest.raises(InputError, match="seq"):
+        evolve(log.fold(skip={1}), kind, {**payload, "seq": 1})
+
+
+def _stored(kind, version, payload, seq):
+    from datetime import UTC, datetime
+
+    from tablee.table.events import StoredEvent
+
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    return StoredEvent("t", seq, kind, version, "gm", "all", payload, when)
+
+
+def test_a_version_1_log_still_replays_and_numbers_its_modifiers():
+    """Facts stored before modifiers had stable numbers: ended by their place in force."""
+    from tablee.table.projection import fold
+
+    log = Log()
+    log.hero("Jake")
+    log.do(decide_add_modifier, protagonist="Jake", kind="malus", amount=1, duration="1 h")
+    log.do(decide_add_modifier, protagonist="Jake", kind="bonus", amount=2, duration="2 h")
+    log.do(decide_add_modifier, protagonist="Jake", kind="bonus", amount=1, duration="3 h")
+    log.do(decide_end_modifier, number=2)  # version 1 stored this as place 2 in force
+    old = []
+    for kind, payload in log.facts:
+        if kind == "shs.modifier_added":
+            old.append((kind, 1, {k: v for k, v in payload.items() if k != "seq"}))
+        elif kind == "shs.modifier_ended":
+            old.append((kind, 1, {"number": 2, "modifier": payload["modifier"]}))
+        else:
+            old.append((kind, 1, payload))
+    created = {"system": "shs", "name": "old", "players": ["Ana"], "lang": "en", "options": {}}
+    events = [_stored("table.created", 1, created, 1)]
+    events += [_stored(k, v, p, seq) for seq, (k, v, p) in enumerate(old, start=2)]
+    state = fold(events)
+    assert [e.schema_version for e in state.events[2:]] == [2, 2, 2, 2]
+    assert state.events[-1].payload == {
+        "number": None,
+        "position": 2,
+        "modifier": log.facts[-1][1]["modifier"],
+    }
+    clock = state.game.clock
+    assert [(m.modifier.kind, m.modifier.amount, m.number) for m in clock.modifiers] == [
+        ("malus", 1, 1),
+        ("bonus", 1, 3),
+    ]
+    assert state.game == log.state
+    # A version-1 end whose place no longer holds the same modifier is refused on replay.
+    moved = [*events[:3], *events[4:]]  # the 2 h bonus never added: place 2 is the 3 h one
+    moved = [_stored(e.kind, e.schema_version, e.payload, n) for n, e in enumerate(moved, 1)]
+    with pytest.raises(StorageError, match="not the one"):
+        fold(moved)
 
 
 # --- the clock: S-T4 and S-T6 --------------------------------------------------------

@@ -160,10 +160,16 @@ def test_protagoniste_counters_name_the_field():
 def test_faces_that_do_not_fit_are_refused():
     test = Test(6, 2, bonus=1)
     _raises(InputError, lambda: resolve_test(test, [1, 2], [0]), "3", "2")
-    _raises(InputError, lambda: resolve_test(test, [1, 2, 9], [0]), "9", "d8")
-    _raises(InputError, lambda: resolve_test(test, [1, 2, 3], []), "dpm")
-    _raises(InputError, lambda: resolve_test(test, [1, 2, 3], [2]), "2", "dpm")
-    _raises(InputError, lambda: resolve_test(Test(6, 2, expertise=True), [10, 11, 1], []), "11")
+    _raises(InputError, lambda: resolve_test(test, [1, 2, 9], [0]), "9", "a D8", "S-M2")
+    # The game's name for the dice, and the rule that asks for them; never "dpm".
+    for call, words in (
+        (lambda: resolve_test(test, [1, 2, 3], []), ("1 D+/- faces", "S-M3", "0 were given")),
+        (lambda: resolve_test(test, [1, 2, 3], [2]), ("2 is not a face of a D+/-", "S-N3")),
+        (lambda: resolve_test(test, [1, 2], [0]), ("3 D8 faces", "S-A1")),
+        (lambda: parse_dpm_face(3), ("3 is not a face of a D+/-", "S-N3")),
+    ):
+        assert "dpm" not in str(_raises(InputError, call, *words))
+    _raises(InputError, lambda: resolve_test(Test(6, 2, expertise=True), [10, 11, 1], []), "D10")
     _raises(InputError, lambda: parse_dpm_face("++"), "++", "S-N3")
     assert [parse_dpm_face(f) for f in ("+", "-", "−", "", "0", 1)] == [1, -1, -1, 0, 0, 1]
     source = TypedFaces([6, 7, 8, 1, 1])
@@ -336,8 +342,25 @@ def test_game_time_modifiers_expire_by_themselves():
         clock = next_tour(clock)  # Tours add no game time
     assert modifier_totals(clock, "Janus") == (0, 2)
     assert advance_time(clock, 1800).modifiers == ()
-    assert remove_modifier(clock, 0).modifiers == ()  # S-A15: the Réalisateur may end it
-    _raises(InputError, lambda: remove_modifier(clock, 1), "1")
+    assert remove_modifier(clock, 2).modifiers == ()  # S-A15: the Réalisateur may end it
+    _raises(InputError, lambda: remove_modifier(clock, 1), "1")  # Enrik's #1 is over
+    assert "in force: #2 Janus" in str(_raises(InputError, lambda: remove_modifier(clock, 1)))
+
+
+def test_a_modifier_keeps_its_number_when_an_earlier_one_expires():
+    clock = next_tour(start_scene(Clock(), SceneKind.RYTHMEE))
+    clock = add_modifier(clock, _malus("Dalia", "(1 Tour)"), 7)
+    clock = add_modifier(clock, _malus("Enrik", "(3 Tours)"), 9)
+    clock = add_modifier(clock, _malus("Janus", "1 h"))  # without a seq: after the highest
+    assert [m.number for m in clock.modifiers] == [7, 9, 10]
+    clock = next_tour(next_tour(clock))  # Dalia's is over; the others keep their numbers
+    assert [(m.modifier.target, m.number) for m in clock.modifiers] == [("Enrik", 9), ("Janus", 10)]
+    clock = remove_modifier(clock, 10)
+    assert [m.modifier.target for m in clock.modifiers] == ["Enrik"]
+    message = str(_raises(InputError, lambda: remove_modifier(clock, 7), "number 7"))
+    assert "#9 Enrik" in message and "S-A15" in message
+    for number in (9, 3, True, "9"):  # not above the highest in force, or not a number
+        _raises(InputError, lambda n=number: add_modifier(clock, _malus("Dalia", "1 h"), n), "")
 
 
 def test_durations_and_scenes():

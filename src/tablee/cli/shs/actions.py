@@ -11,16 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.render import percent
 from tablee.cli.shs.attempts import (
     _SPEC_HELP,
     _action,
     _action_lines,
     _add_attempt_options,
     _attempt_of_test,
+    _cooperation_odds_json,
+    _cooperation_odds_text,
     _member,
     _odds_json,
     _odds_text,
+    _opposed_odds_json,
+    _opposed_odds_text,
     _outcome_word,
     _test_head,
     _test_json,
@@ -82,7 +85,7 @@ def cmd_test(ctx: Context) -> int:
 
 def cmd_opposed(ctx: Context) -> int:
     """``tablee shs opposed``: Protagoniste against Protagoniste (S-M4, S-A5)."""
-    from tablee.systems.shs import decide_opposed, opposed_distribution, plan_opposed
+    from tablee.systems.shs import decide_opposed, opposed_odds, plan_opposed
 
     a = ctx.args
     first = _member(a.first, what="--first", difficulty=None)
@@ -109,22 +112,14 @@ def cmd_opposed(ctx: Context) -> int:
     )
     result = applied.decision.outcome
     doc = dict(applied.events[-1].payload)
-    odds = opposed_distribution(plan, game.options) if a.odds else None
+    odds = opposed_odds(plan, game.options) if a.odds else None
     if ctx.json:
         out = {**_head(applied), **doc, "trace": [s.render(ctx.tr) for s in result.trace]}
         if odds is not None:
-            out["odds"] = {
-                k: f"{odds.probability(k).numerator}/{odds.probability(k).denominator}"
-                for k in sorted(odds.weights)
-            }
+            out["odds"] = _opposed_odds_json(odds)
         ctx.emit_json(out)
         return 0
-    lines = []
-    if odds is not None:
-        lines.append(ctx.tr("Odds before rolling:"))
-        for k in sorted(odds.weights):
-            label = doc[k]["protagonist"] if k in ("first", "second") else k
-            lines.append(f"  {label}: {percent(odds.probability(k), ctx.lang)}")
+    lines = [] if odds is None else _opposed_odds_text(ctx, odds, doc)
     for side, part in (("first", result.first), ("second", result.second)):
         d = doc[side]
         from tablee.systems.shs import characteristic_named
@@ -133,23 +128,35 @@ def cmd_opposed(ctx: Context) -> int:
             f"{d['protagonist']} ({characteristic_named(d['characteristic']).title}): {d['ps']} PS"
         )
         lines += _action_lines(ctx, d, part.trace, head)
-    winner = doc["winner"]
-    if doc["reroll"]:
-        verdict = ctx.tr("A tie: roll again.")
-    elif winner is None:
-        verdict = ctx.tr("A tie: neither side achieves its goal.")
-    else:
-        verdict = ctx.tr("{name} prevails.").format(name=doc[winner]["protagonist"])
-    lines.append(f"[bold]{verdict}[/]")
+    lines.append(f"[bold]{_verdict(ctx, doc)}[/]")
     ctx.emit("\n".join(lines))
     return 0
+
+
+def _verdict(ctx: Context, doc: dict[str, Any]) -> str:
+    """Who prevails in an opposed Action and, on a tie, who keeps what (S-A3, S-A5)."""
+    winner, ps = doc["winner"], doc["first"]["ps"]
+    if doc["reroll"]:
+        return ctx.tr("A tie at {ps} PS: roll again (option opposed_tie, S-A5).").format(ps=ps)
+    if winner is None:
+        return ctx.tr(
+            "A tie at {ps} PS: neither side achieves its goal, the situation stays as it was "
+            "(rules S-A3, S-A5)."
+        ).format(ps=ps)
+    if doc["tie"]:
+        changer = "second" if winner == "first" else "first"
+        return ctx.tr(
+            "A tie at {ps} PS: {changer} sought the change and does not get it; {holder} keeps "
+            "the situation as it was (rules S-A3, S-A5)."
+        ).format(ps=ps, changer=doc[changer]["protagonist"], holder=doc[winner]["protagonist"])
+    return ctx.tr("{name} prevails.").format(name=doc[winner]["protagonist"])
 
 
 def cmd_cooperation(ctx: Context) -> int:
     """``tablee shs cooperation``: each cooperator rolls with Bonus 1; one success suffices."""
     from tablee.systems.shs import (
         Cooperation,
-        cooperation_success_probability,
+        cooperation_odds,
         decide_cooperation,
         difficulty_named,
         plan_cooperation,
@@ -170,10 +177,10 @@ def cmd_cooperation(ctx: Context) -> int:
     )
     result = applied.decision.outcome
     doc = dict(applied.events[-1].payload)
-    success_odds = None
-    if a.odds:
+    odds = None
+    if a.odds:  # the planned Tests carry the cooperation's Bonus 1, which the odds add again
         plain = Cooperation(tuple(t.with_modifiers(bonus=-1) for t in tests))
-        success_odds = cooperation_success_probability(plain, game.options)
+        odds = cooperation_odds(plain, game.options)
     if ctx.json:
         out = {
             **_head(applied),
@@ -184,15 +191,11 @@ def cmd_cooperation(ctx: Context) -> int:
                 for m, r in zip(doc["members"], result.results, strict=True)
             ],
         }
-        if success_odds is not None:
-            out["odds"] = {"success": f"{success_odds.numerator}/{success_odds.denominator}"}
+        if odds is not None:
+            out["odds"] = _cooperation_odds_json(odds, doc)
         ctx.emit_json(out)
         return 0
-    lines = []
-    if success_odds is not None:
-        lines.append(
-            ctx.tr("Odds before rolling: {percent}").format(percent=percent(success_odds, ctx.lang))
-        )
+    lines = [] if odds is None else _cooperation_odds_text(ctx, odds, doc)
     for m, r in zip(doc["members"], result.results, strict=True):
         lines += _action_lines(ctx, m, r.trace, _test_head(ctx, m))
     lines.append(

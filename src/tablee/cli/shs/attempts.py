@@ -237,3 +237,104 @@ def _odds_text(ctx: Context, dist: Any, success: Fraction | None) -> str:
             )
         )
     return "\n".join(lines)
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _row(key: str, value: Any, p: Fraction) -> dict[str, Any]:
+    return {key: value, "probability": _fraction(p), "percent": round(float(p) * 100, 4)}
+
+
+def _opposed_odds_json(odds: Any) -> dict[str, Any]:
+    """The exact odds of an opposed Action: who prevails, each ending, the PS margin."""
+    return {
+        "first": _fraction(odds.prevails("first")),
+        "second": _fraction(odds.prevails("second")),
+        "outcomes": [_row("outcome", o.value, p) for o, p in _ordered(odds.outcomes)],
+        "margin": [_row("margin", m, p) for m, p in reversed(list(odds.margin.items()))],
+    }
+
+
+def _ordered(outcomes: Any) -> list[tuple[Any, Fraction]]:
+    from tablee.systems.shs import OpposedOutcome
+
+    order = list(OpposedOutcome)
+    return sorted(
+        ((o, outcomes.probability(o)) for o in outcomes.weights), key=lambda x: order.index(x[0])
+    )
+
+
+def _opposed_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list[str]:
+    first, second = doc["first"]["protagonist"], doc["second"]["protagonist"]
+    names = {"first": first, "second": second}
+    labels = {
+        "first": ctx.tr("{name} has more PS and wins").format(name=first),
+        "second": ctx.tr("{name} has more PS and wins").format(name=second),
+        "tie_first_holds": ctx.tr("a tie: {name} keeps the situation as it was (S-A5)").format(
+            name=first
+        ),
+        "tie_second_holds": ctx.tr("a tie: {name} keeps the situation as it was (S-A5)").format(
+            name=second
+        ),
+        "tie_neither": ctx.tr("a tie: neither side achieves its goal (S-A5)"),
+        "tie_reroll": ctx.tr("a tie: roll again (option opposed_tie, S-A5)"),
+    }
+    lines = [ctx.tr("Odds before rolling:")]
+    for outcome, p in _ordered(odds.outcomes):
+        lines.append(f"  {labels[outcome.value]}: {percent(p, ctx.lang)} ({_fraction(p)})")
+    for side in ("first", "second"):
+        p = odds.prevails(side)
+        lines.append(
+            "  "
+            + ctx.tr("{name} prevails in all: {percent} ({fraction})").format(
+                name=names[side], percent=percent(p, ctx.lang), fraction=_fraction(p)
+            )
+        )
+    lines.append(
+        "  " + ctx.tr("PS margin ({first} minus {second}):").format(first=first, second=second)
+    )
+    for margin, p in reversed(list(odds.margin.items())):
+        lines.append(f"    {margin:+d} {percent(p, ctx.lang):>8}  ({_fraction(p)})")
+    return lines
+
+
+def _cooperation_odds_json(odds: Any, doc: dict[str, Any]) -> dict[str, Any]:
+    """The exact odds of a cooperation: each member, the number of successes, the group."""
+    return {
+        "success": _fraction(odds.group),
+        "members": [
+            {"protagonist": m["protagonist"], "success": _fraction(p)}
+            for m, p in zip(doc["members"], odds.members, strict=True)
+        ],
+        "successes": [_row("count", k, p) for k, p in odds.successes.items()],
+    }
+
+
+def _cooperation_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list[str]:
+    lines = [ctx.tr("Odds before rolling:")]
+    for member, p in zip(doc["members"], odds.members, strict=True):
+        lines.append(
+            "  "
+            + ctx.tr("{name} reaches the Difficulty: {percent} ({fraction})").format(
+                name=member["protagonist"], percent=percent(p, ctx.lang), fraction=_fraction(p)
+            )
+        )
+    for count, p in odds.successes.items():
+        lines.append(
+            "  "
+            + ctx.tr("{count} of {total} succeed: {percent} ({fraction})").format(
+                count=count,
+                total=len(odds.members),
+                percent=percent(p, ctx.lang),
+                fraction=_fraction(p),
+            )
+        )
+    lines.append(
+        "  "
+        + ctx.tr("the group succeeds (at least one, S-M6): {percent} ({fraction})").format(
+            percent=percent(odds.group, ctx.lang), fraction=_fraction(odds.group)
+        )
+    )
+    return lines

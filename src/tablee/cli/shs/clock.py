@@ -134,18 +134,21 @@ def cmd_modifier_add(ctx: Context) -> int:
     a = ctx.args
     kind, amount = ("bonus", a.bonus) if a.bonus is not None else ("malus", a.malus)
     duration: Duration | str = Duration(tours=a.tours) if a.tours is not None else a.time
-    applied = _execute(
-        ctx,
-        lambda g: decide_add_modifier(
-            g,
+    table = ctx.service.resolve_name(a.table)
+    applied = ctx.service.execute(
+        table,
+        lambda s: decide_add_modifier(
+            _game(s),
             protagonist=a.protagoniste,
             kind=kind,
             amount=amount,
             duration=duration,
             label=a.label or "",
+            seq=s.last_seq + 1,  # the modifier's number: the seq this fact is stored at
         ),
+        lambda d: d.facts,
     )
-    number = len(_game(applied.state).clock.modifiers)
+    number = applied.events[-1].seq
     p = applied.events[-1].payload
     head = ctx.tr("Modifier #{number}: {modifier}").format(
         number=number, modifier=_modifier_text(ctx, dict(p))
@@ -252,7 +255,9 @@ def _add_modifier(cmds: Any, tr: Tr) -> None:
     add.set_defaults(handler=cmd_modifier_add)
     end = sub.add_parser("end", help=tr("end a modifier by hand (S-A15)"))
     end.add_argument(
-        "number", type=whole_number(tr), help=tr("its number, from 1 (see tablee shs clock)")
+        "number",
+        type=whole_number(tr),
+        help=tr("its number, shown by tablee shs clock: the seq of the event that added it"),
     )
     add_common(end, tr)
     end.set_defaults(handler=cmd_modifier_end)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, parse_dice, whole_number
-from tablee.dice import FairSource, RandomSource, SeededSource, TypedFaces
+from tablee.dice import FairSource, RandomSource, SeededSource
 from tablee.errors import N_, InputError
 from tablee.table.projection import TableState
 
@@ -93,11 +93,25 @@ def _parse_dpm(text: str | None) -> list[int] | None:
     return [parse_dpm_face(p) for p in text.replace(" ", ",").split(",") if p]
 
 
+_TYPED_COUNT = (
+    N_(
+        "{flag}: {given} action dice faces were typed in, but the roll needs {needed} (three "
+        "D8 per Action, D10 with a matching Expertise; rules S-M2, S-A1)"
+    ),
+    N_(
+        "{flag}: {given} D+/- faces were typed in, but the roll needs {needed} (one D+/- per "
+        "point of net Bonus or Malus; rules S-M3, S-A7)"
+    ),
+)
+
+
 class _Dice:
     """Where an Action's faces come from: typed in (``--dice``, ``--dpm-dice``), seeded, fair.
 
     Typed faces are handed out in order: each Action takes its action dice from ``--dice``
-    and its D+/- dice from ``--dpm-dice``, Actions in the order they are named.
+    and its D+/- dice from ``--dpm-dice``, Actions in the order they are named. Too few or
+    too many typed faces are reported by `finish`, with the game's names for the dice, before
+    anything is decided.
     """
 
     def __init__(self, ctx: Context) -> None:
@@ -107,33 +121,32 @@ class _Dice:
         self.needed = [0, 0]
         if typed is not None or dpm is not None:
             self.typed = [("--dice", typed or []), ("--dpm-dice", dpm or [])]
-            self.action: RandomSource = TypedFaces(typed or [])
-            self.dpm: RandomSource = TypedFaces(dpm or [])
-        else:
-            source: RandomSource = SeededSource(a.seed) if a.seed is not None else FairSource()
-            self.action = self.dpm = source
+        source: RandomSource = SeededSource(a.seed) if a.seed is not None else FairSource()
+        self.source = source
+
+    def _take(self, index: int, die: Any, count: int) -> list[int]:
+        start = self.needed[index]
+        self.needed[index] += count
+        if not self.typed:
+            return list(self.source.roll(die, count))
+        faces = self.typed[index][1][start : start + count]
+        filler = 1 if index == 0 else 0  # a shortfall is reported by `finish` before use
+        return faces + [filler] * (count - len(faces))
 
     def throw(self, roll: ActionRoll, options: ShsOptions) -> tuple[list[int], list[int]]:
         """One Action's ``(action faces, D+/- faces)``."""
         from tablee.systems.shs import dice_for_action
 
         first, *rest = dice_for_action(roll, options)
-        self.needed[0] += first.count
-        self.needed[1] += sum(r.count for r in rest)
-        action = list(self.action.roll(first.die, first.count))
-        dpm = [f for r in rest for f in self.dpm.roll(r.die, r.count)]
+        action = self._take(0, first.die, first.count)
+        dpm = [f for r in rest for f in self._take(1, r.die, r.count)]
         return action, dpm
 
     def finish(self) -> None:
-        """Typed faces left over are an error."""
-        for (flag, faces), needed in zip(self.typed, self.needed, strict=False):
+        """Typed faces that are too few or too many for the roll are an error."""
+        for index, ((flag, faces), needed) in enumerate(zip(self.typed, self.needed, strict=False)):
             if len(faces) != needed:
-                raise InputError(
-                    N_("{flag}: {given} faces were typed in but the roll needs {needed}"),
-                    flag=flag,
-                    given=len(faces),
-                    needed=needed,
-                )
+                raise InputError(_TYPED_COUNT[index], flag=flag, given=len(faces), needed=needed)
 
 
 def _dice_options(parser: argparse.ArgumentParser, tr: Tr) -> None:

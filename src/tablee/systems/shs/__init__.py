@@ -21,8 +21,10 @@ Tablée's decisions where the rulings are silent:
 * Clock: Tours and game time are separate counters (a Tour adds no game time); a modifier
   lasting n Tours covers the rest of the current Tour and the n next; one lasting a game
   time ends once that much time is advanced; both survive a change of Scène. A long Action
-  starts in the current Tour and is due in Tour ``start + n - 1``.
-  The Réalisateur may also end a modifier by hand (S-A15).
+  starts in the current Tour and is due in Tour ``start + n - 1``, or at once when a scène
+  lente begins (Tours stop there); it cannot start in a scène lente.
+  The Réalisateur may also end a modifier by hand (S-A15); each modifier keeps one number,
+  the seq of the event that added it.
 * The Test notation prints the Difficulty as a number, and reads Difficile / Extrême too.
 * An Action asks for several dice requests (action dice, then one D+/- request per group),
   since `tablee.dice.roll` takes one; `rolling` drives them live, typed in or enumerated.
@@ -68,6 +70,7 @@ from tablee.systems.shs.actions import (
     DpmGroup,
     Option,
     dice_for_action,
+    die_title,
     dpm_symbol,
     parse_dpm_face,
     resolve_action,
@@ -83,6 +86,8 @@ from tablee.systems.shs.clock import (
     TemporaryModifier,
     add_modifier,
     advance_time,
+    is_due,
+    modifier_numbered,
     modifier_totals,
     modifiers_in_force,
     next_tour,
@@ -121,10 +126,14 @@ from tablee.systems.shs.notation import (
     parse_test_notation,
 )
 from tablee.systems.shs.odds import (
+    CooperationOdds,
+    OpposedOdds,
     action_dice_distribution,
+    cooperation_odds,
     cooperation_success_probability,
     dpm_distribution,
     opposed_distribution,
+    opposed_odds,
     ps_distribution,
     success_distribution,
     success_probability,
@@ -133,10 +142,12 @@ from tablee.systems.shs.opposed import (
     OPPOSED,
     OpposedAction,
     OpposedMechanic,
+    OpposedOutcome,
     OpposedResult,
     Side,
     dice_for_opposed,
     resolve_opposed,
+    settle_opposed,
 )
 from tablee.systems.shs.options import SHS_OPTION_HELP, ShsOptions
 from tablee.systems.shs.play import (
@@ -163,7 +174,7 @@ from tablee.systems.shs.protagonist import (
     prepare_test,
     set_counter,
 )
-from tablee.systems.shs.replay import EVENT_VERSIONS, evolve
+from tablee.systems.shs.replay import EVENT_VERSIONS, UPCASTERS, evolve
 from tablee.systems.shs.rolling import (
     GroupedMechanic,
     enumerate_requests,
@@ -175,6 +186,7 @@ from tablee.systems.shs.situations import (
     MAX_SIMULTANEOUS,
     Cooperation,
     CooperationResult,
+    group_succeeds,
     resolve_cooperation,
     simultaneous_actions,
 )
@@ -221,6 +233,7 @@ __all__ = [
     "SHS",
     "SHS_OPTION_HELP",
     "TEST",
+    "UPCASTERS",
     "ActionResult",
     "ActionRoll",
     "ActiveModifier",
@@ -228,6 +241,7 @@ __all__ = [
     "Characteristic",
     "Clock",
     "Cooperation",
+    "CooperationOdds",
     "CooperationResult",
     "Decision",
     "DpmGroup",
@@ -237,6 +251,8 @@ __all__ = [
     "LongAction",
     "OpposedAction",
     "OpposedMechanic",
+    "OpposedOdds",
+    "OpposedOutcome",
     "OpposedResult",
     "Option",
     "Protagonist",
@@ -257,6 +273,7 @@ __all__ = [
     "characteristic_named",
     "check_threshold",
     "clock_json",
+    "cooperation_odds",
     "cooperation_success_probability",
     "counter_named",
     "create_protagonist",
@@ -278,6 +295,7 @@ __all__ = [
     "describe",
     "dice_for_action",
     "dice_for_opposed",
+    "die_title",
     "difficulty_name",
     "difficulty_named",
     "dpm_distribution",
@@ -286,15 +304,19 @@ __all__ = [
     "evolve",
     "exact_grouped_distribution",
     "game_time",
+    "group_succeeds",
     "initial_state",
+    "is_due",
     "kill",
     "long_action_json",
     "modifier_json",
+    "modifier_numbered",
     "modifier_totals",
     "modifiers_in_force",
     "next_tour",
     "notation_of",
     "opposed_distribution",
+    "opposed_odds",
     "parse_dpm_face",
     "parse_duration",
     "parse_test_notation",
@@ -316,6 +338,7 @@ __all__ = [
     "roll_requests",
     "rolls_due",
     "set_counter",
+    "settle_opposed",
     "simultaneous_actions",
     "start_long_action",
     "start_scene",
@@ -338,7 +361,7 @@ class _Shs:
 
     id = "shs"
     event_versions: Mapping[str, int] = EVENT_VERSIONS
-    upcasters: Mapping[tuple[str, int], Upcaster] = {}
+    upcasters: Mapping[tuple[str, int], Upcaster] = UPCASTERS
     option_help: Mapping[str, str] = SHS_OPTION_HELP
 
     def initial_state(self, created: Mapping[str, JSON]) -> Any:
@@ -367,7 +390,8 @@ class _Shs:
         Returns:
             ``{"protagonistes": {name: {owner, alive, sante, sante_max, protection, air, nt,
             the five thresholds, expertises}}, "clock": {scene, scene_kind, tour, seconds,
-            modifiers (numbered from 1), long_actions, due}, "options": {...}}``.
+            modifiers (each with its stable ``number``, the seq of the event that added
+            it), long_actions, due}, "options": {...}}``.
         """
         return {
             "protagonistes": {name: protagonist_json(state, name) for name in state.protagonists},

@@ -37,6 +37,7 @@ __all__ = [
     "DpmGroup",
     "Option",
     "dice_for_action",
+    "die_title",
     "dpm_symbol",
     "parse_dpm_face",
     "resolve_action",
@@ -231,7 +232,7 @@ def dpm_symbol(face: int) -> str:
 
     Source: seed 003, "Mini-glossaire"; S-N3.
     """
-    return {1: "+", -1: "-", 0: "0"}[DPM.check_face(face)]
+    return {1: "+", -1: "-", 0: "0"}[_faces_of(DPM, [face], 1)[0]]
 
 
 def parse_dpm_face(text: object) -> int:
@@ -246,22 +247,46 @@ def parse_dpm_face(text: object) -> int:
     Source: seed 003, "Mini-glossaire" (two "+", two "−", two blank faces); S-N3.
     """
     if isinstance(text, int) and not isinstance(text, bool):
-        return DPM.check_face(text)
+        return _faces_of(DPM, [text], 1)[0]
     symbols = {"+": 1, "-": -1, "−": -1, "–": -1, "": 0, "0": 0, "blank": 0}
     if isinstance(text, str) and text.strip().lower() in symbols:
         return symbols[text.strip().lower()]
     raise InputError(N_("{face!r} is not a D+/- face: '+', '-' or blank (rule S-N3)"), face=text)
 
 
+def die_title(die: Die) -> str:
+    """A die as the game names it: ``D8``, ``D10``, ``D+/-``.
+
+    Source: seed 003, "Mini-glossaire"; S-N3.
+    """
+    return "D+/-" if die is DPM else die.name.upper()
+
+
+_COUNT = {
+    True: N_(
+        "{count} D+/- faces are needed (one per point of net Bonus or Malus, rules S-M3, "
+        "S-A7) but {given} were given"
+    ),
+    False: N_(
+        "{count} {die} faces are needed (the action dice, rules S-M2, S-A1) but {given} were given"
+    ),
+}
+
+
 def _faces_of(die: Die, faces: Sequence[int], expected: int) -> tuple[int, ...]:
     if len(faces) != expected:
-        raise InputError(
-            N_("{count} {die} faces are needed but {given} were typed in"),
-            count=expected,
-            die=die.name,
-            given=len(faces),
-        )
-    return tuple(die.check_face(f) for f in faces)
+        raise InputError(_COUNT[die is DPM], count=expected, die=die_title(die), given=len(faces))
+    for face in faces:
+        if isinstance(face, bool) or not isinstance(face, int) or face not in die.values:
+            raise InputError(
+                N_("{face!r} is not a face of a D+/-: 1 ('+'), -1 ('-') or 0 (blank) (rule S-N3)")
+                if die is DPM
+                else N_("{face!r} is not a face of a {die}: 1 to {sides} (rule S-M2)"),
+                face=face,
+                die=die_title(die),
+                sides=die.sides,
+            )
+    return tuple(faces)
 
 
 def _show(faces: Sequence[int], die: Die) -> str:

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from tablee.errors import N_, InputError, RuleError
+from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.base import clean_name, name_key
 from tablee.systems.shs.actions import MAX_MODIFIER
 
@@ -35,6 +35,8 @@ __all__ = [
     "TemporaryModifier",
     "add_modifier",
     "advance_time",
+    "is_due",
+    "modifier_numbered",
     "modifier_totals",
     "modifiers_in_force",
     "next_tour",
@@ -199,13 +201,16 @@ class ActiveModifier:
         modifier: the modifier.
         tour: the Tour count when added (0 before the first Tour).
         seconds: the game time when added, in seconds.
+        number: its stable number, 1 or more, unique among those in force: at a table, the
+            seq of the event that added it, so it never changes when another one ends.
 
-    Source: seed 003, "Durée"; S-M3, S-A15 (Tablée fills the expiry rule).
+    Source: seed 003, "Durée"; S-M3, S-A15 (Tablée fills the expiry and numbering rules).
     """
 
     modifier: TemporaryModifier
     tour: int
     seconds: int
+    number: int
 
     def in_force(self, clock: Clock) -> bool:
         """Whether it still applies (S-M3, S-T4).
@@ -323,32 +328,74 @@ def advance_time(clock: Clock, duration: Duration | int) -> Clock:
     return _expire(replace(clock, seconds=clock.seconds + seconds))
 
 
-def add_modifier(clock: Clock, modifier: TemporaryModifier) -> Clock:
-    """Start a temporary modifier now.
+def add_modifier(clock: Clock, modifier: TemporaryModifier, number: int | None = None) -> Clock:
+    """Start a temporary modifier now, under a stable number.
 
-    Source: seed 003; S-M3 ("Durée"), S-T4.
+    Args:
+        clock: the clock.
+        modifier: the modifier.
+        number: its number, higher than every number in force (at a table: the seq of the
+            event that adds it); None takes the next one after the highest in force.
+
+    Raises:
+        InputError: a number that is not a whole number above the highest in force.
+
+    Source: seed 003; S-M3 ("Durée"), S-T4; S-A15 (Tablée numbers modifiers).
     """
-    active = ActiveModifier(modifier, clock.tour, clock.seconds)
+    highest = max((m.number for m in clock.modifiers), default=0)
+    if number is None:
+        number = highest + 1
+    if isinstance(number, bool) or not isinstance(number, int) or number <= highest:
+        raise InputError(
+            N_(
+                "a temporary modifier's number must be a whole number above {highest}, the "
+                "highest in force, not {value!r} (rule S-A15)"
+            ),
+            highest=highest,
+            value=number,
+        )
+    active = ActiveModifier(modifier, clock.tour, clock.seconds, number)
     return replace(clock, modifiers=(*clock.modifiers, active))
 
 
-def remove_modifier(clock: Clock, position: int) -> Clock:
+def modifier_numbered(clock: Clock, number: int) -> ActiveModifier:
+    """The temporary modifier in force with that stable number.
+
+    Raises:
+        NotFoundError: none in force has it; the message lists those in force.
+
+    Source: seed 003; S-A15.
+    """
+    for active in clock.modifiers:
+        if active.number == number and not isinstance(number, bool):
+            return active
+    listed = ", ".join(
+        f"#{m.number} {m.modifier.target}: {m.modifier.kind.capitalize()} "
+        f"({m.modifier.duration}) {m.modifier.amount}"
+        for m in clock.modifiers
+    )
+    raise NotFoundError(
+        N_("no temporary modifier in force has the number {value!r}; in force: {listed}"),
+        tip=N_("a modifier keeps the number of the event that added it (rule S-A15)"),
+        value=number,
+        listed=listed or "-",
+    )
+
+
+def remove_modifier(clock: Clock, number: int) -> Clock:
     """End a temporary modifier by hand (the Réalisateur's call, S-A15).
 
     Args:
         clock: the clock.
-        position: the modifier's index in ``clock.modifiers``, from 0.
+        number: the modifier's stable number (`ActiveModifier.number`).
 
     Raises:
-        InputError: no modifier at that position.
+        NotFoundError: no modifier in force has that number.
 
     Source: seed 003; S-A15.
     """
-    valid = isinstance(position, int) and not isinstance(position, bool)
-    if not valid or not 0 <= position < len(clock.modifiers):
-        raise InputError(N_("no temporary modifier at position {value!r}"), value=position)
-    kept = clock.modifiers[:position] + clock.modifiers[position + 1 :]
-    return replace(clock, modifiers=kept)
+    ended = modifier_numbered(clock, number)
+    return replace(clock, modifiers=tuple(m for m in clock.modifiers if m.number != ended.number))
 
 
 def modifiers_in_force(clock: Clock, target: str | None = None) -> tuple[TemporaryModifier, ...]:
@@ -402,9 +449,21 @@ def start_long_action(clock: Clock, actor: str, label: str, tours: int) -> Clock
     return replace(clock, long_actions=(*clock.long_actions, action))
 
 
+def is_due(action: LongAction, clock: Clock) -> bool:
+    """Whether a long Action's Test is rolled now.
+
+    In a scène rythmée, only in its last Tour. In a scène lente Tours no longer run, so the
+    few seconds left of the Action pass in the calm and its Test is rolled there (a Tablée
+    decision, see docs/rules/shs.md).
+
+    Source: seed 003, "Action sur plusieurs Tours", "Scènes lentes"; S-M8, S-T6.
+    """
+    return clock.scene_kind is SceneKind.LENTE or action.last_tour == clock.tour
+
+
 def rolls_due(clock: Clock) -> tuple[LongAction, ...]:
-    """The long Actions whose last Tour is the current one: roll their Test now.
+    """The long Actions whose Test is rolled now (see `is_due`).
 
     Source: seed 003; S-M8, S-T6.
     """
-    return tuple(a for a in clock.long_actions if a.last_tour == clock.tour)
+    return tuple(a for a in clock.long_actions if is_due(a, clock))

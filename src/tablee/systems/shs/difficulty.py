@@ -27,7 +27,27 @@ from tablee.systems.shs.actions import (
 from tablee.systems.shs.options import ShsOptions
 from tablee.systems.shs.traits import Characteristic, characteristic_named
 
-__all__ = ["TEST", "Test", "TestMechanic", "TestResult", "resolve_test"]
+__all__ = ["TEST", "Test", "TestMechanic", "TestResult", "check_difficulty", "resolve_test"]
+
+
+def check_difficulty(value: object) -> int:
+    """A Difficulty as a whole number of at least 1.
+
+    Raises:
+        InputError: anything else; for 0 or less, the tip says that an Action with nothing
+            to reach is trivial and succeeds without a roll (S-M1).
+
+    Source: seed 003, "Difficulté", "Résoudre les Actions" (trivial Actions); S-M1, S-A4.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InputError(
+            N_("Difficulty {value!r} must be a whole number of at least 1 (rule S-A4)"),
+            tip=N_(
+                "an Action with nothing to reach is trivial: it succeeds without a roll (rule S-M1)"
+            ),
+            value=value,
+        )
+    return value
 
 
 @dataclass(frozen=True)
@@ -61,13 +81,7 @@ class Test:
     def __post_init__(self) -> None:
         if self.characteristic is not None:
             object.__setattr__(self, "characteristic", characteristic_named(self.characteristic))
-        d = self.difficulty
-        if isinstance(d, bool) or not isinstance(d, int) or d < 1:
-            raise InputError(
-                N_("Difficulty {value!r} must be a whole number of at least 1 (rule S-A4)"),
-                tip=N_("an Action with nothing to reach is trivial: it succeeds without a roll"),
-                value=d,
-            )
+        check_difficulty(self.difficulty)
         self.action  # noqa: B018 - checks the roll's own fields
 
     @property

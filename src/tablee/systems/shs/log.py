@@ -142,13 +142,27 @@ def _side(p: P, *, result: bool = False) -> Message:
 def _opposed(p: P) -> Message:
     first, second = p["first"], p["second"]
     winner = {"first": first, "second": second}.get(str(p["winner"]))
+    ps = first["ps"]
     if p["reroll"]:
-        outcome = Message(N_("a tie: roll again (option opposed_tie, S-A5)"))
+        outcome = Message(N_("a tie at {ps} PS: roll again (option opposed_tie, S-A5)"), ps=ps)
     elif winner is None:
-        outcome = Message(N_("a tie: neither side achieves its goal (rule S-A5)"))
-    elif p["tie"]:
         outcome = Message(
-            N_("a tie: {name} holds, the status quo stays (rule S-A5)"), name=winner["protagonist"]
+            N_(
+                "a tie at {ps} PS: neither side achieves its goal, the situation stays as it "
+                "was (rules S-A3, S-A5)"
+            ),
+            ps=ps,
+        )
+    elif p["tie"]:
+        changer = second if winner is first else first
+        outcome = Message(
+            N_(
+                "a tie at {ps} PS: {changer} sought the change and does not get it; {holder} "
+                "keeps the situation as it was (rules S-A3, S-A5)"
+            ),
+            ps=ps,
+            changer=changer["protagonist"],
+            holder=winner["protagonist"],
         )
     else:
         outcome = Message(N_("{name} wins"), name=winner["protagonist"])

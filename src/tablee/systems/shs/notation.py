@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from tablee.errors import N_, InputError
-from tablee.systems.shs.difficulty import Test
+from tablee.systems.shs.difficulty import Test, check_difficulty
 from tablee.systems.shs.traits import Characteristic, characteristic_named
 
 __all__ = [
@@ -49,16 +49,18 @@ def difficulty_named(text: object) -> int:
         The Difficulty, 1 or more.
 
     Raises:
-        InputError: not a whole number of at least 1 nor a named Difficulty.
+        InputError: not a whole number of at least 1 nor a named Difficulty; for 0 or
+            less, the tip says the Action is trivial (S-M1).
 
-    Source: seed 003; S-A4, S-N2.
+    Source: seed 003; S-M1, S-A4, S-N2.
     """
-    if isinstance(text, int) and not isinstance(text, bool) and text >= 1:
-        return text
+    if isinstance(text, int) and not isinstance(text, bool):
+        return check_difficulty(text)
     if isinstance(text, str):
         word = text.strip()
-        if word.isascii() and word.isdigit() and int(word) >= 1:
-            return int(word)
+        bare = word[1:] if word[:1] in "+-" else word
+        if bare.isascii() and bare.isdigit():
+            return check_difficulty(int(word))  # 0 or less: a trivial Action (S-M1)
         for name, value in NAMED_DIFFICULTIES.items():
             if _bare(word) == _bare(name):
                 return value

@@ -18,25 +18,27 @@ S-A1, S-A3, S-A5, S-A7, S-A13.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import TYPE_CHECKING
 
 from tablee.dice import DPM, Distribution
 from tablee.systems.shs.actions import DEFAULT_OPTIONS, ActionRoll
 from tablee.systems.shs.difficulty import Test
-from tablee.systems.shs.opposed import OpposedAction, Side
+from tablee.systems.shs.opposed import OpposedAction, OpposedOutcome, settle_opposed
 from tablee.systems.shs.options import ShsOptions
-from tablee.systems.shs.situations import Cooperation
-
-if TYPE_CHECKING:
-    from fractions import Fraction
+from tablee.systems.shs.situations import Cooperation, group_succeeds
 
 __all__ = [
+    "CooperationOdds",
+    "OpposedOdds",
     "action_dice_distribution",
+    "cooperation_odds",
     "cooperation_success_probability",
     "dpm_distribution",
     "opposed_distribution",
+    "opposed_odds",
     "ps_distribution",
     "success_distribution",
     "success_probability",
@@ -137,6 +139,49 @@ def success_probability(inputs: Test, options: ShsOptions = DEFAULT_OPTIONS) -> 
     return ps_distribution(inputs, options).probability_where(lambda ps: ps >= inputs.difficulty)
 
 
+@dataclass(frozen=True)
+class OpposedOdds:
+    """The exact odds of an opposed Action, before rolling.
+
+    Attributes:
+        outcomes: how it ends (`OpposedOutcome`: a win on more PS for either side, or a tie
+            and who keeps the situation) -> ordered rolls of all the dice of both sides.
+        margin: the first side's PS minus the second side's (the totals that count, S-A3)
+            -> ordered rolls, out of the same total.
+
+    Source: seed 003; S-M4, S-A3, S-A5.
+    """
+
+    outcomes: Distribution[OpposedOutcome]
+    margin: Distribution[int]
+
+    def prevails(self, side: str) -> Fraction:
+        """The chance that ``first`` or ``second`` prevails, on PS or by holding on a tie."""
+        return self.outcomes.probability_where(
+            lambda o: o.winner is not None and o.winner.value == side
+        )
+
+
+def opposed_odds(inputs: OpposedAction, options: ShsOptions = DEFAULT_OPTIONS) -> OpposedOdds:
+    """Exact odds of an opposed Action: each way it can end, and the PS margin.
+
+    Each pair of PS totals is settled by `tablee.systems.shs.opposed.settle_opposed`, the
+    function that settles a rolled Action.
+
+    Source: seed 003; S-M4, S-A3, S-A5.
+    """
+    first = ps_distribution(inputs.first, options)
+    second = ps_distribution(inputs.second, options)
+    outcomes: dict[OpposedOutcome, int] = {}
+    margin: dict[int, int] = {}
+    for a, wa in first.weights.items():
+        for b, wb in second.weights.items():
+            key = settle_opposed(inputs, a, b, options)
+            outcomes[key] = outcomes.get(key, 0) + wa * wb
+            margin[a - b] = margin.get(a - b, 0) + wa * wb
+    return OpposedOdds(Distribution(outcomes), Distribution(margin))
+
+
 def opposed_distribution(
     inputs: OpposedAction, options: ShsOptions = DEFAULT_OPTIONS
 ) -> Distribution[str]:
@@ -148,25 +193,55 @@ def opposed_distribution(
 
     Source: seed 003; S-M4, S-A3, S-A5.
     """
-    first = ps_distribution(inputs.first, options)
-    second = ps_distribution(inputs.second, options)
-    out: dict[str, int] = {}
-    for a, wa in first.weights.items():
-        for b, wb in second.weights.items():
-            key = _outcome(inputs, a, b, options)
-            out[key] = out.get(key, 0) + wa * wb
-    return Distribution(out)
+
+    def prevailing(outcome: OpposedOutcome) -> str:
+        if outcome.winner is not None:
+            return outcome.winner.value
+        return "reroll" if outcome is OpposedOutcome.TIE_REROLL else "none"
+
+    return opposed_odds(inputs, options).outcomes.map(prevailing)
 
 
-def _outcome(inputs: OpposedAction, a: int, b: int, options: ShsOptions) -> str:
-    if a != b:
-        return "first" if a > b else "second"
-    if options.opposed_tie == "reroll":
-        return "reroll"
-    if inputs.changer is None:
-        return "none"
-    resisting: Side = inputs.changer.other
-    return resisting.value
+@dataclass(frozen=True)
+class CooperationOdds:
+    """The exact odds of a cooperation, before rolling.
+
+    Attributes:
+        members: each cooperator's chance to reach the Difficulty, with the Bonus 1, in order.
+        successes: how many cooperators reach it (0 to the number of members) -> ordered
+            rolls of every cooperator's dice.
+        group: the chance that the group succeeds (at least one reaches it, S-M6).
+
+    Source: seed 003; S-M6, S-A14.
+    """
+
+    members: tuple[Fraction, ...]
+    successes: Distribution[int]
+    group: Fraction
+
+
+def cooperation_odds(inputs: Cooperation, options: ShsOptions = DEFAULT_OPTIONS) -> CooperationOdds:
+    """Exact odds of a cooperation: each member's chance, the number of successes, the group's.
+
+    The members roll independently, so the number of successes is the convolution of their
+    success distributions; the group's chance applies
+    `tablee.systems.shs.situations.group_succeeds`, the rule of a rolled cooperation, to
+    each count.
+
+    Raises:
+        RuleError: an option the table forbids when cooperating (S-A14).
+
+    Source: seed 003; S-M6, S-A14, S-T5.
+    """
+    tests = inputs.tests(options)
+    members = tuple(success_probability(t, options) for t in tests)
+    counts = Distribution({0: 1})
+    for test in tests:
+        member = success_distribution(test, options).map(int)
+        counts = _convolve(counts, member)
+    n = len(tests)
+    group = counts.probability_where(lambda k: group_succeeds([True] * k + [False] * (n - k)))
+    return CooperationOdds(members, counts, group)
 
 
 def cooperation_success_probability(
@@ -181,8 +256,6 @@ def cooperation_success_probability(
 
     Source: seed 003; S-M6, S-A14.
     """
-    from fractions import Fraction
-
     fail = Fraction(1)
     for test in inputs.tests(options):
         fail *= 1 - success_probability(test, options)

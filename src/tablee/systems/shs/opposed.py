@@ -32,10 +32,12 @@ __all__ = [
     "OPPOSED",
     "OpposedAction",
     "OpposedMechanic",
+    "OpposedOutcome",
     "OpposedResult",
     "Side",
     "dice_for_opposed",
     "resolve_opposed",
+    "settle_opposed",
 ]
 
 
@@ -130,22 +132,82 @@ def dice_for_opposed(
     return (*dice_for_action(inputs.first, options), *dice_for_action(inputs.second, options))
 
 
-_WINS = {
-    Side.FIRST: N_("the first side has more PS and wins"),
-    Side.SECOND: N_("the second side has more PS and wins"),
-}
-_TIE_KEEPS = {  # keyed by the resisting side, which wins the tie
-    Side.SECOND: N_("a tie: the first side, seeking change, fails; the status quo holds (S-A5)"),
-    Side.FIRST: N_("a tie: the second side, seeking change, fails; the status quo holds (S-A5)"),
-}
+class OpposedOutcome(Enum):
+    """How an opposed Action ends; the value is a stable id (used in odds and JSON).
+
+    Source: seed 003, "Protagoniste contre Protagoniste"; S-M4, S-A3, S-A5.
+    """
+
+    FIRST = "first"
+    """The first side has more PS and wins."""
+    SECOND = "second"
+    """The second side has more PS and wins."""
+    TIE_FIRST_HOLDS = "tie_first_holds"
+    """A tie: the second side sought the change and fails; the first keeps things as they were."""
+    TIE_SECOND_HOLDS = "tie_second_holds"
+    """A tie: the first side sought the change and fails; the second keeps things as they were."""
+    TIE_NEITHER = "tie_neither"
+    """A tie between two symmetric goals: neither side achieves its own."""
+    TIE_REROLL = "tie_reroll"
+    """A tie under ``opposed_tie = reroll``: the Action is rolled again."""
+
+    @property
+    def winner(self) -> Side | None:
+        """The side whose goal prevails, or None."""
+        return {
+            "first": Side.FIRST,
+            "second": Side.SECOND,
+            "tie_first_holds": Side.FIRST,
+            "tie_second_holds": Side.SECOND,
+        }.get(self.value)
+
+    @property
+    def tie(self) -> bool:
+        """Both sides have the same PS."""
+        return self.value.startswith("tie_")
 
 
-def _winner(inputs: OpposedAction, a: int, b: int, options: ShsOptions) -> Side | None:
-    if a != b:
-        return Side.FIRST if a > b else Side.SECOND
-    if options.opposed_tie == "reroll" or inputs.changer is None:
-        return None
-    return inputs.changer.other
+def settle_opposed(
+    inputs: OpposedAction, first_ps: int, second_ps: int, options: ShsOptions = DEFAULT_OPTIONS
+) -> OpposedOutcome:
+    """Who prevails, from the two PS totals that count (the rule shared by rolls and odds).
+
+    Args:
+        inputs: the sides and the side seeking change.
+        first_ps, second_ps: each side's PS total as it counts (signed unless
+            ``negative_ps = zero``, S-A3).
+        options: ``opposed_tie`` matters here (S-A5).
+
+    Source: seed 003, "Protagoniste contre Protagoniste"; S-M4, S-A3, S-A5.
+    """
+    if first_ps != second_ps:
+        return OpposedOutcome.FIRST if first_ps > second_ps else OpposedOutcome.SECOND
+    if options.opposed_tie == "reroll":
+        return OpposedOutcome.TIE_REROLL
+    if inputs.changer is None:
+        return OpposedOutcome.TIE_NEITHER
+    if inputs.changer is Side.FIRST:
+        return OpposedOutcome.TIE_SECOND_HOLDS
+    return OpposedOutcome.TIE_FIRST_HOLDS
+
+
+_STEPS = {
+    OpposedOutcome.FIRST: N_("the first side has more PS and wins"),
+    OpposedOutcome.SECOND: N_("the second side has more PS and wins"),
+    OpposedOutcome.TIE_SECOND_HOLDS: N_(
+        "a tie at {ps} PS: the first side sought the change and does not get it; the second "
+        "side keeps the situation as it was (rules S-A3, S-A5)"
+    ),
+    OpposedOutcome.TIE_FIRST_HOLDS: N_(
+        "a tie at {ps} PS: the second side sought the change and does not get it; the first "
+        "side keeps the situation as it was (rules S-A3, S-A5)"
+    ),
+    OpposedOutcome.TIE_NEITHER: N_(
+        "a tie at {ps} PS: neither side achieves its goal, the situation stays as it was "
+        "(rules S-A3, S-A5)"
+    ),
+    OpposedOutcome.TIE_REROLL: N_("a tie at {ps} PS: roll again (option opposed_tie, S-A5)"),
+}
 
 
 def resolve_opposed(
@@ -169,25 +231,18 @@ def resolve_opposed(
     """
     first = resolve_action(inputs.first, *first_faces, options)
     second = resolve_action(inputs.second, *second_faces, options)
-    tie = first.ps == second.ps
-    winner = _winner(inputs, first.ps, second.ps, options)
-    reroll = tie and options.opposed_tie == "reroll"
+    outcome = settle_opposed(inputs, first.ps, second.ps, options)
+    winner = outcome.winner
     status_quo = inputs.changer is None or winner is not inputs.changer
     steps = [
         TraceStep(N_("first side: {ps} PS"), {"ps": first.ps}),
         *first.trace,
         TraceStep(N_("second side: {ps} PS"), {"ps": second.ps}),
         *second.trace,
+        TraceStep(_STEPS[outcome], {"ps": first.ps} if outcome.tie else {}),
     ]
-    if reroll:
-        steps.append(TraceStep(N_("a tie: roll again (option opposed_tie, S-A5)")))
-    elif winner is None:
-        steps.append(TraceStep(N_("a tie: neither side achieves its goal (rule S-A5)")))
-    elif tie:
-        steps.append(TraceStep(_TIE_KEEPS[winner]))
-    else:
-        steps.append(TraceStep(_WINS[winner]))
-    return OpposedResult(first, second, winner, tie, reroll, status_quo, tuple(steps))
+    reroll = outcome is OpposedOutcome.TIE_REROLL
+    return OpposedResult(first, second, winner, outcome.tie, reroll, status_quo, tuple(steps))
 
 
 class OpposedMechanic:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.base import JSON, clean_name, name_key
 from tablee.systems.shs.actions import ActionResult, ActionRoll, _check_count
-from tablee.systems.shs.clock import LongAction, modifier_totals
+from tablee.systems.shs.clock import LongAction, is_due, modifier_totals
 from tablee.systems.shs.difficulty import Test, TestResult
 from tablee.systems.shs.game import ShsState, protagonist_named
 from tablee.systems.shs.protagonist import Protagonist, _require_alive, adjust_counter, kill
@@ -314,18 +314,21 @@ def faces_pair(value: object) -> Faces:
 
 
 def due_long_action(state: ShsState, name: str, label: object) -> LongAction:
-    """The Protagoniste's long Action with that label, in its last Tour now.
+    """The Protagoniste's long Action with that label, due now.
+
+    Due means in its last Tour, or at any time in a scène lente
+    (`tablee.systems.shs.clock.is_due`).
 
     Raises:
         NotFoundError: no such long Action in progress.
-        RuleError: it is not in its last Tour (S-M8, S-T6).
+        RuleError: in a scène rythmée, it is not in its last Tour (S-M8, S-T6).
 
     Source: seed 003, "Action sur plusieurs Tours"; S-M8, S-T6.
     """
     key = name_key(clean_name(label, what=N_("a label")))
     for action in state.clock.long_actions:
         if name_key(action.actor) == name_key(name) and name_key(action.label) == key:
-            if action.last_tour != state.clock.tour:
+            if not is_due(action, state.clock):
                 raise RuleError(
                     N_(
                         "{label} lasts until Tour {last} and it is Tour {tour}: an Action over "

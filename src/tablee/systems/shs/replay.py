@@ -23,10 +23,11 @@ rulings S-M1 to S-M9, S-A2 to S-A15.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
-from tablee.systems.base import JSON
+from tablee.systems.base import JSON, Upcaster
 from tablee.systems.options import option_text
 from tablee.systems.shs.actions import Option
 from tablee.systems.shs.clock import Duration
@@ -45,6 +46,7 @@ from tablee.systems.shs.play import (
     decide_test,
 )
 from tablee.systems.shs.timing import (
+    VERSIONS,
     decide_add_modifier,
     decide_advance_time,
     decide_end_modifier,
@@ -53,7 +55,7 @@ from tablee.systems.shs.timing import (
     decide_scene,
 )
 
-__all__ = ["EVENT_VERSIONS", "RECORDS", "evolve"]
+__all__ = ["EVENT_VERSIONS", "RECORDS", "UPCASTERS", "evolve"]
 
 P = Mapping[str, JSON]
 RECORDS = frozenset(
@@ -187,16 +189,59 @@ _REDECIDE: Mapping[str, Callable[[ShsState, P], Decision]] = {
         amount=p["amount"],
         duration=Duration(tours=p["tours"], seconds=p["seconds"]),
         label=p["label"],
+        seq=p["seq"],
     ),
-    "shs.modifier_ended": lambda s, p: decide_end_modifier(s, number=p["number"], expect=p),
+    "shs.modifier_ended": lambda s, p: _modifier_ended(s, p),
     "shs.long_action_started": lambda s, p: decide_long_action(
         s, protagonist=p["protagonist"], label=p["label"], tours=p["tours"]
     ),
     "shs.options_set": _options,
 }
 
-EVENT_VERSIONS: Mapping[str, int] = {kind: 1 for kind in _REDECIDE}
+EVENT_VERSIONS: Mapping[str, int] = {kind: VERSIONS.get(kind, 1) for kind in _REDECIDE}
 """Current schema version of every SHS event kind."""
+
+
+def _added_v1(p: dict[str, JSON]) -> dict[str, JSON]:
+    """``shs.modifier_added`` 1 -> 2: the seq that numbers the modifier was not recorded."""
+    return {**p, "seq": None}
+
+
+def _ended_v1(p: dict[str, JSON]) -> dict[str, JSON]:
+    """``shs.modifier_ended`` 1 -> 2: version 1's number was a place among those in force."""
+    rest = {k: v for k, v in p.items() if k != "number"}
+    return {**rest, "number": None, "position": p.get("number")}
+
+
+UPCASTERS: Mapping[tuple[str, int], Upcaster] = {
+    ("shs.modifier_added", 1): _added_v1,
+    ("shs.modifier_ended", 1): _ended_v1,
+}
+"""Upgrades of stored SHS payloads, ``(kind, version) -> payload of version + 1``.
+
+A modifier added by a version-1 fact gets the next number after the highest in force when
+it is folded (its seq is not in its payload); a version-1 end names the modifier by its
+place among those in force then, which the fold resolves to that modifier's number.
+"""
+
+
+def _modifier_ended(state: ShsState, p: P) -> Decision:
+    if p.get("number") is not None or "position" not in p:
+        return decide_end_modifier(state, number=p["number"], expect=p)
+    position, modifiers = p["position"], state.clock.modifiers
+    valid = isinstance(position, int) and not isinstance(position, bool)
+    if not valid or not 1 <= position <= len(modifiers):
+        raise RuleError(
+            N_(
+                "no temporary modifier is in force at place {position}, the one this fact "
+                "ended (the log before it has changed)"
+            ),
+            tip=N_("undo the later events first, newest first"),
+            position=position,
+        )
+    decision = decide_end_modifier(state, number=modifiers[position - 1].number, expect=p)
+    fact = replace(decision.facts[0], payload=dict(p))  # the stored shape, checked above
+    return replace(decision, facts=(fact,))
 
 
 def evolve(state: ShsState, kind: str, payload: Mapping[str, JSON]) -> ShsState:

@@ -26,6 +26,7 @@ __all__ = [
     "MAX_SIMULTANEOUS",
     "Cooperation",
     "CooperationResult",
+    "group_succeeds",
     "resolve_cooperation",
     "simultaneous_actions",
 ]
@@ -155,6 +156,14 @@ class CooperationResult:
     trace: Trace
 
 
+def group_succeeds(successes: Sequence[bool]) -> bool:
+    """Whether a cooperation succeeds from its members' outcomes: at least one reached it.
+
+    Source: seed 003, "Coopération"; S-M6, S-T5.
+    """
+    return any(successes)
+
+
 def resolve_cooperation(
     inputs: Cooperation,
     faces: Sequence[tuple[Sequence[int], Sequence[int]]],
@@ -184,7 +193,7 @@ def resolve_cooperation(
     results = tuple(
         resolve_test(t, action, dpm, options) for t, (action, dpm) in zip(tests, faces, strict=True)
     )
-    success = any(r.success for r in results)
+    success = group_succeeds([r.success for r in results])
     steps: list[TraceStep] = [TraceStep(N_("each cooperator gets a Bonus of 1 (rule S-M6)"))]
     for number, result in enumerate(results, start=1):
         steps.append(TraceStep(N_("cooperator {number}:"), {"number": number}))

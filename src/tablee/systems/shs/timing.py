@@ -10,9 +10,11 @@ and so are long Actions started; game time may be advanced in any Scène, or bef
 first. A long Action is rolled with a Test naming it in its last Tour; one not rolled then
 lapses when the next Tour begins.
 
-Event kinds (all version 1): ``shs.scene_started``, ``shs.tour_started``,
-``shs.time_advanced``, ``shs.modifier_added``, ``shs.modifier_ended``,
-``shs.long_action_started``.
+Event kinds: ``shs.scene_started``, ``shs.tour_started``, ``shs.time_advanced`` and
+``shs.long_action_started`` (version 1); ``shs.modifier_added`` and ``shs.modifier_ended``
+(version 2: a modifier is known by a stable number, the seq of the event that added it,
+stored as ``seq`` when added and as ``number`` when ended; version 1 numbered them by their
+place among those in force, see `tablee.systems.shs.replay.UPCASTERS`).
 
 Source: seed 003, "Temporalité des Actions", "Scènes", "Durées", "Bonus et Malus"
 ("Durée"), "Action sur plusieurs Tours"; rulings S-M3, S-M8, S-A15, S-T4, S-T6.
@@ -24,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from tablee.dice import TraceStep
-from tablee.errors import N_, InputError, RuleError
+from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.base import JSON, Fact, clean_name, name_key
 from tablee.systems.shs.clock import (
     ActiveModifier,
@@ -35,6 +37,7 @@ from tablee.systems.shs.clock import (
     TemporaryModifier,
     add_modifier,
     advance_time,
+    modifier_numbered,
     next_tour,
     parse_duration,
     remove_modifier,
@@ -46,6 +49,7 @@ from tablee.systems.shs.game import Decision, ShsState, free_text, protagonist_n
 from tablee.systems.shs.protagonist import _require_alive
 
 __all__ = [
+    "VERSIONS",
     "clock_json",
     "decide_add_modifier",
     "decide_advance_time",
@@ -58,6 +62,9 @@ __all__ = [
 ]
 
 P = Mapping[str, JSON]
+
+VERSIONS: Mapping[str, int] = {"shs.modifier_added": 2, "shs.modifier_ended": 2}
+"""The clock's event kinds stored at a version above 1 (the others are at version 1)."""
 
 
 def modifier_json(active: ActiveModifier) -> dict[str, JSON]:
@@ -93,22 +100,27 @@ def long_action_json(action: LongAction) -> dict[str, JSON]:
 
 
 def _decision(state: ShsState, kind: str, payload: P, clock: Clock, *notes: TraceStep) -> Decision:
-    fact = Fact(kind, payload, actor="gm")
+    fact = Fact(kind, payload, actor="gm", version=VERSIONS.get(kind, 1))
     return Decision((fact,), clock, notes, replace(state, clock=clock))
 
 
 def _due_notes(clock: Clock) -> tuple[TraceStep, ...]:
-    return tuple(
-        TraceStep(
-            N_("{name}'s {label} is in its last Tour: roll its Test now (rules S-M8, S-T6)"),
-            {"name": a.actor, "label": a.label},
+    template = (
+        N_(
+            "{name}'s {label} counts Tours, which stop in a scène lente: its last seconds pass "
+            "in the calm, so roll its Test now (rule S-M8)"
         )
-        for a in rolls_due(clock)
+        if clock.scene_kind is SceneKind.LENTE
+        else N_("{name}'s {label} is in its last Tour: roll its Test now (rules S-M8, S-T6)")
     )
+    return tuple(TraceStep(template, {"name": a.actor, "label": a.label}) for a in rolls_due(clock))
 
 
 def decide_scene(state: ShsState, *, kind: SceneKind | str) -> Decision:
     """Begin the next Scène, rythmée or lente; Tours, game time and modifiers carry on.
+
+    A long Action still running when a scène lente begins falls due there (its last seconds
+    pass in the calm): a notice says so, and its Test may be rolled in that Scène.
 
     Raises:
         InputError: an unknown kind (``rythmee`` or ``lente``).
@@ -120,7 +132,8 @@ def decide_scene(state: ShsState, *, kind: SceneKind | str) -> Decision:
         "kind": clock.scene_kind.value if clock.scene_kind else None,
         "scene": clock.scene,
     }
-    return _decision(state, "shs.scene_started", payload, clock)
+    notes = _due_notes(clock) if clock.scene_kind is SceneKind.LENTE else ()
+    return _decision(state, "shs.scene_started", payload, clock, *notes)
 
 
 def decide_next_tour(state: ShsState) -> Decision:
@@ -196,12 +209,14 @@ def decide_add_modifier(
     amount: int,
     duration: Duration | str,
     label: str = "",
+    seq: int | None = None,
 ) -> Decision:
     """Give a Protagoniste a temporary Bonus or Malus, e.g. ``Malus (2 Tours) de 1``.
 
     It applies by itself to the Protagoniste's Actions while in force: one lasting n Tours
     for the rest of the current Tour and the n next; one lasting a game time until that
-    much time has been advanced.
+    much time has been advanced. Its number, shown to people and used to end it by hand,
+    is ``seq`` and never changes while it is in force.
 
     Args:
         state: current state.
@@ -210,18 +225,27 @@ def decide_add_modifier(
         amount: 1 to 50.
         duration: ``2 Tours``, ``30 min``, ``1 h`` or a `Duration`.
         label: an optional reason.
+        seq: the sequence number the fact will be stored at (the table's last seq + 1),
+            which becomes the modifier's number; None (play without a table, or a fact
+            stored before version 2) takes the next number after the highest in force.
 
     Raises:
         NotFoundError: an unknown Protagoniste.
-        InputError: a bad kind, amount, duration or label.
+        InputError: a bad kind, amount, duration or label; a ``seq`` that is not a whole
+            number above the numbers in force.
 
     Source: seed 003, "Bonus/Malus temporaire"; S-M3, S-A15, S-T4.
     """
     name = protagonist_named(state, protagonist)
     label = free_text(label)
     modifier = TemporaryModifier(name, kind, amount, _duration(duration, seconds_only=False), label)
-    clock = add_modifier(state.clock, modifier)
-    payload = modifier_json(clock.modifiers[-1])
+    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 2):
+        raise InputError(
+            N_("{value!r} is not the seq of an event after the table's creation (rule S-A15)"),
+            value=seq,
+        )
+    clock = add_modifier(state.clock, modifier, seq)
+    payload = {**modifier_json(clock.modifiers[-1]), "seq": seq}
     return _decision(state, "shs.modifier_added", payload, clock)
 
 
@@ -230,24 +254,23 @@ def decide_end_modifier(state: ShsState, *, number: int, expect: P | None = None
 
     Args:
         state: current state.
-        number: the modifier's place among those in force, from 1 (the summary's order).
+        number: the modifier's stable number (the seq of the event that added it, as the
+            clock shows it).
         expect: the stored payload, when replaying.
 
     Raises:
-        InputError: no modifier at that place.
-        RuleError: on replay, another modifier or none is now at that place.
+        NotFoundError: no modifier in force has that number (the message lists them).
+        RuleError: on replay, no modifier or another one has that number now.
 
     Source: seed 003; S-A15.
     """
-    count = len(state.clock.modifiers)
-    valid = isinstance(number, int) and not isinstance(number, bool)
-    if not valid or (expect is None and not 1 <= number <= count):
-        raise InputError(
-            N_("there is no temporary modifier number {value!r}: {count} are in force"),
-            value=number,
-            count=count,
-        )
-    ended = modifier_json(state.clock.modifiers[number - 1]) if 1 <= number <= count else None
+    try:
+        active = modifier_numbered(state.clock, number)
+    except NotFoundError:
+        if expect is None:
+            raise
+        active = None
+    ended = None if active is None else modifier_json(active)
     if ended is None or (expect is not None and expect.get("modifier") != ended):
         raise RuleError(
             N_(
@@ -257,7 +280,7 @@ def decide_end_modifier(state: ShsState, *, number: int, expect: P | None = None
             tip=N_("undo the later events first, newest first"),
             number=number,
         )
-    clock = remove_modifier(state.clock, number - 1)
+    clock = remove_modifier(state.clock, number)
     return _decision(state, "shs.modifier_ended", {"number": number, "modifier": ended}, clock)
 
 
@@ -282,8 +305,15 @@ def decide_long_action(state: ShsState, *, protagonist: str, label: str, tours: 
     _require_alive(state.protagonists[name])
     if state.clock.scene_kind is not SceneKind.RYTHMEE:
         raise RuleError(
-            N_("an Action over several Tours belongs to a scène rythmée (rule S-M8)"),
-            tip=N_("start a scène rythmée first"),
+            N_(
+                "an Action over several Tours belongs to a scène rythmée, and the current "
+                "Scène is not one: outside Tours, the Réalisateur estimates how long an Action "
+                "takes (rule S-M8)"
+            ),
+            tip=N_(
+                "in a scène lente, advance game time by the Action's length, then roll an "
+                "ordinary Test; or start a scène rythmée"
+            ),
         )
     key = name_key(clean_name(label, what=N_("a label")))
     for action in state.clock.long_actions:
@@ -300,7 +330,9 @@ def decide_long_action(state: ShsState, *, protagonist: str, label: str, tours: 
 
 
 def clock_json(clock: Clock) -> dict[str, JSON]:
-    """The clock as JSON: Scène, Tour, game time, modifiers numbered from 1, long Actions.
+    """The clock as JSON: Scène, Tour, game time, modifiers with their numbers, long Actions.
+
+    Each modifier's ``number`` is its stable number (the seq of the event that added it).
 
     Source: seed 003; S-M3, S-M8, S-A15.
     """
@@ -309,9 +341,7 @@ def clock_json(clock: Clock) -> dict[str, JSON]:
         "scene_kind": None if clock.scene_kind is None else clock.scene_kind.value,
         "tour": clock.tour,
         "seconds": clock.seconds,
-        "modifiers": [
-            {"number": n, **modifier_json(m)} for n, m in enumerate(clock.modifiers, start=1)
-        ],
+        "modifiers": [{"number": m.number, **modifier_json(m)} for m in clock.modifiers],
         "long_actions": [long_action_json(a) for a in clock.long_actions],
         "due": [long_action_json(a) for a in rolls_due(clock)],
     }

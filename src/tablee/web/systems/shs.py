@@ -390,6 +390,7 @@ def _modifier(req: ActionRequest) -> Applied[Any]:
             amount=req.number("amount"),
             duration=duration,
             label=req.text("label"),
+            seq=s.last_seq + 1,  # the modifier's stable number, shown as #seq in the clock
         ),
         lambda d: d.facts,
     )
@@ -554,7 +555,7 @@ ACTIONS: tuple[Action, ...] = (
             Field("tours", N_("Lasts Tours"), "int", default=""),
             Field("time", N_("Or lasts a game time (30 min)")),
             Field("label", N_("Why")),
-            Field("number", N_("Or end the modifier number"), "int", default=""),
+            Field("number", N_("Or end modifier # (its number in the clock)"), "int", default=""),
         ),
         _modifier,
     ),
