@@ -15,15 +15,20 @@
   document.addEventListener("htmx:oobAfterSwap", function () { localTimes(document); });
   document.addEventListener("DOMContentLoaded", function () {
     localTimes(document);
+    var logBox = document.querySelector(".log-box");
+    if (logBox) { logBox.scrollTop = logBox.scrollHeight; }
     var box = document.querySelector("[data-stream]");
     if (!box) { return; }
     var url = box.getAttribute("sse-connect") || "";
     var m = /[?&]after=(\d+)/.exec(url);
     last = m ? parseInt(m[1], 10) : 0;
   });
+  var atBottom = true;  // was the log box showing its newest entry before this message?
   document.addEventListener("htmx:sseBeforeMessage", function (evt) {
     var seq = parseInt((evt.detail && evt.detail.lastEventId) || "0", 10);
-    if (seq && seq <= last) { evt.preventDefault(); }
+    if (seq && seq <= last) { evt.preventDefault(); return; }
+    var logBox = document.querySelector(".log-box");
+    atBottom = !logBox || logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
   });
   document.addEventListener("htmx:sseMessage", function (evt) {
     var seq = parseInt((evt.detail && evt.detail.lastEventId) || "0", 10);
@@ -35,7 +40,8 @@
       var seen = document.querySelectorAll("input[data-last-seen]");
       for (var i = 0; i < seen.length; i++) { seen[i].value = String(seq); }
     }
-    var log = document.getElementById("log");
-    if (log && log.lastElementChild) { log.lastElementChild.scrollIntoView({block: "nearest"}); }
+    // Keep the log box at its newest entry, unless its reader has scrolled up to read.
+    var logBox = document.querySelector(".log-box");
+    if (logBox && atBottom) { logBox.scrollTop = logBox.scrollHeight; }
   });
 })();
