@@ -1,3 +1,5 @@
+"""Fixtures and helpers of the command-line tests: an in-process runner on a fresh file."""
+
 from __future__ import annotations
 
 import io
@@ -48,3 +50,36 @@ def table(run: Run) -> Run:
     assert run("table", "new", "pouyss", "--name", "club", "--players", "A,B,C,D").code == 0
     assert run("pouyss", "session", "start").code == 0
     return run
+
+
+YBS_CLUB = (
+    (
+        "Aki",
+        "--choushi",
+        "1",
+        "--kiyousa",
+        "1",
+        "--chikaku",
+        "-1",
+        "--player",
+        "A",
+        "--attribute",
+        "surfer",
+    ),
+    ("Bo", "--nintai", "1", "--chisei", "1", "--yuuben", "-1", "--player", "B"),
+    ("Thug", "--choushi", "1"),
+)
+"""The YBS characters of the 'club' table: Aki (A), Bo (B) and a GM character, Thug."""
+
+
+def create_ybs_club(run: Run) -> Run:
+    """A YBS table 'club' for A and B with the `YBS_CLUB` characters (no session yet)."""
+    assert run("table", "new", "ybs", "--name", "club", "--players", "A,B").code == 0
+    for args in YBS_CLUB:
+        assert run("ybs", "character", "create", *args).code == 0
+    return run
+
+
+def log_length(run: Run) -> int:
+    """How many events the current table's log shows."""
+    return len(run("table", "log", "--json").json())

@@ -10,37 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import Run
+from tests.cli.conftest import Run, create_ybs_club, log_length
 
 
 @pytest.fixture
 def ybs(run: Run) -> Run:
     """A YBS table 'club' for A and B, with Aki (A), Bo (B) and a GM character, in session."""
-    assert run("table", "new", "ybs", "--name", "club", "--players", "A,B").code == 0
-    for args in (
-        (
-            "Aki",
-            "--choushi",
-            "1",
-            "--kiyousa",
-            "1",
-            "--chikaku",
-            "-1",
-            "--player",
-            "A",
-            "--attribute",
-            "surfer",
-        ),
-        ("Bo", "--nintai", "1", "--chisei", "1", "--yuuben", "-1", "--player", "B"),
-        ("Thug", "--choushi", "1"),
-    ):
-        assert run("ybs", "character", "create", *args).code == 0
+    create_ybs_club(run)
     assert run("ybs", "session", "start").code == 0
     return run
-
-
-def log_length(run: Run) -> int:
-    return len(run("table", "log", "--json").json())
 
 
 def test_a_test_in_json_shows_dice_result_and_token_moves(ybs: Run) -> None:

@@ -17,7 +17,7 @@ import pytest
 from tablee.cli.main import build_parser
 from tablee.systems.ybs import describe
 from tablee.systems.ybs.unmei import reason_text
-from tests.cli.conftest import Run
+from tests.cli.conftest import Run, create_ybs_club, log_length
 
 REASON_IDS = (
     "session_start",
@@ -38,30 +38,8 @@ RAW = re.compile(r"\bgm\b|\((?:" + "|".join(REASON_IDS) + r")\)")
 @pytest.fixture
 def ybs(run: Run) -> Run:
     """A YBS table for A and B: Aki (A), Bo (B), a GM character Thug; a session started."""
-    assert run("table", "new", "ybs", "--name", "club", "--players", "A,B").code == 0
-    for args in (
-        (
-            "Aki",
-            "--choushi",
-            "1",
-            "--kiyousa",
-            "1",
-            "--chikaku",
-            "-1",
-            "--player",
-            "A",
-            "--attribute",
-            "surfer",
-        ),
-        ("Bo", "--nintai", "1", "--chisei", "1", "--yuuben", "-1", "--player", "B"),
-        ("Thug", "--choushi", "1"),
-    ):
-        assert run("ybs", "character", "create", *args).code == 0
+    create_ybs_club(run)
     return run
-
-
-def log_length(run: Run) -> int:
-    return len(run("table", "log", "--json").json())
 
 
 def test_every_token_reason_has_words() -> None:

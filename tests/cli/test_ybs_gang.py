@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cli.conftest import Run
+from tests.cli.conftest import Run, log_length
 
 
 @pytest.fixture
@@ -14,10 +14,6 @@ def gang(run: Run) -> Run:
     for args in (("Aki", "--choushi", "-1", "--player", "A"), ("Bo", "--player", "B"), ("Thug",)):
         assert run("ybs", "character", "create", *args).code == 0
     return run
-
-
-def log_length(run: Run) -> int:
-    return len(run("table", "log", "--json").json())
 
 
 def test_a_gang_fight_throw_by_throw_with_advice(gang: Run) -> None:

@@ -12,7 +12,6 @@ diff before committing it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -26,6 +25,7 @@ from tablee.systems import agents as ag
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.transcript import parse_jsonl, to_jsonl, to_markdown
+from tests.golden.golden import check_golden, ticking
 
 HERE = Path(__file__).parent
 NAME = "Opération Valadyn"
@@ -37,10 +37,7 @@ DECLARATIONS = {
 
 
 def clock() -> Iterator[datetime]:
-    moment = datetime(2026, 11, 29, 21, 0, tzinfo=UTC)
-    while True:
-        yield moment
-        moment += timedelta(minutes=1)
+    return ticking(datetime(2026, 11, 29, 21, 0, tzinfo=UTC), timedelta(minutes=1))
 
 
 def play(service: TableService) -> None:
@@ -177,11 +174,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     "name", ["agents_adventure.fr.md", "agents_adventure.en.md", "agents_adventure.jsonl"]
 )
 def test_transcript_matches_the_golden_file(played: dict[str, Any], name: str) -> None:
-    path = HERE / name
-    if os.environ.get("TABLEE_UPDATE_GOLDEN") == "1":
-        path.write_text(played[name], encoding="utf-8")
-    assert path.exists(), f"{path} is missing: run with TABLEE_UPDATE_GOLDEN=1 once"
-    assert played[name] == path.read_text(encoding="utf-8")
+    check_golden(HERE / name, played[name])
 
 
 def test_the_adventure_reaches_its_end_and_replays(played: dict[str, Any]) -> None:

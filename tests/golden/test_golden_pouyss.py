@@ -8,7 +8,6 @@ read the diff before committing it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,15 +20,13 @@ from tablee.systems import pouyss
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.transcript import to_jsonl, to_markdown
+from tests.golden.golden import check_golden, ticking
 
 HERE = Path(__file__).parent
 
 
 def clock() -> Iterator[datetime]:
-    moment = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
-    while True:
-        yield moment
-        moment += timedelta(minutes=3)
+    return ticking(datetime(2026, 11, 29, 20, 0, tzinfo=UTC), timedelta(minutes=3))
 
 
 def play(service: TableService) -> None:
@@ -116,8 +113,4 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     "name", ["pouyss_session.fr.md", "pouyss_session.en.md", "pouyss_session.jsonl"]
 )
 def test_transcript_matches_the_golden_file(played: dict[str, str], name: str) -> None:
-    path = HERE / name
-    if os.environ.get("TABLEE_UPDATE_GOLDEN") == "1":
-        path.write_text(played[name], encoding="utf-8")
-    assert path.exists(), f"{path} is missing: run with TABLEE_UPDATE_GOLDEN=1 once"
-    assert played[name] == path.read_text(encoding="utf-8")
+    check_golden(HERE / name, played[name])

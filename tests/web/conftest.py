@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
@@ -134,3 +135,34 @@ def serving(store: SqliteStore) -> Iterator[Running]:
 def server(store: SqliteStore) -> Iterator[Running]:
     with serving(store) as running:
         yield running
+
+
+def race(url: str, path: str, action: str, data: dict[str, str]) -> list[httpx.Response]:
+    """Post one form from two browser tabs of the link ``path`` at the same instant.
+
+    Each tab loads the page first for its own form token; both posts then wait on a barrier.
+    Returns the two answers (in no particular order).
+    """
+    clients = [
+        httpx.Client(base_url=url, timeout=30, headers={"HX-Request": "true"}) for _ in range(2)
+    ]
+    tokens = []
+    for c in clients:
+        found = CSRF.search(c.get(path).text)
+        assert found is not None
+        tokens.append(found.group(1))
+    barrier = threading.Barrier(2)
+    results: list[httpx.Response | None] = [None, None]
+
+    def go(i: int) -> None:
+        barrier.wait()
+        results[i] = clients[i].post(f"{path}/act/{action}", data={"csrf": tokens[i], **data})
+
+    threads = [threading.Thread(target=go, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    for c in clients:
+        c.close()
+    return [r for r in results if r is not None]

@@ -8,16 +8,14 @@ point of the challenge type's reserve); agents act in turn, an agent at 0 is out
 
 from __future__ import annotations
 
-import threading
 from fractions import Fraction
 from functools import cache
 
-import httpx
 from fastapi.testclient import TestClient
 
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
-from tests.web.conftest import CSRF, Links, Running, make_table
+from tests.web.conftest import Links, Running, make_table, race
 from tests.web.test_stream import collect
 from tests.web.test_systems import act, fractions_in
 
@@ -278,33 +276,10 @@ def test_one_reserve_point_spent_twice_at_once(server: Running) -> None:
         ),
         lambda d: d.facts,
     )
-    path = links.players["Ana"]
-    clients = [
-        httpx.Client(base_url=server.url, timeout=30, headers={"HX-Request": "true"})
-        for _ in range(2)
-    ]
-    tokens = []
-    for c in clients:
-        found = CSRF.search(c.get(path).text)
-        assert found is not None
-        tokens.append(found.group(1))
-    barrier = threading.Barrier(2)
-    results: list[httpx.Response | None] = [None, None]
-
-    def go(i: int) -> None:
-        barrier.wait()
-        data = {"csrf": tokens[i], "agent": "Vega", "challenge": "1", "faces": "5"}
-        results[i] = clients[i].post(path + "/act/act_muscles", data=data)
-
-    threads = [threading.Thread(target=go, args=(i,)) for i in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    for c in clients:
-        c.close()
-    codes = sorted(r.status_code for r in results if r is not None)
-    assert codes == [200, 409], [r.text for r in results if r is not None]
+    data = {"agent": "Vega", "challenge": "1", "faces": "5"}
+    results = race(server.url, links.players["Ana"], "act_muscles", data)
+    codes = sorted(r.status_code for r in results)
+    assert codes == [200, 409], [r.text for r in results]
     state = TableService(store).state("ops")
     assert [e.seq for e in state.events] == list(range(1, len(state.events) + 1))
     assert [e.kind for e in state.events].count("agents.action") == 1

@@ -10,15 +10,13 @@ from __future__ import annotations
 import html
 import itertools
 import re
-import threading
 from fractions import Fraction
 
-import httpx
 from fastapi.testclient import TestClient
 
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
-from tests.web.conftest import CSRF, Links, Running, csrf_of, make_table
+from tests.web.conftest import Links, Running, csrf_of, make_table, race
 from tests.web.test_stream import collect
 from tests.web.test_systems import act, fractions_in
 
@@ -393,34 +391,11 @@ def _race_tokens(server: Running, links: Links) -> None:
     service = TableService(store)
     service.execute("club", lambda s: ybs.decide_start_session(s.game), lambda d: d.facts)
     # A spends 2 tokens forcing at the same instant from two tabs: A holds 2, so one wins
-    clients = [
-        httpx.Client(base_url=server.url, timeout=30, headers={"HX-Request": "true"})
-        for _ in range(2)
-    ]
-    path = links.players["A"]
-    csrfs = []
-    for c in clients:
-        found = CSRF.search(c.get(path).text)
-        assert found is not None
-        csrfs.append(found.group(1))
-    barrier = threading.Barrier(2)
-    results: list[httpx.Response | None] = [None, None]
-
-    def go(i: int) -> None:
-        barrier.wait()
-        data = {"csrf": csrfs[i], "character": "Aki", "trait": "chisei", "force": "2"}
-        results[i] = clients[i].post(path + "/act/test", data=data)
-
-    threads = [threading.Thread(target=go, args=(i,)) for i in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    for c in clients:
-        c.close()
-    codes = sorted(r.status_code for r in results if r is not None)
-    assert codes == [200, 409], [r.text for r in results if r is not None]
-    refused = next(r for r in results if r is not None and r.status_code == 409)
+    data = {"character": "Aki", "trait": "chisei", "force": "2"}
+    results = race(server.url, links.players["A"], "test", data)
+    codes = sorted(r.status_code for r in results)
+    assert codes == [200, 409], [r.text for r in results]
+    refused = next(r for r in results if r.status_code == 409)
     assert "token" in refused.text
     state = TableService(store).state("club")
     assert [e.seq for e in state.events] == list(range(1, len(state.events) + 1))

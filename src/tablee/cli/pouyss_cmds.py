@@ -10,7 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 from tablee.cli.app import Context, add_common, parse_dice, whole_number
-from tablee.cli.render import distribution_json, format_distribution, format_level, format_trace
+from tablee.cli.render import (
+    distribution_json,
+    format_distribution,
+    format_level,
+    format_trace,
+    fraction_text,
+)
 from tablee.dice import D6, FairSource, RandomSource, SeededSource, TypedFaces
 from tablee.errors import N_
 from tablee.systems import pouyss
@@ -321,7 +327,7 @@ def cmd_odds(ctx: Context) -> int:
             "malus": action.malus,
             "pool": action.pool,
             "distribution": distribution_json(dist),
-            "success": f"{success.numerator}/{success.denominator}",
+            "success": fraction_text(success),
             "success_threshold": threshold,
         }
         if opposed:
@@ -337,7 +343,7 @@ def cmd_odds(ctx: Context) -> int:
     tail = ctx.tr("Success ({threshold} or more): {percent} ({fraction})").format(
         threshold=threshold,
         percent=percent(success, ctx.lang),
-        fraction=f"{success.numerator}/{success.denominator}",
+        fraction=fraction_text(success),
     )
     ctx.emit(f"[bold]{head}[/]\n{format_distribution(dist, ctx.lang)}\n{tail}")
     if opposed:

@@ -22,11 +22,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEVEL_STYLE",
+    "bar",
     "decimal",
     "distribution_json",
     "format_distribution",
     "format_level",
     "format_trace",
+    "fraction_text",
     "percent",
 ]
 
@@ -46,6 +48,16 @@ def percent(probability: Fraction, lang: str) -> str:
     """A probability as a percentage with one decimal, in the language's number format."""
     value = f"{float(probability) * 100:.1f}"
     return (value.replace(".", ",") + "\u00a0%") if lang == "fr" else value + "%"
+
+
+def fraction_text(p: Fraction) -> str:
+    """An exact probability as ``"n/d"``."""
+    return f"{p.numerator}/{p.denominator}"
+
+
+def bar(p: Fraction, width: int = 30) -> str:
+    """A probability as a bar of ``█``, ``width`` of them for certainty (rounded)."""
+    return "█" * round(float(p) * width)
 
 
 def decimal(value: Fraction, lang: str, places: int = 2) -> str:
@@ -77,7 +89,7 @@ def distribution_json(dist: Distribution[int]) -> list[dict[str, Any]]:
             {
                 "outcome": Level(value).id,
                 "value": value,
-                "probability": f"{p.numerator}/{p.denominator}",
+                "probability": fraction_text(p),
                 "percent": round(float(p) * 100, 4),
             }
         )
@@ -90,10 +102,9 @@ def format_distribution(dist: Distribution[int], lang: str, width: int = 30) -> 
     for value in range(6, 0, -1):
         level = Level(value)
         p = dist.probability(value)
-        bar = "█" * round(float(p) * width)
         lines.append(
-            f"  {value} [{LEVEL_STYLE[level]}]{level.title:<9} {bar:<{width}}[/] "
-            f"{percent(p, lang):>8}  ({p.numerator}/{p.denominator})"
+            f"  {value} [{LEVEL_STYLE[level]}]{level.title:<9} {bar(p, width):<{width}}[/] "
+            f"{percent(p, lang):>8}  ({fraction_text(p)})"
         )
     return "\n".join(lines)
 

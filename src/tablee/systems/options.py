@@ -3,21 +3,30 @@
 Each system keeps its options in a frozen dataclass (`PouyssOptions`, `ShsOptions`) and
 describes them with `OptionRules`: the allowed words of each choice, the range of each
 number, which options may be ``none``. `with_changes` then reads text values (from the
-command line or a stored event) the same way for every system.
+command line or a stored event) the same way for every system; `HouseRules` gives those
+dataclasses their shared methods (JSON in and out, text changes, checks at construction).
 
 Source: RULINGS.md preamble (every interpretation is a named option); issue 2 point 4.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
-from typing import Any, TypeVar
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, ClassVar, Self, TypeVar
 
 from tablee.errors import N_, InputError, Message
 from tablee.systems.base import JSON
 
-__all__ = ["OptionRules", "bad_option", "option_text", "parse_option", "with_changes"]
+__all__ = [
+    "HouseRules",
+    "OptionRules",
+    "bad_option",
+    "option_text",
+    "parse_option",
+    "stored_changes",
+    "with_changes",
+]
 
 T = TypeVar("T")
 
@@ -49,6 +58,18 @@ def option_text(value: JSON) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def stored_changes(payload: Mapping[str, JSON]) -> dict[str, str]:
+    """The options of a stored ``<system>.options_set`` payload, as text changes to replay.
+
+    Args:
+        payload: ``{"options": {name: JSON value}}``.
+
+    Raises:
+        KeyError, TypeError, ValueError: no ``options`` object (a malformed payload).
+    """
+    return {k: option_text(v) for k, v in dict(payload["options"]).items()}
 
 
 def bad_option(name: str, value: object, expected: str | Message) -> InputError:
@@ -115,3 +136,60 @@ def with_changes(options: T, changes: Mapping[str, Any], rules: OptionRules) -> 
         text = value if isinstance(value, str) else option_text(value)
         parsed[name] = parse_option(name, text, getattr(options, name), rules)
     return replace(options, **parsed)  # type: ignore[type-var]
+
+
+class HouseRules:
+    """What every system's options dataclass does alike, given its `OptionRules`.
+
+    A system's frozen options dataclass derives from it and sets ``RULES``; it then reads
+    and writes JSON, takes text changes, and may check its values at construction.
+
+    Source: RULINGS.md preamble (every interpretation is a named option).
+    """
+
+    RULES: ClassVar[OptionRules]
+
+    def to_json(self) -> dict[str, JSON]:
+        """The options as a JSON object (for storing)."""
+        data: dict[str, JSON] = asdict(self)  # type: ignore[call-overload]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Self:
+        """Options from stored JSON, checked like text input.
+
+        Raises:
+            InputError: an unknown option or a bad value.
+        """
+        return with_changes(cls(), data, cls.RULES)
+
+    def with_changes(self, changes: Mapping[str, str]) -> Self:
+        """These options with some changed from text values (``"3"``, ``"true"``, ``"none"``).
+
+        Raises:
+            InputError: an unknown option name or a value that does not fit it, naming both.
+        """
+        return with_changes(self, changes, self.RULES)
+
+    def check_values(self, booleans: Iterable[str] = ()) -> None:
+        """Check each choice, each ranged number and the named booleans (at construction).
+
+        Args:
+            booleans: the options that must be exactly True or False.
+
+        Raises:
+            InputError: a word outside its choices, a number out of its range (None only
+                for a nullable option), a boolean that is not one.
+        """
+        for name, choices in self.RULES.choices.items():
+            if getattr(self, name) not in choices:
+                raise bad_option(name, getattr(self, name), " | ".join(choices))
+        for name, (low, high) in self.RULES.ranges.items():
+            value = getattr(self, name)
+            if value is None and name in self.RULES.nullable:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise bad_option(name, value, f"{low}..{high}")
+        for name in booleans:
+            if not isinstance(getattr(self, name), bool):
+                raise bad_option(name, getattr(self, name), "true | false")

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, parse_dice, whole_number
+from tablee.cli.common import applied_head, execute_on, game_for, read_game
 from tablee.dice import D6, Die, FairSource, RandomSource, SeededSource, TypedFaces
-from tablee.errors import N_, InputError
+from tablee.errors import N_
 from tablee.table.projection import TableState
 
 if TYPE_CHECKING:
@@ -71,32 +72,27 @@ def word(tr: Tr, key: object) -> str:
 
 def game_of(state: TableState) -> AgentsState:
     """The agents game of a table, or InputError when the table plays another system."""
-    if state.system.id != "agents":
-        raise InputError(
-            N_("table {name} plays {system}, not the agents game"),
-            tip=N_("create one with: tablee table new agents --name NAME --players A,B"),
-            name=state.name,
-            system=state.system.id,
-        )
-    game: AgentsState = state.game
+    game: AgentsState = game_for(
+        state,
+        "agents",
+        N_("table {name} plays {system}, not the agents game"),
+        N_("create one with: tablee table new agents --name NAME --players A,B"),
+    )
     return game
 
 
 def execute(ctx: Context, decide: Callable[[AgentsState], Decision]) -> Any:
     """Decide against the named table's game and append the facts (retrying if raced)."""
-    name = ctx.service.resolve_name(ctx.args.table)
-    return ctx.service.execute(name, lambda s: decide(game_of(s)), lambda d: d.facts)
+    return execute_on(ctx, game_of, decide)
 
 
 def state_of(ctx: Context) -> tuple[str, AgentsState]:
     """The table's name and its game, for commands that only read."""
-    name = ctx.service.resolve_name(ctx.args.table)
-    return name, game_of(ctx.service.state(name))
+    return read_game(ctx, game_of)
 
 
-def head(applied: Any) -> dict[str, Any]:
-    """The table and the last stored event's number, for JSON output."""
-    return {"table": applied.state.name, "seq": applied.events[-1].seq}
+head = applied_head
+"""The table and the last stored event's number, for JSON output."""
 
 
 def names(text: str | None) -> list[str]:

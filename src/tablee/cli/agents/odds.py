@@ -10,14 +10,10 @@ from typing import Any
 
 from tablee.cli.agents.common import Tr, word
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.render import percent
+from tablee.cli.render import bar, fraction_text, percent
 from tablee.errors import N_, InputError
 
 __all__ = ["add_odds_parser"]
-
-
-def _fraction(p: Any) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
 
 def _numbers(text: str, what: str) -> list[int]:
@@ -44,7 +40,7 @@ def cmd_action(ctx: Context) -> int:
         ctx.emit_json(
             {
                 "modifier": modifier,
-                "distribution": {r.value: _fraction(dist.probability(r)) for r in Result},
+                "distribution": {r.value: fraction_text(dist.probability(r)) for r in Result},
             }
         )
         return 0
@@ -52,9 +48,8 @@ def cmd_action(ctx: Context) -> int:
     lines = [f"[bold]{title}[/]"]
     for result in Result:
         p = dist.probability(result)
-        bar = "█" * round(float(p) * 30)
         label = word(ctx.tr, result.value)
-        lines.append(f"  {label:<12} {bar:<30} {percent(p, ctx.lang):>8}  ({_fraction(p)})")
+        lines.append(f"  {label:<12} {bar(p):<30} {percent(p, ctx.lang):>8}  ({fraction_text(p)})")
     ctx.emit("\n".join(lines))
     return 0
 
@@ -73,8 +68,8 @@ def cmd_challenge(ctx: Context) -> int:
                 "reserves": reserves,
                 "modifiers": modifiers,
                 "score": a.score,
-                "win": _fraction(win),
-                "lose": _fraction(1 - win),
+                "win": fraction_text(win),
+                "lose": fraction_text(1 - win),
             }
         )
         return 0
@@ -87,7 +82,7 @@ def cmd_challenge(ctx: Context) -> int:
             modifiers=", ".join(f"{m:+d}" for m in modifiers),
             score=a.score,
             percent=percent(win, ctx.lang),
-            fraction=_fraction(win),
+            fraction=fraction_text(win),
         )
     )
     return 0

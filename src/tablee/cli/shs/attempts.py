@@ -13,7 +13,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, whole_number
-from tablee.cli.render import format_trace, percent
+from tablee.cli.render import format_trace, fraction_text, percent
 from tablee.cli.shs.common import Tr
 from tablee.errors import N_, InputError
 
@@ -65,32 +65,26 @@ def _attempt_of_test(a: argparse.Namespace) -> Attempt:
 
 def _spec(text: str, *, what: str) -> tuple[list[str], dict[str, Any]]:
     """Split ``A:B[:option...]``: the leading parts and the options (expertise=, bonus=...)."""
+    from tablee.systems.shs.notation import attempt_options
+
     parts = [p.strip() for p in text.split(":")]
     leading = parts[:2]
     if len(leading) < 2 or not all(leading):
         raise InputError(
             N_("{what} {value!r}: expected {shape}"), what=what, value=text, shape=_SHAPES[what]
         )
-    extra: dict[str, Any] = {"surpass": False, "sacrifice": False}
-    for part in parts[2:]:
-        key, sep, value = part.partition("=")
-        key = key.strip().casefold()
-        if not sep and key in ("surpasser", "sacrifier"):
-            extra["surpass" if key == "surpasser" else "sacrifice"] = True
-        elif sep and key == "expertise" and value.strip():
-            extra["expertise"] = value.strip()
-        elif sep and key in ("bonus", "malus") and value.strip().isdigit():
-            extra[key] = int(value)
-        else:
-            raise InputError(
-                N_(
-                    "{what} {value!r}: {part!r} is not an option (expertise=TEXT, bonus=N, "
-                    "malus=N, surpasser, sacrifier)"
-                ),
-                what=what,
-                value=text,
-                part=part,
-            )
+    options, bad = attempt_options(parts[2:])
+    if bad is not None:
+        raise InputError(
+            N_(
+                "{what} {value!r}: {part!r} is not an option (expertise=TEXT, bonus=N, "
+                "malus=N, surpasser, sacrifier)"
+            ),
+            what=what,
+            value=text,
+            part=bad,
+        )
+    extra: dict[str, Any] = {"surpass": False, "sacrifice": False, **options}
     return leading, extra
 
 
@@ -214,13 +208,13 @@ def _odds_json(dist: Any, success: Fraction | None) -> dict[str, Any]:
         rows.append(
             {
                 "value": v,
-                "probability": f"{p.numerator}/{p.denominator}",
+                "probability": fraction_text(p),
                 "percent": round(float(p) * 100, 4),
             }
         )
     doc: dict[str, Any] = {"distribution": rows}
     if success is not None:
-        doc["success"] = f"{success.numerator}/{success.denominator}"
+        doc["success"] = fraction_text(success)
     return doc
 
 
@@ -228,30 +222,26 @@ def _odds_text(ctx: Context, dist: Any, success: Fraction | None) -> str:
     lines = [ctx.tr("Odds before rolling:")]
     for v in sorted(dist.weights, reverse=True):
         p = dist.probability(v)
-        lines.append(f"  {v:>3} PS {percent(p, ctx.lang):>8}  ({p.numerator}/{p.denominator})")
+        lines.append(f"  {v:>3} PS {percent(p, ctx.lang):>8}  ({fraction_text(p)})")
     if success is not None:
         lines.append(
             ctx.tr("Success: {percent} ({fraction})").format(
                 percent=percent(success, ctx.lang),
-                fraction=f"{success.numerator}/{success.denominator}",
+                fraction=fraction_text(success),
             )
         )
     return "\n".join(lines)
 
 
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
-
-
 def _row(key: str, value: Any, p: Fraction) -> dict[str, Any]:
-    return {key: value, "probability": _fraction(p), "percent": round(float(p) * 100, 4)}
+    return {key: value, "probability": fraction_text(p), "percent": round(float(p) * 100, 4)}
 
 
 def _opposed_odds_json(odds: Any) -> dict[str, Any]:
     """The exact odds of an opposed Action: who prevails, each ending, the PS margin."""
     return {
-        "first": _fraction(odds.prevails("first")),
-        "second": _fraction(odds.prevails("second")),
+        "first": fraction_text(odds.prevails("first")),
+        "second": fraction_text(odds.prevails("second")),
         "outcomes": [_row("outcome", o.value, p) for o, p in _ordered(odds.outcomes)],
         "margin": [_row("margin", m, p) for m, p in reversed(list(odds.margin.items()))],
     }
@@ -283,29 +273,29 @@ def _opposed_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list[str
     }
     lines = [ctx.tr("Odds before rolling:")]
     for outcome, p in _ordered(odds.outcomes):
-        lines.append(f"  {labels[outcome.value]}: {percent(p, ctx.lang)} ({_fraction(p)})")
+        lines.append(f"  {labels[outcome.value]}: {percent(p, ctx.lang)} ({fraction_text(p)})")
     for side in ("first", "second"):
         p = odds.prevails(side)
         lines.append(
             "  "
             + ctx.tr("{name} prevails in all: {percent} ({fraction})").format(
-                name=names[side], percent=percent(p, ctx.lang), fraction=_fraction(p)
+                name=names[side], percent=percent(p, ctx.lang), fraction=fraction_text(p)
             )
         )
     lines.append(
         "  " + ctx.tr("PS margin ({first} minus {second}):").format(first=first, second=second)
     )
     for margin, p in reversed(list(odds.margin.items())):
-        lines.append(f"    {margin:+d} {percent(p, ctx.lang):>8}  ({_fraction(p)})")
+        lines.append(f"    {margin:+d} {percent(p, ctx.lang):>8}  ({fraction_text(p)})")
     return lines
 
 
 def _cooperation_odds_json(odds: Any, doc: dict[str, Any]) -> dict[str, Any]:
     """The exact odds of a cooperation: each member, the number of successes, the group."""
     return {
-        "success": _fraction(odds.group),
+        "success": fraction_text(odds.group),
         "members": [
-            {"protagonist": m["protagonist"], "success": _fraction(p)}
+            {"protagonist": m["protagonist"], "success": fraction_text(p)}
             for m, p in zip(doc["members"], odds.members, strict=True)
         ],
         "successes": [_row("count", k, p) for k, p in odds.successes.items()],
@@ -318,7 +308,7 @@ def _cooperation_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list
         lines.append(
             "  "
             + ctx.tr("{name} reaches the Difficulty: {percent} ({fraction})").format(
-                name=member["protagonist"], percent=percent(p, ctx.lang), fraction=_fraction(p)
+                name=member["protagonist"], percent=percent(p, ctx.lang), fraction=fraction_text(p)
             )
         )
     for count, p in odds.successes.items():
@@ -328,13 +318,13 @@ def _cooperation_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list
                 count=count,
                 total=len(odds.members),
                 percent=percent(p, ctx.lang),
-                fraction=_fraction(p),
+                fraction=fraction_text(p),
             )
         )
     lines.append(
         "  "
         + ctx.tr("the group succeeds (at least one, S-M6): {percent} ({fraction})").format(
-            percent=percent(odds.group, ctx.lang), fraction=_fraction(odds.group)
+            percent=percent(odds.group, ctx.lang), fraction=fraction_text(odds.group)
         )
     )
     return lines

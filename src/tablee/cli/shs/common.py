@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, parse_dice, whole_number
+from tablee.cli.common import applied_head, execute_on, game_for, read_game
 from tablee.dice import FairSource, RandomSource, SeededSource
 from tablee.errors import N_, InputError
 from tablee.table.projection import TableState
@@ -32,30 +33,25 @@ Tr = Callable[[str], str]
 
 def _game(state: TableState) -> ShsState:
     """The SHS game of a table, or InputError when the table plays another system."""
-    if state.system.id != "shs":
-        raise InputError(
-            N_("table {name} plays {system}, not Space Horror Stories"),
-            tip=N_("create one with: tablee table new shs --name NAME --players A,B"),
-            name=state.name,
-            system=state.system.id,
-        )
-    game: ShsState = state.game
+    game: ShsState = game_for(
+        state,
+        "shs",
+        N_("table {name} plays {system}, not Space Horror Stories"),
+        N_("create one with: tablee table new shs --name NAME --players A,B"),
+    )
     return game
 
 
 def _execute(ctx: Context, decide: Callable[[ShsState], Decision]) -> Any:
     """Decide against the named table's SHS game and append the facts (retrying if raced)."""
-    name = ctx.service.resolve_name(ctx.args.table)
-    return ctx.service.execute(name, lambda s: decide(_game(s)), lambda d: d.facts)
+    return execute_on(ctx, _game, decide)
 
 
 def _state_of(ctx: Context) -> tuple[str, ShsState]:
-    name = ctx.service.resolve_name(ctx.args.table)
-    return name, _game(ctx.service.state(name))
+    return read_game(ctx, _game)
 
 
-def _head(applied: Any) -> dict[str, Any]:
-    return {"table": applied.state.name, "seq": applied.events[-1].seq}
+_head = applied_head
 
 
 def _after(applied: Any, name: str) -> dict[str, Any]:

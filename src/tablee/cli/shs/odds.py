@@ -9,7 +9,7 @@ import argparse
 from typing import Any
 
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.render import percent
+from tablee.cli.render import bar, fraction_text, percent
 from tablee.cli.shs.common import Tr
 
 __all__ = ["add_odds_parser", "cmd_odds"]
@@ -19,7 +19,7 @@ def _row(outcome: str, value: int, p: Any) -> dict[str, Any]:
     return {
         "outcome": outcome,
         "value": value,
-        "probability": f"{p.numerator}/{p.denominator}",
+        "probability": fraction_text(p),
         "percent": round(float(p) * 100, 4),
     }
 
@@ -64,7 +64,7 @@ def cmd_odds(ctx: Context) -> int:
             "distribution": [_row(outcome(v), v, dist.probability(v)) for v in values],
         }
         if difficulty is not None:
-            doc["success"] = f"{success.numerator}/{success.denominator}"
+            doc["success"] = fraction_text(success)
         ctx.emit_json(doc)
         return 0
     title = ctx.tr("Exact odds of the PS total")
@@ -72,17 +72,15 @@ def cmd_odds(ctx: Context) -> int:
     for v in values:
         p = dist.probability(v)
         style = "green" if difficulty is not None and v >= difficulty else "white"
-        bar = "█" * round(float(p) * 30)
         lines.append(
-            f"  {v:>3} PS [{style}]{bar:<30}[/] {percent(p, ctx.lang):>8}  "
-            f"({p.numerator}/{p.denominator})"
+            f"  {v:>3} PS [{style}]{bar(p):<30}[/] {percent(p, ctx.lang):>8}  ({fraction_text(p)})"
         )
     if difficulty is not None:
         lines.append(
             ctx.tr("Success (Difficulty {difficulty}): {percent} ({fraction})").format(
                 difficulty=difficulty,
                 percent=percent(success, ctx.lang),
-                fraction=f"{success.numerator}/{success.denominator}",
+                fraction=fraction_text(success),
             )
         )
     ctx.emit("\n".join(lines))

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, parse_dice, whole_number
+from tablee.cli.common import execute_on, game_for
 from tablee.cli.render import format_trace
 from tablee.dice import D6, FairSource, RandomSource, SeededSource, TypedFaces
-from tablee.errors import N_, InputError
+from tablee.errors import N_
 from tablee.table.projection import TableState
 
 if TYPE_CHECKING:
@@ -30,21 +31,18 @@ Tr = Callable[[str], str]
 
 def game_of(state: TableState) -> YbsState:
     """The YBS game of a table, or InputError when the table plays another system."""
-    if state.system.id != "ybs":
-        raise InputError(
-            N_("table {name} plays {system}, not Yuigahama Bad Seeds"),
-            tip=N_("create one with: tablee table new ybs --name NAME --players A,B"),
-            name=state.name,
-            system=state.system.id,
-        )
-    game: YbsState = state.game
+    game: YbsState = game_for(
+        state,
+        "ybs",
+        N_("table {name} plays {system}, not Yuigahama Bad Seeds"),
+        N_("create one with: tablee table new ybs --name NAME --players A,B"),
+    )
     return game
 
 
 def execute(ctx: Context, decide: Callable[[YbsState], Decision]) -> Any:
     """Decide against the named table's YBS game and append the facts (retrying if raced)."""
-    name = ctx.service.resolve_name(ctx.args.table)
-    return ctx.service.execute(name, lambda s: decide(game_of(s)), lambda d: d.facts)
+    return execute_on(ctx, game_of, decide)
 
 
 def throw(ctx: Context, count: int) -> list[int]:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.render import decimal, percent
+from tablee.cli.render import bar, decimal, fraction_text, percent
 from tablee.cli.ybs.common import Tr
 from tablee.errors import N_
 
@@ -24,14 +24,8 @@ __all__ = [
 ]
 
 
-def fraction_text(p: Fraction) -> str:
-    """An exact probability as ``"n/d"``."""
-    return f"{p.numerator}/{p.denominator}"
-
-
 def _line(ctx: Context, label: str, p: Fraction, width: int = 16) -> str:
-    bar = "█" * round(float(p) * 30)
-    return f"  {label:<{width}} {bar:<30} {percent(p, ctx.lang):>8}  ({fraction_text(p)})"
+    return f"  {label:<{width}} {bar(p):<30} {percent(p, ctx.lang):>8}  ({fraction_text(p)})"
 
 
 def _lines(ctx: Context, rows: list[tuple[str, Fraction]]) -> list[str]:

@@ -24,10 +24,8 @@ G-N4, G-A1 to G-A20, G-T1 to G-T4).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablee.errors import Message
 from tablee.systems.agents.actions import (
     ACTION,
     CHECKLISTS,
@@ -178,7 +176,8 @@ from tablee.systems.agents.tables import (
     parse_table,
     starter_tables,
 )
-from tablee.systems.base import JSON, Fact, System, Upcaster
+from tablee.systems.base import JSON, System
+from tablee.systems.common import StandardSystem
 
 __all__ = [
     "ACTION",
@@ -324,36 +323,11 @@ __all__ = [
 ]
 
 
-class _Agents:
+class _Agents(StandardSystem):
     """The agents game as a `tablee.systems.base.System`.
 
     Source: seed 002; RULINGS.md section 2.
     """
-
-    id = "agents"
-    event_versions: Mapping[str, int] = EVENT_VERSIONS
-    upcasters: Mapping[tuple[str, int], Upcaster] = {}
-    option_help: Mapping[str, str] = AGENTS_OPTION_HELP
-
-    def initial_state(self, created: Mapping[str, JSON]) -> Any:
-        """See `initial_state`."""
-        return initial_state(created)
-
-    def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
-        """See `tablee.systems.agents.replay.evolve`."""
-        return evolve(state, kind, payload)
-
-    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
-        """See `tablee.systems.agents.log.describe`."""
-        return describe(kind, payload, after)
-
-    def options_json(self, state: Any) -> dict[str, JSON]:
-        """The table's house rules (`AgentsOptions`) as JSON."""
-        return dict(state.options.to_json())
-
-    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
-        """See `decide_options`."""
-        return decide_options(state, changes).facts
 
     def summary(self, state: Any) -> dict[str, JSON]:
         """The agents, the challenges still open, and the house rules.
@@ -372,6 +346,14 @@ class _Agents:
         }
 
 
-AGENTS = _Agents()
+AGENTS = _Agents(
+    id="agents",
+    event_versions=EVENT_VERSIONS,
+    option_help=AGENTS_OPTION_HELP,
+    initial_state=initial_state,
+    evolve=evolve,
+    describe=describe,
+    decide_options=decide_options,
+)
 """The agents system object for the table layer (registered by `tablee.systems`)."""
 _AGENTS_IS_A_SYSTEM: System = AGENTS

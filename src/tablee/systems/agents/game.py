@@ -25,7 +25,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.agents.actions import ActionRoll, declared_modifier, resolve_action
 from tablee.systems.agents.agent import Agent, Reserve, create_agent, reserve_named
@@ -37,7 +36,8 @@ from tablee.systems.agents.challenge import (
     open_challenge,
 )
 from tablee.systems.agents.options import AgentsOptions
-from tablee.systems.base import JSON, Fact, clean_name, name_key
+from tablee.systems.base import JSON, Fact
+from tablee.systems.common import DecisionOf, clean_players, find_name
 
 __all__ = [
     "MAX_AGENTS",
@@ -108,8 +108,7 @@ class AgentsState:
     settled_bouts: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(DecisionOf[AgentsState]):
     """What a command decided.
 
     Attributes:
@@ -118,33 +117,6 @@ class Decision:
         warnings: notices shown but never blocking.
         after: the state once the facts are folded.
     """
-
-    facts: tuple[Fact, ...]
-    outcome: Any
-    warnings: tuple[TraceStep, ...]
-    after: AgentsState
-
-
-def _players(raw: object) -> tuple[str, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list | tuple):
-        raise InputError(N_("the players must be a list of names, not {value!r}"), value=raw)
-    names = tuple(clean_name(p, what=N_("a player's name")) for p in raw)
-    for name in names:
-        if name.lower() == "gm" or "," in name:
-            raise InputError(
-                N_("{name!r} cannot be a player name (empty, 'gm' or with a comma)"), name=name
-            )
-    if len({name_key(n) for n in names}) != len(names):
-        raise InputError(N_("player names must differ: {names}"), names=", ".join(names))
-    if len(names) > MAX_PLAYERS:
-        raise InputError(
-            N_("{count} players is more than the maximum of {maximum}"),
-            count=len(names),
-            maximum=MAX_PLAYERS,
-        )
-    return names
 
 
 def initial_state(created: Mapping[str, JSON]) -> AgentsState:
@@ -156,12 +128,9 @@ def initial_state(created: Mapping[str, JSON]) -> AgentsState:
     Source: G-A2, G-A8, G-A20 (the options).
     """
     options = AgentsOptions.from_json(created.get("options") or {})
-    return AgentsState(players=_players(created.get("players")), options=options)
-
-
-def _find(names: Iterable[str], name: object, what: str) -> str | None:
-    key = name_key(clean_name(name, what=what))
-    return next((n for n in names if name_key(n) == key), None)
+    return AgentsState(
+        players=clean_players(created.get("players"), maximum=MAX_PLAYERS), options=options
+    )
 
 
 def agent_named(state: AgentsState, name: object) -> str:
@@ -171,7 +140,7 @@ def agent_named(state: AgentsState, name: object) -> str:
         NotFoundError: no agent has that name.
         InputError: not a name.
     """
-    found = _find(state.agents, name, N_("an agent's name"))
+    found = find_name(state.agents, name, N_("an agent's name"))
     if found is None:
         raise NotFoundError(
             N_("no agent named {name!r} at this table"),
@@ -268,7 +237,7 @@ def decide_agent(
         sexe=sexe,
         intelligence=intelligence,
     )
-    if _find(state.agents, agent.name, N_("an agent's name")) is not None:
+    if find_name(state.agents, agent.name, N_("an agent's name")) is not None:
         raise RuleError(N_("an agent named {name!r} already exists"), name=agent.name)
     if len(state.agents) >= MAX_AGENTS:
         raise RuleError(
@@ -276,7 +245,7 @@ def decide_agent(
         )
     player = None
     if owner is not None:
-        player = _find(state.players, owner, N_("a player's name"))
+        player = find_name(state.players, owner, N_("a player's name"))
         if player is None:
             raise NotFoundError(
                 N_("no player named {name!r} at this table"),

@@ -10,12 +10,12 @@ Source: seed ``002_59b03dd224c3b923.txt``; rulings G-A1 to G-A3, G-A8, G-A20.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from typing import ClassVar
 
 from tablee.errors import N_
 from tablee.systems.agents.generator import GENERATOR_OPTION_HELP
-from tablee.systems.base import JSON
-from tablee.systems.options import OptionRules, bad_option, with_changes
+from tablee.systems.options import HouseRules, OptionRules
 
 __all__ = ["AGENTS_OPTION_HELP", "AgentsOptions"]
 
@@ -40,8 +40,11 @@ _CHOICES: Mapping[str, tuple[str, ...]] = {
 }
 
 
+_RULES = OptionRules(system="agents", choices=_CHOICES)
+
+
 @dataclass(frozen=True)
-class AgentsOptions:
+class AgentsOptions(HouseRules):
     """A table's house rules for the agents game; see `AGENTS_OPTION_HELP`.
 
     Attributes:
@@ -57,6 +60,8 @@ class AgentsOptions:
     Source: seed 002; G-A1 to G-A3, G-A8, G-A20.
     """
 
+    RULES: ClassVar[OptionRules] = _RULES
+
     reserve_cap: str = "starting"
     turn_order: str = "strict"
     opposition_rows: str = "shifted"
@@ -64,30 +69,4 @@ class AgentsOptions:
     opposition_minimum: str = "zero"
 
     def __post_init__(self) -> None:
-        for name, choices in _CHOICES.items():
-            if getattr(self, name) not in choices:
-                raise bad_option(name, getattr(self, name), " | ".join(choices))
-
-    def to_json(self) -> dict[str, JSON]:
-        """The options as a JSON object (for storing)."""
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JSON]) -> AgentsOptions:
-        """Options from stored JSON, checked like text input.
-
-        Raises:
-            InputError: an unknown option or a bad value.
-        """
-        return with_changes(cls(), data, _RULES)
-
-    def with_changes(self, changes: Mapping[str, str]) -> AgentsOptions:
-        """These options with some changed from text values.
-
-        Raises:
-            InputError: an unknown option name or a value that does not fit it, naming both.
-        """
-        return with_changes(self, changes, _RULES)
-
-
-_RULES = OptionRules(system="agents", choices=_CHOICES)
+        self.check_values()

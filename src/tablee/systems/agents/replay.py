@@ -15,10 +15,9 @@ Source: architecture.md "The fold decides every event again"; rulings G-M1 to G-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
 
-from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
+from tablee.errors import N_, InputError, Message
 from tablee.systems.agents.adventure import (
     decide_consequence,
     decide_contest_challenge,
@@ -43,7 +42,8 @@ from tablee.systems.agents.game import (
 )
 from tablee.systems.agents.recovery import decide_abandon, decide_concede, decide_fail_on_purpose
 from tablee.systems.base import JSON
-from tablee.systems.options import option_text
+from tablee.systems.common import decide_again
+from tablee.systems.options import stored_changes
 
 __all__ = ["EVENT_VERSIONS", "RECORDS", "REDECIDE", "evolve"]
 
@@ -55,7 +55,7 @@ RECORDS = frozenset(
 
 
 def _options(state: AgentsState, p: P) -> Decision:
-    return decide_options(state, {k: option_text(v) for k, v in dict(p["options"]).items()})
+    return decide_options(state, stored_changes(p))
 
 
 def _challenge(state: AgentsState, p: P) -> Decision:
@@ -151,50 +151,4 @@ def evolve(state: AgentsState, kind: str, payload: Mapping[str, JSON]) -> Agents
     if redecide is None:
         raise InputError(N_("unknown agents event kind {kind!r}"), kind=kind)
     what = Message(N_("{kind} by {who}"), kind=kind, who=payload.get("agent") or "gm")
-    try:
-        decision = redecide(state, payload)
-    except NotFoundError as exc:
-        raise RuleError(N_("{what}: {error}"), what=what, error=exc) from exc
-    except TableeError as exc:
-        raise type(exc)(N_("{what}: {error}"), what=what, error=exc) from exc
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise InputError(
-            N_("{what}: a missing or malformed field ({detail})"), what=what, detail=repr(exc)
-        ) from exc
-    stored = dict(_leaves(payload))
-    decided = dict(_leaves(decision.facts[0].payload))
-    for path in [*decided, *(p for p in stored if p not in decided)]:
-        if _plain(stored.get(path)) != _plain(decided.get(path)):
-            raise InputError(
-                N_(
-                    "{what}: the stored {field} {stored!r} is not what the rules give ({decided!r})"
-                ),
-                what=what,
-                field=path,
-                stored=stored.get(path),
-                decided=decided.get(path),
-            )
-    after: AgentsState = decision.after
-    return after
-
-
-def _leaves(value: Any, path: str = "") -> Iterator[tuple[str, JSON]]:
-    """Every field but the records, as ``(dotted path, value)``; lists of objects unfolded."""
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            if key not in RECORDS:
-                yield from _leaves(item, f"{path}.{key}" if path else str(key))
-    elif isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) for v in value):
-        for index, item in enumerate(value):
-            yield from _leaves(item, f"{path}.{index}")
-    else:
-        yield path, value
-
-
-def _plain(value: JSON) -> JSON:
-    """A value compared with booleans apart from numbers and tuples as lists."""
-    if isinstance(value, bool):
-        return ("bool", value)
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
+    return decide_again(redecide, state, payload, what, records=RECORDS)

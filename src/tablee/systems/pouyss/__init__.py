@@ -5,11 +5,10 @@ Source: seed ``000_8a9a83d9d589b10a.txt``; RULINGS.md section 1 (P-M1 to P-M9, P
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablee.errors import Message
-from tablee.systems.base import JSON, Fact, Upcaster
+from tablee.systems.base import JSON
+from tablee.systems.common import StandardSystem
 from tablee.systems.pouyss.actions import (
     ACTION,
     MAX_DICE,
@@ -83,33 +82,8 @@ __all__ = [
 ]
 
 
-class _Pouyss:
+class _Pouyss(StandardSystem):
     """Pouyss as a `tablee.systems.base.System`."""
-
-    id = "pouyss"
-    event_versions: Mapping[str, int] = EVENT_VERSIONS
-    upcasters: Mapping[tuple[str, int], Upcaster] = {}
-    option_help: Mapping[str, str] = OPTION_HELP
-
-    def initial_state(self, created: Mapping[str, JSON]) -> Any:
-        """See `initial_state`."""
-        return initial_state(created)
-
-    def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
-        """See `evolve`."""
-        return evolve(state, kind, payload)
-
-    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
-        """See `tablee.systems.pouyss.log.describe`."""
-        return describe(kind, payload, after)
-
-    def options_json(self, state: Any) -> dict[str, JSON]:
-        """The table's house rules (`PouyssOptions`) as JSON."""
-        return dict(state.options.to_json())
-
-    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
-        """See `decide_options`."""
-        return decide_options(state, changes).facts
 
     def summary(self, state: Any) -> dict[str, JSON]:
         """The cagnotte, the session and the house rules."""
@@ -121,5 +95,13 @@ class _Pouyss:
         }
 
 
-POUYSS = _Pouyss()
+POUYSS = _Pouyss(
+    id="pouyss",
+    event_versions=EVENT_VERSIONS,
+    option_help=OPTION_HELP,
+    initial_state=initial_state,
+    evolve=evolve,
+    describe=describe,
+    decide_options=decide_options,
+)
 """The Pouyss system object registered with the table layer."""

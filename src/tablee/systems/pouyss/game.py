@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablee.dice import TraceStep
-from tablee.errors import N_, InputError, NotFoundError, RuleError
+from tablee.errors import N_, InputError, RuleError
 from tablee.systems.base import JSON, Fact, clean_name, name_key
+from tablee.systems.common import clean_players, player_named
 from tablee.systems.pouyss.actions import (
     ActionResult,
     ActionRoll,
@@ -112,21 +113,7 @@ class Decision:
 def _players(raw: object) -> tuple[str, ...]:
     if not isinstance(raw, list | tuple) or not raw:
         raise InputError(N_("a Pouyss table needs at least one player (rule P-M5)"))
-    names = tuple(clean_name(p, what=N_("a player's name")) for p in raw)
-    for name in names:
-        if name.lower() == "gm" or "," in name:
-            raise InputError(
-                N_("{name!r} cannot be a player name (empty, 'gm' or with a comma)"), name=name
-            )
-    if len(set(name_key(n) for n in names)) != len(names):
-        raise InputError(N_("player names must differ: {names}"), names=", ".join(names))
-    if len(names) > MAX_PLAYERS:
-        raise InputError(
-            N_("{count} players is more than the maximum of {maximum}"),
-            count=len(names),
-            maximum=MAX_PLAYERS,
-        )
-    return names
+    return clean_players(raw, maximum=MAX_PLAYERS)
 
 
 def initial_state(created: Mapping[str, JSON]) -> PouyssState:
@@ -145,16 +132,7 @@ def initial_state(created: Mapping[str, JSON]) -> PouyssState:
 
 
 def _player(state: PouyssState, name: str) -> str:
-    key = name_key(clean_name(name, what=N_("a player's name")))
-    for player in state.players:
-        if name_key(player) == key:
-            return player
-    raise NotFoundError(
-        N_("no player named {name!r} at this table"),
-        tip=N_("players: {players}"),
-        name=name,
-        players=", ".join(state.players),
-    )
+    return player_named(state.players, name)
 
 
 def _require_session(state: PouyssState) -> int:

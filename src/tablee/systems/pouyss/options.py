@@ -10,11 +10,11 @@ Source: rulings P-A2, P-A6, P-A7, P-A8, P-A9, P-A10, P-M5.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from typing import ClassVar
 
 from tablee.errors import N_
-from tablee.systems.base import JSON
-from tablee.systems.options import OptionRules, option_text, with_changes
+from tablee.systems.options import HouseRules, OptionRules, option_text
 
 __all__ = ["OPTION_HELP", "PouyssOptions", "option_text"]
 
@@ -48,9 +48,19 @@ _CHOICES: Mapping[str, tuple[str, ...]] = {
 }
 
 
+_RULES = OptionRules(
+    system="Pouyss",
+    choices=_CHOICES,
+    ranges={"success_threshold": (1, 6)},
+    nullable=frozenset({"bonus_cap"}),
+)
+
+
 @dataclass(frozen=True)
-class PouyssOptions:
+class PouyssOptions(HouseRules):
     """A table's Pouyss house rules; see `OPTION_HELP` for each one's meaning and ruling."""
+
+    RULES: ClassVar[OptionRules] = _RULES
 
     bonus_cap: int | None = None
     bonus_dice_return: bool = False
@@ -61,32 +71,3 @@ class PouyssOptions:
     opposed_accounting: str = "roll"
     success_threshold: int = 4
     carry_over: bool = False
-
-    def to_json(self) -> dict[str, JSON]:
-        """The options as a JSON object (stored in events)."""
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JSON]) -> PouyssOptions:
-        """Options from stored JSON, checked like text input.
-
-        Raises:
-            InputError: an unknown option or a bad value.
-        """
-        return with_changes(cls(), data, _RULES)
-
-    def with_changes(self, changes: Mapping[str, str]) -> PouyssOptions:
-        """These options with some changed from text values (``"3"``, ``"true"``, ``"none"``).
-
-        Raises:
-            InputError: an unknown option name or a value that does not fit it, naming both.
-        """
-        return with_changes(self, changes, _RULES)
-
-
-_RULES = OptionRules(
-    system="Pouyss",
-    choices=_CHOICES,
-    ranges={"success_threshold": (1, 6)},
-    nullable=frozenset({"bonus_cap"}),
-)

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from tablee.errors import N_, InputError, Message, TableeError
 from tablee.systems.base import JSON
+from tablee.systems.options import stored_changes
 from tablee.systems.pouyss.actions import OpposedRoll
 from tablee.systems.pouyss.game import (
     Character,
@@ -33,7 +34,7 @@ from tablee.systems.pouyss.game import (
     decide_roll,
     decide_start_session,
 )
-from tablee.systems.pouyss.options import PouyssOptions, option_text
+from tablee.systems.pouyss.options import PouyssOptions
 
 __all__ = ["EVENT_VERSIONS", "evolve"]
 
@@ -77,7 +78,7 @@ def _opposed(state: PouyssState, p: P) -> Decision:
 
 
 def _options(state: PouyssState, p: P) -> Decision:
-    return decide_options(state, {k: option_text(v) for k, v in dict(p["options"]).items()})
+    return decide_options(state, stored_changes(p))
 
 
 _REDECIDE: Mapping[str, Callable[[PouyssState, P], Decision]] = {

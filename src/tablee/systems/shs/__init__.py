@@ -57,11 +57,10 @@ S-N3, S-A1 to S-A15, S-T1 to S-T13).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablee.errors import Message
-from tablee.systems.base import JSON, Fact, System, Upcaster
+from tablee.systems.base import JSON, System
+from tablee.systems.common import StandardSystem
 from tablee.systems.shs.actions import (
     DEFAULT_OPTIONS,
     MAX_MODIFIER,
@@ -353,36 +352,11 @@ _TEST_IS_GROUPED: GroupedMechanic[Test, TestResult] = TEST
 _OPPOSED_IS_GROUPED: GroupedMechanic[OpposedAction, OpposedResult] = OPPOSED
 
 
-class _Shs:
+class _Shs(StandardSystem):
     """Space Horror Stories as a `tablee.systems.base.System`.
 
     Source: seed 003; RULINGS.md section 3.
     """
-
-    id = "shs"
-    event_versions: Mapping[str, int] = EVENT_VERSIONS
-    upcasters: Mapping[tuple[str, int], Upcaster] = UPCASTERS
-    option_help: Mapping[str, str] = SHS_OPTION_HELP
-
-    def initial_state(self, created: Mapping[str, JSON]) -> Any:
-        """See `initial_state`."""
-        return initial_state(created)
-
-    def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
-        """See `tablee.systems.shs.replay.evolve`."""
-        return evolve(state, kind, payload)
-
-    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
-        """See `tablee.systems.shs.log.describe`."""
-        return describe(kind, payload, after)
-
-    def options_json(self, state: Any) -> dict[str, JSON]:
-        """The table's house rules (`ShsOptions`) as JSON."""
-        return dict(state.options.to_json())
-
-    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
-        """See `decide_options`."""
-        return decide_options(state, changes).facts
 
     def summary(self, state: Any) -> dict[str, JSON]:
         """The Protagonistes' counters, the film's clock and the house rules.
@@ -400,6 +374,15 @@ class _Shs:
         }
 
 
-SHS = _Shs()
+SHS = _Shs(
+    id="shs",
+    event_versions=EVENT_VERSIONS,
+    option_help=SHS_OPTION_HELP,
+    initial_state=initial_state,
+    evolve=evolve,
+    describe=describe,
+    decide_options=decide_options,
+    upcasters=UPCASTERS,
+)
 """The SHS system object for the table layer (registered by `tablee.systems`)."""
 _SHS_IS_A_SYSTEM: System = SHS

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, NotFoundError, RuleError
-from tablee.systems.base import JSON, VISIBILITIES, Fact, clean_name, name_key
+from tablee.systems.base import JSON, VISIBILITIES, Fact
+from tablee.systems.common import DecisionOf, clean_players, find_name, player_named
 from tablee.systems.shs.clock import Clock
 from tablee.systems.shs.options import ShsOptions
 from tablee.systems.shs.protagonist import Protagonist, create_protagonist
@@ -67,8 +66,7 @@ class ShsState:
     clock: Clock = field(default_factory=Clock)
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(DecisionOf[ShsState]):
     """What a command decided.
 
     Attributes:
@@ -77,33 +75,6 @@ class Decision:
         warnings: notices shown but never blocking.
         after: the state once the facts are folded (what `evolve` returns for them).
     """
-
-    facts: tuple[Fact, ...]
-    outcome: Any
-    warnings: tuple[TraceStep, ...]
-    after: ShsState
-
-
-def _players(raw: object) -> tuple[str, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list | tuple):
-        raise InputError(N_("the players must be a list of names, not {value!r}"), value=raw)
-    names = tuple(clean_name(p, what=N_("a player's name")) for p in raw)
-    for name in names:
-        if name.lower() == "gm" or "," in name:
-            raise InputError(
-                N_("{name!r} cannot be a player name (empty, 'gm' or with a comma)"), name=name
-            )
-    if len({name_key(n) for n in names}) != len(names):
-        raise InputError(N_("player names must differ: {names}"), names=", ".join(names))
-    if len(names) > MAX_PLAYERS:
-        raise InputError(
-            N_("{count} players is more than the maximum of {maximum}"),
-            count=len(names),
-            maximum=MAX_PLAYERS,
-        )
-    return names
 
 
 def initial_state(created: Mapping[str, JSON]) -> ShsState:
@@ -123,12 +94,9 @@ def initial_state(created: Mapping[str, JSON]) -> ShsState:
     Source: seed 003; S-A1, S-A3, S-A5, S-A7, S-A13, S-A14, S-M7 (the options).
     """
     options = ShsOptions.from_json(created.get("options") or {})
-    return ShsState(players=_players(created.get("players")), options=options)
-
-
-def _find(names: Iterable[str], name: object, what: str) -> str | None:
-    key = name_key(clean_name(name, what=what))
-    return next((n for n in names if name_key(n) == key), None)
+    return ShsState(
+        players=clean_players(created.get("players"), maximum=MAX_PLAYERS), options=options
+    )
 
 
 def protagonist_named(state: ShsState, name: object) -> str:
@@ -140,7 +108,7 @@ def protagonist_named(state: ShsState, name: object) -> str:
 
     Source: architecture.md (names compared case-insensitively); S-M9.
     """
-    found = _find(state.protagonists, name, N_("a Protagoniste's name"))
+    found = find_name(state.protagonists, name, N_("a Protagoniste's name"))
     if found is None:
         raise NotFoundError(
             N_("no Protagoniste named {name!r} at this table"),
@@ -152,15 +120,7 @@ def protagonist_named(state: ShsState, name: object) -> str:
 
 
 def _player(state: ShsState, name: object) -> str:
-    found = _find(state.players, name, N_("a player's name"))
-    if found is None:
-        raise NotFoundError(
-            N_("no player named {name!r} at this table"),
-            tip=N_("players: {players}"),
-            name=name,
-            players=", ".join(state.players) or "-",
-        )
-    return found
+    return player_named(state.players, name)
 
 
 def check_visibility(value: object) -> str:
@@ -238,7 +198,7 @@ def decide_create(
         protection=protection,
         air=air,
     )
-    if _find(state.protagonists, hero.name, N_("a Protagoniste's name")) is not None:
+    if find_name(state.protagonists, hero.name, N_("a Protagoniste's name")) is not None:
         raise RuleError(N_("a Protagoniste named {name!r} already exists"), name=hero.name)
     if len(state.protagonists) >= MAX_PROTAGONISTS:
         raise RuleError(

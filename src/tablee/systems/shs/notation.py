@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tablee.errors import N_, InputError
 from tablee.systems.shs.difficulty import Test, check_difficulty
@@ -22,6 +23,7 @@ from tablee.systems.shs.traits import Characteristic, characteristic_named
 __all__ = [
     "NAMED_DIFFICULTIES",
     "TestNotation",
+    "attempt_options",
     "difficulty_name",
     "difficulty_named",
     "notation_of",
@@ -144,3 +146,35 @@ def notation_of(test: Test) -> TestNotation:
             N_("this Test names no Caractéristique, so it has no notation (rule S-M2)")
         )
     return TestNotation(test.characteristic, test.difficulty)
+
+
+def attempt_options(parts: Iterable[str]) -> tuple[dict[str, Any], str | None]:
+    """The options written after an Action's ``NAME:CARACTERISTIQUE`` (or ``C:D``) parts.
+
+    Each part is ``expertise=TEXT``, ``bonus=N``, ``malus=N``, ``surpasser`` or
+    ``sacrifier`` (any case); a later one of the same kind wins.
+
+    Args:
+        parts: the parts after the two leading ones, each already trimmed.
+
+    Returns:
+        ``(options, bad)``: the options as `tablee.systems.shs.Attempt` keywords
+        (``expertise``, ``bonus``, ``malus``, ``surpass``, ``sacrifice``) read up to the
+        first part that is none of them, and that part (None when every part is one). The
+        caller names the bad part in its own message.
+
+    Source: seed 003, "Se Surpasser", "Se Sacrifier"; S-M3, S-A1 (Tablée's notation).
+    """
+    options: dict[str, Any] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        key = key.strip().casefold()
+        if not sep and key in ("surpasser", "sacrifier"):
+            options["surpass" if key == "surpasser" else "sacrifice"] = True
+        elif sep and key == "expertise" and value.strip():
+            options["expertise"] = value.strip()
+        elif sep and key in ("bonus", "malus") and value.strip().isdigit():
+            options[key] = int(value)
+        else:
+            return options, part
+    return options, None

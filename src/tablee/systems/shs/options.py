@@ -10,11 +10,11 @@ S-A1, S-A3, S-A5, S-A7, S-A13, S-A14, S-M7.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from typing import ClassVar
 
 from tablee.errors import N_
-from tablee.systems.base import JSON
-from tablee.systems.options import OptionRules, bad_option, with_changes
+from tablee.systems.options import HouseRules, OptionRules
 
 __all__ = ["SHS_OPTION_HELP", "ShsOptions"]
 
@@ -49,8 +49,13 @@ _CHOICES: Mapping[str, tuple[str, ...]] = {
 _RANGES: Mapping[str, tuple[int, int]] = {"action_dice": (1, 10), "dpm_cap": (0, 100)}
 
 
+_RULES = OptionRules(
+    system="SHS", choices=_CHOICES, ranges=_RANGES, nullable=frozenset({"dpm_cap"})
+)
+
+
 @dataclass(frozen=True)
-class ShsOptions:
+class ShsOptions(HouseRules):
     """A table's SHS house rules; see `SHS_OPTION_HELP` for each one's meaning and ruling.
 
     Attributes:
@@ -68,6 +73,8 @@ class ShsOptions:
     Source: seed 003; S-A1, S-A3, S-A5, S-A7, S-A13, S-A14, S-M7.
     """
 
+    RULES: ClassVar[OptionRules] = _RULES
+
     action_dice: int = 3
     negative_ps: str = "signed"
     opposed_tie: str = "status_quo"
@@ -77,41 +84,4 @@ class ShsOptions:
     cooperation_options: bool = True
 
     def __post_init__(self) -> None:
-        for name, choices in _CHOICES.items():
-            if getattr(self, name) not in choices:
-                raise bad_option(name, getattr(self, name), " | ".join(choices))
-        for name, (low, high) in _RANGES.items():
-            value = getattr(self, name)
-            if value is None and name == "dpm_cap":
-                continue
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise bad_option(name, value, f"{low}..{high}")
-        for name in ("trivial_actions_count", "cooperation_options"):
-            if not isinstance(getattr(self, name), bool):
-                raise bad_option(name, getattr(self, name), "true | false")
-
-    def to_json(self) -> dict[str, JSON]:
-        """The options as a JSON object (for storing)."""
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JSON]) -> ShsOptions:
-        """Options from stored JSON, checked like text input.
-
-        Raises:
-            InputError: an unknown option or a bad value.
-        """
-        return with_changes(cls(), data, _RULES)
-
-    def with_changes(self, changes: Mapping[str, str]) -> ShsOptions:
-        """These options with some changed from text values (``"3"``, ``"true"``, ``"none"``).
-
-        Raises:
-            InputError: an unknown option name or a value that does not fit it, naming both.
-        """
-        return with_changes(self, changes, _RULES)
-
-
-_RULES = OptionRules(
-    system="SHS", choices=_CHOICES, ranges=_RANGES, nullable=frozenset({"dpm_cap"})
-)
+        self.check_values(("trivial_actions_count", "cooperation_options"))

@@ -22,13 +22,14 @@ rulings S-M1 to S-M9, S-A2 to S-A15.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
+from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.base import JSON, Upcaster
-from tablee.systems.options import option_text
+from tablee.systems.common import decide_again
+from tablee.systems.options import stored_changes
 from tablee.systems.shs.actions import Option
 from tablee.systems.shs.clock import Duration
 from tablee.systems.shs.counters import decide_counter, decide_kill, decide_revive
@@ -161,7 +162,7 @@ def _simultaneous(state: ShsState, p: P) -> Decision:
 
 
 def _options(state: ShsState, p: P) -> Decision:
-    return decide_options(state, {k: option_text(v) for k, v in dict(p["options"]).items()})
+    return decide_options(state, stored_changes(p))
 
 
 _REDECIDE: Mapping[str, Callable[[ShsState, P], Decision]] = {
@@ -269,52 +270,7 @@ def evolve(state: ShsState, kind: str, payload: Mapping[str, JSON]) -> ShsState:
     if redecide is None:
         raise InputError(N_("unknown SHS event kind {kind!r}"), kind=kind)
     what = _what(kind, payload)
-    try:
-        decision = redecide(state, payload)
-    except NotFoundError as exc:
-        raise RuleError(N_("{what}: {error}"), what=what, error=exc) from exc
-    except TableeError as exc:
-        raise type(exc)(N_("{what}: {error}"), what=what, error=exc) from exc
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise InputError(
-            N_("{what}: a missing or malformed field ({detail})"), what=what, detail=repr(exc)
-        ) from exc
-    stored = dict(_leaves(payload))
-    decided = dict(_leaves(decision.facts[0].payload))
-    for path in [*decided, *(p for p in stored if p not in decided)]:
-        if _plain(stored.get(path)) != _plain(decided.get(path)):
-            raise InputError(
-                N_(
-                    "{what}: the stored {field} {stored!r} is not what the rules give ({decided!r})"
-                ),
-                what=what,
-                field=path,
-                stored=stored.get(path),
-                decided=decided.get(path),
-            )
-    return decision.after
-
-
-def _leaves(value: JSON, path: str = "") -> Iterator[tuple[str, JSON]]:
-    """Every field but the records, as ``(dotted path, value)``; lists of objects unfolded."""
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            if key not in RECORDS:
-                yield from _leaves(item, f"{path}.{key}" if path else str(key))
-    elif isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) for v in value):
-        for index, item in enumerate(value):
-            yield from _leaves(item, f"{path}.{index}")
-    else:
-        yield path, value
-
-
-def _plain(value: JSON) -> JSON:
-    """A value compared with booleans apart from numbers and tuples as lists."""
-    if isinstance(value, bool):
-        return ("bool", value)
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
+    return decide_again(redecide, state, payload, what, records=RECORDS)
 
 
 def _what(kind: str, p: P) -> Message:

@@ -35,11 +35,10 @@ Y-N6, Y-A1 to Y-A22, Y-T1 to Y-T12).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablee.errors import Message
-from tablee.systems.base import JSON, Fact, System, Upcaster
+from tablee.systems.base import JSON, System
+from tablee.systems.common import StandardSystem
 from tablee.systems.ybs.brawls import (
     GangTable,
     decide_encounter_at_table,
@@ -263,36 +262,11 @@ __all__ = [
 ]
 
 
-class _Ybs:
+class _Ybs(StandardSystem):
     """Yuigahama Bad Seeds as a `tablee.systems.base.System`.
 
     Source: seed 004; RULINGS.md section 4.
     """
-
-    id = "ybs"
-    event_versions: Mapping[str, int] = EVENT_VERSIONS
-    upcasters: Mapping[tuple[str, int], Upcaster] = {}
-    option_help: Mapping[str, str] = YBS_OPTION_HELP
-
-    def initial_state(self, created: Mapping[str, JSON]) -> Any:
-        """See `initial_state`."""
-        return initial_state(created)
-
-    def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
-        """See `tablee.systems.ybs.replay.evolve`."""
-        return evolve(state, kind, payload)
-
-    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
-        """See `tablee.systems.ybs.log.describe`."""
-        return describe(kind, payload, after)
-
-    def options_json(self, state: Any) -> dict[str, JSON]:
-        """The table's house rules (`YbsOptions`) as JSON."""
-        return dict(state.options.to_json())
-
-    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
-        """See `decide_options`."""
-        return decide_options(state, changes).facts
 
     def summary(self, state: Any) -> dict[str, JSON]:
         """The characters, the tokens, the session and the house rules.
@@ -311,6 +285,14 @@ class _Ybs:
         }
 
 
-YBS = _Ybs()
+YBS = _Ybs(
+    id="ybs",
+    event_versions=EVENT_VERSIONS,
+    option_help=YBS_OPTION_HELP,
+    initial_state=initial_state,
+    evolve=evolve,
+    describe=describe,
+    decide_options=decide_options,
+)
 """The YBS system object for the table layer (registered by `tablee.systems`)."""
 _YBS_IS_A_SYSTEM: System = YBS

@@ -25,7 +25,9 @@ from typing import Any
 
 from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, NotFoundError, RuleError
-from tablee.systems.base import JSON, Fact, clean_name, name_key
+from tablee.systems.base import JSON, Fact, clean_name
+from tablee.systems.common import DecisionOf, clean_players, find_name
+from tablee.systems.common import player_named as _player_named
 from tablee.systems.ybs.character import (
     MAX_TRAIT,
     Character,
@@ -145,8 +147,7 @@ class YbsState:
     gang: Any = None
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(DecisionOf[YbsState]):
     """What a command decided.
 
     Attributes:
@@ -155,33 +156,6 @@ class Decision:
         warnings: notices shown but never blocking.
         after: the state once the facts are folded (what `evolve` returns for them).
     """
-
-    facts: tuple[Fact, ...]
-    outcome: Any
-    warnings: tuple[TraceStep, ...]
-    after: YbsState
-
-
-def _players(raw: object) -> tuple[str, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list | tuple):
-        raise InputError(N_("the players must be a list of names, not {value!r}"), value=raw)
-    names = tuple(clean_name(p, what=N_("a player's name")) for p in raw)
-    for name in names:
-        if name.lower() == GM or "," in name:
-            raise InputError(
-                N_("{name!r} cannot be a player name (empty, 'gm' or with a comma)"), name=name
-            )
-    if len({name_key(n) for n in names}) != len(names):
-        raise InputError(N_("player names must differ: {names}"), names=", ".join(names))
-    if len(names) > MAX_PLAYERS:
-        raise InputError(
-            N_("{count} players is more than the maximum of {maximum}"),
-            count=len(names),
-            maximum=MAX_PLAYERS,
-        )
-    return names
 
 
 def initial_state(created: Mapping[str, JSON]) -> YbsState:
@@ -193,7 +167,7 @@ def initial_state(created: Mapping[str, JSON]) -> YbsState:
     Source: Y-M4; Y-A3, Y-A11, Y-A12, Y-A13, Y-A16 (the options).
     """
     options = YbsOptions.from_json(created.get("options") or {})
-    players = _players(created.get("players"))
+    players = clean_players(created.get("players"), maximum=MAX_PLAYERS)
     return YbsState(players, options, ledger=Ledger.new(options.token_supply, players))
 
 
@@ -202,18 +176,13 @@ def settled(state: YbsState) -> YbsState:
     return state if state.test is None else replace(state, test=None)
 
 
-def _find(names: Iterable[str], name: object, what: str) -> str | None:
-    key = name_key(clean_name(name, what=what))
-    return next((n for n in names if name_key(n) == key), None)
-
-
 def character_named(state: YbsState, name: object) -> str:
     """The stored name of a character, typed in any case.
 
     Raises:
         NotFoundError: no character has that name.
     """
-    found = _find(state.characters, name, N_("a character's name"))
+    found = find_name(state.characters, name, N_("a character's name"))
     if found is None:
         raise NotFoundError(
             N_("no character named {name!r} at this table"),
@@ -230,15 +199,7 @@ def player_named(state: YbsState, name: object) -> str:
     Raises:
         NotFoundError: no player has that name.
     """
-    found = _find(state.players, name, N_("a player's name"))
-    if found is None:
-        raise NotFoundError(
-            N_("no player named {name!r} at this table"),
-            tip=N_("players: {players}"),
-            name=name,
-            players=", ".join(state.players) or "-",
-        )
-    return found
+    return _player_named(state.players, name)
 
 
 def free_text(value: object) -> str:
@@ -309,7 +270,7 @@ def decide_create(
             traits=", ".join(at_two),
         )
     hero = Character(hero.name, hero.traits, hero.attributes, hero.stars, uchimi, kega)
-    if _find(state.characters, hero.name, N_("a character's name")) is not None:
+    if find_name(state.characters, hero.name, N_("a character's name")) is not None:
         raise RuleError(N_("a character named {name!r} already exists"), name=hero.name)
     if len(state.characters) >= MAX_CHARACTERS:
         raise RuleError(

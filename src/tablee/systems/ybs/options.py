@@ -10,11 +10,11 @@ bande", "Ichika Bachika"); rulings Y-A3, Y-A11, Y-A12, Y-A13, Y-A16.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from typing import ClassVar
 
 from tablee.errors import N_
-from tablee.systems.base import JSON
-from tablee.systems.options import OptionRules, bad_option, with_changes
+from tablee.systems.options import HouseRules, OptionRules
 
 __all__ = ["YBS_OPTION_HELP", "YbsOptions"]
 
@@ -57,8 +57,11 @@ _CHOICES: Mapping[str, tuple[str, ...]] = {
 _RANGES: Mapping[str, tuple[int, int]] = {"critical_boxes": (1, 6), "token_supply": (7, 1000)}
 
 
+_RULES = OptionRules(system="YBS", choices=_CHOICES, ranges=_RANGES)
+
+
 @dataclass(frozen=True)
-class YbsOptions:
+class YbsOptions(HouseRules):
     """A table's YBS house rules; see `YBS_OPTION_HELP` for each one's meaning and ruling.
 
     Attributes:
@@ -76,6 +79,8 @@ class YbsOptions:
     Source: seed 004; Y-A3, Y-A11, Y-A12, Y-A13, Y-A16, Y-M4.
     """
 
+    RULES: ClassVar[OptionRules] = _RULES
+
     stubborn: str = "repeat"
     stubborn_on: str = "any"
     critical_boxes: int = 2
@@ -85,36 +90,4 @@ class YbsOptions:
     token_supply: int = 100
 
     def __post_init__(self) -> None:
-        for name, choices in _CHOICES.items():
-            if getattr(self, name) not in choices:
-                raise bad_option(name, getattr(self, name), " | ".join(choices))
-        for name, (low, high) in _RANGES.items():
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise bad_option(name, value, f"{low}..{high}")
-        if not isinstance(self.higher_straight_wins, bool):
-            raise bad_option("higher_straight_wins", self.higher_straight_wins, "true | false")
-
-    def to_json(self) -> dict[str, JSON]:
-        """The options as a JSON object (for storing)."""
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JSON]) -> YbsOptions:
-        """Options from stored JSON, checked like text input.
-
-        Raises:
-            InputError: an unknown option or a bad value.
-        """
-        return with_changes(cls(), data, _RULES)
-
-    def with_changes(self, changes: Mapping[str, str]) -> YbsOptions:
-        """These options with some changed from text values (``"once"``, ``"true"``).
-
-        Raises:
-            InputError: an unknown option name or a value that does not fit it, naming both.
-        """
-        return with_changes(self, changes, _RULES)
-
-
-_RULES = OptionRules(system="YBS", choices=_CHOICES, ranges=_RANGES)
+        self.check_values(("higher_straight_wins",))

@@ -13,12 +13,13 @@ rulings Y-M1 to Y-M9.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
+from tablee.errors import N_, InputError, Message
 from tablee.systems.base import JSON
-from tablee.systems.options import option_text
+from tablee.systems.common import decide_again
+from tablee.systems.options import stored_changes
 from tablee.systems.ybs.brawls import (
     decide_encounter_at_table,
     decide_gang_start,
@@ -90,7 +91,7 @@ def _test(s: YbsState, p: P) -> Decision:
 
 
 def _options(s: YbsState, p: P) -> Decision:
-    return decide_options(s, {k: option_text(v) for k, v in dict(p["options"]).items()})
+    return decide_options(s, stored_changes(p))
 
 
 REDECIDE: dict[str, Callable[[YbsState, P], Any]] = {
@@ -188,49 +189,4 @@ def evolve(state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:
         raise InputError(N_("unknown YBS event kind {kind!r}"), kind=kind)
     who = payload.get("character") or payload.get("name") or payload.get("player") or ""
     what = Message(N_("{kind} by {who}") if who else "{kind}", kind=kind, who=who)
-    try:
-        decision = redecide(state, payload)
-    except NotFoundError as exc:
-        raise RuleError(N_("{what}: {error}"), what=what, error=exc) from exc
-    except TableeError as exc:
-        raise type(exc)(N_("{what}: {error}"), what=what, error=exc) from exc
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise InputError(
-            N_("{what}: a missing or malformed field ({detail})"), what=what, detail=repr(exc)
-        ) from exc
-    stored = dict(_leaves(payload))
-    decided = dict(_leaves(decision.facts[0].payload))
-    for path in [*decided, *(p for p in stored if p not in decided)]:
-        if _plain(stored.get(path)) != _plain(decided.get(path)):
-            raise InputError(
-                N_(
-                    "{what}: the stored {field} {stored!r} is not what the rules give ({decided!r})"
-                ),
-                what=what,
-                field=path,
-                stored=stored.get(path),
-                decided=decided.get(path),
-            )
-    after: YbsState = decision.after
-    return after
-
-
-def _leaves(value: JSON, path: str = "") -> Iterator[tuple[str, JSON]]:
-    """Every field as ``(dotted path, value)``; lists of objects unfolded."""
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            yield from _leaves(item, f"{path}.{key}" if path else str(key))
-    elif isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) for v in value):
-        for index, item in enumerate(value):
-            yield from _leaves(item, f"{path}.{index}")
-    else:
-        yield path, value
-
-
-def _plain(value: JSON) -> JSON:
-    """A value compared with booleans apart from numbers and tuples as lists."""
-    if isinstance(value, bool):
-        return ("bool", value)
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
+    return decide_again(redecide, state, payload, what)

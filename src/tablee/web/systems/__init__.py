@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
 from tablee.dice import Die, FairSource, TypedFaces
 from tablee.errors import N_, InputError
+from tablee.locale import translation
 from tablee.systems.base import Fact
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
@@ -37,6 +38,8 @@ from tablee.table.service import Applied, TableService
 from tablee.web.access import Viewer
 
 __all__ = [
+    "GM_AND_PLAYERS",
+    "GM_ONLY",
     "Action",
     "ActionRequest",
     "Choices",
@@ -44,12 +47,29 @@ __all__ = [
     "Forbidden",
     "OddsView",
     "Panel",
+    "Translate",
     "WebSystem",
+    "acting_for",
+    "all_players",
+    "every",
+    "every_or_none",
+    "facts_of",
+    "owned",
+    "owner_choices",
+    "owner_of",
+    "players",
+    "seen_by",
+    "viewer_translate",
     "web_system",
 ]
 
 R = TypeVar("R")
 Translate = Callable[[str], str]
+"""Translates an English `N_` message into the viewer's language."""
+GM_ONLY: frozenset[str] = frozenset({"gm"})
+"""The roles of an action for the game master alone."""
+GM_AND_PLAYERS: frozenset[str] = frozenset({"gm", "player"})
+"""The roles of an action open to the game master and the players."""
 Choices = Callable[[TableState, Viewer], Sequence[tuple[str, str]]]
 """Dynamic choices of a field: ``(state, viewer) -> [(value, label), ...]``."""
 
@@ -172,7 +192,7 @@ class Action:
     title: str
     fields: tuple[Field, ...]
     run: Callable[[ActionRequest], Applied[Any]]
-    roles: frozenset[str] = frozenset({"gm"})
+    roles: frozenset[str] = GM_ONLY
     rolled: bool = False
     odds: Callable[[ActionRequest], OddsView] | None = None
     faces_hint: str = ""
@@ -390,3 +410,102 @@ def players(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
 def all_players(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
     """Every player of the table."""
     return [(p, p) for p in state.players]
+
+
+# --- what the system modules share ---------------------------------------------------------------
+
+
+def owned(collection: str) -> Choices:
+    """Choices of the names in the game's ``collection`` that the viewer plays.
+
+    Every one for the game master, else those whose owner is the viewer; ``collection`` is
+    the game's mapping of characters (``protagonists``, ``characters``, ``agents``).
+    """
+
+    def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+        owners = state.game.owners
+        return [
+            (n, n)
+            for n in getattr(state.game, collection)
+            if viewer.is_gm or viewer.is_player(owners.get(n))
+        ]
+
+    return choices
+
+
+def every(collection: str) -> Choices:
+    """Choices of every name in the game's ``collection``, whoever plays them."""
+
+    def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+        return [(n, n) for n in getattr(state.game, collection)]
+
+    return choices
+
+
+def every_or_none(collection: str) -> Choices:
+    """`every` name of the game's ``collection``, after an empty choice shown ``-``."""
+    names = every(collection)
+
+    def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+        return [("", "-"), *names(state, viewer)]
+
+    return choices
+
+
+def owner_choices(gm_label: str) -> Choices:
+    """Choices of who may play a new character.
+
+    The viewer alone for a player; for the game master, the game master (an empty value,
+    labelled ``gm_label``, an `N_` text) or any player.
+    """
+
+    def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+        if not viewer.is_gm:
+            return [(viewer.player or "", viewer.player or "")]
+        return [("", gm_label), *all_players(state, viewer)]
+
+    return choices
+
+
+def owner_of(req: ActionRequest, named: Callable[[Any, str], str], name: str) -> str | None:
+    """The player who plays the character ``name`` (None: the game master's, or unknown).
+
+    Args:
+        req: the request (its state's game has ``owners``).
+        named: the system's lookup of a stored name (``shs.protagonist_named``); its
+            InputError (no such character) gives None.
+        name: the name as typed.
+    """
+    game = req.state.game
+    try:
+        owner: str | None = game.owners.get(named(game, name))
+    except InputError:
+        return None
+    return owner
+
+
+def acting_for(req: ActionRequest, owner: str | None) -> None:
+    """Refuse a player acting for a character another plays (the game master may).
+
+    Raises:
+        Forbidden: the viewer is a player and not ``owner``.
+    """
+    if not req.viewer.is_gm and not req.viewer.is_player(owner):
+        raise Forbidden(N_("a player acts only for their own character"))
+
+
+def facts_of(decision: Any) -> Sequence[Fact]:
+    """A decision's facts, as they are."""
+    facts: Sequence[Fact] = decision.facts
+    return facts
+
+
+def seen_by(visibility: str) -> Callable[[Any], Sequence[Fact]]:
+    """The facts of a decision, each shown to ``visibility``."""
+    return lambda d: [replace(f, visibility=visibility) for f in d.facts]
+
+
+def viewer_translate(req: ActionRequest) -> Translate:
+    """A translation function in the viewer's language (English unless ``fr``)."""
+    catalog = translation(req.viewer.lang if req.viewer.lang in ("fr", "en") else "en")
+    return lambda message: catalog.gettext(message)

@@ -18,33 +18,39 @@ Source: issue 6 points 3 and 5; seed 002; rulings G-M1 to G-M12, G-A2 to G-A20.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from tablee.dice import D6, FairSource
 from tablee.errors import N_, InputError, RuleError
-from tablee.locale import translation
 from tablee.systems import agents
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
 from tablee.web.access import Viewer
 from tablee.web.systems import (
+    GM_AND_PLAYERS,
+    GM_ONLY,
     Action,
     ActionRequest,
     Field,
-    Forbidden,
     OddsView,
     Panel,
+    Translate,
     WebSystem,
-    all_players,
+    acting_for,
+    every,
+    every_or_none,
+    facts_of,
+    owned,
+    owner_choices,
+    seen_by,
+    viewer_translate,
 )
 
 __all__ = ["WEB", "AgentsWeb"]
 
-Translate = Callable[[str], str]
-_GM = frozenset({"gm"})
-_BOTH = frozenset({"gm", "player"})
+_GM = GM_ONLY
+_BOTH = GM_AND_PLAYERS
 _RESERVES = tuple((r.value, r.title) for r in agents.Reserve)
 _VALUES = (("7", "7"), ("5", "5"), ("3", "3"))
 _ROLL_OFF_LIMIT = 100
@@ -54,24 +60,11 @@ _ROLL_OFF_LIMIT = 100
 # --- choices -------------------------------------------------------------------------------------
 
 
-def _own(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    """The agents the viewer plays (every agent for the game master)."""
-    owners = state.game.owners
-    return [(n, n) for n in state.game.agents if viewer.is_gm or viewer.is_player(owners.get(n))]
-
-
-def _every(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    return [(n, n) for n in state.game.agents]
-
-
-def _every_or_none(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    return [("", "-"), *_every(state, viewer)]
-
-
-def _owners(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    if not viewer.is_gm:
-        return [(viewer.player or "", viewer.player or "")]
-    return [("", N_("the game master")), *all_players(state, viewer)]
+_own = owned("agents")
+"""The agents the viewer plays (every agent for the game master)."""
+_every = every("agents")
+_every_or_none = every_or_none("agents")
+_owners = owner_choices(N_("the game master"))
 
 
 def _challenge_label(challenge: Any) -> str:
@@ -99,26 +92,11 @@ def _all_challenges(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _facts(decision: Any) -> Sequence[Any]:
-    return decision.facts  # type: ignore[no-any-return]
-
-
-def _seen_by(visibility: str) -> Callable[[Any], Sequence[Any]]:
-    """The facts of a decision, each shown to ``visibility``."""
-    return lambda d: [replace(f, visibility=visibility) for f in d.facts]
-
-
-def _tr(req: ActionRequest) -> Translate:
-    catalog = translation(req.viewer.lang if req.viewer.lang in ("fr", "en") else "en")
-    return lambda message: catalog.gettext(message)
-
-
 def _acting_for(req: ActionRequest, agent: str) -> str:
     """The agent's stored name; a player may act only for an agent they play (W-G1)."""
     game = req.state.game
     name: str = agents.agent_named(game, agent)
-    if not req.viewer.is_gm and not req.viewer.is_player(game.owners.get(name)):
-        raise Forbidden(N_("a player acts only for their own character"))
+    acting_for(req, game.owners.get(name))
     return name
 
 
@@ -174,7 +152,7 @@ def _agent(req: ActionRequest) -> Applied[Any]:
             signature=req.text("signature"),
             owner=owner,
         ),
-        _facts,
+        facts_of,
     )
 
 
@@ -196,7 +174,7 @@ def _challenge(req: ActionRequest) -> Applied[Any]:
             oppositions=oppositions,
             label=req.text("label"),
         ),
-        _facts,
+        facts_of,
     )
 
 
@@ -254,7 +232,7 @@ def _act_run(kind: Any) -> Callable[[ActionRequest], Applied[Any]]:
                 target=req.optional_number("target"),
                 declaration=req.text("declaration"),
             ),
-            _seen_by(visibility),
+            seen_by(visibility),
         )
 
     return run
@@ -268,7 +246,7 @@ def _act_odds(kind: Any) -> Callable[[ActionRequest], OddsView]:
         agent = agents.agent_named(game, given) if given else agents.next_actor(challenge)
         _ids, total = agents.declared_modifier(kind, _ticked(req, kind))
         dist = agents.action_distribution(total)
-        tr = _tr(req)
+        tr = viewer_translate(req)
         rows = [
             (tr(N_("critical (opposition -2)")), dist.probability(agents.Result.CRITICAL)),
             (tr(N_("success (opposition -1)")), dist.probability(agents.Result.SUCCESS)),
@@ -318,7 +296,7 @@ def _reserves(req: ActionRequest) -> Applied[Any]:
             lambda s: agents.decide_fail_on_purpose(
                 s.game, agent=agent, reserve=req.text("reserve"), reason=req.text("reason")
             ),
-            _facts,
+            facts_of,
         )
     number = req.optional_number("challenge")
     if number is None:
@@ -332,7 +310,7 @@ def _reserves(req: ActionRequest) -> Applied[Any]:
         number = found[0].number
     decide = agents.decide_concede if step == "concede" else agents.decide_abandon
     chosen = number
-    return req.execute(lambda s: decide(s.game, challenge=chosen, agent=agent), _facts)
+    return req.execute(lambda s: decide(s.game, challenge=chosen, agent=agent), facts_of)
 
 
 def _winner(req: ActionRequest) -> Applied[Any]:
@@ -345,7 +323,7 @@ def _winner(req: ActionRequest) -> Applied[Any]:
         if len(candidates) > 1:
             given = _roll_off(candidates)  # G-A12: a roll-off between the tied
     return req.execute(
-        lambda s: agents.decide_winner(s.game, challenge=number, agent=given), _facts
+        lambda s: agents.decide_winner(s.game, challenge=number, agent=given), facts_of
     )
 
 
@@ -365,7 +343,7 @@ def _quest(req: ActionRequest) -> Applied[Any]:
     ]
     if env is not None:
         steps.append(lambda g: agents.decide_draw(g, table="environments", face=env))
-    return req.execute(_chain(*steps), _seen_by(visibility))
+    return req.execute(_chain(*steps), seen_by(visibility))
 
 
 def _tables_of(req: ActionRequest) -> Any:
@@ -384,14 +362,14 @@ def _draw(req: ActionRequest) -> Applied[Any]:
     visibility = req.visibility()
     face = req.throw(die, 1, req.typed())[0]
     return req.execute(
-        lambda s: agents.decide_draw(s.game, table=kind, face=face), _seen_by(visibility)
+        lambda s: agents.decide_draw(s.game, table=kind, face=face), seen_by(visibility)
     )
 
 
 def _scene(req: ActionRequest) -> Applied[Any]:
     if req.text("step", "scene") == "give_up":
-        return req.execute(lambda s: agents.decide_quest_abandon(s.game), _facts)
-    return req.execute(lambda s: agents.decide_scene(s.game), _facts)
+        return req.execute(lambda s: agents.decide_quest_abandon(s.game), facts_of)
+    return req.execute(lambda s: agents.decide_scene(s.game), facts_of)
 
 
 def _generate(req: ActionRequest) -> Applied[Any]:
@@ -428,7 +406,7 @@ def _generate(req: ActionRequest) -> Applied[Any]:
         decision = agents.decide_generate(g, agents=group, faces=faces, opposition=name)
         return agents.Decision((*facts, *decision.facts), decision.outcome, (), decision.after)
 
-    return req.execute(draw_then_generate, _seen_by(visibility))
+    return req.execute(draw_then_generate, seen_by(visibility))
 
 
 def _consequence(req: ActionRequest) -> Applied[Any]:
@@ -443,7 +421,7 @@ def _consequence(req: ActionRequest) -> Applied[Any]:
         drawn = agents.decide_draw(decision.after, table="boons", face=boon)
         return agents.Decision((*decision.facts, *drawn.facts), decision.outcome, (), drawn.after)
 
-    return req.execute(decide, _facts)
+    return req.execute(decide, facts_of)
 
 
 def _contest(req: ActionRequest) -> Applied[Any]:
@@ -457,7 +435,7 @@ def _contest(req: ActionRequest) -> Applied[Any]:
             best = [n for n, w in wins.items() if wins and w == max(wins.values())]
             if len(best) > 1:
                 favori = _roll_off(best)  # G-A18: the tied roll off
-        return req.execute(lambda s: agents.decide_contest_start(s.game, favori=favori), _facts)
+        return req.execute(lambda s: agents.decide_contest_start(s.game, favori=favori), facts_of)
     if step == "challenge":
         challengers = _names(req, "challengers")
         for name in challengers:  # W-G5: a player challenges only with their own agents
@@ -470,17 +448,17 @@ def _contest(req: ActionRequest) -> Applied[Any]:
                 wanting=_names(req, "wanting"),
                 allies=_names(req, "allies"),
             ),
-            _facts,
+            facts_of,
         )
     if step == "settle":
         return req.execute(
             lambda s: agents.decide_contest_settle(
                 s.game, challenge=req.number("challenge"), taker=req.optional("taker")
             ),
-            _facts,
+            facts_of,
         )
     return req.execute(
-        lambda s: agents.decide_contest_close(s.game, wanting=_names(req, "wanting")), _facts
+        lambda s: agents.decide_contest_close(s.game, wanting=_names(req, "wanting")), facts_of
     )
 
 

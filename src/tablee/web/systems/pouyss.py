@@ -21,19 +21,19 @@ from tablee.table.projection import TableState
 from tablee.table.service import Applied
 from tablee.web.access import Viewer
 from tablee.web.systems import (
+    GM_AND_PLAYERS,
     Action,
     ActionRequest,
     Field,
     OddsView,
     Panel,
+    Translate,
     WebSystem,
     all_players,
     players,
 )
 
 __all__ = ["WEB", "PouyssWeb"]
-
-Translate = Callable[[str], str]
 
 
 def _counts(req: ActionRequest) -> ActionRoll:
@@ -184,7 +184,7 @@ ACTIONS: tuple[Action, ...] = (
             Field("reasons", N_("Justifications (one per line)"), "lines"),
         ),
         _roll,
-        frozenset({"gm", "player"}),
+        GM_AND_PLAYERS,
         rolled=True,
         odds=_roll_odds,
         faces_hint=N_("1 + bonus + malus d6 faces, e.g. 1,4,5,6"),
@@ -202,7 +202,7 @@ ACTIONS: tuple[Action, ...] = (
             Field("passive_malus", N_("Passive side's malus dice"), "int", default="0"),
         ),
         _opposed,
-        frozenset({"gm", "player"}),
+        GM_AND_PLAYERS,
         rolled=True,
         odds=_opposed_odds,
         faces_hint=N_("the d6 faces of the one roll, e.g. 1,4,5"),
@@ -253,7 +253,7 @@ ACTIONS: tuple[Action, ...] = (
             Field("disadvantages", N_("Disadvantages (one per line)"), "lines"),
         ),
         _character,
-        frozenset({"gm", "player"}),
+        GM_AND_PLAYERS,
     ),
 )
 

@@ -11,53 +11,48 @@ Source: issue 6 points 3 and 5; seed 003; rulings S-M2 to S-M9, S-A1 to S-A15.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tablee.dice import FairSource, RandomSource, TypedFaces
 from tablee.errors import N_, InputError
 from tablee.systems import shs
+from tablee.systems.shs.notation import attempt_options
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
 from tablee.web.access import Viewer
 from tablee.web.systems import (
+    GM_AND_PLAYERS,
+    GM_ONLY,
     Action,
     ActionRequest,
     Field,
-    Forbidden,
     OddsView,
     Panel,
+    Translate,
     WebSystem,
+    acting_for,
+    every,
+    owned,
+    owner_choices,
+    owner_of,
 )
 
 __all__ = ["WEB", "ShsWeb"]
 
-Translate = Callable[[str], str]
-_GM = frozenset({"gm"})
-_BOTH = frozenset({"gm", "player"})
+_GM = GM_ONLY
+_BOTH = GM_AND_PLAYERS
 _TRAITS = ("carrure", "motricite", "science", "relationnel", "sang_froid")
 
 
 # --- choices -------------------------------------------------------------------------------------
 
 
-def _own(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    """The Protagonistes the viewer plays (all of them for the Réalisateur)."""
-    owners = state.game.owners
-    return [
-        (n, n) for n in state.game.protagonists if viewer.is_gm or viewer.is_player(owners.get(n))
-    ]
-
-
-def _every(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    return [(n, n) for n in state.game.protagonists]
-
-
-def _owners(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    if not viewer.is_gm:
-        return [(viewer.player or "", viewer.player or "")]
-    return [("", N_("the Réalisateur")), *((p, p) for p in state.players)]
+_own = owned("protagonists")
+"""The Protagonistes the viewer plays (all of them for the Réalisateur)."""
+_every = every("protagonists")
+_owners = owner_choices(N_("the Réalisateur"))
 
 
 _CHARACTERISTICS = tuple((c.value, c.title) for c in shs.Characteristic)
@@ -92,17 +87,8 @@ def _attempt(req: ActionRequest, prefix: str, difficulty: int | None) -> shs.Att
     )
 
 
-def _owner_of(req: ActionRequest, name: str) -> str | None:
-    game = req.state.game
-    try:
-        return game.owners.get(shs.protagonist_named(game, name))  # type: ignore[no-any-return]
-    except InputError:
-        return None
-
-
 def _acting_for(req: ActionRequest, name: str) -> None:
-    if not req.viewer.is_gm and not req.viewer.is_player(_owner_of(req, name)):
-        raise Forbidden(N_("a player acts only for their own character"))
+    acting_for(req, owner_of(req, shs.protagonist_named, name))
 
 
 def _difficulty(req: ActionRequest, name: str = "difficulty") -> int:
@@ -118,25 +104,16 @@ def _spec(line: str, shape: str) -> tuple[str, str, dict[str, Any]]:
     parts = [p.strip() for p in line.split(":")]
     if len(parts) < 2 or not parts[0] or not parts[1]:
         raise InputError(N_("{value!r}: expected {shape}"), value=line, shape=shape)
-    extra: dict[str, Any] = {}
-    for part in parts[2:]:
-        key, sep, value = part.partition("=")
-        key = key.strip().casefold()
-        if not sep and key in ("surpasser", "sacrifier"):
-            extra["surpass" if key == "surpasser" else "sacrifice"] = True
-        elif sep and key == "expertise" and value.strip():
-            extra["expertise"] = value.strip()
-        elif sep and key in ("bonus", "malus") and value.strip().isdigit():
-            extra[key] = int(value)
-        else:
-            raise InputError(
-                N_(
-                    "{value!r}: {part!r} is not an option (expertise=TEXT, bonus=N, malus=N, "
-                    "surpasser, sacrifier)"
-                ),
-                value=line,
-                part=part,
-            )
+    extra, bad = attempt_options(parts[2:])
+    if bad is not None:
+        raise InputError(
+            N_(
+                "{value!r}: {part!r} is not an option (expertise=TEXT, bonus=N, malus=N, "
+                "surpasser, sacrifier)"
+            ),
+            value=line,
+            part=bad,
+        )
     return parts[0], parts[1], extra
 
 

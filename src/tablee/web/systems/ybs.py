@@ -16,14 +16,12 @@ Source: issue 6 points 3 and 5; seed 004; rulings Y-M1 to Y-M9, Y-A2 to Y-A22.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from tablee.dice import D6
 from tablee.errors import N_, InputError, RuleError
-from tablee.locale import translation
 from tablee.systems import ybs
 from tablee.systems.ybs.advisor import advise, advised_keeps
 from tablee.systems.ybs.gang import Keeps, dice_for_throw
@@ -34,22 +32,32 @@ from tablee.table.projection import TableState
 from tablee.table.service import Applied
 from tablee.web.access import Viewer, can_see
 from tablee.web.systems import (
+    GM_AND_PLAYERS,
+    GM_ONLY,
     Action,
     ActionRequest,
     Field,
     Forbidden,
     OddsView,
     Panel,
+    Translate,
     WebSystem,
-    all_players,
+    acting_for,
+    every,
+    every_or_none,
+    facts_of,
+    owned,
+    owner_choices,
+    owner_of,
     players,
+    seen_by,
+    viewer_translate,
 )
 
 __all__ = ["WEB", "YbsWeb"]
 
-Translate = Callable[[str], str]
-_GM = frozenset({"gm"})
-_BOTH = frozenset({"gm", "player"})
+_GM = GM_ONLY
+_BOTH = GM_AND_PLAYERS
 _TRAITS = tuple((t.value, t.title) for t in ybs.Trait)
 SHEETS_MAX = 20_000
 """Longest pasted JSON or TOML text of the import form, in characters."""
@@ -58,26 +66,11 @@ SHEETS_MAX = 20_000
 # --- choices -------------------------------------------------------------------------------------
 
 
-def _own(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    """The characters the viewer plays (every character for the GM)."""
-    owners = state.game.owners
-    return [
-        (n, n) for n in state.game.characters if viewer.is_gm or viewer.is_player(owners.get(n))
-    ]
-
-
-def _every(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    return [(n, n) for n in state.game.characters]
-
-
-def _every_or_none(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    return [("", "-"), *_every(state, viewer)]
-
-
-def _owners(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    if not viewer.is_gm:
-        return [(viewer.player or "", viewer.player or "")]
-    return [("", N_("the GM (a GM character)")), *all_players(state, viewer)]
+_own = owned("characters")
+"""The characters the viewer plays (every character for the GM)."""
+_every = every("characters")
+_every_or_none = every_or_none("characters")
+_owners = owner_choices(N_("the GM (a GM character)"))
 
 
 _SECOND = (("", "-"), *_TRAITS)
@@ -105,27 +98,9 @@ def _game(req: ActionRequest) -> Any:
     return req.state.game
 
 
-def _owner_of(req: ActionRequest, name: str) -> str | None:
-    game = _game(req)
-    try:
-        return game.owners.get(ybs.character_named(game, name))  # type: ignore[no-any-return]
-    except InputError:
-        return None
-
-
 def _acting_for(req: ActionRequest, name: str) -> None:
     """A player may act only for a character they play (W-Y1)."""
-    if not req.viewer.is_gm and not req.viewer.is_player(_owner_of(req, name)):
-        raise Forbidden(N_("a player acts only for their own character"))
-
-
-def _seen_by(visibility: str) -> Callable[[Any], Sequence[Any]]:
-    """The facts of a decision, each shown to ``visibility``."""
-    return lambda d: [replace(f, visibility=visibility) for f in d.facts]
-
-
-def _facts(decision: Any) -> Sequence[Any]:
-    return decision.facts  # type: ignore[no-any-return]
+    acting_for(req, owner_of(req, ybs.character_named, name))
 
 
 def _last_test(state: TableState) -> StoredEvent | None:
@@ -133,11 +108,6 @@ def _last_test(state: TableState) -> StoredEvent | None:
     if state.game.test is None:
         return None
     return next((e for e in reversed(state.events) if e.kind == "ybs.test"), None)
-
-
-def _tr(req: ActionRequest) -> Translate:
-    catalog = translation(req.viewer.lang if req.viewer.lang in ("fr", "en") else "en")
-    return lambda message: catalog.gettext(message)
 
 
 def _faces_list(text: str, what: str) -> list[int] | None:
@@ -179,7 +149,7 @@ def _create(req: ActionRequest) -> Applied[Any]:
             attributes=req.lines("attributes"),
             owner=owner,
         ),
-        _facts,
+        facts_of,
     )
 
 
@@ -200,7 +170,7 @@ def _import(req: ActionRequest) -> Applied[Any]:
             raise InputError(N_("no character in the pasted text"))
         return ybs.Decision(tuple(facts), None, tuple(warnings), game)
 
-    return req.execute(decide, _facts)
+    return req.execute(decide, facts_of)
 
 
 # --- sessions and tokens -------------------------------------------------------------------------
@@ -208,8 +178,8 @@ def _import(req: ActionRequest) -> Applied[Any]:
 
 def _session(req: ActionRequest) -> Applied[Any]:
     if req.text("step", "start") == "end":
-        return req.execute(lambda s: ybs.decide_end_session(s.game), _facts)
-    return req.execute(lambda s: ybs.decide_start_session(s.game), _facts)
+        return req.execute(lambda s: ybs.decide_end_session(s.game), facts_of)
+    return req.execute(lambda s: ybs.decide_start_session(s.game), facts_of)
 
 
 def _invoke(req: ActionRequest) -> Applied[Any]:
@@ -220,7 +190,7 @@ def _invoke(req: ActionRequest) -> Applied[Any]:
             attribute=req.text("attribute"),
             note=req.text("note"),
         ),
-        _facts,
+        facts_of,
     )
 
 
@@ -229,7 +199,7 @@ def _shichi(req: ActionRequest) -> Applied[Any]:
     req.acting_as(player)  # W-Y3: a player spends only their own 7 tokens
     return req.execute(
         lambda s: ybs.decide_shichi_fukujin(s.game, player=player, proposal=req.text("proposal")),
-        _facts,
+        facts_of,
     )
 
 
@@ -264,7 +234,7 @@ def _test(req: ActionRequest) -> Applied[Any]:
             against=req.optional("against"),
             note=req.text("note"),
         ),
-        _seen_by(visibility),
+        seen_by(visibility),
     )
 
 
@@ -288,7 +258,7 @@ def _test_odds(req: ActionRequest) -> OddsView:
     odds = ybs.odds_of_test(
         value, force=force, tokens=tokens, policy=policy, stubborn_on=game.options.stubborn_on
     )
-    tr = _tr(req)
+    tr = viewer_translate(req)
     rows = [
         (tr(N_("success")), odds.success),
         (tr(N_("critical success")), odds.critical),
@@ -324,18 +294,18 @@ def _open_test(req: ActionRequest) -> tuple[str, str]:
 def _stubborn(req: ActionRequest) -> Applied[Any]:
     _name, visibility = _open_test(req)
     faces = req.throw(D6, 1, req.typed())
-    return req.execute(lambda s: ybs.decide_reroll(s.game, faces=faces), _seen_by(visibility))
+    return req.execute(lambda s: ybs.decide_reroll(s.game, faces=faces), seen_by(visibility))
 
 
 def _critical(req: ActionRequest) -> Applied[Any]:
     _name, visibility = _open_test(req)
-    return req.execute(lambda s: ybs.decide_critical(s.game), _seen_by(visibility))
+    return req.execute(lambda s: ybs.decide_critical(s.game), seen_by(visibility))
 
 
 def _critical_failure(req: ActionRequest) -> Applied[Any]:
     event = _last_test(req.state)
     visibility = "all" if event is None else event.visibility
-    return req.execute(lambda s: ybs.decide_critical_failure(s.game), _seen_by(visibility))
+    return req.execute(lambda s: ybs.decide_critical_failure(s.game), seen_by(visibility))
 
 
 # --- damage, fights, evolution -------------------------------------------------------------------
@@ -350,7 +320,7 @@ def _damage(req: ActionRequest) -> Applied[Any]:
             kega=req.number("kega"),
             note=req.text("note"),
         ),
-        _facts,
+        facts_of,
     )
 
 
@@ -359,7 +329,7 @@ def _rest(req: ActionRequest) -> Applied[Any]:
         lambda s: ybs.decide_rest(
             s.game, character=req.text("character"), minutes=req.number("minutes")
         ),
-        _facts,
+        facts_of,
     )
 
 
@@ -371,7 +341,7 @@ def _heal(req: ActionRequest) -> Applied[Any]:
             count=req.number("count", 1),
             note=req.text("note"),
         ),
-        _facts,
+        facts_of,
     )
 
 
@@ -380,10 +350,10 @@ def _fight(req: ActionRequest) -> Applied[Any]:
     if step == "retreat":
         character = req.text("character")
         _acting_for(req, character)  # W-Y6: a player may retreat their own character
-        return req.execute(lambda s: ybs.decide_retreat(s.game, character=character), _facts)
+        return req.execute(lambda s: ybs.decide_retreat(s.game, character=character), facts_of)
     req.require_gm()
     decide = ybs.decide_round if step == "resolve" else ybs.decide_fight_end
-    return req.execute(lambda s: decide(s.game), _facts)
+    return req.execute(lambda s: decide(s.game), facts_of)
 
 
 def _evolve(req: ActionRequest) -> Applied[Any]:
@@ -395,27 +365,27 @@ def _evolve(req: ActionRequest) -> Applied[Any]:
     if step == "star":
         return req.execute(
             lambda s: ybs.decide_star(s.game, character=character, trait=req.text("trait")),
-            _facts,
+            facts_of,
         )
     if step == "transfer":
         return req.execute(
             lambda s: ybs.decide_transfer(
                 s.game, character=character, lower=req.text("lowered"), raise_=req.text("raised")
             ),
-            _facts,
+            facts_of,
         )
     if step == "trauma":
         return req.execute(
             lambda s: ybs.decide_trauma(
                 s.game, character=character, trait=req.text("trait"), note=req.text("note")
             ),
-            _facts,
+            facts_of,
         )
     return req.execute(
         lambda s: ybs.decide_attributes(
             s.game, character=character, add=req.lines("add"), remove=req.lines("remove")
         ),
-        _facts,
+        facts_of,
     )
 
 
@@ -434,7 +404,7 @@ def _gang_start(req: ActionRequest) -> Applied[Any]:
             loser_uchimi=req.optional_number("loser_uchimi"),
             draw_uchimi=req.optional_number("draw_uchimi"),
         ),
-        _facts,
+        facts_of,
     )
 
 
@@ -472,7 +442,7 @@ def _gang_throw(req: ActionRequest) -> Applied[Any]:
         lambda s: ybs.decide_gang_throw(
             s.game, keep=keeps.players, gm_keep=keeps.gm, faces=faces, gm_faces=gm_faces
         ),
-        _seen_by(visibility),
+        seen_by(visibility),
     )
 
 
@@ -495,7 +465,7 @@ def _throw_hidden(state: TableState, viewer: Viewer) -> bool:
 def _gang_odds(req: ActionRequest) -> OddsView:
     gang = _gang_now(req)
     fight = gang.fight
-    tr = _tr(req)
+    tr = viewer_translate(req)
     if _throw_hidden(req.state, req.viewer):
         raise Forbidden(N_("the last throw is hidden from you, and so are its dice and their odds"))
     if fight.throws == 0:
@@ -568,7 +538,7 @@ def _ichika(req: ActionRequest) -> Applied[Any]:
             outnumbered=req.optional("outnumbered"),
             outgunned=req.optional("outgunned"),
         ),
-        _seen_by(visibility),
+        seen_by(visibility),
     )
 
 
@@ -585,9 +555,9 @@ def _ichika_odds(req: ActionRequest) -> OddsView:
         tie=options.ichika_tie,
     )
     if found.odds is None:
-        tr = _tr(req)
+        tr = viewer_translate(req)
         return OddsView([(tr(N_("everyone flees: no dice are thrown")), Fraction(1))])
-    tr = _tr(req)
+    tr = viewer_translate(req)
     odds = found.odds
     rows = [(tr(N_("win")), odds.win), (tr(N_("draw")), odds.draw), (tr(N_("loss")), odds.loss)]
     kinds = {"ichika_bachika": "Ichika Bachika", "gang_fight": tr(N_("a gang fight"))}
@@ -597,7 +567,7 @@ def _ichika_odds(req: ActionRequest) -> OddsView:
 
 
 def _gang_stop(req: ActionRequest) -> Applied[Any]:
-    return req.execute(lambda s: ybs.decide_gang_stop(s.game, note=req.text("note")), _facts)
+    return req.execute(lambda s: ybs.decide_gang_stop(s.game, note=req.text("note")), facts_of)
 
 
 # --- the forms -----------------------------------------------------------------------------------

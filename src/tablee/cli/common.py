@@ -1,0 +1,67 @@
+"""What the system command groups (``tablee shs``, ``ybs``, ``agents``) share alike.
+
+Each group reads its game from the named table (refusing a table of another system),
+decides against it through the service (which retries when another writer raced it), and
+prints the table and the stored event's number at the head of its JSON documents. The
+messages naming a system stay with that system; the plumbing is here once.
+
+Source: architecture.md "The event log" (decide, append, retry); issue 3 point 7, issue 4
+point 9, issue 5 point 7 (the systems' command lines).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from tablee.cli.app import Context
+from tablee.errors import InputError
+from tablee.table.projection import TableState
+
+__all__ = ["applied_head", "execute_on", "game_for", "read_game"]
+
+G = TypeVar("G")
+
+
+def game_for(state: TableState, system: str, refusal: str, tip: str) -> Any:
+    """The game of a table that plays ``system``.
+
+    Args:
+        state: the table as folded.
+        system: the system id the command needs (``shs``).
+        refusal: the message (an `N_` template with ``{name}`` and ``{system}``).
+        tip: what to do instead (an `N_` template).
+
+    Raises:
+        InputError: the table plays another system.
+    """
+    if state.system.id != system:
+        raise InputError(refusal, tip=tip, name=state.name, system=state.system.id)
+    return state.game
+
+
+def execute_on(ctx: Context, game_of: Callable[[TableState], G], decide: Callable[[G], Any]) -> Any:
+    """Decide against the named table's game and append the facts (retrying if raced).
+
+    Args:
+        ctx: the command's context (``ctx.args.table`` names the table, or the last used).
+        game_of: the system's game of a table (refusing another system's table).
+        decide: the decision from the game; its ``facts`` are appended.
+
+    Returns:
+        What `tablee.table.service.TableService.execute` returns (the stored events, the
+        state after, the decision).
+    """
+    name = ctx.service.resolve_name(ctx.args.table)
+    return ctx.service.execute(name, lambda s: decide(game_of(s)), lambda d: d.facts)
+
+
+def read_game(ctx: Context, game_of: Callable[[TableState], G]) -> tuple[str, G]:
+    """The named table's name and its game, for commands that only read."""
+    name = ctx.service.resolve_name(ctx.args.table)
+    return name, game_of(ctx.service.state(name))
+
+
+def applied_head(applied: Any) -> dict[str, Any]:
+    """The table and the last stored event's number, for JSON output."""
+    return {"table": applied.state.name, "seq": applied.events[-1].seq}

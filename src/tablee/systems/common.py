@@ -1,0 +1,287 @@
+"""Rule-side pieces that every system uses alike: players, decisions, replay, the System.
+
+The four systems were written from one model, so some of their code means the same thing in
+each: checking the players named at a table's creation, a command's `Decision`, deciding a
+stored fact again and comparing its payload with the stored one, and the `System` object's
+plumbing. They live here once; what differs (a system's rules, messages naming the system)
+stays in the system.
+
+Source: DESIGN.md "The event log"; architecture.md "The fold decides every event again";
+P-M5, S-M1, Y-M4, G-A2 (the players of a table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from tablee.dice import TraceStep
+from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
+from tablee.systems.base import JSON, Fact, Upcaster, clean_name, name_key
+
+__all__ = [
+    "GM_NAME",
+    "MAX_PLAYERS",
+    "DecisionOf",
+    "StandardSystem",
+    "clean_players",
+    "decide_again",
+    "find_name",
+    "payload_leaves",
+    "player_named",
+]
+
+S = TypeVar("S")
+
+GM_NAME = "gm"
+"""The name kept for the game master, never a player's."""
+
+MAX_PLAYERS = 20
+"""Most players at one table, in every system (a Tablée limit, not a rule)."""
+
+
+@dataclass(frozen=True)
+class DecisionOf(Generic[S]):
+    """What a command decided, for a system whose state type is ``S``.
+
+    Each system's ``Decision`` is this class for its state (Pouyss keeps its own: it returns
+    a cagnotte move instead of the state after).
+
+    Attributes:
+        facts: the facts to append, in order.
+        outcome: what to show (a result object, a character...), or None.
+        warnings: notices shown but never blocking.
+        after: the state once the facts are folded (what ``evolve`` returns for them).
+    """
+
+    facts: tuple[Fact, ...]
+    outcome: Any
+    warnings: tuple[TraceStep, ...]
+    after: S
+
+
+def clean_players(raw: object, *, maximum: int = MAX_PLAYERS) -> tuple[str, ...]:
+    """The players of a new table, as stored: clean, distinct names, at most ``maximum``.
+
+    Args:
+        raw: a list (or tuple) of names, or None for no player.
+        maximum: the most players allowed.
+
+    Returns:
+        The names cleaned by `clean_name` (NFC, trimmed), in the order given.
+
+    Raises:
+        InputError: not a list; a bad name, ``gm`` or a name with a comma; two names equal
+            but for case; more than ``maximum`` names.
+
+    Source: P-M5, S-M1, Y-M4, G-A2 (who plays); Tablée's limits on names.
+    """
+    if raw is None:
+        return ()
+    if not isinstance(raw, list | tuple):
+        raise InputError(N_("the players must be a list of names, not {value!r}"), value=raw)
+    names = tuple(clean_name(p, what=N_("a player's name")) for p in raw)
+    for name in names:
+        if name.lower() == GM_NAME or "," in name:
+            raise InputError(
+                N_("{name!r} cannot be a player name (empty, 'gm' or with a comma)"), name=name
+            )
+    if len({name_key(n) for n in names}) != len(names):
+        raise InputError(N_("player names must differ: {names}"), names=", ".join(names))
+    if len(names) > maximum:
+        raise InputError(
+            N_("{count} players is more than the maximum of {maximum}"),
+            count=len(names),
+            maximum=maximum,
+        )
+    return names
+
+
+def find_name(names: Iterable[str], name: object, what: str) -> str | None:
+    """The stored name among ``names`` that ``name`` is, typed in any case or accents' form.
+
+    Args:
+        names: the stored names.
+        name: the name as typed.
+        what: what the name is for, for the message (an `N_` marked phrase).
+
+    Returns:
+        The stored name, or None when none matches.
+
+    Raises:
+        InputError: ``name`` is not a name (see `clean_name`).
+
+    Source: architecture.md (names compared case-insensitively).
+    """
+    key = name_key(clean_name(name, what=what))
+    return next((n for n in names if name_key(n) == key), None)
+
+
+def player_named(players: Sequence[str], name: object) -> str:
+    """The stored name of one of the table's ``players``, typed in any case.
+
+    Raises:
+        NotFoundError: no player has that name.
+        InputError: not a name.
+
+    Source: architecture.md (names compared case-insensitively).
+    """
+    found = find_name(players, name, N_("a player's name"))
+    if found is None:
+        raise NotFoundError(
+            N_("no player named {name!r} at this table"),
+            tip=N_("players: {players}"),
+            name=name,
+            players=", ".join(players) or "-",
+        )
+    return found
+
+
+def payload_leaves(
+    value: JSON, path: str = "", *, records: Collection[str] = ()
+) -> Iterator[tuple[str, JSON]]:
+    """Every field of a payload as ``(dotted path, value)``, lists of objects unfolded.
+
+    Args:
+        value: a JSON-compatible payload (or part of one).
+        path: the dotted path of ``value`` itself (empty at the top).
+        records: keys left out at every depth (records of what was shown, not compared).
+
+    Source: architecture.md "The fold decides every event again".
+    """
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if key not in records:
+                sub = f"{path}.{key}" if path else str(key)
+                yield from payload_leaves(item, sub, records=records)
+    elif isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) for v in value):
+        for index, item in enumerate(value):
+            yield from payload_leaves(item, f"{path}.{index}", records=records)
+    else:
+        yield path, value
+
+
+def _plain(value: JSON) -> JSON:
+    """A value compared with booleans apart from numbers and tuples as lists."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def decide_again(
+    redecide: Callable[[S, Mapping[str, JSON]], DecisionOf[S]],
+    state: S,
+    payload: Mapping[str, JSON],
+    what: Message,
+    *,
+    records: Collection[str] = (),
+) -> S:
+    """Decide a stored fact again and check that its stored payload is what it gives now.
+
+    Args:
+        redecide: the system's function deciding the fact's kind from its stored inputs;
+            it returns a decision whose first fact is the one compared.
+        state: the state the fold has reached.
+        payload: the stored payload (current version).
+        what: the fact named for messages (``shs.test by Ellen``).
+        records: payload keys left out of the comparison (what was shown at the time).
+
+    Returns:
+        The state after the fact, as the rules give it now (the decision's ``after``).
+
+    Raises:
+        RuleError: the fact cannot follow this state (a `NotFoundError` included).
+        InputError: a missing or malformed field, or a stored field that differs from the
+            decided one (an edited fact).
+        TableeError: any other refusal of the rules, of its own type, prefixed by ``what``.
+
+    Source: architecture.md "The fold decides every event again".
+    """
+    try:
+        decision = redecide(state, payload)
+    except NotFoundError as exc:
+        raise RuleError(N_("{what}: {error}"), what=what, error=exc) from exc
+    except TableeError as exc:
+        raise type(exc)(N_("{what}: {error}"), what=what, error=exc) from exc
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise InputError(
+            N_("{what}: a missing or malformed field ({detail})"), what=what, detail=repr(exc)
+        ) from exc
+    stored = dict(payload_leaves(payload, records=records))
+    decided = dict(payload_leaves(decision.facts[0].payload, records=records))
+    for path in [*decided, *(p for p in stored if p not in decided)]:
+        if _plain(stored.get(path)) != _plain(decided.get(path)):
+            raise InputError(
+                N_(
+                    "{what}: the stored {field} {stored!r} is not what the rules give ({decided!r})"
+                ),
+                what=what,
+                field=path,
+                stored=stored.get(path),
+                decided=decided.get(path),
+            )
+    return decision.after
+
+
+class StandardSystem:
+    """A system's `tablee.systems.base.System` object built from its module functions.
+
+    A system subclasses it to add its ``summary`` and makes one instance with its functions.
+
+    Attributes:
+        id: short id used in commands and stored on the table (``pouyss``).
+        event_versions: current schema version of each event kind.
+        upcasters: ``(kind, version) -> function`` turning a payload into ``version + 1``.
+        option_help: each table option's name -> its English help text.
+
+    Source: architecture.md "Layers" (the `System` protocol).
+    """
+
+    def __init__(
+        self,
+        *,
+        id: str,
+        event_versions: Mapping[str, int],
+        option_help: Mapping[str, str],
+        initial_state: Callable[[Mapping[str, JSON]], Any],
+        evolve: Callable[[Any, str, Mapping[str, JSON]], Any],
+        describe: Callable[[str, Mapping[str, JSON], Any], Message],
+        decide_options: Callable[[Any, Mapping[str, str]], Any],
+        upcasters: Mapping[tuple[str, int], Upcaster] | None = None,
+    ) -> None:
+        self.id = id
+        self.event_versions = event_versions
+        self.upcasters: Mapping[tuple[str, int], Upcaster] = upcasters or {}
+        self.option_help = option_help
+        self._initial_state = initial_state
+        self._evolve = evolve
+        self._describe = describe
+        self._decide_options = decide_options
+
+    def initial_state(self, created: Mapping[str, JSON]) -> Any:
+        """The state of a new table from its ``table.created`` payload."""
+        return self._initial_state(created)
+
+    def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
+        """The state after one stored fact (pure; RuleError if it breaks a rule)."""
+        return self._evolve(state, kind, payload)
+
+    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
+        """One readable line for a fact; ``after`` is the state right after it, or None."""
+        return self._describe(kind, payload, after)
+
+    def options_json(self, state: Any) -> dict[str, JSON]:
+        """The table's house rules (``state.options``) as JSON."""
+        return dict(state.options.to_json())
+
+    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
+        """The facts changing table options from text values (InputError if one is bad)."""
+        facts: Sequence[Fact] = self._decide_options(state, changes).facts
+        return facts
+
+    def summary(self, state: Any) -> dict[str, JSON]:
+        """The house rules alone; a system adds its shared resources."""
+        return {"options": self.options_json(state)}
