@@ -114,12 +114,13 @@ class TableeError(Exception):
             tip: add ``Tip: ...`` when a tip is known.
 
         Returns:
-            The message, followed by the tip.
+            The message, then the tip on its own indented line (a web page shows it as one
+            line: HTML folds the line break).
         """
         params = _rendered(self.params, translate)
         text = translate(self.template).format(**params)
         if tip and self.tip:
-            text += " " + translate(TIP) + " " + translate(self.tip).format(**params)
+            text += "\n  " + translate(TIP) + " " + translate(self.tip).format(**params)
         return text
 
 

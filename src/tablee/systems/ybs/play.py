@@ -34,7 +34,6 @@ from tablee.systems.ybs.game import (
     FightRound,
     OpenTest,
     YbsState,
-    _decision,
     box_json,
     character_named,
     free_text,
@@ -43,6 +42,7 @@ from tablee.systems.ybs.game import (
 )
 from tablee.systems.ybs.log import joined
 from tablee.systems.ybs.rolls import MAX_FORCE, TestResult, YbsTest, combined_trait, resolve_test
+from tablee.systems.ybs.state import _decision
 from tablee.systems.ybs.unmei import GM, TokenMove, moves_json
 
 __all__ = [

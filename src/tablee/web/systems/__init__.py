@@ -1,7 +1,8 @@
 """The per-system part of the web table: a small protocol, one module per game system.
 
-A system plugs into the web table with one module ``tablee/web/systems/<id>.py`` exposing
-``WEB = <an object following WebSystem>``, then its id in `_MODULES`. The module says:
+A system plugs into the web table with one module ``tablee/web/systems/<id>.py`` (or a
+package ``<id>/`` split by theme) exposing ``WEB = <an object following WebSystem>``, then
+its id in `_MODULES`. The module says:
 
 * ``actions()``: the forms of the system (`Action`: an id, a title, typed `Field`s, who may
   use it, whether it is rolled, the handler and an optional odds function). A handler

@@ -1,0 +1,180 @@
+"""The challenge steps of ``tablee agents play``: actions, concessions, winners, consequences.
+
+An agent's turn (the type's hint, the declaration, the checklist of modifiers, the target and
+the d6), conceding before the first turn or abandoning during the challenge, naming a won
+challenge's winner (a roll-off on a tie), then its consequences and the boon it may bring.
+
+Source: issue 5 point 5; seed 002; rulings G-M3 to G-M6, G-M8, G-M10, G-A12.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from tablee.cli.agents.common import names
+from tablee.cli.agents.prompting import ABANDON, CONCEDE, PlayBase
+from tablee.errors import N_
+
+__all__ = ["HELP", "HINTS", "ChallengeSteps"]
+
+HELP = N_("What helps the quest, {die} (empty: roll):")
+HINTS = {
+    "muscles": N_("Muscles: describe the action, ideally raising the stakes (G-M3)"),
+    "sexe": N_("Sexe: a pick-up line, a sexual metaphor or a double entendre (G-M3)"),
+    "intelligence": N_("Intelligence: how the agent out-thought the opposition (G-M3)"),
+}
+
+
+class ChallengeSteps(PlayBase):
+    """The steps of a challenge: each agent's action, its winner, its consequences."""
+
+    def act(self, number: int, agent: str) -> None:
+        """An agent's turn: concede, abandon, or declare and roll an action (G-M3, G-M4)."""
+        from tablee.cli.agents.commands import challenge_lines
+        from tablee.systems.agents import CHECKLISTS, challenge_json
+
+        game = self.game()
+        challenge = game.challenges[number]
+        if not self.ctx.json:
+            self.ctx.emit("\n".join(challenge_lines(self.ctx, challenge_json(challenge))))
+        if challenge.actions == 0 and number not in self.offered:
+            self.offered.add(number)
+            if self.offer_concessions(number):
+                return  # someone conceded: the next step is read again
+        kind = challenge.kind
+        self.say(self.tr(HINTS[kind.value]))
+        leave = CONCEDE if challenge.actions == 0 else ABANDON
+        declaration = self.ask(
+            self.tr("{agent}, declare your action (or type '{leave}'):").format(
+                agent=agent, leave=self.tr(leave)
+            )
+        )
+        for how in (ABANDON, CONCEDE):
+            if self.said(declaration, how):
+                self.retry_once(partial(self._leave, how, number, agent))
+                return  # refused or not, the next step asks again
+        for index, m in enumerate(CHECKLISTS[kind], start=1):
+            self.say(f"  {index}. {m.value:+d}  {self.tr(m.label)}")
+        self.retry(lambda: self._act(number, agent, declaration))
+
+    def offer_concessions(self, number: int) -> bool:
+        """Before the first turn, any involved agent may concede: reserve back in full (G-M8).
+
+        Returns:
+            Whether someone conceded.
+        """
+        from tablee.systems.agents import Standing, decide_concede
+
+        challenge = self.game().challenges[number]
+        able = [
+            a for a in challenge.agents if challenge.standing[a] in (Standing.ACTIVE, Standing.OUT)
+        ]
+        if not able:
+            return False
+        answer = self.ask(
+            self.tr(
+                "Before the first turn of challenge {number}, who concedes, getting their "
+                "{kind} back to its starting value (G-M8)? Names separated by commas "
+                "({agents}; empty: nobody):"
+            ).format(number=number, kind=challenge.kind.title, agents=", ".join(able))
+        )
+        conceded = False
+        for who in names(answer):
+            done = self.retry_once(
+                partial(self.store, partial(decide_concede, challenge=number, agent=who))
+            )
+            conceded = conceded or done
+        return conceded
+
+    def _leave(self, how: str, number: int, agent: str) -> Any:
+        from tablee.systems.agents import decide_abandon, decide_concede
+
+        decide = decide_abandon if how == ABANDON else decide_concede
+        return self.store(lambda g: decide(g, challenge=number, agent=agent))
+
+    def _act(self, number: int, agent: str, declaration: str) -> Any:
+        from tablee.systems.agents import decide_action, declared_modifier
+
+        game = self.game()
+        challenge = game.challenges[number]
+        ticked = self._ticked(
+            challenge.kind,
+            self.ask(self.tr("Modifiers ticked: their numbers separated by commas (empty: none):")),
+        )
+        declared_modifier(challenge.kind, ticked)  # refuse a bad tick before the roll
+        target = None
+        left = [i for i, o in enumerate(challenge.oppositions, start=1) if o.score > 0]
+        if len(left) > 1:
+            answer = self.ask(
+                self.tr("Which opposition does the action target? ({choices}):").format(
+                    choices=", ".join(f"{i} {challenge.oppositions[i - 1].name}" for i in left)
+                )
+            )
+            target = int(answer) if answer.isdigit() else 0
+        face = self.faces(self.tr("d6 (empty: roll):"), 1)[0]
+        return self.store(
+            lambda g: decide_action(
+                g,
+                challenge=number,
+                agent=agent,
+                modifiers=ticked,
+                face=face,
+                target=target,
+                declaration=declaration,
+            )
+        )
+
+    def _ticked(self, kind: Any, answer: str) -> list[str]:
+        """The ids of the modifiers typed by number (``1,3``), id or word, in any case."""
+        from tablee.systems.agents import CHECKLISTS
+        from tablee.systems.agents.words import MODIFIER_WORDS
+
+        checklist = CHECKLISTS[kind]
+        out = []
+        for part in names(answer):
+            if part.isascii() and part.isdigit() and 1 <= int(part) <= len(checklist):
+                out.append(checklist[int(part) - 1].id)
+                continue
+            key = part.casefold()
+            found = [
+                m.id
+                for m in checklist
+                if key in (m.id, self.tr(MODIFIER_WORDS.get(m.id, m.id)).casefold())
+            ]
+            out.append(found[0] if found else part)  # an unknown one is refused by the rules
+        return out
+
+    def name_winner(self, number: int, candidates: tuple[str, ...]) -> None:
+        """Name a won challenge's winner; empty: the rule, a roll-off on a tie (G-A12)."""
+        from tablee.systems.agents import decide_winner
+
+        def name() -> Any:
+            answer = self.ask(
+                self.tr(
+                    "Whose action marked challenge {number} most? Empty: most reserve points "
+                    "spent ({agents}):"
+                ).format(number=number, agents=", ".join(candidates))
+            )
+            agent = answer or (self._roll_off(candidates) if len(candidates) > 1 else None)
+            return self.store(lambda g: decide_winner(g, challenge=number, agent=agent))
+
+        self.retry(name)
+
+    def consequence(self, number: int) -> None:
+        """Apply a challenge's consequences and draw the boon it may bring (G-M10)."""
+        from tablee.systems.agents import decide_consequence
+
+        played = self.game().challenges[number]
+        if played.actions == 0 and played.outcome == "lost" and number not in self.offered:
+            self.offered.add(number)  # nobody could act: an agent may still surrender (G-M8)
+            self.say(
+                self.tr(
+                    "Challenge {number} is lost at once: no involved agent has {kind} left."
+                ).format(number=number, kind=played.kind.title)
+            )
+            self.offer_concessions(number)
+        applied = self.store(lambda g: decide_consequence(g, challenge=number))
+        result = applied.decision.outcome
+        if result.helped:
+            self.draw("boons", HELP)

@@ -1,0 +1,220 @@
+"""The prompting of ``tablee agents play``: questions, scripted answers and shared helpers.
+
+`Prompter` asks a question and reads one answer from a script or standard input; running out
+of answers raises `Paused` (the log keeps everything so far). `PlayBase` holds what every
+step handler of a ``play`` run shares: the table's current game, storing a decision and
+printing its events, asking again after a refusal, faces typed in or rolled, drawing from
+a quest table, and the roll-off that breaks a tie.
+
+Source: issue 5 point 5; seed 002 ("Génération de scénario"); rulings G-M9, G-A12, G-A18.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from tablee.cli.agents.common import Dice, Tr, execute, game_of
+from tablee.cli.app import Context
+from tablee.dice import D6, Die
+from tablee.errors import N_, InputError, RuleError
+
+__all__ = ["ABANDON", "CONCEDE", "GIVE_UP", "Paused", "PlayBase", "Prompter", "read_script"]
+
+ABANDON = N_("abandon")
+CONCEDE = N_("concede")
+GIVE_UP = N_("give up")
+
+
+class Paused(Exception):
+    """The answers ran out: stop here, the log keeps everything so far."""
+
+
+class Prompter:
+    """Asks questions on the output and reads answers from a script or standard input.
+
+    Args:
+        ctx: the command's context (output, translation).
+        answers: the scripted answers, or None to read standard input.
+    """
+
+    def __init__(self, ctx: Context, answers: list[str] | None) -> None:
+        self.ctx = ctx
+        self._script: Iterator[str] | None = iter(answers) if answers is not None else None
+
+    def ask(self, question: str) -> str:
+        """One answer, trimmed.
+
+        Raises:
+            Paused: no answer is left (end of the script or of standard input).
+        """
+        out = sys.stderr if self.ctx.json else self.ctx.out
+        out.write(question + " ")
+        out.flush()
+        if self._script is not None:
+            answer = next(self._script, None)
+            if answer is not None:
+                out.write(answer + "\n")
+        else:
+            line = sys.stdin.readline()
+            answer = line.rstrip("\n") if line else None
+        if answer is None:
+            out.write("\n")
+            raise Paused
+        return answer.strip()
+
+
+def read_script(path: str) -> list[str]:
+    """The answers of a ``--script`` file: one per line, or a JSON list of strings.
+
+    Raises:
+        InputError: the file cannot be read, or its JSON is not valid.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(
+            N_("cannot read the script {path!r}: {error}"), path=path, error=str(exc)
+        ) from exc
+    if text.lstrip().startswith("["):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(
+                N_("script {path!r} is not valid JSON: {error}"), path=path, error=str(exc)
+            ) from exc
+        return [str(item) for item in data]
+    return text.splitlines()
+
+
+class PlayBase:
+    """What the step handlers of one ``play`` run share: the context, prompter and dice."""
+
+    def __init__(self, ctx: Context, prompter: Prompter, dice: Dice) -> None:
+        self.ctx = ctx
+        self.tr: Tr = ctx.tr
+        self.prompter = prompter
+        self.dice = dice
+        self.team_closed = False
+        self.offered: set[int] = set()
+        self.answers = 0
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def game(self) -> Any:
+        """The game of the table as stored now."""
+        name = self.ctx.service.resolve_name(self.ctx.args.table)
+        return game_of(self.ctx.service.state(name))
+
+    def say(self, text: str) -> None:
+        """Print a line (not in ``--json`` mode); any markup in it is shown as typed."""
+        from rich.markup import escape
+
+        if not self.ctx.json:
+            self.ctx.emit(escape(text))
+
+    def store(self, decide: Callable[[Any], Any]) -> Any:
+        """Store a decision on the table, print each event it made; return what was applied."""
+        applied = execute(self.ctx, decide)
+        for event in applied.events:
+            line = applied.state.system.describe(event.kind, event.payload, None)
+            self.say(f"  #{event.seq} " + line.render(self.tr))
+        return applied
+
+    def ask(self, question: str) -> str:
+        """One answer (see `Prompter.ask`), counted so that `retry` knows one was read."""
+        self.answers += 1
+        return self.prompter.ask(question)
+
+    def retry(self, attempt: Callable[[], Any]) -> Any:
+        """Run ``attempt`` until it is not refused, showing each refusal.
+
+        ``attempt`` must ask its question itself: a refusal of an attempt that read no
+        answer would only repeat, so it is raised instead of looping.
+        """
+        while True:
+            read = self.answers
+            try:
+                return attempt()
+            except (InputError, RuleError) as exc:
+                if self.answers == read:
+                    raise
+                self.say(self.tr("error: {message}").format(message=exc.render(self.tr)))
+
+    def said(self, answer: str, keyword: str) -> bool:
+        """Whether ``answer`` is ``keyword``, in English or in the reader's language."""
+        typed = answer.strip().casefold()
+        return typed in (keyword.casefold(), self.tr(keyword).casefold())
+
+    def faces(self, question: str, count: int, die: Die = D6, *, secret: bool = False) -> list[int]:
+        """Faces typed in (``4`` or ``1,4,6``), or rolled on an empty answer.
+
+        Args:
+            question: the prompt.
+            count: how many faces.
+            die: their die.
+            secret: a roll is not shown (the quest objective's, secret until index 1).
+        """
+        answer = self.ask(question)
+        if not answer:
+            rolled = self.dice.roll(count, die)
+            if secret:
+                self.say(self.tr("rolled, and kept secret until the index reaches 1 (G-M9)"))
+            else:
+                self.say(self.tr("rolled: {faces}").format(faces=", ".join(map(str, rolled))))
+            return rolled
+        parts = [p for p in answer.replace(" ", ",").split(",") if p]
+        if len(parts) != count or not all(p.isascii() and p.isdigit() for p in parts):
+            raise InputError(
+                N_("{value!r} is not {count} faces of a {die}: type e.g. {example}, or nothing"),
+                value=answer,
+                count=count,
+                die=die.name,
+                example=",".join(["4"] * count),
+            )
+        return [die.check_face(int(p)) for p in parts]
+
+    def draw(self, table: str, question: str) -> Any:
+        """Draw one entry of a quest table, the face typed in or rolled, and store it."""
+        from tablee.systems.agents import TableKind, decide_draw
+
+        die = self.game().tables.table(TableKind(table)).die
+
+        def once() -> Any:
+            face = self.faces(
+                self.tr(question).format(die=die.name, table=self._table(table)), 1, die
+            )[0]
+            return self.store(lambda g: decide_draw(g, table=table, face=face))
+
+        return self.retry(once)
+
+    def retry_once(self, attempt: Callable[[], Any]) -> bool:
+        """Run ``attempt``; show a refusal instead of raising. Whether it was stored."""
+        try:
+            attempt()
+        except (InputError, RuleError) as exc:
+            self.say(self.tr("error: {message}").format(message=exc.render(self.tr)))
+            return False
+        return True
+
+    def _table(self, kind: str) -> str:
+        from tablee.systems.agents.words import TABLE_WORDS, word
+
+        return word(TABLE_WORDS, kind).render(self.tr)
+
+    def _roll_off(self, candidates: tuple[str, ...]) -> str:
+        """A d6 each, highest wins, ties roll again (G-A12, G-A18)."""
+        tied = list(candidates)
+        while len(tied) > 1:
+            rolls = {n: self.dice.roll()[0] for n in tied}
+            self.say(
+                self.tr("roll-off: {rolls}").format(
+                    rolls=", ".join(f"{n} {r}" for n, r in rolls.items())
+                )
+            )
+            best = max(rolls.values())
+            tied = [n for n in tied if rolls[n] == best]
+        return tied[0]

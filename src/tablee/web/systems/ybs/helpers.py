@@ -1,0 +1,122 @@
+"""Shared parts of the YBS forms: choice lists, field helpers and the player's limits.
+
+The trait, purpose, damage and s'entêter choices of the forms, who a form may act for
+(W-Y1: a player acts only for the characters they play), the open test's stored event, and
+typed-in faces (``1,5,6``) and keep choices (``advised``, ``none`` or faces) of a gang fight.
+
+Source: issue 6 points 3 and 5; seed 004; rulings Y-M3, Y-M7, Y-A2, Y-A14; docs/web.md W-Y1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablee.dice import D6
+from tablee.errors import N_, InputError
+from tablee.systems import ybs
+from tablee.table.events import StoredEvent
+from tablee.table.projection import TableState
+from tablee.web.systems import (
+    GM_AND_PLAYERS,
+    GM_ONLY,
+    ActionRequest,
+    Field,
+    acting_for,
+    every,
+    every_or_none,
+    owned,
+    owner_choices,
+    owner_of,
+)
+
+__all__ = ["SHEETS_MAX"]
+
+_GM = GM_ONLY
+_BOTH = GM_AND_PLAYERS
+_TRAITS = tuple((t.value, t.title) for t in ybs.Trait)
+SHEETS_MAX = 20_000
+"""Longest pasted JSON or TOML text of the import form, in characters."""
+
+
+# --- choices -------------------------------------------------------------------------------------
+
+
+_own = owned("characters")
+"""The characters the viewer plays (every character for the GM)."""
+_every = every("characters")
+_every_or_none = every_or_none("characters")
+_owners = owner_choices(N_("the GM (a GM character)"))
+
+
+_SECOND = (("", "-"), *_TRAITS)
+_COMBINE = (("", "-"), ("average", N_("average, rounded down")), ("limit", N_("the lower")))
+_PURPOSES = (
+    ("plain", N_("an ordinary test")),
+    ("gate", N_("the Nintai gate of a fight")),
+    ("attack", N_("an attack")),
+    ("defend", N_("a defence")),
+)
+_DAMAGE = (("uchimi", "Uchimi"), ("kega", "Kega"))
+_POLICY = (
+    ("", N_("as the house rules say")),
+    ("any", N_("after every failure while tokens last")),
+    ("once", N_("once")),
+    ("never", N_("never")),
+)
+_SIDES = (("", "-"), ("players", N_("the players")), ("gm", N_("the GM's side")))
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _game(req: ActionRequest) -> Any:
+    return req.state.game
+
+
+def _acting_for(req: ActionRequest, name: str) -> None:
+    """A player may act only for a character they play (W-Y1)."""
+    acting_for(req, owner_of(req, ybs.character_named, name))
+
+
+def _last_test(state: TableState) -> StoredEvent | None:
+    """The stored ``ybs.test`` of the test in progress, or None."""
+    if state.game.test is None:
+        return None
+    return next((e for e in reversed(state.events) if e.kind == "ybs.test"), None)
+
+
+def _faces_list(text: str, what: str) -> list[int] | None:
+    """Faces typed as ``1,5,6`` (None when empty)."""
+    parts = [p for p in text.replace(" ", ",").replace(";", ",").split(",") if p]
+    if not parts:
+        return None
+    faces = []
+    for part in parts:
+        if not (part.isascii() and part.isdigit()):
+            raise InputError(N_("{field}: {value!r} is not a die face"), field=what, value=part)
+        faces.append(int(part))
+    return faces
+
+
+def _keep(text: str, advised: tuple[int, ...]) -> tuple[int, ...]:
+    """``advised`` (or empty: the advisor's pick), ``none`` (reroll all), or faces ``2,3``."""
+    word = text.strip().lower()
+    if word in ("", "advised"):
+        return advised
+    if word == "none":
+        return ()
+    return tuple(_faces_list(text, "keep") or [])
+
+
+def _typed_side(req: ActionRequest, name: str, count: int) -> list[int]:
+    typed = _faces_list(req.text(name), name)
+    try:
+        return req.throw(D6, count, typed)
+    except InputError as exc:
+        raise InputError(N_("{field}: {error}"), field=name, error=exc) from None
+
+
+# --- fields shared by several forms --------------------------------------------------------------
+
+_CHARACTER = Field("character", N_("Character"), "choice", _every)
+_NOTE = Field("note", N_("A note kept in the log"))
