@@ -52,6 +52,7 @@ __all__ = [
     "WebSystem",
     "acting_for",
     "all_players",
+    "decimal_text",
     "every",
     "every_or_none",
     "facts_of",
@@ -504,6 +505,22 @@ def facts_of(decision: Any) -> Sequence[Fact]:
 def seen_by(visibility: str) -> Callable[[Any], Sequence[Fact]]:
     """The facts of a decision, each shown to ``visibility``."""
     return lambda d: [replace(f, visibility=visibility) for f in d.facts]
+
+
+def decimal_text(value: Fraction | float, lang: str, places: int = 2) -> str:
+    """A number with ``places`` decimals in the language's format: ``3,49`` in French.
+
+    Every decimal number a system module puts in a page goes through this function, so a
+    French page never shows a decimal point (the web's counterpart of the command line's
+    ``tablee.cli.render.decimal``; percentages go through ``tablee.web.render.percent_text``).
+
+    Args:
+        value: the number (an exact fraction is rounded only here).
+        lang: ``fr`` for the decimal comma; any other language keeps the point.
+        places: decimals shown, 0 or more.
+    """
+    text = f"{float(value):.{places}f}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 def viewer_translate(req: ActionRequest) -> Translate:

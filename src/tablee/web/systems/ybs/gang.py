@@ -30,6 +30,7 @@ from tablee.web.systems import (
     Forbidden,
     OddsView,
     Translate,
+    decimal_text,
     facts_of,
     seen_by,
     viewer_translate,
@@ -40,6 +41,7 @@ from tablee.web.systems.ybs.helpers import (
     _SIDES,
     _game,
     _keep,
+    _mean_text,
     _typed_side,
 )
 
@@ -123,7 +125,7 @@ def _gang_odds(req: ActionRequest) -> OddsView:
             fight.gm_dice,
             higher_straight_wins=_game(req).options.higher_straight_wins,
         )
-        return _win_draw_loss(tr, odds, fight.players_dice, fight.gm_dice)
+        return _win_draw_loss(tr, req.viewer.lang, odds, fight.players_dice, fight.gm_dice)
     rows: list[tuple[str, Fraction]] = []
     sides = ((tr(N_("the players")), fight.players_hand), (tr(N_("the GM's side")), fight.gm_hand))
     template = tr(N_("{side}: keep {kept}, reroll {reroll} ({throws} throws expected)"))
@@ -133,7 +135,7 @@ def _gang_odds(req: ActionRequest) -> OddsView:
                 side=side,
                 kept=" ".join(str(f) for f in choice.kept) or "-",
                 reroll=choice.rerolled,
-                throws=f"{float(choice.expected_throws):.2f}",
+                throws=decimal_text(choice.expected_throws, req.viewer.lang),
             )
             rows.append((label, choice.straight_probability))
     hands = {
@@ -147,14 +149,14 @@ def _gang_odds(req: ActionRequest) -> OddsView:
     return OddsView(rows, None, note, hands)
 
 
-def _win_draw_loss(tr: Translate, odds: Any, dice: int, against: int) -> OddsView:
+def _win_draw_loss(tr: Translate, lang: str, odds: Any, dice: int, against: int) -> OddsView:
     rows = [(tr(N_("win")), odds.win), (tr(N_("draw")), odds.draw), (tr(N_("loss")), odds.loss)]
     expected = odds.expected_throws
     note = N_("the players' {dice} dice against {against}, both sides advised; {throws} throws")
     values = {
         "dice": dice,
         "against": against,
-        "throws": f"{expected.numerator}/{expected.denominator}",
+        "throws": _mean_text(expected, lang),
     }
     return OddsView(rows, odds.win, note, values)
 

@@ -9,6 +9,7 @@ Source: issue 6 points 3 and 5; seed 004; rulings Y-M3, Y-M7, Y-A2, Y-A14; docs/
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from tablee.dice import D6
@@ -22,6 +23,7 @@ from tablee.web.systems import (
     ActionRequest,
     Field,
     acting_for,
+    decimal_text,
     every,
     every_or_none,
     owned,
@@ -106,6 +108,22 @@ def _keep(text: str, advised: tuple[int, ...]) -> tuple[int, ...]:
     if word == "none":
         return ()
     return tuple(_faces_list(text, "keep") or [])
+
+
+_SHORT_DIGITS = 9
+"""An exact fraction is shown next to its decimal only when it has at most this many digits
+above and below (a gang fight's expected throws run to some thirty digits)."""
+
+
+def _mean_text(value: Fraction, lang: str) -> str:
+    """An expected count in the viewer's number format: ``1,167 (7/6)`` in French.
+
+    Three decimals (the command line's ``decimal(..., 3)``), then the exact fraction when short.
+    """
+    text = decimal_text(value, lang, 3)
+    if max(len(str(value.numerator)), len(str(value.denominator))) <= _SHORT_DIGITS:
+        text += f" ({value.numerator}/{value.denominator})"
+    return text
 
 
 def _typed_side(req: ActionRequest, name: str, count: int) -> list[int]:

@@ -46,6 +46,7 @@ from tablee.web.systems.ybs.helpers import (
     _every_or_none,
     _game,
     _last_test,
+    _mean_text,
     _own,
 )
 
@@ -122,8 +123,8 @@ def _test_odds(req: ActionRequest) -> OddsView:
         "trait": value,
         "force": force,
         "tokens": tokens,
-        "policy": policy,
-        "rerolls": f"{rerolls.numerator}/{rerolls.denominator}",
+        "policy": tr(dict(_POLICY).get(policy, policy)),
+        "rerolls": _mean_text(rerolls, req.viewer.lang),
     }
     return OddsView(rows, odds.success, note, values)
 
