@@ -1,7 +1,7 @@
 """Load on the live web table: many tables, several live-log viewers each, rolls over HTTP.
 
 Starts ``python -m tablee serve`` as a subprocess on a free loopback port (a fresh SQLite
-file by default; ``--db URL`` for PostgreSQL), then, with an async httpx client:
+file by default; ``--db URL`` for PostgreSQL), then:
 
 1. creates ``--tables`` Pouyss tables through the home page (2 players each), reads their
    links, starts a session at each;
@@ -21,16 +21,19 @@ each delivery is matched to its POST. Reported:
   99th percentile and maximum, over every (roll, stream) pair;
 * lost events (stored but never received by a stream of that table) and duplicated ones
   (received twice by one stream), from the sequence numbers: both must be zero;
-* the server's peak resident memory (``VmHWM`` of ``/proc/<pid>/status``) and its CPU time.
+* the server's peak resident memory (``VmHWM`` of ``/proc/<pid>/status``), and the CPU time
+  per roll of the server (``/proc/<pid>/stat``) and of this client, over the posting time.
 
-The client runs on the same cores as the server (two here), so the figures include the
-client's own cost; ``--profile FILE`` runs the server under cProfile (slower) and writes its
-statistics to FILE when it stops.
+The client runs on the same cores as the server (two here), so it is kept cheap: the set-up
+(creating tables, reading links) uses httpx, but the rolls and the streams, the measured
+part, use raw asyncio connections (keep-alive HTTP/1.1 for the POSTs, a minimal reader of
+chunked Server-Sent Events) on uvloop when it is installed. ``--profile FILE`` runs the
+server under cProfile (slower) and writes its statistics to FILE when it stops.
 
 Usage::
 
     .venv/bin/python benchmarks/bench_web.py [--tables 50] [--viewers 5] [--rate 500]
-        [--duration 20] [--db URL] [--json]
+        [--duration 20] [--db URL] [--workers N] [--json]
 
 Source: issue 6 point 10.
 """
@@ -51,12 +54,14 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode, urlsplit
 
 import httpx
 
 LINK = re.compile(r"<dt>([^<]+)</dt>\s*<dd><a href=\"([^\"]+)\"")
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
-TAG = re.compile(r"because: (k\d+)\)")
+TAG = re.compile(rb"because: (k\d+)\)")
+SSE_ID = re.compile(rb"^id: (\d+)$", re.MULTILINE)
 RUN = os.urandom(3).hex()
 HTMX = {"HX-Request": "true"}  # as htmx sends it: the answer is the result, not a redirect
 TARGETS = {"rolls_per_s": 500, "p99_ms": 100, "peak_mb": 300}
@@ -81,7 +86,7 @@ class Viewer:
     table: Table
     link: str
     seqs: list[int] = field(default_factory=list)
-    arrivals: dict[str, float] = field(default_factory=dict)
+    arrivals: dict[bytes, float] = field(default_factory=dict)
     opened: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -89,9 +94,9 @@ class Viewer:
 class Run:
     """What the driver recorded."""
 
-    sent: dict[str, float] = field(default_factory=dict)
-    table_of: dict[str, int] = field(default_factory=dict)
-    ok: set[str] = field(default_factory=set)
+    sent: dict[bytes, float] = field(default_factory=dict)
+    table_of: dict[bytes, int] = field(default_factory=dict)
+    ok: set[bytes] = field(default_factory=set)
     answered: list[float] = field(default_factory=list)
     refused: dict[int, int] = field(default_factory=dict)
     failed: int = 0
@@ -116,7 +121,7 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
     if args.profile:
         command += ["-m", "cProfile", "-o", args.profile]
     command += [args.server_script] if args.server_script else ["-m", "tablee"]
-    command += ["serve", "--port", str(port), "--db", db]
+    command += ["serve", "--port", str(port), "--db", db, "--workers", str(args.workers)]
     log = (folder / "serve.log").open("wb")
     process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
@@ -140,19 +145,40 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
         process.wait(10)
 
 
+def tree(pid: int) -> list[int]:
+    """The process and its descendants (``tablee serve --workers N`` has N children)."""
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            for child in task.read_text().split():
+                found += tree(int(child))
+    return found
+
+
 def memory(pid: int) -> dict[str, float]:
-    """Peak and current resident memory of a process, in MB (from /proc)."""
-    found = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, value = line.partition(":")
-        if key in ("VmHWM", "VmRSS"):
-            found[key] = int(value.split()[0]) / 1024
+    """Peak and current resident memory of the server's processes, in MB (from /proc).
+
+    With several processes their figures are added: an upper bound (shared pages count
+    once per process).
+    """
+    found = {"VmHWM": 0.0, "VmRSS": 0.0}
+    for each in tree(pid):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{each}/status").read_text().splitlines():
+                key, _, value = line.partition(":")
+                if key in found:
+                    found[key] += int(value.split()[0]) / 1024
     return found
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time (user + system) used so far by the server's processes, in seconds."""
+    total = 0
+    for each in tree(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 # --- setting up -----------------------------------------------------------------------------
@@ -204,62 +230,142 @@ async def last_seq(client: httpx.AsyncClient, table: Table) -> int:
 # --- streams and rolls ----------------------------------------------------------------------
 
 
-async def watch(client: httpx.AsyncClient, viewer: Viewer, stop: asyncio.Event) -> None:
+class Connection:
+    """One keep-alive HTTP/1.1 connection to the server (raw asyncio streams).
+
+    Just what the benchmark needs: a request with a form body, and a response read whole
+    (``Content-Length`` or chunked) or, for a stream, its chunks as they arrive.
+    """
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def send(self, method: str, path: str, body: bytes = b"", headers: str = "") -> None:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n{headers}"
+        if body:
+            head += "Content-Type: application/x-www-form-urlencoded\r\n"
+        head += f"Content-Length: {len(body)}\r\n\r\n"
+        self.writer.write(head.encode() + body)
+
+    async def head(self) -> tuple[int, bool, int]:
+        """The status, whether the body is chunked, and its length when it is not."""
+        assert self.reader is not None
+        raw = await self.reader.readuntil(b"\r\n\r\n")
+        lines = raw.split(b"\r\n")
+        status = int(lines[0].split()[1])
+        chunked, length = False, 0
+        for line in lines[1:]:
+            name, _, value = line.partition(b":")
+            name = name.strip().lower()
+            if name == b"content-length":
+                length = int(value)
+            elif name == b"transfer-encoding" and b"chunked" in value.lower():
+                chunked = True
+        return status, chunked, length
+
+    async def chunk(self) -> bytes:
+        """The next chunk of a chunked body (empty at its end)."""
+        assert self.reader is not None
+        size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+        data = await self.reader.readexactly(size + 2)
+        return data[:-2]
+
+    async def request(
+        self, method: str, path: str, body: bytes = b"", headers: str = ""
+    ) -> tuple[int, bytes]:
+        await self.send(method, path, body, headers)
+        status, chunked, length = await self.head()
+        assert self.reader is not None
+        if not chunked:
+            return status, await self.reader.readexactly(length)
+        parts = []
+        while part := await self.chunk():
+            parts.append(part)
+        await self.reader.readuntil(b"\r\n")  # the empty trailer
+        return status, b"".join(parts)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+def path_of(url: str) -> str:
+    return "/" + url.split("/", 3)[3]
+
+
+async def watch(base: tuple[str, int], viewer: Viewer, stop: asyncio.Event) -> None:
     """Read one stream until told to stop, recording each event's seq and roll tag."""
-    url = f"{viewer.link}/stream?after={viewer.table.start_seq}"
-    async with client.stream("GET", url, timeout=None) as response:
-        viewer.opened.set()
-        seq, data = 0, []
-        async for line in response.aiter_lines():
-            if line.startswith("id:"):
-                seq = int(line[3:].strip())
-            elif line.startswith("data:"):
-                data.append(line[5:])
-            elif not line and data:
-                now = time.perf_counter()
-                viewer.seqs.append(seq)
-                for tag in TAG.findall("\n".join(data)):
+    conn = Connection(*base)
+    await conn.send("GET", f"{path_of(viewer.link)}/stream?after={viewer.table.start_seq}")
+    status, chunked, _ = await conn.head()
+    assert status == 200 and chunked, status
+    viewer.opened.set()
+    buffer = b""
+    try:
+        while part := await conn.chunk():
+            now = time.perf_counter()
+            buffer += part
+            *messages, buffer = buffer.split(b"\n\n")
+            for message in messages:
+                found = SSE_ID.search(message)
+                if found is None:
+                    continue  # a comment (": ping"), the retry line
+                viewer.seqs.append(int(found.group(1)))
+                for tag in TAG.findall(message):
                     viewer.arrivals.setdefault(tag, now)
-                data = []
-                if stop.is_set():
-                    break
+            if stop.is_set():
+                break
+    finally:
+        conn.close()
 
 
 async def roll(
-    client: httpx.AsyncClient, run: Run, table: Table, link: str, tag: str, gate: asyncio.Semaphore
+    pool: asyncio.Queue[Connection], conn: Connection, run: Run, table: Table, link: str, n: int
 ) -> None:
+    tag = f"k{n}"
     form = {"csrf": table.csrf[link], "reasons": tag}
     if link == table.gm:
         form["player"] = "A"
-    run.sent[tag] = time.perf_counter()
-    run.table_of[tag] = table.number
+    body = urlencode(form).encode()
+    key = tag.encode()
+    run.sent[key] = time.perf_counter()
+    run.table_of[key] = table.number
     try:
-        response = await client.post(link + "/act/roll", data=form, headers=HTMX)
-    except httpx.HTTPError:
+        status, text = await conn.request(
+            "POST", path_of(link) + "/act/roll", body, "HX-Request: true\r\n"
+        )
+    except (OSError, asyncio.IncompleteReadError, ValueError):
+        conn.close()
         run.failed += 1
     else:
-        if response.status_code == 200 and 'class="done"' in response.text:
-            run.ok.add(tag)
-            run.answered.append((time.perf_counter() - run.sent[tag]) * 1000)
+        if status == 200 and b'class="done"' in text:
+            run.ok.add(key)
+            run.answered.append((time.perf_counter() - run.sent[key]) * 1000)
         else:
-            run.refused[response.status_code] = run.refused.get(response.status_code, 0) + 1
+            run.refused[status] = run.refused.get(status, 0) + 1
     finally:
-        gate.release()
+        pool.put_nowait(conn)
 
 
 async def drive(
-    client: httpx.AsyncClient,
-    run: Run,
-    tables: list[Table],
-    rate: float,
-    seconds: float,
-    inflight: int,
+    base: tuple[str, int], run: Run, tables: list[Table], rate: float, seconds: float, inflight: int
 ) -> float:
-    """Post rolls on a fixed schedule; returns the posting time (until the last answer)."""
+    """Post rolls on a fixed schedule; returns the posting time (until the last answer).
+
+    At most ``inflight`` POSTs wait at once, each on its own keep-alive connection; a roll
+    due while they all wait is sent as soon as one answers.
+    """
     links: list[tuple[Table, str]] = []
     for i in range(3):  # the game master's link, then each player's, table after table
         links += [(t, (t.gm, *t.players)[i]) for t in tables]
-    gate = asyncio.Semaphore(inflight)
+    pool: asyncio.Queue[Connection] = asyncio.Queue()
+    for _ in range(inflight):
+        pool.put_nowait(Connection(*base))
     tasks = []
     start = time.perf_counter()
     n = 0
@@ -267,12 +373,15 @@ async def drive(
         due = start + n / rate
         if due > time.perf_counter():
             await asyncio.sleep(due - time.perf_counter())
-        await gate.acquire()
+        conn = await pool.get()
         table, link = links[n % len(links)]
-        tasks.append(asyncio.create_task(roll(client, run, table, link, f"k{n}", gate)))
+        tasks.append(asyncio.create_task(roll(pool, conn, run, table, link, n)))
         n += 1
     await asyncio.gather(*tasks)
-    return time.perf_counter() - start
+    posting = time.perf_counter() - start
+    while not pool.empty():
+        pool.get_nowait().close()
+    return posting
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -284,16 +393,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 async def bench(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
-    # httpx's pool does work per waiting request and connection: keep the posting pool at
-    # the number of POSTs in flight; the streams get a pool of their own.
-    post_limits = httpx.Limits(
-        max_connections=args.inflight, max_keepalive_connections=args.inflight
-    )
-    open_streams = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    async with (
-        httpx.AsyncClient(limits=post_limits, timeout=30) as client,
-        httpx.AsyncClient(limits=open_streams, timeout=30) as streams,
-    ):
+    # httpx for the set-up and the final checks only; rolls and streams use `Connection`.
+    async with httpx.AsyncClient(timeout=30) as client:
         t0 = time.perf_counter()
         await polite(client, "GET", base + "/")  # the home page's anti-forgery cookie, once
         tables = []
@@ -307,12 +408,14 @@ async def bench(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]
         for table in tables:
             links = [table.spectator, table.gm, *table.players]
             viewers += [Viewer(table, links[i % len(links)]) for i in range(args.viewers)]
-        watchers = [asyncio.create_task(watch(streams, v, stop)) for v in viewers]
+        address = urlsplit(base)
+        where = (address.hostname or "127.0.0.1", address.port or 80)
+        watchers = [asyncio.create_task(watch(where, v, stop)) for v in viewers]
         await asyncio.wait_for(asyncio.gather(*(v.opened.wait() for v in viewers)), 60)
         await asyncio.sleep(1)
         cpu0, client0 = cpu_seconds(pid), time.process_time()
         run = Run()
-        posting = await drive(client, run, tables, args.rate, args.duration, args.inflight)
+        posting = await drive(where, run, tables, args.rate, args.duration, args.inflight)
         cpu, client_cpu = cpu_seconds(pid) - cpu0, time.process_time() - client0
         # Every stream must reach its table's last stored event.
         finals = dict(
@@ -371,9 +474,19 @@ async def bench(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]
         "server_cpu_s": round(cpu, 1),
         "client_cpu_s": round(client_cpu, 1),
         "server_cpu_per_roll_ms": round(cpu / max(1, len(run.ok)) * 1000, 2),
+        "client_cpu_per_roll_ms": round(client_cpu / max(1, len(run.ok)) * 1000, 2),
         "peak_mb": round(mem.get("VmHWM", float("nan")), 1),
         "rss_mb_end": round(mem.get("VmRSS", float("nan")), 1),
     }
+
+
+def run_loop(work: Any) -> Any:
+    """Run a coroutine on uvloop when it is installed (cheaper), else on asyncio's loop."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(work)
+    return uvloop.run(work)
 
 
 def main() -> None:
@@ -385,6 +498,7 @@ def main() -> None:
     parser.add_argument("--inflight", type=int, default=32, help="most POSTs waiting at once")
     parser.add_argument("--drain", type=float, default=30, help="seconds to wait for streams")
     parser.add_argument("--db", help="database URL or SQLite path (default: a fresh SQLite file)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
     parser.add_argument(
         "--server-script", help="a Python file run instead of `-m tablee` (for timing probes)"
@@ -394,7 +508,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         process, base = start_server(args, Path(folder))
         try:
-            result = asyncio.run(bench(args, base, process.pid))
+            result = run_loop(bench(args, base, process.pid))
         finally:
             stop_server(process)
     if args.json:

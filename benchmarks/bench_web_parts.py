@@ -9,14 +9,17 @@ to its streams is timed alone on a fresh SQLite table (median of ``--repeats`` b
   table's row, then the events stored since the snapshot);
 * ``roll``: one Pouyss roll through the web form's handler (`Action.run`: reads the state,
   decides, appends in one transaction);
-* ``fragment``: one pushed message rendered for one viewer (`stream_fragment`: the log
-  entry and the resources panel), done once per viewer and per event;
-* ``entry`` / ``resources``: its two parts alone.
+* ``fragment``: one pushed message rendered for one viewer alone (`stream_fragment`: the
+  log entry and the resources panel);
+* ``entry`` / ``resources``: its two parts alone;
+* ``shared``: the messages of one new event for ``--viewers`` streams (spectator, game
+  master, each player in turn) as the server makes them, rendered once per audience and
+  shared (`tablee.web.render.Fragments`).
 
 ``per roll`` adds what the server does for one roll with ``--viewers`` streams: 2 link
 lookups and 2 state reads (the POST), the roll, then for the streams one state read and
-one fragment per viewer. HTTP parsing (h11), routing, the rate limiter and thread hand-offs
-come on top (see bench_web.py and benchmarks/README.md).
+the shared messages. HTTP parsing, routing and the rate limiter come on top (see
+bench_web.py and benchmarks/README.md).
 
 Usage: ``.venv/bin/python benchmarks/bench_web_parts.py [--viewers 5] [--repeats 7]``
 """
@@ -35,7 +38,7 @@ from tablee.table.links import hash_token, issue_table_links
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tablee.web.access import Viewer
-from tablee.web.render import entry_html, resources_html, stream_fragment
+from tablee.web.render import Fragments, entry_html, resources_html, stream_fragment
 from tablee.web.systems import ActionRequest, web_system
 
 
@@ -48,6 +51,11 @@ def timed(work: Callable[[], Any], batch: int, repeats: int) -> float:
             work()
         runs.append((time.perf_counter() - start) / batch * 1e6)
     return statistics.median(runs)
+
+
+def shared(fragments: Fragments, event: Any, state: Any, streams: list[Viewer]) -> list[bytes]:
+    """One event's messages for every stream, through one `Fragments` (as the server does)."""
+    return [fragments.message(event, state, viewer) for viewer in streams]
 
 
 def main() -> None:
@@ -65,6 +73,10 @@ def main() -> None:
         spectator = next(i for i in issued if i.info.role == "spectator")
         roller = Viewer(gm.info, state.name, "en")
         watcher = Viewer(spectator.info, state.name, "en")
+        order = [spectator, gm, *(i for i in issued if i.info.role == "player")]
+        streams = [
+            Viewer(order[n % len(order)].info, state.name, "en") for n in range(args.viewers)
+        ]
         web = web_system("pouyss")
         assert web is not None
         actions = {a.id: a for a in web.actions()}
@@ -90,6 +102,7 @@ def main() -> None:
             "fragment": timed(lambda: stream_fragment([event], now, watcher, by_seq), b, r),
             "entry": timed(lambda: entry_html(event, now, watcher), b, r),
             "resources": timed(lambda: resources_html(now, watcher), b, r),
+            "shared": timed(lambda: shared(Fragments(), event, now, streams), b, r),
         }
         store.close()
     v = args.viewers
@@ -98,7 +111,7 @@ def main() -> None:
         + 2 * parts["state"]
         + parts["roll"]
         + parts["state"]
-        + v * parts["fragment"]
+        + parts["shared"]
     )
     for name, micro in parts.items():
         print(f"{name:12} {micro:8.0f} us")

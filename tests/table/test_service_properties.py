@@ -119,3 +119,19 @@ def test_snapshot_plus_tail_equals_the_full_fold(
                     assert cached.after == full.after
         finally:
             store.close()
+
+
+def test_a_service_that_does_not_remember_leaves_the_last_table_alone(tmp_path: Path) -> None:
+    """The web table's service (remember_last=False) never moves the command line's default
+    table, whatever it creates or rolls on."""
+    store = SqliteStore(tmp_path / "p.sqlite3")
+    try:
+        cli, web = TableService(store), TableService(store, remember_last=False)
+        cli.create(system="pouyss", name="cli table", players=PLAYERS, lang="en")
+        web.create(system="pouyss", name="web table", players=PLAYERS, lang="en")
+        web.execute("web table", decider(("start",)), lambda d: d.facts)
+        assert cli.resolve_name(None) == "cli table"
+        cli.execute("web table", decider(("end",)), lambda d: d.facts)
+        assert cli.resolve_name(None) == "web table"  # the command line still remembers
+    finally:
+        store.close()

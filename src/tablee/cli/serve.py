@@ -1,51 +1,114 @@
 """``tablee serve``: the live web table with Uvicorn, on the same store as the command line.
 
 FastAPI, Uvicorn and Jinja2 are imported only when this command runs, so a roll at the
-command line never pays for them.
+command line never pays for them. Uvicorn runs on uvloop and parses HTTP with httptools when
+they are installed (they are dependencies on Linux; elsewhere it falls back to asyncio and
+h11 by itself).
 
-Source: issue 6 point 1; DESIGN.md "Web" (set a graceful-shutdown timeout: open event
-streams would otherwise hold a restart).
+``--workers N`` runs N server processes on one port (Uvicorn's process manager); it needs
+PostgreSQL, whose LISTEN/NOTIFY carries a roll made in one process to the streams of every
+other process at once (`tablee.web.listen`). On SQLite it is refused: another process's
+events would reach a stream only at the next poll (up to a second later), and each process
+would wait on the others' write locks with its event loop blocked.
+
+Source: issue 6 points 1 and 10; DESIGN.md "Web" (set a graceful-shutdown timeout: open
+event streams would otherwise hold a restart), "Fan-out".
 """
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, add_common, whole_number
+from tablee.errors import N_, InputError
 
-__all__ = ["GRACEFUL_SHUTDOWN_SECONDS", "add_parser", "cmd_serve"]
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+__all__ = ["GRACEFUL_SHUTDOWN_SECONDS", "WORKER_ENV", "add_parser", "cmd_serve", "worker_app"]
 
 Tr = Callable[[str], str]
 
 GRACEFUL_SHUTDOWN_SECONDS = 3
 """How long a stopping server waits for open requests and streams before closing them."""
 
+WORKER_ENV = "TABLEE_SERVE_WORKER"
+"""How ``tablee serve --workers`` hands its settings to its processes (JSON; set by it)."""
+
 
 def cmd_serve(ctx: Context) -> int:
-    """``tablee serve [--host H] [--port P] [--db PATH|URL]``: run the web table."""
+    """``tablee serve [--host H] [--port P] [--db PATH|URL] [--workers N]``: run the web table.
+
+    Raises:
+        InputError: ``--workers`` above 1 on a SQLite store.
+    """
     import uvicorn
 
-    from tablee.web import Settings, create_app
+    from tablee.web import Settings, create_app, server_secret
 
     a = ctx.args
     store = ctx.service.store
     settings = Settings(trusted_origins=tuple(a.trusted_origin or ()), allow_create=not a.no_create)
-    app = create_app(store, settings)
+    options: dict[str, Any] = {
+        "host": a.host,
+        "port": a.port,
+        "loop": "auto",  # uvloop when installed
+        "http": "auto",  # httptools when installed
+        "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
+        "proxy_headers": a.proxy_headers,
+        "forwarded_allow_ips": "127.0.0.1" if a.proxy_headers else None,
+        "log_level": "warning",
+        "server_header": False,
+    }
     where = f"http://{a.host}:{a.port}/"
-    ctx.emit(ctx.tr("Tablée serves on {url} (Ctrl+C stops it).").format(url=where), markup=False)
-    config = uvicorn.Config(
-        app,
-        host=a.host,
-        port=a.port,
-        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
-        proxy_headers=a.proxy_headers,
-        forwarded_allow_ips="127.0.0.1" if a.proxy_headers else None,
-        log_level="warning",
-        server_header=False,
-    )
-    uvicorn.Server(config).run()
+    serving = ctx.tr("Tablée serves on {url} (Ctrl+C stops it).").format(url=where)
+    if a.workers > 1:
+        url = _shared_url(store, a.workers)
+        server_secret(store)  # made once here, not by each process at the same time
+        os.environ[WORKER_ENV] = json.dumps(
+            {"db": url, "trusted": list(settings.trusted_origins), "create": settings.allow_create}
+        )
+        ctx.emit(
+            ctx.tr("Tablée serves on {url} (Ctrl+C stops it).").format(url=where), markup=False
+        )
+        uvicorn.run(f"{__name__}:worker_app", factory=True, workers=a.workers, **options)
+        return 0
+    app = create_app(store, settings)
+    ctx.emit(serving, markup=False)
+    uvicorn.Server(uvicorn.Config(app, workers=1, **options)).run()
     return 0
+
+
+def _shared_url(store: Any, workers: int) -> str:
+    """The database URL the worker processes open: PostgreSQL only (see the module docstring).
+
+    Raises:
+        InputError: the store is not PostgreSQL.
+    """
+    url = getattr(store, "url", None)
+    if not isinstance(url, str) or not url.startswith("postgresql"):
+        raise InputError(
+            N_("--workers {workers} needs PostgreSQL: on SQLite a table is served by one process"),
+            tip=N_("leave out --workers, or pass --db postgresql://..."),
+            workers=workers,
+        )
+    return url
+
+
+def worker_app() -> FastAPI:
+    """The application of one ``tablee serve --workers`` process (Uvicorn calls it in each).
+
+    Opens its own store from the settings `cmd_serve` put in `WORKER_ENV`.
+    """
+    from tablee.table.connect import open_store
+    from tablee.web import Settings, create_app
+
+    given = json.loads(os.environ[WORKER_ENV])
+    settings = Settings(trusted_origins=tuple(given["trusted"]), allow_create=given["create"])
+    return create_app(open_store(given["db"]), settings)
 
 
 def add_parser(sub: Any, tr: Tr) -> None:
@@ -54,6 +117,12 @@ def add_parser(sub: Any, tr: Tr) -> None:
     p.add_argument("--host", default="127.0.0.1", help=tr("address to listen on"))
     p.add_argument(
         "--port", type=whole_number(tr), default=8000, help=tr("port to listen on (default 8000)")
+    )
+    p.add_argument(
+        "--workers",
+        type=whole_number(tr),
+        default=1,
+        help=tr("server processes (default 1; more than 1 needs PostgreSQL)"),
     )
     p.add_argument(
         "--proxy-headers",

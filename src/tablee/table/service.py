@@ -75,11 +75,22 @@ class TableService:
     Args:
         store: where the logs live.
         clock: returns the current aware UTC time; read once per command.
+        remember_last: record the table each command acted on as "the table last used"
+            (the command line's default table). The web table passes False: a roll in a
+            browser must not change which table the command line acts on next, and it saves
+            a write per roll.
     """
 
-    def __init__(self, store: EventStore, clock: Callable[[], datetime] = utc_now) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        clock: Callable[[], datetime] = utc_now,
+        *,
+        remember_last: bool = True,
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.remember_last = remember_last
         self._snapshots: dict[str, TableState] = {}
 
     def _current(self, info: TableInfo) -> TableState:
@@ -130,7 +141,8 @@ class TableService:
         import uuid  # only table creation needs it
 
         self.store.create_table(str(uuid.uuid4()), clean, game_system.id, created, self.clock())
-        self.store.set_preference(LAST_TABLE, clean)
+        if self.remember_last:
+            self.store.set_preference(LAST_TABLE, clean)
         return self.state(clean)
 
     def resolve_name(self, name: str | None) -> str:
@@ -187,7 +199,7 @@ class TableService:
                 continue
             new_state = extend(state, stored)
             self._snapshots[info.id] = new_state
-            if self.store.get_preference(LAST_TABLE) != info.name:
+            if self.remember_last and self.store.get_preference(LAST_TABLE) != info.name:
                 self.store.set_preference(LAST_TABLE, info.name)
             return Applied(decision, tuple(stored), new_state)
         raise ConcurrencyError(

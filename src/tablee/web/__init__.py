@@ -9,5 +9,6 @@ Source: issue 6; DESIGN.md "Web", "Pages", "Fan-out"; docs/web.md.
 """
 
 from tablee.web.app import Settings, create_app
+from tablee.web.common import server_secret
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["Settings", "create_app", "server_secret"]

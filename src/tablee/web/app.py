@@ -11,8 +11,9 @@ Routes (``{token}`` is a link token; see docs/web.md):
 * ``GET /t/{token}/export.jsonl``, ``/export.md``: the log (game master);
 * ``GET /t/{token}/links``, ``POST .../links/new``, ``.../links/revoke``: links (game master).
 
-Every store call runs in a worker thread, one at a time (`WebTable.run`), through the same
-`tablee.table.TableService` as the command line. After an append this process wakes the
+Every store call goes through `WebTable.run` (inline on the event loop on SQLite, in a few
+worker threads on PostgreSQL), through the same `tablee.table.TableService` as the command
+line. After an append this process wakes the
 table's streams; on PostgreSQL a listener wakes them when another process commits events
 (`tablee.web.listen`); a poller also notices events written by other processes (`Hub`).
 

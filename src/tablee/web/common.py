@@ -1,18 +1,25 @@
-"""What the web table's routes share: the store behind a lock, viewers, errors, form answers.
+"""What the web table's routes share: the store, viewers, errors, form answers.
 
-`WebTable` holds the store, the service, the hub and the server's secret; every store call
-goes through `WebTable.run` (a worker thread, one call at a time: a sqlite3 connection must
-not be used by two threads at once). The helpers read the link of a request, check the
+`WebTable` holds the store, the service, the hub, the server's secret and the log entries
+rendered for the streams (`tablee.web.render.Fragments`); every store call goes through
+`WebTable.run`. On SQLite it runs the call inline on the event loop: its calls take well
+under a millisecond (a roll's transaction about 0.5 ms), and a hop to a worker thread costs
+more than that under load (the thread waits for the interpreter lock while the loop works).
+The event loop thus uses the one sqlite3 connection one call at a time, with no lock. Other
+stores (PostgreSQL, whose calls wait for the network) run each call in a worker thread, up
+to `STORE_THREADS` at once and with no global lock: the store's connection pool serves
+concurrent calls, and the service's append retries when two writers race. (A SQLite call
+waits on the event loop only when another process holds the file's write lock: the
+command line's writes last milliseconds.) The helpers read the link of a request, check the
 anti-forgery token of a form and turn a refusal into its translated message, never a trace.
 
-Source: issue 6 points 2, 4 and 7.
+Source: issue 6 points 2, 4, 7 and 10.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
-import threading
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any, TypeVar
@@ -27,6 +34,7 @@ from tablee.systems import SYSTEM_IDS
 from tablee.table.links import hash_token
 from tablee.table.projection import TableState
 from tablee.table.service import Applied, TableService
+from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import EventStore, LinkInfo
 from tablee.table.transcript import describe
 from tablee.web.access import Viewer, can_see, csrf_valid
@@ -34,6 +42,7 @@ from tablee.web.guard import Settings
 from tablee.web.hub import Hub
 from tablee.web.render import (
     HIDDEN,
+    Fragments,
     render,
     translator,
 )
@@ -42,6 +51,7 @@ from tablee.web.systems import Action, Forbidden, web_system
 __all__ = [
     "KEEPALIVE_SECONDS",
     "ROLE_LABELS",
+    "STORE_THREADS",
     "NotFound",
     "WebTable",
     "accept_language",
@@ -55,6 +65,7 @@ __all__ = [
     "holder_label",
     "lang_of",
     "refusal",
+    "server_secret",
     "system_choices",
     "system_title",
     "viewer_of",
@@ -62,6 +73,12 @@ __all__ = [
 
 T = TypeVar("T")
 SECRET_KEY = "web_secret"
+STORE_THREADS = 4
+"""Worker threads running store calls at once on a store used from threads (PostgreSQL).
+
+Measured on PostgreSQL with bench_web.py (150 rolls/s asked): 1 thread (a global lock)
+82 rolls/s, 4 threads 100 - 107, 12 threads 89, 40 (anyio's default) 74 to 96: more
+threads mostly wait for the interpreter lock and the connection pool."""
 KEEPALIVE_SECONDS = 15.0
 
 ROLE_LABELS = {"gm": N_("game master"), "spectator": N_("spectator")}
@@ -79,40 +96,52 @@ class WebTable:
     """The application's shared parts: the store, the service, the hub, the secret.
 
     Args:
-        store: the event store (used from worker threads, one call at a time).
+        store: the event store (a `SqliteStore` is used inline on the event loop, any other
+            store from worker threads; see the module docstring).
         settings: limits and options.
         clock: the service's clock.
+
+    Attributes:
+        inline: whether store calls run on the event loop (True for a `SqliteStore`).
+        fragments: the stream messages rendered once and shared by a table's streams.
     """
 
     def __init__(
         self, store: EventStore, settings: Settings, clock: Callable[[], datetime] | None = None
     ) -> None:
         self.store = store
-        self.service = TableService(store) if clock is None else TableService(store, clock)
+        self.service = (
+            TableService(store, remember_last=False)
+            if clock is None
+            else TableService(store, clock, remember_last=False)
+        )
         self.settings = settings
-        self._lock = threading.Lock()
+        self.inline = isinstance(store, SqliteStore)
+        self._threads = anyio.CapacityLimiter(STORE_THREADS)
+        self.fragments = Fragments()
         self.hub = Hub(self._last_seq, settings.poll_interval)
         self.secret = self._secret()
         self._names: dict[str, str] = {}
+        self._langs: dict[str, str] = {}
         self._states: dict[str, TableState] = {}
         self._state_locks: dict[str, asyncio.Lock] = {}
 
     def _secret(self) -> bytes:
         """The server's secret for anti-forgery tokens, made once and kept in the store."""
-        value = self.store.get_preference(SECRET_KEY)
-        if value is None:
-            value = secrets.token_hex(32)
-            self.store.set_preference(SECRET_KEY, value)
-        return bytes.fromhex(value)
+        return server_secret(self.store)
 
     async def run(self, work: Callable[[], T]) -> T:
-        """Run blocking store work in a worker thread, one at a time."""
+        """Run store work: inline on SQLite, else in a worker thread (see the module docstring).
 
-        def locked() -> T:
-            with self._lock:
-                return work()
+        Args:
+            work: a function calling the store or the service (short: one command or read).
 
-        return await anyio.to_thread.run_sync(locked)
+        Returns:
+            What ``work`` returns; its exceptions propagate.
+        """
+        if self.inline:
+            return work()
+        return await anyio.to_thread.run_sync(work, limiter=self._threads)
 
     async def fresh_state(self, table_id: str, name: str) -> TableState:
         """The table's state for the streams, read once per change for all of them.
@@ -144,7 +173,7 @@ class WebTable:
         return self._names[table_id]
 
     def viewer(self, token: str, lang: str | None) -> Viewer:
-        """The holder of a link token (call in a worker thread).
+        """The holder of a link token (call through `run`).
 
         Raises:
             NotFound: unknown token (404) or revoked link (403).
@@ -158,8 +187,26 @@ class WebTable:
             raise NotFound(403)
         name = self.table_name(link.table_id)
         if lang not in ("fr", "en"):
-            lang = self.service.state(name).lang
+            lang = self._langs.get(link.table_id)
+            if lang is None:  # a table's language is set when it is created, never changed
+                lang = self._langs[link.table_id] = self.service.state(name).lang
         return Viewer(link, name, lang)
+
+
+def server_secret(store: EventStore) -> bytes:
+    """The server's secret for anti-forgery tokens: made once, kept in the store's preferences.
+
+    Every server process on one store shares it (``tablee serve --workers`` makes it before
+    starting its processes, so that they do not each make their own).
+
+    Returns:
+        32 random bytes, the same for every call on the same store.
+    """
+    value = store.get_preference(SECRET_KEY)
+    if value is None:
+        value = secrets.token_hex(32)
+        store.set_preference(SECRET_KEY, value)
+    return bytes.fromhex(value)
 
 
 def error_page(status: int, lang: str, title: str, message: str) -> HTMLResponse:

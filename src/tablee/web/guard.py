@@ -9,8 +9,10 @@ One pure ASGI middleware (it wraps streaming responses without buffering them):
 * a request body larger than `Settings.max_body` bytes is refused with 413, whether it
   announces its length or not;
 * requests other than static files (event streams included) are counted per link (or per
-  client address outside a table) with the maintained ``limits`` package; past
-  `Settings.rate_limit` they get 429. Requests for a table that answer 404 (a made-up
+  client address outside a table) with the maintained ``limits`` package, in fixed windows
+  (the cheapest of its strategies: a counter per key and window; a client may get up to
+  twice a limit across the boundary of two windows); past `Settings.rate_limit` they get
+  429. Requests for a table that answer 404 (a made-up
   token) are also counted per client address: past the same limit, that address gets 429
   on every table for the limit's window, so guessing tokens with a new one each time is
   slowed down like everything else;
@@ -31,7 +33,7 @@ from urllib.parse import urlsplit
 
 from limits import parse
 from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits.strategies import FixedWindowRateLimiter
 
 __all__ = ["CSP", "Guard", "Settings"]
 
@@ -94,7 +96,7 @@ class Guard:
         self.app = app
         self.settings = settings
         self._limits = [parse(item) for item in settings.rate_limit.split(";") if item.strip()]
-        self._limiter = MovingWindowRateLimiter(MemoryStorage())
+        self._limiter = FixedWindowRateLimiter(MemoryStorage())
         self._streams: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

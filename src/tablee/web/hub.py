@@ -29,7 +29,7 @@ class Hub:
     """Wake-ups per table for the event streams of one server process.
 
     Args:
-        last_seq: reads a table's last stored seq (awaitable: it runs the store in a thread).
+        last_seq: reads a table's last stored seq (awaitable: a store call, `WebTable.run`).
         poll_interval: seconds between two checks of the store for watched tables.
     """
 
@@ -104,7 +104,8 @@ class Hub:
     async def wait(self, signal: asyncio.Event, timeout: float) -> None:
         """Wait for a wake-up, at most ``timeout`` seconds (returns either way)."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(signal.wait(), timeout)
+            async with asyncio.timeout(timeout):  # no task per wait, unlike wait_for
+                await signal.wait()
 
     def start(self) -> None:
         """Start the poller (in the running event loop)."""

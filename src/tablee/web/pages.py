@@ -5,6 +5,7 @@ Source: issue 6 points 1 to 5; DESIGN.md "Pages", "Fan-out".
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import AsyncIterator
 from typing import Any
@@ -15,6 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.sse import EventSourceResponse
 
 from tablee.errors import N_, TableeError
+from tablee.table.events import StoredEvent
 from tablee.table.links import issue_table_links
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
@@ -44,12 +46,13 @@ from tablee.web.render import (
     percent_text,
     render,
     resources_html,
-    stream_fragment,
+    sse_message,
     translator,
 )
 from tablee.web.systems import ActionRequest, Field, Forbidden, web_system
 
 __all__ = ["RECHECK_SECONDS", "add_home_routes", "add_table_routes", "sse_message"]
+# sse_message lives in tablee.web.render; it stays importable from here.
 
 RECHECK_SECONDS = 5.0
 """How often an open stream checks that its link still works, in seconds."""
@@ -268,42 +271,44 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState, token: str) 
     )
 
 
-def sse_message(data: str, *, event: str, event_id: int) -> bytes:
-    """One Server-Sent Events message: its type, one ``data:`` line per line, its id.
-
-    Source: the HTML standard's event stream format (lines split on CR, LF or CRLF).
-    """
-    lines = data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    body = "".join(f"data: {line}\n" for line in lines)
-    return f"event: {event}\n{body}id: {event_id}\n\n".encode()
-
-
 async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[bytes]:
     """The stream: every event after ``start`` as it is stored, rendered for the viewer.
 
     The link is checked again at least every `RECHECK_SECONDS`: a revoked link's stream ends.
+    Each message is rendered once per audience and shared with the table's other streams
+    (`tablee.web.render.Fragments`); the messages found at one wake-up go out in one write.
     """
     table_id = viewer.link.table_id
     sent = start
-    checked = last_out = anyio.current_time()
+    now = asyncio.get_running_loop().time
+    checked = last_out = now()
     yield b": tablee\nretry: 2000\n\n"  # reconnect after 2 s when the connection drops
-    with table.hub.watching(table_id, sent):
-        while not table.hub.closed:
-            signal = table.hub.signal(table_id)
-            if anyio.current_time() - checked >= RECHECK_SECONDS:
-                if not await table.link_works(viewer.link):
-                    return
-                checked = anyio.current_time()
-            state = await table.fresh_state(table_id, viewer.table)
-            new = [e for e in state.events if e.seq > sent]
-            if new:
-                by_seq = {e.seq: e for e in state.events}
-                for event in new:
-                    data = stream_fragment([event], state, viewer, by_seq)
-                    yield sse_message(data, event="log", event_id=event.seq)
-                sent, last_out = new[-1].seq, anyio.current_time()
-                continue
-            await table.hub.wait(signal, min(KEEPALIVE_SECONDS, RECHECK_SECONDS))
-            if anyio.current_time() - last_out >= KEEPALIVE_SECONDS:
-                yield b": ping\n\n"  # keeps proxies from closing an idle stream
-                last_out = anyio.current_time()
+    try:
+        with table.hub.watching(table_id, sent):
+            while not table.hub.closed:
+                signal = table.hub.signal(table_id)
+                if now() - checked >= RECHECK_SECONDS:
+                    if not await table.link_works(viewer.link):
+                        return
+                    checked = now()
+                state = await table.fresh_state(table_id, viewer.table)
+                if state.last_seq > sent:
+                    new = _events_after(state, sent)
+                    yield b"".join(table.fragments.message(e, state, viewer) for e in new)
+                    sent, last_out = new[-1].seq, now()
+                    continue
+                await table.hub.wait(signal, min(KEEPALIVE_SECONDS, RECHECK_SECONDS))
+                if now() - last_out >= KEEPALIVE_SECONDS:
+                    yield b": ping\n\n"  # keeps proxies from closing an idle stream
+                    last_out = now()
+    finally:
+        if not table.hub.watched(table_id):
+            table.fragments.forget(table_id)
+
+
+def _events_after(state: TableState, seq: int) -> list[StoredEvent]:
+    """The state's events after ``seq``, in order (the log's seqs run 1, 2, ... with no gap)."""
+    events = state.events
+    if events and events[-1].seq - events[0].seq == len(events) - 1:
+        return list(events[max(0, seq - events[0].seq + 1) :])
+    return [e for e in events if e.seq > seq]

@@ -10,7 +10,8 @@ Source: issue 6 points 4, 5 and 7; DESIGN.md "Pages".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import fields
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -23,9 +24,21 @@ from tablee.table.events import TABLE_VOIDED, StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.transcript import describe
 from tablee.web.access import Viewer, can_see
-from tablee.web.systems import OddsView, web_system
+from tablee.web.systems import OddsView, Panel, web_system
 
-__all__ = ["entry_html", "odds_rows", "percent_text", "render", "resources_html", "translator"]
+__all__ = [
+    "TAIL",
+    "Fragments",
+    "entry_html",
+    "odds_rows",
+    "percent_text",
+    "render",
+    "resource_panels",
+    "resources_html",
+    "sse_message",
+    "stream_fragment",
+    "translator",
+]
 
 Translate = Callable[[str], str]
 
@@ -42,13 +55,18 @@ VISIBILITY_LABELS = {
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    """The templates of ``tablee/web/templates``, autoescaped, undefined names an error."""
+    """The templates of ``tablee/web/templates``, autoescaped, undefined names an error.
+
+    Templates ship in the package and are loaded once (``auto_reload=False``: Jinja2 would
+    otherwise check each template's file on disk at every rendering).
+    """
     return jinja2.Environment(
         loader=jinja2.PackageLoader("tablee.web", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,
     )
 
 
@@ -113,23 +131,25 @@ def entry_context(event: StoredEvent, state: TableState, viewer: Viewer) -> dict
         "undo": event.kind == TABLE_VOIDED,
         "visibility": event.visibility,
         "visibility_label": VISIBILITY_LABELS.get(event.visibility, event.visibility),
+        "seen_by": viewer.is_gm and event.visibility != "all",  # the GM is told who sees it
         "hidden": not visible,
     }
 
 
 def entry_html(event: StoredEvent, state: TableState, viewer: Viewer, *, oob: bool = False) -> str:
     """One ``<li>`` of the log for a viewer (``oob``: replaces the entry already shown)."""
-    return render(
-        "_entry.html", viewer.lang, e=entry_context(event, state, viewer), oob=oob, viewer=viewer
-    )
+    return render("_entry.html", viewer.lang, e=entry_context(event, state, viewer), oob=oob)
+
+
+def resource_panels(state: TableState, viewer: Viewer) -> list[Panel]:
+    """The resources at a glance for a viewer, as the system's web module gives them."""
+    web = web_system(state.system.id)
+    return [] if web is None else list(web.resources(state, viewer, translator(viewer.lang)))
 
 
 def resources_html(state: TableState, viewer: Viewer, *, oob: bool = False) -> str:
     """The resources at a glance, as the system's web module draws them."""
-    web = web_system(state.system.id)
-    tr = translator(viewer.lang)
-    panels = [] if web is None else list(web.resources(state, viewer, tr))
-    return render("_resources.html", viewer.lang, panels=panels, oob=oob)
+    return render("_resources.html", viewer.lang, panels=resource_panels(state, viewer), oob=oob)
 
 
 def stream_fragment(
@@ -145,9 +165,158 @@ def stream_fragment(
     """
     parts = [entry_html(e, state, viewer) for e in events]
     for e in events:
-        if e.kind == TABLE_VOIDED:
-            target = by_seq.get(int(e.payload.get("seq", 0)))
-            if target is not None:
-                parts.append(entry_html(target, state, viewer, oob=True))
+        target = _voided_target(e, by_seq)
+        if target is not None:
+            parts.append(entry_html(target, state, viewer, oob=True))
     parts.append(resources_html(state, viewer, oob=True))
     return "".join(parts)
+
+
+def sse_message(data: str, *, event: str, event_id: int) -> bytes:
+    """One Server-Sent Events message: its type, one ``data:`` line per line, its id.
+
+    Source: the HTML standard's event stream format (lines split on CR, LF or CRLF).
+    """
+    lines = data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    body = "".join(f"data: {line}\n" for line in lines)
+    return f"event: {event}\n{body}id: {event_id}\n\n".encode()
+
+
+TAIL = 100
+"""How many of a table's last events have their stream messages kept for sharing."""
+
+
+class Fragments:
+    """Stream messages rendered once and shared by the streams of a table.
+
+    A stream message (`stream_fragment` as an SSE ``log`` message) depends on the event, the
+    table's state and the viewer only through what the viewer may see and the language: a
+    log entry through whether the viewer may see the event (`can_see`), whether the viewer
+    is told who else sees it (the game master, for a roll not shown to everyone) and the
+    language; the resources panel through the panels the system's web module gives for
+    that viewer (`resource_panels`, computed for every viewer: cheap) and the language.
+    Each part is rendered once per such key and reused by every stream of the table whose
+    key is the same, so the filtering stays exactly as strict as rendering for each viewer:
+    a viewer only ever receives what was rendered from its own key.
+
+    For each table only the renderings made from one state (its last seq) are kept, and
+    only for the last `TAIL` events: a newer state drops them; a stream still on an older
+    state renders for itself without keeping anything.
+
+    Source: issue 6 points 4 and 10 (filtered on the server; the load targets).
+    """
+
+    def __init__(self) -> None:
+        self._tables: dict[str, tuple[int, dict[tuple[Any, ...], Any]]] = {}
+
+    def _kept(self, table_id: str, state: TableState) -> dict[tuple[Any, ...], Any] | None:
+        """The renderings kept for the table's state, or None when the state is an old one."""
+        found = self._tables.get(table_id)
+        if found is None or found[0] < state.last_seq:
+            found = self._tables[table_id] = (state.last_seq, {})
+        return found[1] if found[0] == state.last_seq else None
+
+    def forget(self, table_id: str) -> None:
+        """Drop what is kept for a table (its last stream closed)."""
+        self._tables.pop(table_id, None)
+
+    def message(
+        self,
+        event: StoredEvent,
+        state: TableState,
+        viewer: Viewer,
+    ) -> bytes:
+        """The SSE ``log`` message of one event for a viewer, rendered once per audience.
+
+        Args:
+            event: the event pushed (one of ``state.events``).
+            state: the table's state the stream read (after ``event``).
+            viewer: who receives the message.
+
+        Returns:
+            The bytes of the message, equal to ``sse_message(stream_fragment([event], state,
+            viewer, by_seq), event="log", event_id=event.seq)`` with ``by_seq`` every event
+            of the state by seq.
+        """
+        kept = self._kept(viewer.link.table_id, state)
+        target = _voided_target(event, _EventsBySeq(state))
+        if kept is None or event.seq <= state.last_seq - TAIL:
+            parts = [entry_html(event, state, viewer)]
+            if target is not None:
+                parts.append(entry_html(target, state, viewer, oob=True))
+            parts.append(resources_html(state, viewer, oob=True))
+            return sse_message("".join(parts), event="log", event_id=event.seq)
+        key = ("message", event.seq, viewer.role, viewer.player, viewer.lang)
+        found = kept.get(key)
+        if found is None:
+            parts = [self._entry(kept, event, state, viewer, oob=False)]
+            if target is not None:
+                parts.append(self._entry(kept, target, state, viewer, oob=True))
+            parts.append(self._resources(kept, state, viewer))
+            found = sse_message("".join(parts), event="log", event_id=event.seq)
+            kept[key] = found
+        message: bytes = found
+        return message
+
+    @staticmethod
+    def _entry(
+        kept: dict[tuple[Any, ...], Any],
+        event: StoredEvent,
+        state: TableState,
+        viewer: Viewer,
+        *,
+        oob: bool,
+    ) -> str:
+        seen_by = viewer.is_gm and event.visibility != "all"  # as `entry_context`
+        key = ("entry", event.seq, oob, can_see(viewer, event), seen_by, viewer.lang)
+        if key not in kept:
+            kept[key] = entry_html(event, state, viewer, oob=oob)
+        html: str = kept[key]
+        return html
+
+    @staticmethod
+    def _resources(kept: dict[tuple[Any, ...], Any], state: TableState, viewer: Viewer) -> str:
+        panels = resource_panels(state, viewer)
+        key = ("resources", viewer.lang, tuple(_hashable(panel) for panel in panels))
+        try:
+            hash(key)
+        except TypeError:  # a panel holding a list of lists: rendered, not kept
+            return render("_resources.html", viewer.lang, panels=panels, oob=True)
+        if key not in kept:
+            kept[key] = render("_resources.html", viewer.lang, panels=panels, oob=True)
+        html: str = kept[key]
+        return html
+
+
+def _hashable(panel: Panel) -> tuple[Any, ...]:
+    """A panel as a tuple of its fields (lists as tuples): equal exactly when the panels are."""
+    values = (getattr(panel, f.name) for f in fields(panel))
+    return tuple(tuple(v) if isinstance(v, list) else v for v in values)
+
+
+def _voided_target(event: StoredEvent, by_seq: Mapping[int, StoredEvent]) -> StoredEvent | None:
+    """The event an undo voids (None for any other event, or an unknown target)."""
+    if event.kind != TABLE_VOIDED:
+        return None
+    return by_seq.get(int(event.payload.get("seq", 0)))
+
+
+class _EventsBySeq(Mapping[int, StoredEvent]):
+    """A state's events by seq, without building a dict (a log's seqs run 1, 2, 3...)."""
+
+    def __init__(self, state: TableState) -> None:
+        self._events = state.events
+
+    def __getitem__(self, seq: int) -> StoredEvent:
+        if 1 <= seq <= len(self._events) and self._events[seq - 1].seq == seq:
+            return self._events[seq - 1]
+        for event in self._events:  # a log that does not start at 1 (never stored so)
+            if event.seq == seq:
+                return event
+        raise KeyError(seq)
+
+    def __iter__(self) -> Iterator[int]:
+        return (event.seq for event in self._events)
+
+    def __len__(self) -> int:
+        return len(self._events)

@@ -1,0 +1,168 @@
+"""The web table's hot path: shared stream messages, store calls, the cross-site guard.
+
+The stream renders a message once per audience and shares it (`tablee.web.render.Fragments`):
+every viewer must still receive exactly what rendering for that viewer alone gives, hidden
+rolls included. Store calls run inline on SQLite and in worker threads elsewhere
+(`WebTable.run`). The guard's ``Origin: null`` rule (our pages send no referrer, so browsers
+send ``Origin: null`` on their own posts) leans on ``Sec-Fetch-Site``.
+
+Source: issue 6 points 4, 7 and 10.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tablee.table.links import hash_token
+from tablee.table.service import TableService
+from tablee.table.sqlite_store import SqliteStore
+from tablee.web import Settings, create_app
+from tablee.web.access import Viewer
+from tablee.web.common import WebTable
+from tablee.web.render import TAIL, Fragments, sse_message, stream_fragment
+from tests.web.conftest import csrf_of, make_table
+from tests.web.test_systems import act
+
+
+def viewers_of(store: SqliteStore, paths: list[str], name: str) -> list[Viewer]:
+    """Every link as a viewer, in both languages."""
+    found = []
+    for path in paths:
+        link = store.find_link(hash_token(path.removeprefix("/t/")))
+        assert link is not None
+        found += [Viewer(link, name, lang) for lang in ("en", "fr")]
+    return found
+
+
+def test_shared_messages_equal_each_viewers_own_rendering(
+    client: TestClient, store: SqliteStore
+) -> None:
+    links = make_table(store)
+    gm, zoe, ana = links.gm, links.players["Zoé"], links.players["Ana"]
+    assert act(client, gm, "session", step="start")[0] == 200
+    assert act(client, gm, "roll", player="Zoé", faces="6", visibility="gm")[0] == 200
+    assert act(client, zoe, "roll", faces="3", visibility="roller_and_gm")[0] == 200
+    assert act(client, ana, "roll", faces="5", reasons="<b>x</b>")[0] == 200
+    assert act(client, ana, "roll", faces="2", visibility="roller_and_gm")[0] == 200
+    undo = client.post(gm + "/undo", data={"csrf": csrf_of(client, gm), "seq": "3"})
+    assert undo.status_code == 200, undo.text
+    state = TableService(store).state(links.name)
+    assert state.last_seq == 7 and state.events[-1].kind == "table.voided"
+    by_seq = {e.seq: e for e in state.events}
+    everyone = viewers_of(store, [gm, zoe, ana, links.spectator], links.name)
+    shared = Fragments()
+    for _ in range(2):  # the second pass is served from what the first one kept
+        for viewer in everyone:
+            for event in state.events:
+                alone = stream_fragment([event], state, viewer, by_seq)
+                expected = sse_message(alone, event="log", event_id=event.seq)
+                assert shared.message(event, state, viewer) == expected, (viewer, event.seq)
+    # the blind roll's result reaches the game master only
+    gm_view = shared.message(state.events[2], state, everyone[0]).decode()
+    assert "Triomphe" in gm_view
+    for viewer in everyone[2:]:
+        assert "Triomphe" not in shared.message(state.events[2], state, viewer).decode()
+
+
+def test_an_older_state_is_rendered_without_being_kept(
+    client: TestClient, store: SqliteStore
+) -> None:
+    links = make_table(store)
+    assert act(client, links.gm, "session", step="start")[0] == 200
+    service = TableService(store)
+    before = service.state(links.name)
+    assert act(client, links.gm, "reward", amount="2")[0] == 200  # the cagnotte changes
+    after = service.state(links.name)
+    viewer = viewers_of(store, [links.spectator], links.name)[0]
+    shared = Fragments()
+    first = shared.message(after.events[1], after, viewer)
+    old = shared.message(before.events[1], before, viewer)  # resources as they were then
+    expected = stream_fragment([before.events[1]], before, viewer, {})
+    assert old == sse_message(expected, event="log", event_id=2) and old != first
+    assert TAIL >= 1
+
+
+def test_store_calls_run_inline_on_sqlite_and_in_threads_elsewhere(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "t.sqlite3")
+
+    class Wrapped:
+        """Another store (as PostgreSQL's): same calls, not a SqliteStore."""
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(store, name)
+
+    try:
+        inline = WebTable(store, Settings())
+        threaded = WebTable(Wrapped(), Settings())  # type: ignore[arg-type]
+        assert inline.inline and not threaded.inline
+        here = threading.get_ident()
+
+        async def where(table: WebTable) -> int:
+            return await table.run(threading.get_ident)
+
+        assert asyncio.run(where(inline)) == here
+        assert asyncio.run(where(threaded)) != here
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(
+    ("fetch_site", "status"),
+    [("same-origin", 303), ("cross-site", 403), ("same-site", 403), (None, 403)],
+)
+def test_null_origin_needs_a_same_origin_fetch(
+    store: SqliteStore, fetch_site: str | None, status: int
+) -> None:
+    links = make_table(store)
+    app = create_app(store, Settings(rate_limit="1000/second"))
+    with TestClient(app, raise_server_exceptions=False) as c:
+        headers = {"Origin": "null"}
+        if fetch_site is not None:
+            headers["Sec-Fetch-Site"] = fetch_site
+        form = {"csrf": csrf_of(c, links.gm), "step": "start"}
+        response = c.post(
+            links.gm + "/act/session", data=form, headers=headers, follow_redirects=False
+        )
+        assert response.status_code == status, response.text
+        stored = TableService(store).state(links.name).last_seq
+        assert stored == (2 if status == 303 else 1)  # a refused post stored nothing
+
+
+def test_several_server_processes_are_refused_on_sqlite(tmp_path: Path) -> None:
+    import io
+
+    from tablee.cli.main import main
+
+    err = io.StringIO()
+    code = main(["serve", "--workers", "2", "--db", str(tmp_path / "w.sqlite3")], err=err)
+    assert code != 0
+    assert "--workers 2 needs PostgreSQL" in err.getvalue()
+
+
+def test_a_worker_process_builds_its_app_from_the_settings_handed_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from tablee.cli.serve import WORKER_ENV, worker_app
+
+    db = tmp_path / "w.sqlite3"
+    store = SqliteStore(db)
+    links = make_table(store)
+    store.close()
+    given = {"db": str(db), "trusted": ["https://table.example"], "create": False}
+    monkeypatch.setenv(WORKER_ENV, json.dumps(given))
+    app = worker_app()
+    table = app.state.table
+    assert table.settings.trusted_origins == ("https://table.example",)
+    assert not table.settings.allow_create
+    with TestClient(app) as c:
+        assert c.get(links.gm).status_code == 200
+        assert c.get("/").status_code == 404  # creating tables is off
+    table.store.close()
