@@ -49,3 +49,18 @@ def test_a_new_file_and_an_empty_one_still_become_tablee_databases(tmp_path: Pat
     for path in (tmp_path / "new.db", empty):
         SqliteStore(path).close()
         assert _journal_mode(path) == "wal"
+
+
+def test_a_tablee_connection_is_wal_with_normal_sync(tmp_path: Path) -> None:
+    """WAL, synchronous=NORMAL (1), a busy timeout and foreign keys on every connection."""
+    from tablee.table.sqlite_store import BUSY_TIMEOUT_MS, configure_connection
+
+    conn = sqlite3.connect(tmp_path / "t.sqlite3", isolation_level=None)
+    try:
+        configure_connection(conn)
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1
+        assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == BUSY_TIMEOUT_MS
+        assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    finally:
+        conn.close()

@@ -66,11 +66,16 @@ _UPSERT_PREFERENCE = (
 
 
 def configure_connection(conn: sqlite3.Connection) -> None:
-    """Set the busy timeout, foreign keys and WAL on a new connection.
+    """Set the busy timeout, foreign keys, WAL and ``synchronous=NORMAL`` on a new connection.
 
     Switching a new file to WAL fails at once with "database is locked" while another
     process does the same (SQLite calls no busy handler there), so that step is retried
     every 10 ms for up to `BUSY_TIMEOUT_MS`.
+
+    ``synchronous=NORMAL`` in WAL mode syncs the log at checkpoints rather than at every
+    commit: the database cannot be corrupted, and a program that crashes loses nothing;
+    only a power cut or an operating-system crash can take back the last commits. It halves
+    a web roll's time on the disk (see docs/architecture.md, "Changes from DESIGN.md").
 
     Args:
         conn: a fresh sqlite3 connection (not in a transaction).
@@ -86,6 +91,7 @@ def configure_connection(conn: sqlite3.Connection) -> None:
     while True:
         try:
             conn.execute("PRAGMA journal_mode=WAL").fetchone()
+            conn.execute("PRAGMA synchronous=NORMAL")
             return
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) or time.monotonic() > deadline:
