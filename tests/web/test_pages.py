@@ -300,3 +300,16 @@ def test_forms_work_without_script(store: SqliteStore) -> None:
         )
         undone = plain.post(links.gm + "/undo", data={"csrf": csrf}, follow_redirects=False)
         assert undone.status_code == 303
+
+
+def test_a_server_that_does_not_create_tables_says_how_to_join(store: SqliteStore) -> None:
+    """--no-create: the home page says to use the game master's link, in the reader's
+    language; creating a table is refused."""
+    app = create_app(store, Settings(rate_limit="1000/second", allow_create=False))
+    with TestClient(app) as closed:
+        english = closed.get("/", headers={"Accept-Language": "en"})
+        assert english.status_code == 404
+        assert "open the link the game master sent you" in english.text
+        french = closed.get("/?lang=fr")
+        assert "ouvrez le lien que le MJ vous a envoyé" in french.text
+        assert closed.post("/tables", data={"csrf": "x"}).status_code in (403, 404)

@@ -65,15 +65,16 @@ def cmd_serve(ctx: Context) -> int:
     }
     where = f"http://{a.host}:{a.port}/"
     serving = ctx.tr("Tablée serves on {url} (Ctrl+C stops it).").format(url=where)
+    others = _reachable_at(a.host, a.port)
+    if others:
+        serving += "\n" + ctx.tr("Other devices reach it at {urls}").format(urls=", ".join(others))
     if a.workers > 1:
         url = _shared_url(store, a.workers)
         server_secret(store)  # made once here, not by each process at the same time
         os.environ[WORKER_ENV] = json.dumps(
             {"db": url, "trusted": list(settings.trusted_origins), "create": settings.allow_create}
         )
-        ctx.emit(
-            ctx.tr("Tablée serves on {url} (Ctrl+C stops it).").format(url=where), markup=False
-        )
+        ctx.emit(serving, markup=False)
         uvicorn.run(f"{__name__}:worker_app", factory=True, workers=a.workers, **options)
         return 0
     app = create_app(store, settings)
@@ -142,3 +143,20 @@ def add_parser(sub: Any, tr: Tr) -> None:
     )
     add_common(p, tr, table=False)
     p.set_defaults(handler=cmd_serve)
+
+
+def _reachable_at(host: str, port: int) -> list[str]:
+    """The addresses other devices may use when listening on every interface (0.0.0.0, ::).
+
+    Read from this machine's host name, without any network traffic; empty when listening on
+    one address (then that address is the one to use) or when none is found.
+    """
+    if host not in ("0.0.0.0", "::", ""):
+        return []
+    import socket
+
+    try:
+        names = socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        return []
+    return [f"http://{ip}:{port}/" for ip in sorted(set(names)) if not ip.startswith("127.")]

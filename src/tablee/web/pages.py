@@ -65,7 +65,15 @@ def add_home_routes(app: FastAPI, table: WebTable) -> None:
     async def home(request: Request) -> Response:
         lang = lang_of(request) or accept_language(request)
         if not table.settings.allow_create:
-            return error_page(404, lang, N_("Not found"), N_("There is nothing here."))
+            return error_page(
+                404,
+                lang,
+                N_("Tablée"),
+                N_(
+                    "This server does not create tables. To join a game, open the link the "
+                    "game master sent you."
+                ),
+            )
         token = request.cookies.get("tablee_csrf") or secrets.token_urlsafe(24)
         html = render(
             "home.html",
