@@ -21,10 +21,11 @@ Source: house style (STYLE.md, "Errors and docstrings"); exit codes documented i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 __all__ = [
     "N_",
+    "SEMICOLON",
     "TIP",
     "ConcurrencyError",
     "InputError",
@@ -33,6 +34,7 @@ __all__ = [
     "RuleError",
     "StorageError",
     "TableeError",
+    "joined",
 ]
 
 
@@ -74,6 +76,31 @@ class Message:
     def __str__(self) -> str:
         """The English text."""
         return self.render()
+
+
+SEMICOLON = N_("{first}; {rest}")
+"""Two parts of a list joined by a semicolon (French writes a space before it)."""
+
+
+def joined(items: Sequence[Message | str], template: str = SEMICOLON) -> Message:
+    """Items joined through a translatable template, so each language spaces its separator.
+
+    A separator written in code (``"; ".join``) escapes translation: French would get
+    ``échec; NT +1`` instead of ``échec ; NT +1``. This builds nested messages
+    ``template(first=item0, rest=template(first=item1, ...))`` instead.
+
+    Args:
+        items: messages or plain strings (names, numbers).
+        template: the separator as a template with ``{first}`` and ``{rest}``, marked `N_`.
+
+    Returns:
+        A message; empty when ``items`` is.
+    """
+    if not items:
+        return Message("")
+    if len(items) == 1:
+        return Message("{only}", only=items[0])
+    return Message(template, first=items[0], rest=joined(items[1:], template))
 
 
 def _rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> dict[str, object]:

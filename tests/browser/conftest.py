@@ -68,7 +68,7 @@ def _wait_listening(port: int, process: subprocess.Popen[bytes], seconds: float 
     raise RuntimeError(f"tablee serve did not listen on port {port} in {seconds} s")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL (``http://127.0.0.1:PORT``) of a `tablee serve` on a fresh SQLite store."""
     folder = tmp_path_factory.mktemp("serve")
@@ -92,7 +92,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
     """Debian's Chromium, headless, driven by sync Playwright (skipped when missing)."""
     if not CHROMIUM.exists():

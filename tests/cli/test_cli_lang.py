@@ -77,11 +77,11 @@ def test_session_start_uses_french_plurals(cli: Run) -> None:
     assert cli("table", "new", "pouyss", "--name", "t", "--players", "A,B")[0] == 0
     code, out, err = cli("pouyss", "session", "start", "--lang", "fr")
     assert code == 0, err
-    assert "La session 1 commence avec 2 dés dans la cagnotte." in out
+    assert "La partie 1 commence avec 2 dés dans la cagnotte." in out
     assert cli("pouyss", "session", "end")[0] == 0
     code, out, err = cli("pouyss", "session", "start", "--cagnotte", "1", "--lang", "fr")
     assert code == 0, err
-    assert "La session 2 commence avec 1 dé dans la cagnotte." in out
+    assert "La partie 2 commence avec 1 dé dans la cagnotte." in out
 
 
 def test_usage_error_in_french(session: Run) -> None:
@@ -113,7 +113,7 @@ def test_rule_refusal_in_french(cli: Run) -> None:
     assert code == 3
     assert out == ""
     assert err.startswith("erreur : ")
-    assert "le bonus prend 1 dans la cagnotte, qui ne contient que 0 (règle P-M5)" in err
+    assert "le bonus demande 1 dé(s) à la cagnotte, qui n'en contient que 0 (règle P-M5)" in err
     assert "Conseil :" in err
 
 

@@ -305,7 +305,7 @@ def test_cooperation_odds_give_each_count_of_successes_exactly(film: Run) -> Non
     assert _f(odds["success"]) == 1 - fail**2
     text = film("shs", "cooperation", "--member", "Jake:science", "--member",
                 "Nella:science", "--difficulty", "2", "--seed", "3", "--odds").out  # fmt: skip
-    assert "1 of 2 succeed: " in text and "(855/2048)" in text
+    assert "1 of 2 succeeds: " in text and "(855/2048)" in text
     assert "the group succeeds (at least one, S-M6): " in text and "(2071/4096)" in text
 
 

@@ -179,12 +179,15 @@ def test_french_keeps_leading_and_trailing_spaces() -> None:
 
 
 def test_game_terms_and_ruling_ids_are_not_translated() -> None:
+    """Each French form keeps the game terms and ruling ids of its English form (a plural's
+    first slot is checked against the singular, the others against the plural)."""
     wrong = []
     for message in messages(load_po("fr")):
-        source = " ".join(ids_of(message))
-        terms = [t for t in GAME_TERMS if re.search(rf"\b{t}\b", source, re.IGNORECASE)]
-        rulings = Counter(RULING_ID.findall(source))
-        for text in strings_of(message):
+        ids = ids_of(message)
+        for slot, text in enumerate(strings_of(message)):
+            source = ids[min(slot, len(ids) - 1)]
+            terms = [t for t in GAME_TERMS if re.search(rf"\b{t}\b", source, re.IGNORECASE)]
+            rulings = Counter(RULING_ID.findall(source))
             lost = [t for t in terms if not re.search(rf"\b{t}\b", text, re.IGNORECASE)]
             if lost or Counter(RULING_ID.findall(text)) != rulings:
                 wrong.append(f"{describe(message)}: {text!r}")

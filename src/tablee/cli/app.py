@@ -18,23 +18,66 @@ from typing import IO, Any
 from tablee.locale import detect_language, translation
 from tablee.table.service import TableService
 
-__all__ = ["Context", "add_common", "language_of", "parse_dice", "parse_options", "whole_number"]
+__all__ = [
+    "COMMON_FLAGS",
+    "COMMON_VALUED",
+    "LEADING",
+    "Context",
+    "add_common",
+    "language_of",
+    "merge_leading",
+    "parse_dice",
+    "parse_options",
+    "whole_number",
+]
+
+COMMON_VALUED = ("--lang", "--db", "--table")
+"""The common options that take a value."""
+
+COMMON_FLAGS = ("--json",)
+"""The common options without a value."""
+
+LEADING = "leading_"
+"""Prefix of the destinations of common options given before the command group."""
 
 
 def add_common(
-    parser: argparse.ArgumentParser, tr: Callable[[str], str], *, table: bool = True
+    parser: argparse.ArgumentParser,
+    tr: Callable[[str], str],
+    *,
+    table: bool = True,
+    leading: bool = False,
 ) -> None:
-    """Add ``--json``, ``--lang``, ``--db`` (and ``--table``) to a command's parser."""
+    """Add ``--json``, ``--lang``, ``--db`` (and ``--table``) to a parser.
+
+    Args:
+        parser: a command's parser, or the top-level parser when ``leading``.
+        tr: the translation of the help texts.
+        table: add ``--table`` too.
+        leading: the top-level parser's copy (``tablee --lang fr pouyss roll``): the values
+            go to ``leading_*`` destinations, never defaulted, and `merge_leading` gives them
+            to the command unless the command's own options (after the subcommand) say
+            otherwise.
+    """
+    prefix = LEADING if leading else ""
     group = parser.add_argument_group(tr("common options"))
-    group.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
+    group.add_argument(
+        "--json",
+        dest=prefix + "json",
+        action="store_true",
+        default=argparse.SUPPRESS if leading else False,
+        help=tr("print JSON instead of text"),
+    )
     group.add_argument(
         "--lang",
+        dest=prefix + "lang",
         choices=("fr", "en"),
         default=argparse.SUPPRESS,
         help=tr("language of the output (default: from the locale)"),
     )
     group.add_argument(
         "--db",
+        dest=prefix + "db",
         default=argparse.SUPPRESS,
         metavar="PATH|URL",
         help=tr(
@@ -44,10 +87,34 @@ def add_common(
     if table:
         group.add_argument(
             "--table",
-            default=None,
+            dest=prefix + "table",
+            default=argparse.SUPPRESS if leading else None,
             metavar="NAME",
             help=tr("the table to act on (default: the table last used)"),
         )
+
+
+def merge_leading(args: argparse.Namespace) -> argparse.Namespace:
+    """Give the command the common options written before its group.
+
+    A value written after the subcommand wins over one written before it; ``--json``
+    anywhere turns JSON on. The ``leading_*`` attributes are removed.
+
+    Args:
+        args: the parsed arguments (changed in place).
+
+    Returns:
+        ``args``.
+    """
+    for name in ("json", "lang", "db", "table"):
+        key = LEADING + name
+        if not hasattr(args, key):
+            continue
+        value = getattr(args, key)
+        delattr(args, key)
+        if getattr(args, name, None) in (None, False):
+            setattr(args, name, value)
+    return args
 
 
 @dataclass

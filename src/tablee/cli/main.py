@@ -18,7 +18,15 @@ from typing import IO, Any, NoReturn
 
 from tablee import __version__
 from tablee.cli import pouyss_cmds
-from tablee.cli.app import Context, add_common, language_of, whole_number
+from tablee.cli.app import (
+    COMMON_FLAGS,
+    COMMON_VALUED,
+    Context,
+    add_common,
+    language_of,
+    merge_leading,
+    whole_number,
+)
 from tablee.errors import N_, TableeError
 from tablee.locale import detect_language, translation
 
@@ -108,6 +116,7 @@ def build_parser(
         version=f"tablee {__version__}",
         help=tr("show program's version number and exit"),
     )
+    add_common(parser, tr, leading=True)
     sub = parser.add_subparsers(
         dest="group", required=True, metavar="COMMAND", parser_class=_Parser
     )
@@ -166,12 +175,30 @@ def _demo(ctx: Context) -> int:
 
 
 def _pre_language(argv: Sequence[str]) -> str:
+    """The language of the help and errors: the last ``--lang`` given, else the locale's."""
+    found = None
     for i, arg in enumerate(argv):
+        if arg == "--":
+            break
         if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in ("fr", "en"):
-            return argv[i + 1]
+            found = argv[i + 1]
         if arg in ("--lang=fr", "--lang=en"):
-            return arg.split("=", 1)[1]
-    return detect_language()
+            found = arg.split("=", 1)[1]
+    return found or detect_language()
+
+
+def _group_index(argv: Sequence[str]) -> int:
+    """Where the command group starts, after the common options written before it."""
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in COMMON_FLAGS or ("=" in arg and arg.split("=", 1)[0] in COMMON_VALUED):
+            i += 1
+        elif arg in COMMON_VALUED:
+            i += 2
+        else:
+            break
+    return i
 
 
 def main(
@@ -201,8 +228,9 @@ def main(
             )
             err.write(message.format(value=text) + "\n")
             return USAGE_EXIT
-    first = args_list[0] if args_list else None
-    second = args_list[1] if len(args_list) > 1 else None
+    start = _group_index(args_list)
+    first = args_list[start] if len(args_list) > start else None
+    second = args_list[start + 1] if len(args_list) > start + 1 else None
     command = None
     if first == "pouyss" and second in pouyss_cmds.COMMANDS:
         command = second
@@ -231,7 +259,7 @@ def main(
         return USAGE_EXIT
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
-    ctx = Context(args, language_of(args), out)
+    ctx = Context(merge_leading(args), language_of(args), out)
     try:
         return int(args.handler(ctx))
     except BrokenPipeError:  # output piped into a program that stopped reading (head)

@@ -121,7 +121,9 @@ def cmd_roll(ctx: Context) -> int:
         ctx.emit_json(doc)
         return 0
     if odds is not None:
-        ctx.emit(ctx.tr("Odds before rolling:") + "\n" + format_distribution(odds, ctx.lang))
+        ctx.emit(
+            ctx.tr("Odds before rolling:") + "\n" + format_distribution(odds, ctx.lang, tr=ctx.tr)
+        )
     head = ctx.tr("{player} rolls 1 base + {bonus} bonus + {malus} malus").format(
         player=applied.events[-1].actor, bonus=counts.bonus, malus=counts.malus
     )
@@ -188,17 +190,51 @@ def cmd_opposed(ctx: Context) -> int:
         ctx.emit(
             ctx.tr("Odds of the active side before rolling:")
             + "\n"
-            + format_distribution(odds, ctx.lang)
+            + format_distribution(odds, ctx.lang, tr=ctx.tr)
         )
     head = ctx.tr("{active} (active) against {passive} (passive)").format(
         active=applied.events[-1].actor, passive=passive
     )
-    block = _result_block(ctx, head, outcome.roll, applied.decision)
-    block += "\n" + ctx.tr("Passive side: {value} {level}").format(
-        value=outcome.passive_value, level=format_level(outcome.passive_level)
-    )
-    ctx.emit(block)
+    built, mirror = _opposed_lines(ctx, counts, applied.events[-1].actor, passive, outcome)
+    block = _result_block(ctx, f"{head}\n{built}", outcome.roll, applied.decision)
+    ctx.emit(f"{block}\n{mirror}")
     return 0
+
+
+def _opposed_lines(
+    ctx: Context, counts: OpposedRoll, active: str | None, passive: str | None, outcome: Any
+) -> tuple[str, str]:
+    """How the passive side's dice entered the roll and how its result is read (P-M8, P-A11).
+
+    Returns:
+        The line saying how the roll's dice were built, and the passive side's result line.
+    """
+    return (
+        ctx.tr(
+            "One roll for both sides (P-M8): {active} brings bonus {active_bonus} and malus "
+            "{active_malus}; {passive}'s bonus {passive_bonus} counts as malus on the roll and "
+            "{passive}'s malus {passive_malus} as bonus, so the roll has bonus {bonus} and "
+            "malus {malus}"
+        ).format(
+            active=active,
+            passive=passive,
+            active_bonus=counts.active_bonus,
+            active_malus=counts.active_malus,
+            passive_bonus=counts.passive_bonus,
+            passive_malus=counts.passive_malus,
+            bonus=counts.as_action().bonus,
+            malus=counts.as_action().malus,
+        ),
+        ctx.tr(
+            "Passive side ({passive}): 7 − {value} = {passive_value} {level}, the mirror of "
+            "the same roll (P-A11)"
+        ).format(
+            passive=passive,
+            value=outcome.roll.value,
+            passive_value=outcome.passive_value,
+            level=format_level(outcome.passive_level),
+        ),
+    )
 
 
 def _pool_change(ctx: Context, kind: str) -> int:
@@ -338,19 +374,19 @@ def cmd_odds(ctx: Context) -> int:
     head = ctx.tr("Exact odds: 1 base + {bonus} bonus + {malus} malus ({pool} dice)").format(
         bonus=action.bonus, malus=action.malus, pool=action.pool
     )
-    from tablee.cli.render import percent
+    from tablee.cli.render import exact_text, percent
 
     tail = ctx.tr("Success ({threshold} or more): {percent} ({fraction})").format(
         threshold=threshold,
         percent=percent(success, ctx.lang),
-        fraction=fraction_text(success),
+        fraction=exact_text(success, ctx.tr),
     )
-    ctx.emit(f"[bold]{head}[/]\n{format_distribution(dist, ctx.lang)}\n{tail}")
+    ctx.emit(f"[bold]{head}[/]\n{format_distribution(dist, ctx.lang, tr=ctx.tr)}\n{tail}")
     if opposed:
         ctx.emit(
             ctx.tr("Passive side:")
             + "\n"
-            + format_distribution(dist.map(lambda v: 7 - v), ctx.lang)
+            + format_distribution(dist.map(lambda v: 7 - v), ctx.lang, tr=ctx.tr)
         )
     return 0
 

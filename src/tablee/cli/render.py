@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tablee.dice import Distribution, TraceStep
+from tablee.errors import N_
 from tablee.systems.pouyss import Level
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
@@ -21,10 +22,13 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 __all__ = [
+    "EXACT_IN_JSON",
     "LEVEL_STYLE",
+    "SHORT_DIGITS",
     "bar",
     "decimal",
     "distribution_json",
+    "exact_text",
     "format_distribution",
     "format_level",
     "format_trace",
@@ -53,6 +57,35 @@ def percent(probability: Fraction, lang: str) -> str:
 def fraction_text(p: Fraction) -> str:
     """An exact probability as ``"n/d"``."""
     return f"{p.numerator}/{p.denominator}"
+
+
+SHORT_DIGITS = 9
+"""A text output shows an exact fraction only when its numerator and denominator have at
+most this many digits; a longer one is unreadable and stays in ``--json``."""
+
+EXACT_IN_JSON = N_("exact fraction: see --json")
+
+
+def exact_text(value: Fraction, tr: Translate | None = None) -> str:
+    """An exact value for TEXT output: ``"n/d"`` when short, else a pointer to ``--json``.
+
+    Every odds text output writes its exact fractions through this function, so that a
+    40-digit fraction (a gang fight's odds) never floods the terminal. JSON documents keep
+    the exact fraction (`fraction_text`) whatever its length.
+
+    Args:
+        value: the exact probability or expectation.
+        tr: the translation of the pointer (English when None).
+
+    Returns:
+        ``"n/d"`` if numerator and denominator have at most `SHORT_DIGITS` digits each,
+        else the translated "exact fraction: see --json".
+    """
+    if len(str(abs(value.numerator))) <= SHORT_DIGITS and len(str(value.denominator)) <= (
+        SHORT_DIGITS
+    ):
+        return fraction_text(value)
+    return (tr or str)(EXACT_IN_JSON)
 
 
 def bar(p: Fraction, width: int = 30) -> str:
@@ -96,15 +129,20 @@ def distribution_json(dist: Distribution[int]) -> list[dict[str, Any]]:
     return rows
 
 
-def format_distribution(dist: Distribution[int], lang: str, width: int = 30) -> str:
-    """A bar chart of a value distribution, best level first, with exact fractions."""
+def format_distribution(
+    dist: Distribution[int], lang: str, width: int = 30, tr: Translate | None = None
+) -> str:
+    """A bar chart of a value distribution, best level first, with exact fractions.
+
+    Fractions follow `exact_text` (shown when short, else pointed to ``--json``).
+    """
     lines = []
     for value in range(6, 0, -1):
         level = Level(value)
         p = dist.probability(value)
         lines.append(
             f"  {value} [{LEVEL_STYLE[level]}]{level.title:<9} {bar(p, width):<{width}}[/] "
-            f"{percent(p, lang):>8}  ({fraction_text(p)})"
+            f"{percent(p, lang):>8}  ({exact_text(p, tr)})"
         )
     return "\n".join(lines)
 

@@ -171,7 +171,11 @@ def cmd_export(ctx: Context) -> int:
                 }
             )
         else:
-            message = ctx.tr("Written to {path} ({count} events).")
+            message = ctx.ntr(
+                "Written to {path} ({count} event).",
+                "Written to {path} ({count} events).",
+                len(state.events),
+            )
             ctx.emit(message.format(path=a.output, count=len(state.events)), markup=False)
         return 0
     ctx.out.write(text)
@@ -196,9 +200,11 @@ def cmd_import(ctx: Context) -> int:
         ctx.emit_json(_table_json(state))
         return 0
     ctx.emit(
-        ctx.tr("Table {name} imported: {count} events.").format(
-            name=state.name, count=len(state.events)
-        )
+        ctx.ntr(
+            "Table {name} imported: {count} event.",
+            "Table {name} imported: {count} events.",
+            len(state.events),
+        ).format(name=state.name, count=len(state.events))
     )
     return 0
 

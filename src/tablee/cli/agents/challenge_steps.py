@@ -44,11 +44,18 @@ class ChallengeSteps(PlayBase):
                 return  # someone conceded: the next step is read again
         kind = challenge.kind
         self.say(self.tr(HINTS[kind.value]))
-        leave = CONCEDE if challenge.actions == 0 else ABANDON
         declaration = self.ask(
-            self.tr("{agent}, declare your action (or type '{leave}'):").format(
-                agent=agent, leave=self.tr(leave)
-            )
+            (
+                self.tr(
+                    "{agent}, declare your action, or type '{leave}' to leave before the "
+                    "first turn, getting your reserve back in full (G-M8):"
+                )
+                if challenge.actions == 0
+                else self.tr(
+                    "{agent}, declare your action, or type '{leave}' to leave the challenge, "
+                    "doubling the points you have left (G-M8):"
+                )
+            ).format(agent=agent, leave=self.tr(CONCEDE if challenge.actions == 0 else ABANDON))
         )
         for how in (ABANDON, CONCEDE):
             if self.said(declaration, how):
@@ -66,18 +73,29 @@ class ChallengeSteps(PlayBase):
         """
         from tablee.systems.agents import Standing, decide_concede
 
-        challenge = self.game().challenges[number]
+        game = self.game()
+        challenge = game.challenges[number]
+        kind = challenge.kind
         able = [
-            a for a in challenge.agents if challenge.standing[a] in (Standing.ACTIVE, Standing.OUT)
-        ]
+            a
+            for a in challenge.agents
+            if (challenge.is_open and challenge.standing[a] is Standing.ACTIVE)
+            or (
+                challenge.standing[a] is Standing.OUT
+                and game.agents[a].reserve(kind) < game.agents[a].start(kind)
+            )
+        ]  # only those for whom conceding still changes something (docs/rules/agents.md)
         if not able:
             return False
+        choices = ", ".join(
+            f"{a} {game.agents[a].reserve(kind)} → {game.agents[a].start(kind)}" for a in able
+        )
         answer = self.ask(
             self.tr(
                 "Before the first turn of challenge {number}, who concedes, getting their "
                 "{kind} back to its starting value (G-M8)? Names separated by commas "
                 "({agents}; empty: nobody):"
-            ).format(number=number, kind=challenge.kind.title, agents=", ".join(able))
+            ).format(number=number, kind=kind.title, agents=choices)
         )
         conceded = False
         for who in names(answer):
@@ -170,7 +188,8 @@ class ChallengeSteps(PlayBase):
             self.offered.add(number)  # nobody could act: an agent may still surrender (G-M8)
             self.say(
                 self.tr(
-                    "Challenge {number} is lost at once: no involved agent has {kind} left."
+                    "Challenge {number} is lost at once: no involved agent has {kind} left. It "
+                    "stays lost, but conceding now still gives an agent their {kind} back."
                 ).format(number=number, kind=played.kind.title)
             )
             self.offer_concessions(number)

@@ -136,7 +136,9 @@ class ContestSteps(PlayBase):
             )
         else:
             self.say(
-                self.tr("The adventure is over: the quest is {status}.").format(
+                self.tr("The adventure is over: the quest has failed.")
+                if quest["status"] == "failed"
+                else self.tr("The adventure is over: the quest is {status}.").format(
                     status=quest_word(self.tr, quest["status"])
                 )
             )

@@ -10,7 +10,7 @@ from typing import Any
 
 from tablee.cli.agents.common import Tr, word
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.render import bar, fraction_text, percent
+from tablee.cli.render import bar, exact_text, fraction_text, percent
 from tablee.errors import N_, InputError
 
 __all__ = ["add_odds_parser"]
@@ -49,7 +49,9 @@ def cmd_action(ctx: Context) -> int:
     for result in Result:
         p = dist.probability(result)
         label = word(ctx.tr, result.value)
-        lines.append(f"  {label:<12} {bar(p):<30} {percent(p, ctx.lang):>8}  ({fraction_text(p)})")
+        lines.append(
+            f"  {label:<12} {bar(p):<30} {percent(p, ctx.lang):>8}  ({exact_text(p, ctx.tr)})"
+        )
     ctx.emit("\n".join(lines))
     return 0
 
@@ -82,7 +84,7 @@ def cmd_challenge(ctx: Context) -> int:
             modifiers=", ".join(f"{m:+d}" for m in modifiers),
             score=a.score,
             percent=percent(win, ctx.lang),
-            fraction=fraction_text(win),
+            fraction=exact_text(win, ctx.tr),
         )
     )
     return 0

@@ -240,12 +240,13 @@ def cmd_simultaneous(ctx: Context) -> int:
         }
         ctx.emit_json(out)
         return 0
+    count = len(doc["actions"]) + doc["trivial"]
     lines = [
-        ctx.tr("{name}: {count} simultaneous Actions, Malus {malus} on each (rule S-M7)").format(
-            name=doc["protagonist"],
-            count=len(doc["actions"]) + doc["trivial"],
-            malus=doc["set_malus"],
-        )
+        ctx.ntr(
+            "{name}: {count} simultaneous Action, Malus {malus} (rule S-M7)",
+            "{name}: {count} simultaneous Actions, Malus {malus} on each (rule S-M7)",
+            count,
+        ).format(name=doc["protagonist"], count=count, malus=doc["set_malus"])
     ]
     for m, r in zip(doc["actions"], results, strict=True):
         lines += _action_lines(ctx, m, r.trace, _test_head(ctx, m))

@@ -13,7 +13,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, whole_number
-from tablee.cli.render import format_trace, fraction_text, percent
+from tablee.cli.render import exact_text, format_trace, fraction_text, percent
 from tablee.cli.shs.common import Tr
 from tablee.errors import N_, InputError
 
@@ -175,7 +175,7 @@ def _test_head(ctx: Context, doc: dict[str, Any]) -> str:
 
     notation = str(TestNotation(doc["characteristic"], doc["difficulty"]))
     named = difficulty_name(int(doc["difficulty"]))
-    head = f"{doc['protagonist']}: {notation}"
+    head = ctx.tr("{name}: {test}").format(name=doc["protagonist"], test=notation)
     if named:
         head += f" ({named})"
     if doc.get("expertise"):
@@ -222,12 +222,12 @@ def _odds_text(ctx: Context, dist: Any, success: Fraction | None) -> str:
     lines = [ctx.tr("Odds before rolling:")]
     for v in sorted(dist.weights, reverse=True):
         p = dist.probability(v)
-        lines.append(f"  {v:>3} PS {percent(p, ctx.lang):>8}  ({fraction_text(p)})")
+        lines.append(f"  {v:>3} PS {percent(p, ctx.lang):>8}  ({exact_text(p, ctx.tr)})")
     if success is not None:
         lines.append(
             ctx.tr("Success: {percent} ({fraction})").format(
                 percent=percent(success, ctx.lang),
-                fraction=fraction_text(success),
+                fraction=exact_text(success, ctx.tr),
             )
         )
     return "\n".join(lines)
@@ -273,20 +273,27 @@ def _opposed_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list[str
     }
     lines = [ctx.tr("Odds before rolling:")]
     for outcome, p in _ordered(odds.outcomes):
-        lines.append(f"  {labels[outcome.value]}: {percent(p, ctx.lang)} ({fraction_text(p)})")
+        lines.append(
+            "  "
+            + ctx.tr("{label}: {percent} ({fraction})").format(
+                label=labels[outcome.value],
+                percent=percent(p, ctx.lang),
+                fraction=exact_text(p, ctx.tr),
+            )
+        )
     for side in ("first", "second"):
         p = odds.prevails(side)
         lines.append(
             "  "
             + ctx.tr("{name} prevails in all: {percent} ({fraction})").format(
-                name=names[side], percent=percent(p, ctx.lang), fraction=fraction_text(p)
+                name=names[side], percent=percent(p, ctx.lang), fraction=exact_text(p, ctx.tr)
             )
         )
     lines.append(
         "  " + ctx.tr("PS margin ({first} minus {second}):").format(first=first, second=second)
     )
     for margin, p in reversed(list(odds.margin.items())):
-        lines.append(f"    {margin:+d} {percent(p, ctx.lang):>8}  ({fraction_text(p)})")
+        lines.append(f"    {margin:+d} {percent(p, ctx.lang):>8}  ({exact_text(p, ctx.tr)})")
     return lines
 
 
@@ -308,23 +315,29 @@ def _cooperation_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list
         lines.append(
             "  "
             + ctx.tr("{name} reaches the Difficulty: {percent} ({fraction})").format(
-                name=member["protagonist"], percent=percent(p, ctx.lang), fraction=fraction_text(p)
+                name=member["protagonist"],
+                percent=percent(p, ctx.lang),
+                fraction=exact_text(p, ctx.tr),
             )
         )
     for count, p in odds.successes.items():
         lines.append(
             "  "
-            + ctx.tr("{count} of {total} succeed: {percent} ({fraction})").format(
+            + ctx.ntr(
+                "{count} of {total} succeeds: {percent} ({fraction})",
+                "{count} of {total} succeed: {percent} ({fraction})",
+                count,
+            ).format(
                 count=count,
                 total=len(odds.members),
                 percent=percent(p, ctx.lang),
-                fraction=fraction_text(p),
+                fraction=exact_text(p, ctx.tr),
             )
         )
     lines.append(
         "  "
         + ctx.tr("the group succeeds (at least one, S-M6): {percent} ({fraction})").format(
-            percent=percent(odds.group, ctx.lang), fraction=fraction_text(odds.group)
+            percent=percent(odds.group, ctx.lang), fraction=exact_text(odds.group, ctx.tr)
         )
     )
     return lines

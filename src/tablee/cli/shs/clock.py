@@ -52,7 +52,10 @@ def _clock_lines(ctx: Context, clock: dict[str, Any]) -> list[str]:
         )
     ]
     for m in clock["modifiers"]:
-        lines.append(f"  #{m['number']} {_modifier_text(ctx, m)}")
+        line = f"  #{m['number']} {_modifier_text(ctx, m)}"
+        if m.get("protagonist_alive") is False:
+            line += " " + ctx.tr("(dead: applies to no roll)")
+        lines.append(line)
     for action in clock["long_actions"]:
         lines.append(
             "  "
@@ -203,6 +206,9 @@ def cmd_clock(ctx: Context) -> int:
 
     name, game = _state_of(ctx)
     clock = clock_json(game.clock)
+    for m in clock["modifiers"]:  # a dead Protagoniste's modifier stays, marked (S-A8)
+        hero = game.protagonists.get(str(m["protagonist"]))
+        m["protagonist_alive"] = hero is None or hero.alive
     if ctx.json:
         ctx.emit_json({"table": name, "clock": clock})
         return 0

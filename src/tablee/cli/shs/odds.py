@@ -9,7 +9,7 @@ import argparse
 from typing import Any
 
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.render import bar, fraction_text, percent
+from tablee.cli.render import bar, exact_text, fraction_text, percent
 from tablee.cli.shs.common import Tr
 
 __all__ = ["add_odds_parser", "cmd_odds"]
@@ -73,14 +73,15 @@ def cmd_odds(ctx: Context) -> int:
         p = dist.probability(v)
         style = "green" if difficulty is not None and v >= difficulty else "white"
         lines.append(
-            f"  {v:>3} PS [{style}]{bar(p):<30}[/] {percent(p, ctx.lang):>8}  ({fraction_text(p)})"
+            f"  {v:>3} PS [{style}]{bar(p):<30}[/] {percent(p, ctx.lang):>8}  "
+            f"({exact_text(p, ctx.tr)})"
         )
     if difficulty is not None:
         lines.append(
             ctx.tr("Success (Difficulty {difficulty}): {percent} ({fraction})").format(
                 difficulty=difficulty,
                 percent=percent(success, ctx.lang),
-                fraction=fraction_text(success),
+                fraction=exact_text(success, ctx.tr),
             )
         )
     ctx.emit("\n".join(lines))

@@ -266,7 +266,13 @@ def cmd_edit(ctx: Context) -> int:
     from tablee.systems.shs import COUNTER_TITLES
 
     lines = [
-        f"{name}: {COUNTER_TITLES[str(c['counter'])]} {c['before']} → {c['after']}" for c in changed
+        ctx.tr("{name}: {counter} {before} → {after}").format(
+            name=name,
+            counter=COUNTER_TITLES[str(c["counter"])],
+            before=c["before"],
+            after=c["after"],
+        )
+        for c in changed
     ]
     ctx.emit("\n".join(lines + _warnings(ctx, applied.decision)))
     return 0

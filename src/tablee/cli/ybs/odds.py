@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.render import bar, decimal, fraction_text, percent
+from tablee.cli.render import bar, decimal, exact_text, fraction_text, percent
 from tablee.cli.ybs.common import Tr
 from tablee.errors import N_
 
@@ -25,7 +25,7 @@ __all__ = [
 
 
 def _line(ctx: Context, label: str, p: Fraction, width: int = 16) -> str:
-    return f"  {label:<{width}} {bar(p):<30} {percent(p, ctx.lang):>8}  ({fraction_text(p)})"
+    return f"  {label:<{width}} {bar(p):<30} {percent(p, ctx.lang):>8}  ({exact_text(p, ctx.tr)})"
 
 
 def _lines(ctx: Context, rows: list[tuple[str, Fraction]]) -> list[str]:
@@ -62,9 +62,12 @@ def cmd_odds_test(ctx: Context) -> int:
             }
         )
         return 0
-    title = ctx.tr(
+    title = ctx.ntr(
+        "Exact odds of a test (trait {trait:+d}, forced {force}, {tokens} token left, "
+        "s'entêter: {stubborn})",
         "Exact odds of a test (trait {trait:+d}, forced {force}, {tokens} tokens left, "
-        "s'entêter: {stubborn})"
+        "s'entêter: {stubborn})",
+        a.tokens,
     )
     stubborn = ctx.tr(_STUBBORN_WORDS[a.stubborn])
     lines = [
@@ -81,7 +84,7 @@ def cmd_odds_test(ctx: Context) -> int:
         ),
         ctx.tr("Expected rerolls: {value} ({fraction})").format(
             value=decimal(odds.expected_rerolls, ctx.lang, 3),
-            fraction=fraction_text(odds.expected_rerolls),
+            fraction=exact_text(odds.expected_rerolls, ctx.tr),
         ),
     ]
     ctx.emit("\n".join(lines))
@@ -131,11 +134,11 @@ def _win_draw_loss(ctx: Context, title: str, odds: Any, extra: dict[str, Any]) -
         f"[bold]{title}[/]",
         *_lines(
             ctx,
-            [(ctx.tr("win"), odds.win), (ctx.tr("draw"), odds.draw), (ctx.tr("loss"), odds.loss)],
+            [(ctx.tr("win"), odds.win), (ctx.tr("tie"), odds.draw), (ctx.tr("loss"), odds.loss)],
         ),
         ctx.tr("Expected throws: {value} ({fraction})").format(
             value=decimal(odds.expected_throws, ctx.lang, 3),
-            fraction=fraction_text(odds.expected_throws),
+            fraction=exact_text(odds.expected_throws, ctx.tr),
         ),
     ]
     ctx.emit("\n".join(lines))

@@ -109,7 +109,8 @@ def declared_modifier(kind: Reserve, ticked: Iterable[str]) -> tuple[tuple[str, 
 
     Args:
         kind: the challenge type.
-        ticked: modifier ids (``escalate``, ``laugh``...), each at most once.
+        ticked: modifier ids (``escalate``, ``laugh``...) or their numbers on the
+            checklist (``1`` for the first), each at most once.
 
     Returns:
         The ids in checklist order, and their total.
@@ -122,17 +123,20 @@ def declared_modifier(kind: Reserve, ticked: Iterable[str]) -> tuple[tuple[str, 
     """
     if isinstance(ticked, str):
         ticked = [ticked]
-    allowed = {m.id: m for m in CHECKLISTS[kind]}
+    checklist = CHECKLISTS[kind]
+    allowed = {m.id: m for m in checklist}
     chosen: list[str] = []
     for raw in ticked:
         key = str(raw).strip().casefold()
+        if key.isascii() and key.isdigit() and 1 <= int(key) <= len(checklist):
+            key = checklist[int(key) - 1].id  # its number on the checklist, as play shows
         if key not in allowed:
             raise InputError(
                 N_("modifier {value!r} is not on the {kind} checklist (rule G-N2)"),
-                tip=N_("{kind} modifiers: {known}"),
+                tip=N_("{kind} modifiers, by number or id: {known}"),
                 value=raw,
                 kind=kind.title,
-                known=", ".join(allowed),
+                known=", ".join(f"{i} {m.id}" for i, m in enumerate(checklist, start=1)),
             )
         if key in chosen:
             raise InputError(N_("modifier {value!r} is ticked twice"), value=raw)

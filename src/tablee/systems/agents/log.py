@@ -172,9 +172,33 @@ def _generated(p: P) -> Message:
     )
 
 
+_UNMOVED: Mapping[tuple[str, bool], str] = {
+    ("neutral", True): N_("a neutral relation: winning does not move the index (G-M10)"),
+    ("neutral", False): N_("a neutral relation: losing does not move the index (G-M10)"),
+    ("benevolent", False): N_("a benevolent relation: losing does not move the index (G-M10)"),
+}
+"""Why a challenge's consequences leave the progress index where it was (G-M10)."""
+
+
+def _unmoved(p: P, after: Any) -> Message:
+    """Why the index did not move: the drawn relation when the state knows it."""
+    drawn = (getattr(after, "generated", None) or {}).get(p["challenge"])
+    relation = str(getattr(getattr(drawn, "relation", None), "value", ""))
+    template = _UNMOVED.get((relation, bool(p["won"])))
+    if template is None:  # the relation is unknown here: both cases that leave it unmoved
+        template = (
+            _UNMOVED[("neutral", True)]
+            if p["won"]
+            else N_("a neutral or benevolent relation: losing does not move the index (G-M10)")
+        )
+    return Message(template)
+
+
 def _consequence(p: P, after: Any = None) -> Message:
     r = p["records"]
     notes: list[Message] = []
+    if r.get("change") == 0:
+        notes.append(_unmoved(p, after))
     if r.get("helped"):
         notes.append(Message(N_("the agents gain something that helps their quest")))
     if r.get("sang"):

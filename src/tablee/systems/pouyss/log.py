@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablee.errors import N_, Message
+from tablee.errors import N_, Message, joined
 from tablee.systems.base import JSON
 from tablee.systems.pouyss.levels import Level
 from tablee.systems.pouyss.options import PouyssOptions, option_text
@@ -55,7 +55,7 @@ def _roll(p: Mapping[str, JSON]) -> Message:
         notes.append(Message(N_("with a double bonus")))
     reasons = p.get("reasons") or []
     if reasons:
-        notes.append(Message(N_("because: {reasons}"), reasons="; ".join(map(str, reasons))))
+        notes.append(Message(N_("because: {reasons}"), reasons=joined([str(r) for r in reasons])))
     return Message(
         N_(
             "{player} rolls 1 + {bonus} bonus + {malus} malus{notes}: dice {faces}, removed "
@@ -75,8 +75,7 @@ def _roll(p: Mapping[str, JSON]) -> Message:
 def _notes(notes: list[Message]) -> Message:
     if not notes:
         return NOTHING
-    fields = {f"n{i}": note for i, note in enumerate(notes)}
-    return Message(" (" + "; ".join("{" + key + "}" for key in fields) + ")", **fields)
+    return Message(" ({notes})", notes=joined(notes))
 
 
 def _opposed(p: Mapping[str, JSON]) -> Message:

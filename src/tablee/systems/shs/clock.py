@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from tablee.errors import N_, InputError, NotFoundError, RuleError
+from tablee.errors import N_, InputError, Message, NotFoundError, RuleError
 from tablee.systems.base import clean_name, name_key
 from tablee.systems.shs.actions import MAX_MODIFIER
 
@@ -369,16 +369,23 @@ def modifier_numbered(clock: Clock, number: int) -> ActiveModifier:
     for active in clock.modifiers:
         if active.number == number and not isinstance(number, bool):
             return active
-    listed = ", ".join(
-        f"#{m.number} {m.modifier.target}: {m.modifier.kind.capitalize()} "
-        f"({m.modifier.duration}) {m.modifier.amount}"
+    listed = [
+        Message(
+            N_("#{number} {name}: {kind} ({duration}) {amount}"),
+            number=m.number,
+            name=m.modifier.target,
+            kind=m.modifier.kind.capitalize(),
+            duration=m.modifier.duration,
+            amount=m.modifier.amount,
+        )
         for m in clock.modifiers
-    )
+    ]
+    fields = {f"m{i}": item for i, item in enumerate(listed)}
     raise NotFoundError(
         N_("no temporary modifier in force has the number {value!r}; in force: {listed}"),
         tip=N_("a modifier keeps the number of the event that added it (rule S-A15)"),
         value=number,
-        listed=listed or "-",
+        listed=Message(", ".join("{" + k + "}" for k in fields), **fields) if fields else "-",
     )
 
 

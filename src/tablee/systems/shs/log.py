@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tablee.errors import N_, Message
+from tablee.errors import N_, Message, joined
 from tablee.systems.base import JSON
 from tablee.systems.shs.actions import Option, dpm_symbol
 from tablee.systems.shs.counters import COUNTER_TITLES
@@ -38,7 +38,10 @@ def game_time(seconds: int) -> str:
     return " ".join(parts)
 
 
-def _joined(items: Sequence[Message | str], separator: str = "; ") -> Message:
+def _joined(items: Sequence[Message | str], separator: str | None = None) -> Message:
+    """Items joined by a translated semicolon (`joined`), or by a plain ``separator``."""
+    if separator is None:
+        return joined(items)
     fields = {f"n{i}": item for i, item in enumerate(items)}
     return Message(separator.join("{" + key + "}" for key in fields), **fields)
 
@@ -54,9 +57,15 @@ def _duration(tours: JSON, seconds: JSON) -> str:
     return game_time(int(seconds))
 
 
-def _modifier(m: P) -> str:
+def _modifier(m: P) -> Message:
     kind = "Bonus" if m["kind"] == "bonus" else "Malus"
-    return f"{m['protagonist']}: {kind} ({_duration(m['tours'], m['seconds'])}) {m['amount']}"
+    return Message(
+        N_("{name}: {kind} ({duration}) {amount}"),
+        name=m["protagonist"],
+        kind=kind,
+        duration=_duration(m["tours"], m["seconds"]),
+        amount=m["amount"],
+    )
 
 
 def _notes(p: P) -> Message:
@@ -191,10 +200,19 @@ def _cooperation(p: P) -> Message:
 def _simultaneous(p: P) -> Message:
     actions = list(p["actions"])
     trivial = (
-        Message(N_(" and {count} trivial"), count=p["trivial"]) if p.get("trivial") else NOTHING
+        Message(
+            N_(" and {count} trivial Action") if p["trivial"] == 1 else N_(" and {count} trivial"),
+            count=p["trivial"],
+        )
+        if p.get("trivial")
+        else NOTHING
     )
     return Message(
-        N_("{name} attempts {count} simultaneous Actions{trivial}, Malus {malus} each: {actions}"),
+        N_("{name} attempts {count} simultaneous Action{trivial}, Malus {malus}: {actions}")
+        if len(actions) == 1
+        else N_(
+            "{name} attempts {count} simultaneous Actions{trivial}, Malus {malus} each: {actions}"
+        ),
         name=p["protagonist"],
         count=len(actions),
         trivial=trivial,
@@ -248,18 +266,20 @@ def _tour(p: P) -> Message:
     ):
         entries = list(p.get(key) or [])
         if entries:
-            texts = [
-                _modifier(e) if key == "expired" else f"{e['protagonist']}: {e['label']}"
+            texts: list[Message | str] = [
+                _modifier(e)
+                if key == "expired"
+                else Message(N_("{name}: {label}"), name=e["protagonist"], label=e["label"])
                 for e in entries
             ]
-            parts.append(Message(template, items=", ".join(texts)))
+            parts.append(Message(template, items=_joined(texts, ", ")))
     return Message(N_("Tour {tour} begins{notes}"), tour=p["tour"], notes=_joined(parts, ""))
 
 
 def _time(p: P) -> Message:
     expired = list(p.get("expired") or [])
     over = (
-        Message(N_("; over: {items}"), items=", ".join(_modifier(e) for e in expired))
+        Message(N_("; over: {items}"), items=_joined([_modifier(e) for e in expired], ", "))
         if expired
         else NOTHING
     )

@@ -193,18 +193,27 @@ def _check_reroll(test: YbsTest, before: int, number: int) -> None:
         )
     if number > test.tokens:
         raise RuleError(
-            N_(
-                "reroll {number} needs a token but only {tokens} were left after forcing "
-                "destiny (rules Y-M3, Y-M4)"
-            )
-            if test.force
-            else N_(
-                "reroll {number} needs a token but only {tokens} were held at the roll "
-                "(rules Y-M3, Y-M4)"
-            ),
-            number=number,
-            tokens=test.tokens,
+            _TOO_FEW[(bool(test.force), test.tokens == 1)], number=number, tokens=test.tokens
         )
+
+
+_TOO_FEW = {
+    (True, False): N_(
+        "reroll {number} needs a token but only {tokens} were left after forcing "
+        "destiny (rules Y-M3, Y-M4)"
+    ),
+    (True, True): N_(
+        "reroll {number} needs a token but only {tokens} was left after forcing "
+        "destiny (rules Y-M3, Y-M4)"
+    ),
+    (False, False): N_(
+        "reroll {number} needs a token but only {tokens} were held at the roll (rules Y-M3, Y-M4)"
+    ),
+    (False, True): N_(
+        "reroll {number} needs a token but only {tokens} was held at the roll (rules Y-M3, Y-M4)"
+    ),
+}
+"""A reroll without a token, by (destiny forced, exactly one token): the verb agrees."""
 
 
 def _outcome(test: YbsTest, natural: int, first: bool) -> tuple[int, bool, TraceStep]:
