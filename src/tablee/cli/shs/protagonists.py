@@ -5,7 +5,6 @@ Source: issue 3 point 6; seed 003; rulings S-M9, S-N1, S-A9, S-A10.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -75,24 +74,9 @@ def cmd_create(ctx: Context) -> int:
     return 0
 
 
-_FIELDS = {
-    "name": "name",
-    "nom": "name",
-    "player": "owner",
-    "joueur": "owner",
-    "owner": "owner",
-    "expertises": "expertises",
-    "protection": "protection",
-    "air": "air",
-    **{c: c for c in _CHARACTERISTICS},
-    "sang-froid": "sang_froid",
-    "motricité": "motricite",
-}
-
-
 def _read_sheets(path: Path) -> list[dict[str, Any]]:
-    """The Protagonistes of a JSON or TOML file: one, a list, or ``protagonistes = [...]``."""
-    import tomllib
+    """The Protagonistes of a JSON or TOML file (see `tablee.systems.shs.sheets`)."""
+    from tablee.systems.shs.sheets import parse_sheets
 
     try:
         text = path.read_text(encoding="utf-8")
@@ -100,70 +84,7 @@ def _read_sheets(path: Path) -> list[dict[str, Any]]:
         raise InputError(
             N_("cannot read {file}: {reason}"), file=str(path), reason=exc.strerror
         ) from None
-    try:
-        if path.suffix.lower() == ".toml":
-            data: Any = tomllib.loads(text)
-        else:
-            data = json.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(
-            N_("{file} is not valid JSON or TOML: {reason}"), file=str(path), reason=str(exc)
-        ) from None
-    if isinstance(data, dict):
-        for key in ("protagonistes", "protagoniste", "protagonists"):
-            if key in data:
-                data = data[key]
-                break
-    sheets = [data] if isinstance(data, dict) else data
-    if not isinstance(sheets, list) or not sheets:
-        raise InputError(
-            N_("{file}: expected a Protagoniste or a list of Protagonistes"), file=str(path)
-        )
-    return sheets
-
-
-def _sheet_fields(path: Path, number: int, sheet: object) -> dict[str, Any]:
-    from tablee.systems.shs import parse_threshold
-
-    if not isinstance(sheet, dict):
-        raise InputError(
-            N_("{file}: Protagoniste {number} is not a table of fields"),
-            file=str(path),
-            number=number,
-        )
-    fields: dict[str, Any] = {}
-    for key, value in sheet.items():
-        field_name = _FIELDS.get(str(key).strip().casefold())
-        if field_name is None:
-            raise InputError(
-                N_("{file}: Protagoniste {number}: unknown field {field!r} (known: {known})"),
-                file=str(path),
-                number=number,
-                field=key,
-                known=", ".join(
-                    ["name", "player", *_CHARACTERISTICS, "expertises", "protection", "air"]
-                ),
-            )
-        fields[field_name] = value
-    for required in ("name", *_CHARACTERISTICS):
-        if required not in fields:
-            raise InputError(
-                N_("{file}: Protagoniste {number}: the field {field!r} is missing"),
-                file=str(path),
-                number=number,
-                field=required,
-            )
-    for c in _CHARACTERISTICS:
-        try:
-            fields[c] = parse_threshold(fields[c], what=c)
-        except InputError as exc:
-            raise InputError(
-                N_("{file}: Protagoniste {number}: {error}"),
-                file=str(path),
-                number=number,
-                error=exc,
-            ) from None
-    return fields
+    return parse_sheets(text, toml=path.suffix.lower() == ".toml", where=str(path))
 
 
 def cmd_import(ctx: Context) -> int:
@@ -171,7 +92,7 @@ def cmd_import(ctx: Context) -> int:
     from tablee.systems.shs import Decision, decide_create
 
     path = Path(ctx.args.file)
-    sheets = [_sheet_fields(path, n, s) for n, s in enumerate(_read_sheets(path), start=1)]
+    sheets = _read_sheets(path)
 
     def decide(game: ShsState) -> Decision:
         facts: list[Any] = []

@@ -2,7 +2,8 @@
 
 The next step the adventure needs (`tablee.systems.agents.next_step`), the quest's progress
 index, status, scene and objective, the artefact's holder, each open challenge's oppositions
-and agents, then each agent's reserves, Sang and challenges won.
+and agents with the checklist of each open challenge's type, then each agent's reserves,
+Sang and challenges won.
 
 Source: issue 6 point 5; seed 002; rulings G-M1, G-M9 to G-M12, G-A11, G-A13.
 """
@@ -21,7 +22,7 @@ from tablee.web.systems import (
     Translate,
 )
 
-__all__ = ["resource_panels"]
+__all__ = ["checklist_panel", "resource_panels"]
 
 
 # --- resources -----------------------------------------------------------------------------------
@@ -70,7 +71,8 @@ def resource_panels(state: TableState, viewer: Viewer, tr: Translate) -> Sequenc
         if contest is not None:
             rows.append((tr(N_("Artefact held by")), str(contest["holder"])))
     panels = [Panel(tr(N_("Adventure")), rows)]
-    for challenge in agents.open_challenges(game):
+    open_now = list(agents.open_challenges(game))
+    for challenge in open_now:
         doc = agents.challenge_json(challenge)
         c_rows = [(str(o["name"]), f"{o['score']}/{o['start']}") for o in doc["oppositions"]]
         c_rows += [
@@ -82,6 +84,8 @@ def resource_panels(state: TableState, viewer: Viewer, tr: Translate) -> Sequenc
             number=doc["number"], kind=challenge.kind.title
         )
         panels.append(Panel(title, c_rows))
+    kinds = dict.fromkeys(challenge.kind for challenge in open_now)
+    panels += [checklist_panel(kind, tr) for kind in kinds]
     for name in game.agents:
         doc = agents.agent_json(game, name)
         a_rows = [(tr(N_("Played by")), str(doc["owner"] or tr(N_("the game master"))))]
@@ -98,6 +102,28 @@ def resource_panels(state: TableState, viewer: Viewer, tr: Translate) -> Sequenc
             )
         )
     return panels
+
+
+def checklist_panel(kind: agents.Reserve, tr: Translate) -> Panel:
+    """A challenge type's checklist, as ``tablee agents checklist --type KIND`` shows it.
+
+    Each modifier's words and value (+1 or -1), then the modifiers that cannot be ticked
+    together; the title gives the range of the total. Shown while a challenge of that type
+    is open, next to the action form's check boxes.
+
+    Source: seed 002; rulings G-N2, G-A6.
+    """
+    low, high = agents.modifier_range(kind)
+    title = tr(N_("Checklist {kind} ({low:+d}..{high:+d})")).format(
+        kind=kind.title, low=low, high=high
+    )
+    labels = {m.id: tr(m.label) for m in agents.CHECKLISTS[kind]}
+    rows = [(labels[m.id], f"{m.value:+d}") for m in agents.CHECKLISTS[kind]]
+    rows += [
+        (" + ".join(labels[i] for i in sorted(g)), tr(N_("not together")))
+        for g in agents.EXCLUSIVE[kind]
+    ]
+    return Panel(title, rows)
 
 
 def _standing(value: object) -> str:

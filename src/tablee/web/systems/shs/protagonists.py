@@ -1,8 +1,9 @@
 """SHS Protagonistes and the film's clock in the web table: creation, counters, time.
 
-A new Protagoniste, its counters (Santé, Protection, Air, NT) changed or set, death and
-revival, the clock (the next Tour, a new Scène, time passing), temporary modifiers and long
-actions; then the resources at a glance: the clock and each Protagoniste's counters.
+A new Protagoniste (or several, imported from pasted sheets: `sheets`), its counters (Santé,
+Protection, Air, NT) changed or set, death and revival, the clock (the next Tour, a new
+Scène, time passing), temporary modifiers and long actions; then the resources at a glance:
+the clock and each Protagoniste's counters, thresholds and Expertises.
 
 Source: issue 6 points 3 and 5; seed 003; rulings S-M8, S-M9, S-A9 to S-A12, S-A15.
 """
@@ -31,6 +32,7 @@ from tablee.web.systems.shs.reading import (
     _every,
     _owners,
 )
+from tablee.web.systems.shs.sheets import SHEETS_MAX, import_sheets
 
 __all__ = ["TABLE_ACTIONS", "resource_panels", "shs_next_tour"]
 
@@ -144,6 +146,15 @@ TABLE_ACTIONS: tuple[Action, ...] = (
         _BOTH,
     ),
     Action(
+        "protagoniste_import",
+        N_("Import Protagonistes (JSON or TOML)"),
+        (
+            Field("format", N_("Format"), "choice", (("json", "JSON"), ("toml", "TOML")), "json"),
+            Field("sheets", N_("The sheets, pasted"), "lines", max_length=SHEETS_MAX),
+        ),
+        import_sheets,
+    ),
+    Action(
         "counter",
         N_("Counters by hand"),
         (
@@ -225,27 +236,59 @@ TABLE_ACTIONS: tuple[Action, ...] = (
 
 
 def resource_panels(state: TableState, viewer: Viewer, tr: Translate) -> Sequence[Panel]:
-    """The clock, then each Protagoniste's Santé (as boxes), Protection, Air and NT."""
+    """The clock, then each Protagoniste's counters (Santé as boxes), traits and Expertises.
+
+    As ``tablee shs clock`` and ``tablee shs protagoniste show``: the Scène and its kind, the
+    Tour, the game time, each modifier in force (its number, duration and why) and each long
+    Action with the Tour it is rolled in; for each Protagoniste its player, Santé, Protection,
+    Air, NT, the five Caractéristiques' thresholds and its Expertises.
+    """
     clock = shs.clock_json(state.game.clock)
+    kinds = {"rythmee": tr(N_("scène rythmée")), "lente": tr(N_("scène lente"))}
+    scene = (
+        f"{clock['scene']} ({kinds[clock['scene_kind']]})"
+        if clock["scene_kind"] in kinds
+        else tr(N_("No Scène yet"))
+    )
     rows = [
-        ("Scène", str(clock["scene"])),
+        ("Scène", scene),
         ("Tour", str(clock["tour"])),
         (tr(N_("Game time")), shs.game_time(clock["seconds"])),
     ]
-    rows += [(f"#{m['number']}", _modifier_text(m)) for m in clock["modifiers"]]
+    heroes = state.game.protagonists
+    for m in clock["modifiers"]:
+        text = _modifier_text(m, tr)
+        who = heroes.get(m["protagonist"])
+        if who is not None and not who.alive:
+            text += " " + tr(N_("(dead: applies to no roll)"))
+        rows.append((f"#{m['number']}", text))
+    rows += [
+        (
+            tr(N_("Long Action")),
+            tr(N_("{name}: {label}, rolled in Tour {last}")).format(
+                name=a["protagonist"], label=a["label"], last=a["last_tour"]
+            ),
+        )
+        for a in clock["long_actions"]
+    ]
     panels = [Panel(tr(N_("Clock")), rows)]
-    for name in state.game.protagonists:
+    for name in heroes:
         hero = shs.protagonist_json(state.game, name)
+        traits = ", ".join(f"{title} {hero[t]}+" for t, title in _CHARACTERISTICS)
+        rows = [
+            (tr(N_("Played by")), hero["owner"] or "Réalisateur"),
+            ("Santé", f"{hero['sante']}/{hero['sante_max']}"),
+            ("Protection", str(hero["protection"])),
+            ("Air", str(hero["air"])),
+            ("NT", str(hero["nt"])),
+            ("Caractéristiques", traits),
+        ]
+        if hero["expertises"]:
+            rows.append(("Expertises", ", ".join(hero["expertises"])))
         panels.append(
             Panel(
                 name,
-                [
-                    (tr(N_("Played by")), hero["owner"] or "Réalisateur"),
-                    ("Santé", f"{hero['sante']}/{hero['sante_max']}"),
-                    ("Protection", str(hero["protection"])),
-                    ("Air", str(hero["air"])),
-                    ("NT", str(hero["nt"])),
-                ],
+                rows,
                 boxes=(int(hero["sante"]), int(hero["sante_max"])),
                 muted=not hero["alive"],
             )
@@ -253,6 +296,10 @@ def resource_panels(state: TableState, viewer: Viewer, tr: Translate) -> Sequenc
     return panels
 
 
-def _modifier_text(m: dict[str, Any]) -> str:
+def _modifier_text(m: dict[str, Any], tr: Translate) -> str:
+    duration = shs.Duration(tours=int(m["tours"]), seconds=int(m["seconds"]))
     kind = "Bonus" if m["kind"] == "bonus" else "Malus"
-    return f"{m['protagonist']}: {kind} {m['amount']}" + (f" ({m['label']})" if m["label"] else "")
+    text = tr(N_("{name}: {kind} ({duration}) of {amount}")).format(
+        name=m["protagonist"], kind=kind, duration=str(duration), amount=m["amount"]
+    )
+    return text + (f" — {m['label']}" if m["label"] else "")
