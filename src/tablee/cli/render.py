@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablee.dice import Distribution, TraceStep
 from tablee.errors import N_
+from tablee.locale.numbers import SHORT_DIGITS, format_decimal, format_percent, is_short_fraction
 from tablee.systems.pouyss import Level
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
@@ -48,20 +49,14 @@ LEVEL_STYLE: Mapping[Level, str] = {
 }
 
 
-def percent(probability: Fraction, lang: str) -> str:
-    """A probability as a percentage with one decimal, in the language's number format."""
-    value = f"{float(probability) * 100:.1f}"
-    return (value.replace(".", ",") + "\u00a0%") if lang == "fr" else value + "%"
+percent = format_percent
+"""A probability as a percentage in the language's format (`tablee.locale.numbers`)."""
 
 
 def fraction_text(p: Fraction) -> str:
     """An exact probability as ``"n/d"``."""
     return f"{p.numerator}/{p.denominator}"
 
-
-SHORT_DIGITS = 9
-"""A text output shows an exact fraction only when its numerator and denominator have at
-most this many digits; a longer one is unreadable and stays in ``--json``."""
 
 EXACT_IN_JSON = N_("exact fraction: see --json")
 
@@ -81,9 +76,7 @@ def exact_text(value: Fraction, tr: Translate | None = None) -> str:
         ``"n/d"`` if numerator and denominator have at most `SHORT_DIGITS` digits each,
         else the translated "exact fraction: see --json".
     """
-    if len(str(abs(value.numerator))) <= SHORT_DIGITS and len(str(value.denominator)) <= (
-        SHORT_DIGITS
-    ):
+    if is_short_fraction(value):
         return fraction_text(value)
     return (tr or str)(EXACT_IN_JSON)
 
@@ -93,10 +86,8 @@ def bar(p: Fraction, width: int = 30) -> str:
     return "█" * round(float(p) * width)
 
 
-def decimal(value: Fraction, lang: str, places: int = 2) -> str:
-    """A number with ``places`` decimals, in the language's format (``3,49`` in French)."""
-    text = f"{float(value):.{places}f}"
-    return text.replace(".", ",") if lang == "fr" else text
+decimal = format_decimal
+"""A number with ``places`` decimals in the language's format (`tablee.locale.numbers`)."""
 
 
 def format_level(level: Level) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -20,6 +19,7 @@ import jinja2
 
 from tablee.errors import N_
 from tablee.locale import translation
+from tablee.locale.numbers import format_percent
 from tablee.table.events import TABLE_VOIDED, StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.transcript import describe
@@ -89,10 +89,8 @@ def render(name: str, lang: str, **context: Any) -> str:
     return environment().get_template(name).render(_=tr, lang=lang, **context)
 
 
-def percent_text(probability: Fraction, lang: str) -> str:
-    """A probability as a percentage with one decimal, in the language's number format."""
-    value = f"{float(probability) * 100:.1f}"
-    return (value.replace(".", ",") + "\u00a0%") if lang == "fr" else value + "%"
+percent_text = format_percent
+"""A probability as a percentage in the language's format (`tablee.locale.numbers`)."""
 
 
 def odds_rows(view: OddsView, lang: str) -> list[dict[str, Any]]:

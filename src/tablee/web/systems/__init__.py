@@ -32,6 +32,7 @@ from typing import Any, Protocol, TypeVar
 from tablee.dice import Die, FairSource, TypedFaces
 from tablee.errors import N_, InputError
 from tablee.locale import translation
+from tablee.locale.numbers import format_decimal
 from tablee.systems.base import Fact
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
@@ -507,20 +508,9 @@ def seen_by(visibility: str) -> Callable[[Any], Sequence[Fact]]:
     return lambda d: [replace(f, visibility=visibility) for f in d.facts]
 
 
-def decimal_text(value: Fraction | float, lang: str, places: int = 2) -> str:
-    """A number with ``places`` decimals in the language's format: ``3,49`` in French.
-
-    Every decimal number a system module puts in a page goes through this function, so a
-    French page never shows a decimal point (the web's counterpart of the command line's
-    ``tablee.cli.render.decimal``; percentages go through ``tablee.web.render.percent_text``).
-
-    Args:
-        value: the number (an exact fraction is rounded only here).
-        lang: ``fr`` for the decimal comma; any other language keeps the point.
-        places: decimals shown, 0 or more.
-    """
-    text = f"{float(value):.{places}f}"
-    return text.replace(".", ",") if lang == "fr" else text
+decimal_text = format_decimal
+"""A number with ``places`` decimals in the language's format (`tablee.locale.numbers`): every
+decimal number a system module puts in a page goes through it."""
 
 
 def viewer_translate(req: ActionRequest) -> Translate:

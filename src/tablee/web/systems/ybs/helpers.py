@@ -14,6 +14,7 @@ from typing import Any
 
 from tablee.dice import D6
 from tablee.errors import N_, InputError
+from tablee.locale.numbers import is_short_fraction
 from tablee.systems import ybs
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
@@ -110,7 +111,6 @@ def _keep(text: str, advised: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(_faces_list(text, "keep") or [])
 
 
-_SHORT_DIGITS = 9
 """An exact fraction is shown next to its decimal only when it has at most this many digits
 above and below (a gang fight's expected throws run to some thirty digits)."""
 
@@ -121,7 +121,7 @@ def _mean_text(value: Fraction, lang: str) -> str:
     Three decimals (the command line's ``decimal(..., 3)``), then the exact fraction when short.
     """
     text = decimal_text(value, lang, 3)
-    if max(len(str(value.numerator)), len(str(value.denominator))) <= _SHORT_DIGITS:
+    if is_short_fraction(value):
         text += f" ({value.numerator}/{value.denominator})"
     return text
 
