@@ -292,7 +292,6 @@ _HEADS: dict[str, Callable[[P], Message]] = {
     ),
     "agents.scene_started": _scene,
     "agents.challenge_generated": _generated,
-    "agents.consequence_applied": _consequence,
     "agents.quest_abandoned": lambda p: Message(N_("the agents give up their quest")),
     "agents.contest_started": lambda p: Message(
         N_("the artefact contest begins: {holder} is the favori, reserves restored"),
@@ -321,6 +320,12 @@ _HEADS: dict[str, Callable[[P], Message]] = {
 }
 
 
+_HEADS_WITH_STATE: dict[str, Callable[[P, Any], Message]] = {
+    "agents.consequence_applied": _consequence,  # shows the Sang reached (G-A11)
+}
+"""Lines that also read the state right after their event."""
+
+
 def describe(kind: str, payload: Mapping[str, JSON], after: Any = None) -> Message:
     """A line for one agents event.
 
@@ -334,7 +339,8 @@ def describe(kind: str, payload: Mapping[str, JSON], after: Any = None) -> Messa
 
     Source: seed 002; G-M1 to G-M8.
     """
-    if kind == "agents.consequence_applied":
-        return _consequence(payload, after)
+    with_state = _HEADS_WITH_STATE.get(kind)
+    if with_state is not None:
+        return with_state(payload, after)
     head = _HEADS.get(kind)
     return Message("{kind}", kind=kind) if head is None else head(payload)
