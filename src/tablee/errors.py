@@ -31,6 +31,7 @@ __all__ = [
     "InputError",
     "Message",
     "NotFoundError",
+    "Plural",
     "RuleError",
     "StorageError",
     "TableeError",
@@ -76,6 +77,31 @@ class Message:
     def __str__(self) -> str:
         """The English text."""
         return self.render()
+
+
+class Plural(Message):
+    """A count in words whose form follows the number (``1 die``, ``2 dice``).
+
+    Args:
+        singular, plural: English templates with ``{n}``, marked with `N_`.
+        n: the count.
+
+    Rendered with a catalog's ``gettext`` (the catalog's ``ngettext`` then picks the form
+    of the reader's language, French putting 0 and 1 in the singular); any other function
+    picks the English form.
+    """
+
+    def __init__(self, singular: str, plural: str, n: int) -> None:
+        super().__init__(singular, n=n)
+        self.singular, self.plural, self.n = singular, plural, n
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        """The count in the language of ``translate``."""
+        catalog = getattr(translate, "__self__", None)
+        ngettext = getattr(catalog, "ngettext", None)
+        if callable(ngettext):
+            return str(ngettext(self.singular, self.plural, self.n)).format(n=self.n)
+        return (self.singular if self.n == 1 else self.plural).format(n=self.n)
 
 
 SEMICOLON = N_("{first}; {rest}")

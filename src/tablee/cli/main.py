@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
 from tablee import __version__
-from tablee.cli import pouyss_cmds
 from tablee.cli.app import (
     COMMON_FLAGS,
     COMMON_VALUED,
@@ -87,7 +86,20 @@ def _install_argparse_translation(
     argparse.ngettext = ntr  # type: ignore[attr-defined]
 
 
-GROUPS = ("table", "pouyss", "shs", "ybs", "agents", "odds", "demo", "serve")
+GROUPS = ("table", "odds", "demo", "serve")
+"""The command groups that are not games (each registered game adds its own group)."""
+
+HAND_WIRED = ("shs", "ybs", "agents")
+"""Games whose command line is still written by hand (their own ``tablee.cli`` package)."""
+
+
+def _plugin(game_id: str) -> Any:
+    """The registered game ``game_id`` if it is a plugin (generated command line), else None."""
+    from tablee.systems import system_named
+    from tablee.systems.plugin import Game
+
+    system = system_named(game_id)
+    return system if isinstance(system, Game) else None
 
 
 def build_parser(
@@ -97,10 +109,12 @@ def build_parser(
 
     Args:
         lang: ``fr`` or ``en``.
-        only: build just this top-level group (one of `GROUPS`), to start faster; None
-            builds every group.
-        command: within ``pouyss`` or ``shs``, build just this command (None: all).
+        only: build just this top-level group (one of `GROUPS` or a game's id), to start
+            faster; None builds every group.
+        command: within a game, build just this command (None: all).
     """
+    from tablee.systems import game_ids
+
     catalog = translation(lang)
     tr, ntr = catalog.gettext, catalog.ngettext
     _install_argparse_translation(tr, ntr)
@@ -124,33 +138,31 @@ def build_parser(
         from tablee.cli import table_cmds  # lazy: a roll does not need it (nor pathlib)
 
         table_cmds.add_parser(sub, tr)
-    if only in (None, "pouyss"):
-        pouyss_cmds.add_parser(sub, tr, command if only == "pouyss" else None)
-    if only in (None, "shs"):
-        from tablee.cli import shs  # lazy: Pouyss never pays for it
+    for game_id in game_ids():
+        if only not in (None, game_id):
+            continue
+        if game_id in HAND_WIRED:
+            from importlib import import_module  # lazy: other games never pay for it
 
-        shs.add_parser(sub, tr, command if only == "shs" else None)
-    if only in (None, "ybs"):
-        from tablee.cli import ybs  # lazy: other systems never pay for it
+            import_module(f"tablee.cli.{game_id}").add_parser(
+                sub, tr, command if only == game_id else None
+            )
+            continue
+        from tablee.cli import declared
 
-        ybs.add_parser(sub, tr, command if only == "ybs" else None)
-    if only in (None, "agents"):
-        from tablee.cli import agents  # lazy: other systems never pay for it
-
-        agents.add_parser(sub, tr, command if only == "agents" else None)
+        declared.add_game_parser(sub, game_id, _plugin(game_id), tr, command)
     if only in (None, "odds"):
         odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
         odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")
-        pouyss_cmds.add_odds_parser(odds_sub, tr)
-        from tablee.cli import shs  # lazy: only the odds group needs it
+        for game_id in game_ids():
+            if game_id in HAND_WIRED:
+                from importlib import import_module
 
-        shs.add_odds_parser(odds_sub, tr)
-        from tablee.cli import ybs
+                import_module(f"tablee.cli.{game_id}").add_odds_parser(odds_sub, tr)
+            else:
+                from tablee.cli import declared
 
-        ybs.add_odds_parser(odds_sub, tr)
-        from tablee.cli import agents
-
-        agents.add_odds_parser(odds_sub, tr)
+                declared.add_odds_parser(odds_sub, game_id, _plugin(game_id), tr)
     if only in (None, "demo"):
         _add_demo(sub, tr)
     if only in (None, "serve"):
@@ -232,21 +244,17 @@ def main(
     first = args_list[start] if len(args_list) > start else None
     second = args_list[start + 1] if len(args_list) > start + 1 else None
     command = None
-    if first == "pouyss" and second in pouyss_cmds.COMMANDS:
+    from tablee.systems import game_ids
+
+    games = game_ids()
+    if first in HAND_WIRED:
+        from importlib import import_module
+
+        commands = import_module(f"tablee.cli.{first}").COMMANDS
+        command = second if second in commands else None
+    elif first in games:
         command = second
-    elif first == "shs":
-        from tablee.cli import shs
-
-        command = second if second in shs.COMMANDS else None
-    elif first == "ybs":
-        from tablee.cli import ybs
-
-        command = second if second in ybs.COMMANDS else None
-    elif first == "agents":
-        from tablee.cli import agents
-
-        command = second if second in agents.COMMANDS else None
-    parser = build_parser(lang, first if first in GROUPS else None, command)
+    parser = build_parser(lang, first if first in (*GROUPS, *games) else None, command)
     try:
         with contextlib.redirect_stdout(out):  # --help and --version print to stdout
             args = parser.parse_args(args_list)

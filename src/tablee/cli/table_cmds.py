@@ -13,8 +13,8 @@ from typing import Any
 from tablee.cli.app import Context, add_common, parse_options, whole_number
 from tablee.cli.render import event_line
 from tablee.errors import N_, InputError
-from tablee.systems import SYSTEM_IDS
-from tablee.systems.pouyss.options import option_text
+from tablee.systems import game_ids
+from tablee.systems.options import option_text
 from tablee.table.projection import TableState
 from tablee.table.transcript import to_jsonl, to_markdown
 
@@ -59,10 +59,12 @@ def _table_json(state: TableState) -> dict[str, Any]:
 
 def _summary_lines(ctx: Context, state: TableState) -> list[str]:
     """The system's part of ``table show``, in the reader's language."""
-    if state.system.id == "pouyss":
-        from tablee.cli.pouyss_cmds import format_summary
+    from tablee.systems.plugin import Game
 
-        return format_summary(ctx, state.game)
+    if isinstance(state.system, Game):
+        from tablee.cli.report import render_text
+
+        return [render_text(ctx, line) for line in state.system.summary_lines(state.game)]
     if state.system.id in ("shs", "ybs", "agents"):
         from importlib import import_module  # each system's command package, loaded lazily
 
@@ -297,7 +299,7 @@ def add_parser(sub: Any, tr: Tr) -> None:
     cmds = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     new = cmds.add_parser("new", help=tr("create a table"))
-    new.add_argument("system", choices=SYSTEM_IDS, help=tr("the game system"))
+    new.add_argument("system", choices=game_ids(), help=tr("the game system"))
     new.add_argument("--name", required=True, help=tr("the table's name"))
     new.add_argument(
         "--players",

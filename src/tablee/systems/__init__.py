@@ -1,8 +1,11 @@
 """Game systems: one subpackage per game; pure rules, standard library only.
 
-`SYSTEM_IDS` lists the registered systems; `system_named` loads one by id. A system's package
-is imported only when a table of that system is used, so playing Pouyss never pays for
-loading the others.
+`GAMES` is the one list of registered games: each entry is the game's id and where its
+plugin object lives (``module:attribute``). The command line, the web table and the table
+layer all read it; adding a game is one line here. A game's package is imported only when a
+table of that game is used, so playing Pouyss never pays for loading the others.
+
+Source: architecture.md "A game is one plugin"; python-chess's list of variants as model.
 """
 
 from __future__ import annotations
@@ -12,38 +15,40 @@ from importlib import import_module
 from tablee.errors import N_, InputError
 from tablee.systems.base import System
 
-__all__ = ["SYSTEM_IDS", "all_systems", "system_named"]
+__all__ = ["GAMES", "SYSTEM_IDS", "game_ids", "system_named"]
 
-_REGISTRY = {
-    "pouyss": ("tablee.systems.pouyss", "POUYSS"),
-    "shs": ("tablee.systems.shs", "SHS"),
-    "ybs": ("tablee.systems.ybs", "YBS"),
-    "agents": ("tablee.systems.agents", "AGENTS"),
-}
+GAMES: list[tuple[str, str]] = [
+    ("pouyss", "tablee.systems.pouyss.plugin:POUYSS"),
+    ("shs", "tablee.systems.shs:SHS"),
+    ("ybs", "tablee.systems.ybs:YBS"),
+    ("agents", "tablee.systems.agents:AGENTS"),
+]
+"""The registered games: ``(id, "module:attribute")``, in the order they were added."""
 
-SYSTEM_IDS: tuple[str, ...] = tuple(_REGISTRY)
-"""The ids of the registered systems, in the order they were added."""
+SYSTEM_IDS: tuple[str, ...] = tuple(game_id for game_id, _ in GAMES)
+"""The ids of the games Tablée ships."""
+
+
+def game_ids() -> tuple[str, ...]:
+    """The ids of every registered game, those registered since import included."""
+    return tuple(game_id for game_id, _ in GAMES)
 
 
 def system_named(name: str) -> System:
-    """The system with that id, its package imported on first use.
+    """The game with that id, its package imported on first use.
 
     Raises:
-        InputError: no system has that id.
+        InputError: no game has that id.
     """
     key = name.strip().lower()
-    if key not in _REGISTRY:
-        raise InputError(
-            N_("unknown system {name!r}"),
-            tip=N_("known systems: {known}"),
-            name=name,
-            known=", ".join(SYSTEM_IDS),
-        )
-    module, attribute = _REGISTRY[key]
-    system: System = getattr(import_module(module), attribute)
-    return system
-
-
-def all_systems() -> tuple[System, ...]:
-    """Every registered system (imports them all)."""
-    return tuple(system_named(key) for key in SYSTEM_IDS)
+    for game_id, where in GAMES:
+        if game_id == key:
+            module, _, attribute = where.partition(":")
+            system: System = getattr(import_module(module), attribute)
+            return system
+    raise InputError(
+        N_("unknown system {name!r}"),
+        tip=N_("known systems: {known}"),
+        name=name,
+        known=", ".join(game_ids()),
+    )

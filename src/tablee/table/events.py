@@ -8,8 +8,12 @@ The table layer owns two kinds of its own:
 
 * ``table.created`` (version 1), always seq 1: ``{"system", "name", "players", "lang",
   "options"}`` — the system reads it in ``initial_state``;
-* ``table.voided`` (version 1): ``{"seq": n, "reason": str}`` — undo; the voided event stays
-  in the log and is skipped by the fold.
+* ``table.voided`` (version 2): ``{"seq": n, "reason": str, "revised": {seq: payload}}`` —
+  undo; the voided event stays in the log and is skipped by the fold. ``revised`` holds the
+  payloads of later events whose recorded outcome the undo changed (the cagnotte a later
+  roll found...), as the rules gave them when the undo was appended; the fold uses the
+  latest revision of each event. Version 1 (Tablée 0.1.0) recorded no revision: a log
+  holding one is folded by deciding every event again (`tablee.table.projection`).
 
 Source: DESIGN.md "The event log"; issue 2 point 3.
 """
@@ -37,8 +41,15 @@ __all__ = [
 
 TABLE_CREATED = "table.created"
 TABLE_VOIDED = "table.voided"
-TABLE_EVENT_VERSIONS: Mapping[str, int] = {TABLE_CREATED: 1, TABLE_VOIDED: 1}
-TABLE_UPCASTERS: Mapping[tuple[str, int], Upcaster] = {}
+TABLE_EVENT_VERSIONS: Mapping[str, int] = {TABLE_CREATED: 1, TABLE_VOIDED: 2}
+
+
+def _voided_v2(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """``table.voided`` 1 -> 2: the undo recorded no revision of the events after it."""
+    return {**payload, "revised": {}}
+
+
+TABLE_UPCASTERS: Mapping[tuple[str, int], Upcaster] = {(TABLE_VOIDED, 1): _voided_v2}
 
 
 @dataclass(frozen=True)

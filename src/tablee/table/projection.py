@@ -15,12 +15,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablee.errors import N_, Message, NotFoundError, RuleError, StorageError, TableeError
+from tablee.errors import (
+    N_,
+    InputError,
+    Message,
+    NotFoundError,
+    RuleError,
+    StorageError,
+    TableeError,
+)
 from tablee.systems import system_named
 from tablee.systems.base import Fact, System
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
 
-__all__ = ["TableState", "decide_undo", "extend", "fold", "replay"]
+__all__ = ["TableState", "decide_undo", "extend", "fold", "replay", "verify_log"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +56,12 @@ class TableState:
     voided: frozenset[int]
     game: Any
     after: Mapping[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    revised: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+    legacy: bool = False
+
+    def payload_of(self, event: StoredEvent) -> Mapping[str, Any]:
+        """An event's payload as the fold reads it: its latest revision by an undo, if any."""
+        return self.revised.get(event.seq, event.payload)
 
     @property
     def last_seq(self) -> int:
@@ -59,11 +73,25 @@ class TableState:
         return [e for e in self.events if e.seq not in self.voided and e.kind != TABLE_VOIDED]
 
 
+def _evolver(system: System, legacy: bool) -> Any:
+    """How the fold takes one event.
+
+    Its recorded outcome applied; or, for a log with an undo written before undos recorded
+    their revisions, decided again as Tablée 0.1.0 did.
+    """
+    if legacy and hasattr(system, "legacy_evolve"):
+        return system.legacy_evolve
+    return system.evolve
+
+
 def replay(
     system: System,
     events: Sequence[StoredEvent],
     skip: frozenset[int],
     after: dict[int, Any] | None = None,
+    *,
+    revised: Mapping[int, Mapping[str, Any]] | None = None,
+    legacy: bool = False,
 ) -> Any:
     """Fold events (already upcast) into the system's state, skipping ``skip`` and undos.
 
@@ -72,15 +100,19 @@ def replay(
         events: the log, ``table.created`` first.
         skip: sequence numbers to leave out (the voided events).
         after: when given, filled with seq -> the state right after each folded event.
+        revised: seq -> the payload an undo revised that event to (used instead of its own).
+        legacy: fold as Tablée 0.1.0 did (see `_evolver`).
 
     Raises:
         RuleError: an event cannot follow the state before it.
     """
+    evolve = _evolver(system, legacy)
+    revised = revised or {}
     state = system.initial_state(events[0].payload)
     for event in events[1:]:
         if event.kind == TABLE_VOIDED or event.seq in skip:
             continue
-        state = system.evolve(state, event.kind, event.payload)
+        state = evolve(state, event.kind, revised.get(event.seq, event.payload))
         if after is not None:
             after[event.seq] = state
     return state
@@ -127,10 +159,12 @@ def _fold(events: Sequence[StoredEvent]) -> TableState:
             )
     created = events[0].payload
     system = system_named(str(created["system"]))
+    legacy = any(e.kind == TABLE_VOIDED and e.schema_version < 2 for e in events)
     upcast_events = tuple(upcast(e, system) for e in events)
     voided = frozenset(_voided_seq(e) for e in upcast_events if e.kind == TABLE_VOIDED)
+    revised = _revisions(upcast_events)
     after: dict[int, Any] = {}
-    game = replay(system, upcast_events, voided, after)
+    game = replay(system, upcast_events, voided, after, revised=revised, legacy=legacy)
     return TableState(
         table_id=events[0].table_id,
         name=str(created["name"]),
@@ -141,7 +175,26 @@ def _fold(events: Sequence[StoredEvent]) -> TableState:
         voided=voided,
         game=game,
         after=after,
+        revised=revised,
+        legacy=legacy,
     )
+
+
+def _revisions(events: Sequence[StoredEvent]) -> dict[int, Mapping[str, Any]]:
+    """The latest payload an undo revised each event to, by sequence number."""
+    revised: dict[int, Mapping[str, Any]] = {}
+    for event in events:
+        if event.kind != TABLE_VOIDED:
+            continue
+        changes = event.payload.get("revised") or {}
+        if not isinstance(changes, Mapping):
+            raise ValueError(f"event {event.seq} has revisions that are not an object")
+        for key, payload in changes.items():
+            seq = int(key)
+            if not 1 < seq < event.seq or not isinstance(payload, Mapping):
+                raise ValueError(f"event {event.seq} revises {key!r}, not an earlier event")
+            revised[seq] = payload
+    return revised
 
 
 def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
@@ -160,9 +213,10 @@ def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
     events = (*state.events, *(upcast(e, state.system) for e in new_events))
     after = dict(state.after)
     game = state.game
+    evolve = _evolver(state.system, state.legacy)
     try:
         for event in events[len(state.events) :]:
-            game = state.system.evolve(game, event.kind, event.payload)
+            game = evolve(game, event.kind, event.payload)
             after[event.seq] = game
     except (TableeError, KeyError, TypeError, ValueError, AttributeError):
         return fold(events)  # let the full fold report the problem
@@ -176,6 +230,8 @@ def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
         state.voided,
         game,
         after,
+        state.revised,
+        state.legacy,
     )
 
 
@@ -221,7 +277,7 @@ def decide_undo(
     if target.seq in state.voided:
         raise RuleError(N_("event {seq} is already undone"), seq=target.seq)
     try:
-        replay(state.system, state.events, state.voided | {target.seq})
+        revised = _revise_after(state, target.seq)
     except RuleError as exc:
         raise RuleError(
             N_("undoing event {seq} would break a later event: {error}"),
@@ -229,7 +285,35 @@ def decide_undo(
             seq=target.seq,
             error=exc,
         ) from exc
-    return (Fact(TABLE_VOIDED, {"seq": target.seq, "reason": reason}, actor=actor),)
+    payload = {"seq": target.seq, "reason": reason, "revised": revised}
+    return (Fact(TABLE_VOIDED, payload, actor=actor, version=2),)
+
+
+def _revise_after(state: TableState, seq: int) -> dict[str, Any]:
+    """The events after ``seq`` decided again without it: the payloads that change.
+
+    A game that records outcomes (it has ``verify``) has each later event that counts decided
+    again under its rules version, from the state before ``seq``; every payload the rules now
+    give differently is returned (``{"<seq>": payload}``), so the fold never decides again.
+    Any other system (or a log folded as Tablée 0.1.0 did) is folded without ``seq``.
+
+    Raises:
+        RuleError: a later event no longer follows (the message names it).
+    """
+    system = state.system
+    if state.legacy or not hasattr(system, "verify"):
+        replay(system, state.events, state.voided | {seq}, legacy=state.legacy)
+        return {}
+    counting = [e for e in state.effective() if e.kind != TABLE_CREATED]
+    before = [e for e in counting if e.seq < seq]
+    game = state.after[before[-1].seq] if before else system.initial_state(state.events[0].payload)
+    revised: dict[str, Any] = {}
+    for event in (e for e in counting if e.seq > seq):
+        rules_version = getattr(event, "rules_version", None)
+        game, changed = system.verify(game, event.kind, state.payload_of(event), rules_version)
+        if changed is not None:
+            revised[str(event.seq)] = changed
+    return revised
 
 
 def _find(state: TableState, seq: int) -> StoredEvent:
@@ -242,3 +326,52 @@ def _find(state: TableState, seq: int) -> StoredEvent:
         seq=seq,
         last=state.last_seq,
     )
+
+
+def verify_log(state: TableState) -> int:
+    """Decide every event that counts again and check it gives what the log recorded.
+
+    The fold applies recorded outcomes; this is the verifier run on import, by ``tablee
+    table check``, and (for the events after it) by an undo. Each event is decided under the
+    rules version it was written with, from the state the rules give before it.
+
+    Args:
+        state: the table as folded.
+
+    Returns:
+        How many events were decided again (0 for a system that decides at every fold).
+
+    Raises:
+        InputError: an event whose stored payload is not what the rules give (the message
+            names the event, the field and both values).
+        RuleError: an event that cannot follow the state before it.
+    """
+    system = state.system
+    if state.legacy or not hasattr(system, "verify"):
+        return 0
+    from tablee.systems.plugin import first_difference
+
+    game = system.initial_state(state.events[0].payload)
+    checked = 0
+    for event in (e for e in state.effective() if e.kind != TABLE_CREATED):
+        payload = state.payload_of(event)
+        rules_version = getattr(event, "rules_version", None)
+        try:
+            game, changed = system.verify(game, event.kind, payload, rules_version)
+        except TableeError as exc:
+            raise type(exc)(N_("event {seq}: {error}"), seq=event.seq, error=exc) from exc
+        if changed is not None:
+            path, stored, decided = first_difference(payload, changed) or ("?", None, None)
+            raise InputError(
+                N_(
+                    "event {seq} ({kind}): the stored {field} {stored!r} is not what the rules "
+                    "give ({decided!r})"
+                ),
+                seq=event.seq,
+                kind=event.kind,
+                field=path,
+                stored=stored,
+                decided=decided,
+            )
+        checked += 1
+    return checked

@@ -22,13 +22,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from tablee.errors import N_, ConcurrencyError, InputError, StorageError
+from tablee.dice import RandomSource
+from tablee.errors import N_, ConcurrencyError, InputError, RuleError, StorageError
 from tablee.systems import system_named
 from tablee.systems.base import JSON, Fact, clean_name
+from tablee.systems.declare import Command
+from tablee.systems.plugin import Decision
 from tablee.table.events import TABLE_CREATED, TABLE_EVENT_VERSIONS, StoredEvent
-from tablee.table.projection import TableState, decide_undo, extend, fold
+from tablee.table.projection import TableState, decide_undo, extend, fold, verify_log
 from tablee.table.store import AppendConflict, EventStore, TableInfo
 
 __all__ = ["MAX_ATTEMPTS", "Applied", "TableService", "utc_now"]
@@ -228,7 +231,10 @@ class TableService:
         """
         try:
             exported = fold(events)
+            verify_log(exported)
         except StorageError as exc:
+            raise InputError(N_("this log cannot be imported: {error}"), error=exc) from exc
+        except (InputError, RuleError) as exc:
             raise InputError(N_("this log cannot be imported: {error}"), error=exc) from exc
         new_name = clean_name(name or exported.name, what=TABLE_NAME)
         import uuid  # only table creation needs it
@@ -267,3 +273,53 @@ class TableService:
         return self.execute(
             name, lambda s: decide_undo(s, seq=seq, actor=actor, reason=reason), lambda f: f
         )
+
+    def run_command(
+        self,
+        name: str,
+        command: Command,
+        dice: RandomSource | None = None,
+        *,
+        visibility: str | None = None,
+    ) -> Applied[Decision[Any]]:
+        """Decide a declared command of the table's game and append its events.
+
+        The dice are recorded on the first attempt, so a retry after losing a race to
+        another writer decides again with the same faces.
+
+        Args:
+            name: the table (its game must be a plugin, `tablee.systems.plugin.Game`).
+            command: the declared command.
+            dice: where faces come from (typed in, seeded); fair dice when None. Typed
+                faces must all be used.
+            visibility: who may see the events (``all``, ``roller_and_gm``, ``gm``); None
+                keeps the game's choice.
+
+        Returns:
+            The decision (with its report's material), the stored events, the new state.
+
+        Raises:
+            InputError: a game that is not a plugin, bad input, faces that do not fit.
+            RuleError: refused by the rules now.
+            ConcurrencyError: as `execute`.
+        """
+        from dataclasses import replace
+
+        from tablee.dice import FairSource, TypedFaces
+        from tablee.dice.recording import RecordingSource
+        from tablee.systems.plugin import Game
+
+        game = self.state(name).system
+        if not isinstance(game, Game):
+            raise InputError(N_("the commands of {system} are not declared yet"), system=game.id)
+        source = RecordingSource(dice if dice is not None else FairSource())
+
+        def decide(state: TableState) -> Decision[Any]:
+            decision: Decision[Any] = game.decide(state.game, command, source.fresh())
+            if isinstance(dice, TypedFaces):
+                dice.finish()
+            if visibility is not None:
+                decision = replace(decision, visibility=visibility)
+            return decision
+
+        return self.execute(name, decide, game.facts)

@@ -30,7 +30,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.datastructures import FormData
 
 from tablee.errors import N_, ConcurrencyError, InputError, StorageError, TableeError
-from tablee.systems import SYSTEM_IDS
+from tablee.systems import game_ids
 from tablee.table.links import hash_token
 from tablee.table.projection import TableState
 from tablee.table.service import Applied, TableService
@@ -323,4 +323,4 @@ def system_title(system_id: str) -> str:
 
 def system_choices() -> list[tuple[str, str]]:
     """The systems a table can be created for in the browser: ``(id, name)``."""
-    return [(s, system_title(s)) for s in SYSTEM_IDS if web_system(s) is not None]
+    return [(s, system_title(s)) for s in game_ids() if web_system(s) is not None]

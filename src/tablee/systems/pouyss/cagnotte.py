@@ -40,6 +40,35 @@ class CagnotteMove:
         """Dice in the cagnotte afterwards."""
         return self.before - self.drawn + self.deposited
 
+    @classmethod
+    def from_json(cls, data: JSON) -> CagnotteMove:
+        """A move as stored (``{before, drawn, deposited, after}``).
+
+        Raises:
+            InputError: a missing or non-whole count, or an ``after`` that is not
+                ``before - drawn + deposited``.
+        """
+        if not isinstance(data, dict):
+            raise InputError(N_("a cagnotte record must be an object, not {value!r}"), value=data)
+        counts = []
+        for key in ("before", "drawn", "deposited", "after"):
+            value = data.get(key)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InputError(
+                    N_("the cagnotte record's {field} is {value!r}, not a count"),
+                    field=key,
+                    value=value,
+                )
+            counts.append(value)
+        move = cls(counts[0], counts[1], counts[2])
+        if move.after != counts[3]:
+            raise InputError(
+                N_("the cagnotte record says {after} after, not {expected} (rule P-M1)"),
+                after=counts[3],
+                expected=move.after,
+            )
+        return move
+
     def to_json(self) -> dict[str, JSON]:
         """As stored in an event: ``{before, drawn, deposited, after}``."""
         return {

@@ -1,0 +1,181 @@
+"""The command line of every plugin game, generated from its declared commands.
+
+For a game registered as a plugin (`tablee.systems.plugin.Game`), ``tablee <game> ...`` has
+one subcommand per declared command (a name of several words, such as ``session start``,
+makes nested subcommands), one option per field, and ``tablee odds <game>`` runs the game's
+``odds`` query. argparse only splits the line: every value is then read by
+`tablee.systems.declare.build_command`, exactly as the web table and the JSON API read theirs,
+so the same bad input gives the same error. Results are printed from the game's `Report`
+(text, or its data with ``--json``).
+
+Source: architecture.md "One declaration per command".
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from tablee.cli.app import Context, add_common, parse_dice
+from tablee.cli.report import emit_report, odds_json, render_odds
+from tablee.dice import RandomSource, SeededSource, TypedFaces
+from tablee.errors import N_
+from tablee.systems.declare import Command, FieldSpec, Query, fields_of
+from tablee.systems.plugin import Game
+
+__all__ = ["add_game_parser", "add_odds_parser", "command_words"]
+
+Tr = Callable[[str], str]
+
+
+def command_words(game: Game[Any]) -> tuple[str, ...]:
+    """The first words of a game's command names (what may follow ``tablee <game>``)."""
+    words: list[str] = []
+    for command in game.commands:
+        first = command.name.split()[0]
+        if first != "odds" and first not in words:
+            words.append(first)
+    return tuple(words)
+
+
+def _help(spec: FieldSpec, tr: Tr) -> str:
+    text = tr(spec.param.help)
+    low, high = spec.param.low, spec.param.high
+    if spec.kind == "int" and (low is not None or high is not None):
+        text += f" ({'' if low is None else low}..{'' if high is None else high})"
+    return text
+
+
+def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
+    kwargs: dict[str, Any] = {"dest": spec.name, "help": _help(spec, tr)}
+    if spec.kind == "bool":
+        if spec.optional:
+            group = parser.add_mutually_exclusive_group()
+            group.add_argument(spec.flag, action="store_true", default=None, **kwargs)
+            negative = spec.param.negative or "--no-" + spec.flag[2:]
+            group.add_argument(negative, action="store_false", dest=spec.name)
+        else:
+            parser.add_argument(spec.flag, action="store_true", default=None, **kwargs)
+        return
+    if spec.kind == "lines":
+        kwargs.update(action="append", metavar="TEXT")
+    elif spec.kind == "word":
+        kwargs.update(choices=spec.words)
+    else:
+        kwargs["metavar"] = spec.param.placeholder or ("N" if spec.kind == "int" else "TEXT")
+    if spec.param.positional:
+        kwargs.pop("dest")
+        parser.add_argument(spec.name, nargs=None if spec.required else "?", **kwargs)
+        return
+    parser.add_argument(spec.flag, required=spec.required and not spec.optional, **kwargs)
+
+
+def _add_dice(parser: argparse.ArgumentParser, tr: Tr) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument(
+        "--dice", metavar="1,4,5,6", help=tr("faces read on physical dice instead of rolling")
+    )
+    source.add_argument("--seed", metavar="N", help=tr("roll reproducibly from this seed"))
+    parser.add_argument("--odds", action="store_true", help=tr("show the exact odds first"))
+
+
+def _add_command(
+    cmds: Any, nested: dict[str, Any], game_id: str, command: type[Command], tr: Tr
+) -> None:
+    words = command.name.split()
+    target = cmds
+    for word in words[:-1]:
+        if word not in nested:
+            holder = cmds.add_parser(word, help=tr(command.title))
+            nested[word] = holder.add_subparsers(
+                dest="step", required=True, metavar="{" + word + "}"
+            )
+        target = nested[word]
+    parser = target.add_parser(words[-1], help=tr(command.title))
+    for spec in fields_of(command):
+        _add_field(parser, spec, tr)
+    if command.rolled:
+        _add_dice(parser, tr)
+    needs_table = not isinstance(command, type) or not issubclass(command, Query)
+    needs_table = needs_table or command.needs_table  # type: ignore[attr-defined]
+    add_common(parser, tr, table=needs_table)
+    parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
+
+
+def add_game_parser(
+    sub: Any, game_id: str, game: Game[Any], tr: Tr, only: str | None = None
+) -> None:
+    """Add ``tablee <game> ...`` with one subcommand per declared command.
+
+    Args:
+        sub: the top-level subparsers.
+        game_id: the game's id.
+        game: the plugin.
+        tr: translation of help texts.
+        only: build just the commands starting with this word (to start faster); None
+            builds them all.
+    """
+    if only not in command_words(game):
+        only = None
+    group = sub.add_parser(game_id, help=tr(N_("play {game}")).format(game=game.title))
+    cmds = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    nested: dict[str, Any] = {}
+    for command in game.commands:
+        first = command.name.split()[0]
+        if first == "odds" or (only is not None and first != only):
+            continue
+        _add_command(cmds, nested, game_id, command, tr)
+
+
+def add_odds_parser(sub: Any, game_id: str, game: Game[Any], tr: Tr) -> None:
+    """Add ``tablee odds <game>`` when the game declares an ``odds`` query."""
+    for command in game.commands:
+        if command.name == "odds":
+            parser = sub.add_parser(game_id, help=tr(command.title))
+            for spec in fields_of(command):
+                _add_field(parser, spec, tr)
+            add_common(parser, tr, table=False)
+            parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
+
+
+def _dice(ctx: Context) -> RandomSource | None:
+    """The faces typed in with ``--dice``, a ``--seed``, or None for fair dice."""
+    from tablee.systems.declare import Param, parse_field
+
+    typed = parse_dice(ctx.args.dice)
+    if typed is not None:
+        return TypedFaces(typed)
+    if ctx.args.seed is not None:
+        seed_field = FieldSpec("seed", "int", False, True, None, (), Param(N_("seed")))
+        return SeededSource(parse_field(seed_field, ctx.args.seed))
+    return None
+
+
+def run_declared(ctx: Context) -> int:
+    """Run a declared command or query from parsed arguments, then print its report."""
+    from tablee.systems import system_named
+    from tablee.systems.declare import build_command
+
+    game: Game[Any] = system_named(ctx.args.game_id)  # type: ignore[assignment]
+    cls: type[Command] = ctx.args.command_class
+    given = {spec.name: getattr(ctx.args, spec.name, None) for spec in fields_of(cls)}
+    command = build_command(cls, given)
+    if isinstance(command, Query):
+        state = None
+        if command.needs_table:
+            state = ctx.service.state(ctx.service.resolve_name(ctx.args.table)).game
+        emit_report(ctx, game.answer(state, command), {})
+        return 0
+    name = ctx.service.resolve_name(ctx.args.table)
+    dice = _dice(ctx) if cls.rolled else None
+    before = ctx.service.state(name) if getattr(ctx.args, "odds", False) else None
+    applied = ctx.service.run_command(name, command, dice)
+    report = game.report(command, applied.decision)
+    head = {"table": applied.state.name, "seq": applied.events[-1].seq}
+    odds = game.odds(before.game, command) if before is not None else None
+    if odds is not None and not ctx.json:
+        ctx.emit(ctx.tr("Odds before rolling:") + "\n" + render_odds(ctx, odds))
+    extra = {"odds": odds_json(odds)} if odds is not None else {}
+    emit_report(ctx, report, head, extra, warnings=applied.decision.warnings, command=True)
+    return 0

@@ -1,0 +1,391 @@
+"""Commands declared once: typed fields with their range, help, choices and who may use them.
+
+A command of a game is a frozen dataclass deriving from `Command`. Each field's type says
+what it holds (``int``, ``bool``, ``str``, ``tuple[str, ...]``, a ``Literal`` of words, any
+of them ``| None`` when it may be left out) and its `Param` metadata says the rest: the help
+text (English, marked `N_`, French in the catalogs), the range and unit of a number, where a
+choice comes from (``"players"`` or a source the game names), whether only the game master
+may set it and whether it names who acts. The class itself says its name, title, who may use
+it (`Who`) and the dice it needs. For example::
+
+    @dataclass(frozen=True)
+    class Roll(Command):
+        name: ClassVar[str] = "roll"
+        title: ClassVar[str] = N_("Action roll")
+        who: ClassVar[Who] = Who.ACTOR
+        player: Annotated[str, Param(N_("who rolls"), choices="players", actor=True)]
+        bonus: Annotated[int, Param(N_("bonus dice"), low=0, high=99)] = 0
+
+The command line, the web forms and the JSON API are generated from these declarations
+(`fields_of`), and every one of them turns what a person typed into a command through
+`build_command`, so the same bad input gives the same error everywhere.
+
+Source: architecture.md "One declaration per command"; python-chess and Typer/FastAPI's
+signature-derived interfaces as models.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import MISSING, dataclass, fields, is_dataclass
+from enum import StrEnum
+from typing import Any, ClassVar, Literal, TypeVar
+
+from tablee.dice import DiceRequest
+from tablee.errors import N_, InputError
+
+__all__ = [
+    "MAX_TEXT",
+    "Command",
+    "FieldSpec",
+    "Param",
+    "Query",
+    "Who",
+    "build_command",
+    "command_json",
+    "fields_of",
+    "parse_field",
+]
+
+C = TypeVar("C")
+
+MAX_TEXT = 500
+"""Longest free text one field accepts, in characters, unless its `Param` says otherwise."""
+
+_DIRECTION = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Text-direction controls: one in a note would draw the rest of a log line backwards."""
+
+TRUE_WORDS = ("true", "yes", "on", "1", "oui")
+FALSE_WORDS = ("false", "no", "off", "0", "non")
+
+
+class Who(StrEnum):
+    """Who may use a command.
+
+    * ``GM``: the game master alone;
+    * ``ACTOR``: the game master, or the player named by the command's actor field (a
+      field whose `Param` has ``actor=True``: a player, or a character a player plays);
+    * ``ANYONE``: the game master or any player (never a spectator).
+    """
+
+    GM = "gm"
+    ACTOR = "actor"
+    ANYONE = "anyone"
+
+
+@dataclass(frozen=True)
+class Param:
+    """What a field of a command is, beyond its type.
+
+    Attributes:
+        help: what the field holds, in English, marked with `N_`.
+        low, high: the bounds of a number, inclusive (None: unbounded on that side).
+        unit: the unit of a number (``dice``, ``minutes``), marked with `N_`, or empty.
+        choices: where a text field's choices come from: ``players`` (the table's players)
+            or a source the game names (its characters, challenges...); empty for free text.
+        gm_only: only the game master may give a value other than the default.
+        actor: this field names who acts; a player may only name themselves or a character
+            they play.
+        flag: the command line's name of the option (``--passive-npc``); by default the field
+            name with dashes.
+        negative: for a ``bool | None`` field, the command line's option meaning false
+            (``--fresh``); by default ``--no-`` and the flag.
+        positional: the command line takes it as a positional argument.
+        max_length: longest text accepted, in characters.
+        placeholder: an example value shown in forms and in the command line's help.
+    """
+
+    help: str
+    low: int | None = None
+    high: int | None = None
+    unit: str = ""
+    choices: str = ""
+    gm_only: bool = False
+    actor: bool = False
+    flag: str = ""
+    negative: str = ""
+    positional: bool = False
+    max_length: int = MAX_TEXT
+    placeholder: str = ""
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One field of a command, read from its declaration.
+
+    Attributes:
+        name: the field's name (a Python identifier, also the form key and the JSON key).
+        kind: ``int``, ``bool``, ``text``, ``lines`` (several texts) or ``word`` (one of
+            ``words``).
+        optional: None is allowed (the field may be left out with no default).
+        required: it has no default: it must be given.
+        default: the default value (None when there is none).
+        words: the allowed words of a ``word`` field.
+        param: its `Param`.
+    """
+
+    name: str
+    kind: str
+    optional: bool
+    required: bool
+    default: Any
+    words: tuple[str, ...]
+    param: Param
+
+    @property
+    def flag(self) -> str:
+        """The command line's option (``--imposed-bonus``)."""
+        return self.param.flag or "--" + self.name.replace("_", "-")
+
+
+class Command:
+    """Base of every declared command: a frozen dataclass with `Param`-annotated fields.
+
+    Class attributes a command sets:
+        name: the command's name, unique within its game; words separated by spaces make
+            nested commands on the command line (``session start``).
+        title: a short title, in English, marked with `N_`.
+        who: who may use it (`Who`).
+        rolled: it throws dice (the interfaces then offer typed-in faces, a seed, the odds
+            and who may see the roll).
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    who: ClassVar[Who] = Who.GM
+    rolled: ClassVar[bool] = False
+
+    def dice(self) -> tuple[DiceRequest, ...]:
+        """The dice the command throws, in the order they are asked for (none by default)."""
+        return ()
+
+
+class Query(Command):
+    """A declared question that reads a table (or nothing) and stores no event.
+
+    Its game answers it with a report; it has the same fields, parsing and errors as a
+    command.
+    """
+
+    needs_table: ClassVar[bool] = True
+
+
+def _unwrap(hint: Any) -> tuple[Any, Param | None, bool]:
+    """``(type, param, optional)`` of an annotation, ``Annotated`` and ``| None`` removed."""
+    param = None
+    if typing.get_origin(hint) is typing.Annotated:
+        args = typing.get_args(hint)
+        hint = args[0]
+        param = next((a for a in args[1:] if isinstance(a, Param)), None)
+    optional = False
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        members = [a for a in typing.get_args(hint) if a is not type(None)]
+        optional = len(members) < len(typing.get_args(hint))
+        hint = members[0] if len(members) == 1 else hint
+    return hint, param, optional
+
+
+def _kind(hint: Any, name: str, owner: type) -> tuple[str, tuple[str, ...]]:
+    if hint is bool:
+        return "bool", ()
+    if hint is int:
+        return "int", ()
+    if hint is str:
+        return "text", ()
+    if typing.get_origin(hint) is Literal:
+        return "word", tuple(str(w) for w in typing.get_args(hint))
+    if typing.get_origin(hint) is tuple and typing.get_args(hint)[1:] == (Ellipsis,):
+        return "lines", ()
+    raise TypeError(f"{owner.__name__}.{name}: type {hint!r} cannot be declared")
+
+
+_FIELDS: dict[type, tuple[FieldSpec, ...]] = {}
+
+
+def fields_of(command: type[Command]) -> tuple[FieldSpec, ...]:
+    """The declared fields of a command class, in order.
+
+    Raises:
+        TypeError: a field without `Param` metadata or of a type that cannot be declared
+            (a programming error, found by the contract tests).
+    """
+    known = _FIELDS.get(command)
+    if known is not None:
+        return known
+    if not is_dataclass(command):
+        raise TypeError(f"{command.__name__} is not a dataclass")
+    hints = typing.get_type_hints(command, include_extras=True)
+    specs = []
+    for item in fields(command):
+        hint, param, optional = _unwrap(hints[item.name])
+        if param is None:
+            raise TypeError(f"{command.__name__}.{item.name} has no Param")
+        kind, words = _kind(hint, item.name, command)
+        has_default = item.default is not MISSING or item.default_factory is not MISSING
+        default = item.default if item.default is not MISSING else None
+        if item.default_factory is not MISSING:
+            default = item.default_factory()
+        specs.append(FieldSpec(item.name, kind, optional, not has_default, default, words, param))
+    return tuple(specs)
+
+
+def _clean_text(spec: FieldSpec, text: str) -> str:
+    value = unicodedata.normalize("NFC", text).strip()
+    if len(value) > spec.param.max_length:
+        raise InputError(
+            N_("{field}: at most {maximum} characters"),
+            field=spec.name,
+            maximum=spec.param.max_length,
+        )
+    for ch in value:
+        if ch in "\t\n\r":
+            continue
+        if ch in _DIRECTION or ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs"):
+            raise InputError(
+                N_("{field}: the character {code} is not allowed (a control character)"),
+                field=spec.name,
+                code=f"U+{ord(ch):04X}",
+            )
+    return value
+
+
+def _whole(spec: FieldSpec, value: object) -> int:
+    if isinstance(value, bool):
+        raise InputError(
+            N_("{field}: {value!r} is not a whole number"), field=spec.name, value=value
+        )
+    if isinstance(value, int):
+        number = value
+    else:
+        text = str(value).strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if not (digits.isascii() and digits.isdigit()):
+            raise InputError(
+                N_("{field}: {value!r} is not a whole number"), field=spec.name, value=value
+            )
+        number = int(text)
+    low, high = spec.param.low, spec.param.high
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise InputError(
+            N_("{field}: {value} is out of range ({low} to {high})"),
+            field=spec.name,
+            value=number,
+            low="…" if low is None else low,
+            high="…" if high is None else high,
+        )
+    return number
+
+
+def _boolean(spec: FieldSpec, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    low = str(value).strip().lower()
+    if low in TRUE_WORDS:
+        return True
+    if low in FALSE_WORDS:
+        return False
+    raise InputError(N_("{field}: {value!r} is not true or false"), field=spec.name, value=value)
+
+
+def parse_field(spec: FieldSpec, value: object) -> Any:
+    """One field's value from what a person or a program gave.
+
+    Args:
+        spec: the field.
+        value: text (from a command line or a form), a list of texts for a ``lines``
+            field, or an already typed JSON value (an ``int``, a ``bool``); None or an empty
+            text for a field left out.
+
+    Returns:
+        The typed value; the field's default (or None) when left out.
+
+    Raises:
+        InputError: a required field left out, a number that is not one or is out of range,
+            a word outside its choices, a text too long or with a control character. The
+            message names the field and the value.
+    """
+    if value is None or (isinstance(value, str) and not value.strip()) or value == []:
+        if spec.required and not spec.optional:
+            raise InputError(N_("{field} is required"), field=spec.name)
+        return () if spec.kind == "lines" and spec.default is None else spec.default
+    if spec.kind == "int":
+        return _whole(spec, value)
+    if spec.kind == "bool":
+        return _boolean(spec, value)
+    if spec.kind == "lines":
+        items = value if isinstance(value, list | tuple) else str(value).splitlines()
+        cleaned = (_clean_text(spec, str(item)) for item in items)
+        return tuple(item for item in cleaned if item)
+    text = _clean_text(spec, value if isinstance(value, str) else str(value))
+    if spec.kind == "word":
+        word = text.lower()
+        if word not in spec.words:
+            raise InputError(
+                N_("{field}: {value!r} is not one of {words}"),
+                field=spec.name,
+                value=text,
+                words=", ".join(spec.words),
+            )
+        return word
+    return text
+
+
+def build_command(command: type[C], given: Mapping[str, object]) -> C:
+    """A command from the values given for its fields, each parsed by `parse_field`.
+
+    Args:
+        command: the command's class.
+        given: field name -> value as typed (text, a list of texts) or as JSON; fields
+            left out take their default.
+
+    Returns:
+        The command.
+
+    Raises:
+        InputError: an unknown field, or a value that does not fit its field.
+    """
+    specs = fields_of(command)  # type: ignore[arg-type]
+    known = {spec.name for spec in specs}
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise InputError(
+            N_("unknown field {field!r}"),
+            tip=N_("known fields: {known}"),
+            field=unknown[0],
+            known=", ".join(spec.name for spec in specs) or "-",
+        )
+    values = {spec.name: parse_field(spec, given.get(spec.name)) for spec in specs}
+    return command(**values)
+
+
+def command_json(command: Command) -> dict[str, Any]:
+    """A command's fields as JSON (tuples as lists), for the JSON API and logs."""
+    out: dict[str, Any] = {}
+    for spec in fields_of(type(command)):
+        value = getattr(command, spec.name)
+        out[spec.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def field_named(command: type[Command], name: str) -> FieldSpec:
+    """The field ``name`` of a command class (KeyError when it has none)."""
+    for spec in fields_of(command):
+        if spec.name == name:
+            return spec
+    raise KeyError(name)
+
+
+def actor_field(command: type[Command]) -> FieldSpec | None:
+    """The field naming who acts, if the command has one."""
+    return next((spec for spec in fields_of(command) if spec.param.actor), None)
+
+
+def declared_names(commands: Sequence[type[Command]]) -> tuple[str, ...]:
+    """The names of commands, checked to differ (ValueError when two share one)."""
+    names = tuple(c.name for c in commands)
+    if len(set(names)) != len(names):
+        raise ValueError(f"two commands share a name: {names}")
+    return names

@@ -1,0 +1,182 @@
+"""Typed, versioned events: one class per stored event kind, its payload read and written.
+
+An event class is a frozen dataclass deriving from `Event`. It names its stored ``kind``
+(a stable dotted name such as ``pouyss.roll``, never a Python path), the ``version`` of its
+payload's shape, the ``upgrades`` that turn an older payload into the next version, and a
+one-line ``about`` saying what it records. Its fields are JSON-compatible: ``int``, ``str``,
+``bool``, None, tuples (stored as lists), mappings of those, and nested dataclasses that
+have ``to_json`` and ``from_json``. `Event.payload` and `Event.from_payload` convert.
+
+An event records its outcome: what the rules decided (the faces, the levels, the resources
+moved), so that folding a log applies recorded outcomes and never decides again.
+
+Source: architecture.md "The event log"; eventsourcing's versioned, upcast events as model.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, fields, is_dataclass
+from typing import Any, ClassVar, Self
+
+from tablee.errors import N_, InputError
+from tablee.systems.base import JSON, VISIBILITIES, Fact
+
+__all__ = ["Event", "Upgrade", "event_fact", "read_event"]
+
+Upgrade = Callable[[dict[str, JSON]], dict[str, JSON]]
+"""Turns a payload of version ``n`` into version ``n + 1``."""
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _encode(value: Any) -> JSON:
+    if isinstance(value, bool | int | str) or value is None:
+        return value
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _encode(v) for k, v in value.items()}
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    raise TypeError(f"{value!r} cannot be stored in an event")
+
+
+def _decode(hint: Any, value: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in typing.get_args(hint):
+            return None
+        members = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _decode(members[0], value, where) if len(members) == 1 else value
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise InputError(
+                N_("{field}: a list was expected, not {value!r}"), field=where, value=value
+            )
+        args = typing.get_args(hint)
+        item = args[0] if args[1:] == (Ellipsis,) else Any
+        return tuple(_decode(item, v, where) for v in value)
+    if hint in (int, str, bool):
+        if not isinstance(value, hint) or (hint is int and isinstance(value, bool)):
+            raise InputError(
+                N_("{field}: {value!r} is not of the stored type {kind}"),
+                field=where,
+                value=value,
+                kind=hint.__name__,
+            )
+        return value
+    if isinstance(hint, type) and hasattr(hint, "from_json"):
+        return hint.from_json(value)
+    return value
+
+
+class Event:
+    """Base of every typed event.
+
+    Class attributes an event sets:
+        kind: the stored kind (``pouyss.roll``).
+        version: the current version of its payload's shape (1 or more).
+        upgrades: version ``n`` -> the function turning a payload of version ``n`` into
+            ``n + 1``, for every ``n`` below ``version``.
+        about: what the event records, in English, marked with `N_`.
+    """
+
+    kind: ClassVar[str]
+    version: ClassVar[int] = 1
+    upgrades: ClassVar[Mapping[int, Upgrade]] = {}
+    about: ClassVar[str]
+
+    def payload(self) -> dict[str, JSON]:
+        """The event as a JSON-compatible payload of its current version."""
+        if not is_dataclass(self):
+            raise TypeError(f"{type(self).__name__} is not a dataclass")
+        return {f.name: _encode(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, JSON]) -> Self:
+        """The event from a payload of its current version.
+
+        Raises:
+            InputError: a missing field or a value of the wrong type, naming the field.
+        """
+        hints = _hints(cls)
+        values = {}
+        for item in fields(cls):  # type: ignore[arg-type]
+            if item.name not in payload:
+                if item.default is not MISSING or item.default_factory is not MISSING:
+                    continue
+                raise InputError(
+                    N_("{kind}: the field {field} is missing"), kind=cls.kind, field=item.name
+                )
+            values[item.name] = _decode(hints[item.name], payload[item.name], item.name)
+        return cls(**values)
+
+    @classmethod
+    def upgrade(cls, payload: Mapping[str, JSON], version: int) -> dict[str, JSON]:
+        """A stored payload of ``version`` brought to the current version, step by step.
+
+        Raises:
+            InputError: a version newer than this class knows, or a missing upgrade step.
+        """
+        if version > cls.version:
+            raise InputError(
+                N_("{kind} version {version} is newer than {current}"),
+                tip=N_("upgrade Tablée to read this table"),
+                kind=cls.kind,
+                version=version,
+                current=cls.version,
+            )
+        data = dict(payload)
+        while version < cls.version:
+            step = cls.upgrades.get(version)
+            if step is None:
+                raise InputError(
+                    N_("no upgrade from version {version} of event kind {kind}"),
+                    version=version,
+                    kind=cls.kind,
+                )
+            data = step(data)
+            version += 1
+        return data
+
+
+def event_fact(
+    event: Event,
+    *,
+    actor: str | None = None,
+    visibility: str = "all",
+    rules_version: str | None = None,
+) -> Fact:
+    """The fact storing ``event`` (its kind, current version and payload).
+
+    Raises:
+        InputError: a visibility that is not one of `VISIBILITIES`.
+    """
+    if visibility not in VISIBILITIES:
+        raise InputError(N_("visibility {value!r} is not known"), value=visibility)
+    fact = Fact(event.kind, event.payload(), actor, visibility, type(event).version)
+    if rules_version is not None and hasattr(fact, "rules_version"):
+        object.__setattr__(fact, "rules_version", rules_version)
+    return fact
+
+
+def read_event(classes: Mapping[str, type[Event]], kind: str, payload: Mapping[str, JSON]) -> Event:
+    """The typed event of a stored kind and current-version payload.
+
+    Raises:
+        InputError: an unknown kind, or a payload that does not fit its class.
+    """
+    cls = classes.get(kind)
+    if cls is None:
+        raise InputError(N_("unknown event kind {kind!r}"), kind=kind)
+    return cls.from_payload(payload)

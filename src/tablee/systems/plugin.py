@@ -1,0 +1,372 @@
+"""A game as one plugin: its commands, events, rules, odds, log lines and panels in one place.
+
+A game subclasses `Game` for its state type ``S`` and registers with one line in
+`tablee.systems.GAMES`. The command line, the web table and the table layer read everything
+they need from it:
+
+* the declared commands (`tablee.systems.declare`) and how each is decided
+  (`Game.decide`, pure: state, command and a source of dice faces in; a `Decision` out);
+* the typed events (`tablee.systems.event`) and how a recorded outcome is applied
+  (`Game.apply`: folding a log never decides again);
+* how a stored event is checked by deciding it again (`Game.verify`, used on import, on
+  undo and by ``tablee table check``);
+* what people read, as data rather than markup: a command's `Report`, a log line
+  (`Game.describe`), the trace under it (`Game.details`), the resource `Panel` boxes, the
+  exact `Odds` shown before rolling, and the lines of ``table show``.
+
+Rendering (text, HTML, JSON) stays in the interface layers.
+
+Source: architecture.md "A game is one plugin"; python-chess's variant list and OpenSpiel's
+game objects as models.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, TypeVar
+
+from tablee.dice import RandomSource, TraceStep, TypedFaces
+from tablee.errors import N_, Message, NotFoundError, RuleError, TableeError
+from tablee.systems.base import JSON, Fact, Upcaster
+from tablee.systems.common import payload_leaves
+from tablee.systems.declare import Command, Query
+from tablee.systems.event import Event, event_fact, read_event
+
+__all__ = [
+    "Decision",
+    "Game",
+    "Line",
+    "Odds",
+    "Panel",
+    "Report",
+    "Text",
+]
+
+S = TypeVar("S")
+
+Text = Message | str
+"""What a plugin hands the interfaces to show: a translatable `Message`, or a plain string
+shown as it is (a name, a number)."""
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact odds to show before rolling.
+
+    Attributes:
+        rows: ``(label, probability)`` pairs, best first.
+        success: the chance of success, when the command has one.
+        note: what success means here, or None.
+        data: the same as JSON-compatible data (exact fractions as ``"p/q"`` strings), or
+            None to let the interface list the rows.
+    """
+
+    rows: tuple[tuple[Text, Fraction], ...]
+    success: Fraction | None = None
+    note: Message | None = None
+    data: JSON = None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a report, with how it stands out.
+
+    Attributes:
+        text: the line.
+        style: ``""`` (plain), ``heading``, ``result`` (the outcome), ``warning`` or
+            ``muted``.
+        odds: an odds table drawn after the text (the text may be empty), or None.
+    """
+
+    text: Text
+    style: str = ""
+    odds: Odds | None = None
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a command's result (or a query's answer) shows.
+
+    Attributes:
+        lines: the lines to read, in order.
+        data: the same as JSON-compatible data, with stable keys (the ``--json`` output and
+            the JSON API's answer).
+        trace: the resolution's steps, when dice were rolled.
+    """
+
+    lines: tuple[Line, ...] = ()
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    trace: tuple[TraceStep, ...] = ()
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One box of resources at a glance.
+
+    Attributes:
+        title: the heading.
+        rows: ``(label, value)`` pairs.
+        boxes: ``(filled, total)`` to draw as boxes (hit points and the like), or None.
+        muted: drawn greyed (a dead character...).
+    """
+
+    title: Text
+    rows: tuple[tuple[Text, Text], ...] = ()
+    boxes: tuple[int, int] | None = None
+    muted: bool = False
+
+
+@dataclass(frozen=True)
+class Decision(Generic[S]):
+    """What a command decided.
+
+    Attributes:
+        events: the events to append, in order.
+        actor: who acted (a player's name, ``gm``), stored with the events.
+        visibility: who may see them: ``all``, ``roller_and_gm`` or ``gm``.
+        outcome: the resolution to report (a result object), or None.
+        warnings: notices shown but never blocking.
+        after: the state once the events are applied.
+    """
+
+    events: tuple[Event, ...]
+    after: S
+    actor: str | None = "gm"
+    visibility: str = "all"
+    outcome: Any = None
+    warnings: tuple[TraceStep, ...] = ()
+
+
+def _plain(value: JSON) -> JSON:
+    """A value compared with booleans apart from numbers and tuples as lists."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def first_difference(
+    stored: Mapping[str, JSON], decided: Mapping[str, JSON]
+) -> tuple[str, JSON, JSON] | None:
+    """The first field where two payloads differ: ``(dotted path, stored, decided)``."""
+    left = dict(payload_leaves(dict(stored)))
+    right = dict(payload_leaves(dict(decided)))
+    for path in [*right, *(p for p in left if p not in right)]:
+        if _plain(left.get(path)) != _plain(right.get(path)):
+            return path, left.get(path), right.get(path)
+    return None
+
+
+class Game(Generic[S]):
+    """Base of a game plugin for state type ``S``; a game overrides what it offers.
+
+    Class attributes a game sets:
+        id: the short id stored on a table (``pouyss``).
+        title: the game's name as shown.
+        rules_version: names the rule code deciding new events (stored with each event).
+        commands: its declared commands and queries, in the order shown.
+        event_classes: its typed events.
+        option_help: each table option's name -> its English help text (marked `N_`).
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str] = "1"
+    commands: ClassVar[tuple[type[Command], ...]]
+    event_classes: ClassVar[tuple[type[Event], ...]]
+    option_help: ClassVar[Mapping[str, str]] = {}
+
+    # -- what the table layer reads (the System protocol) -------------------------------
+
+    @property
+    def event_versions(self) -> Mapping[str, int]:
+        """Current schema version of each event kind."""
+        return {cls.kind: cls.version for cls in self.event_classes}
+
+    @property
+    def upcasters(self) -> Mapping[tuple[str, int], Upcaster]:
+        """``(kind, version) -> upgrade`` for every event class's older versions."""
+        return {
+            (cls.kind, version): step
+            for cls in self.event_classes
+            for version, step in cls.upgrades.items()
+        }
+
+    def kinds(self) -> Mapping[str, type[Event]]:
+        """Event class by stored kind."""
+        return {cls.kind: cls for cls in self.event_classes}
+
+    def command_named(self, name: str) -> type[Command]:
+        """The command or query with that name.
+
+        Raises:
+            NotFoundError: no such command.
+        """
+        for command in self.commands:
+            if command.name == name:
+                return command
+        raise NotFoundError(
+            N_("{game} has no command {name!r}"),
+            tip=N_("commands: {known}"),
+            game=self.title,
+            name=name,
+            known=", ".join(c.name for c in self.commands),
+        )
+
+    def initial_state(self, created: Mapping[str, JSON]) -> S:
+        """The state of a new table from its ``table.created`` payload."""
+        raise NotImplementedError
+
+    def evolve(self, state: S, kind: str, payload: Mapping[str, JSON]) -> S:
+        """The state after one stored event: its recorded outcome applied (never decided)."""
+        return self.apply(state, read_event(self.kinds(), kind, payload))
+
+    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
+        """One readable line for a stored event (``after``: the state right after it)."""
+        return self.line(read_event(self.kinds(), kind, payload), after)
+
+    def options_json(self, state: S) -> dict[str, JSON]:
+        """The table's house rules as JSON (``state.options``)."""
+        return dict(state.options.to_json())  # type: ignore[attr-defined]
+
+    def decide_options(self, state: S, changes: Mapping[str, str]) -> Sequence[Fact]:
+        """The facts changing table options from text values (InputError if one is bad)."""
+        return self.facts(self.change_options(state, changes))
+
+    def summary(self, state: S) -> dict[str, JSON]:
+        """What ``table show --json`` adds to the name, players and log length."""
+        return {"options": self.options_json(state)}
+
+    # -- what a game implements ---------------------------------------------------------
+
+    def decide(self, state: S, command: Command, dice: RandomSource) -> Decision[S]:
+        """Decide a command against the state, throwing its dice from ``dice`` (pure).
+
+        Raises:
+            InputError: malformed input; RuleError: refused by the rules now.
+        """
+        raise NotImplementedError
+
+    def apply(self, state: S, event: Event) -> S:
+        """The state after an event, from its recorded outcome alone."""
+        raise NotImplementedError
+
+    def change_options(self, state: S, changes: Mapping[str, str]) -> Decision[S]:
+        """Decide a change of house rules from text values."""
+        raise NotImplementedError
+
+    def line(self, event: Event, after: S | None) -> Message:
+        """The log line of an event."""
+        raise NotImplementedError
+
+    def details(self, event: Event) -> tuple[Text, ...]:
+        """Extra lines under an event's log line (its trace); none by default."""
+        return ()
+
+    def report(self, command: Command, decision: Decision[S]) -> Report:
+        """What a decided command shows."""
+        raise NotImplementedError
+
+    def answer(self, state: S | None, query: Query) -> Report:
+        """The answer to a query (``state`` is None for a query that needs no table)."""
+        raise NotImplementedError
+
+    def odds(self, state: S | None, command: Command) -> Odds | None:
+        """Exact odds of a rolled command before rolling, or None."""
+        return None
+
+    def panels(self, state: S) -> tuple[Panel, ...]:
+        """The shared resources at a glance (public state only)."""
+        return ()
+
+    def summary_lines(self, state: S) -> tuple[Text, ...]:
+        """The lines ``table show`` adds to the name and players."""
+        return ()
+
+    def choices(self, state: S, source: str) -> tuple[str, ...]:
+        """The names a choice field offers (``players`` is every player by default).
+
+        Raises:
+            KeyError: a source the game does not know (a programming error).
+        """
+        if source == "players":
+            return tuple(state.players)  # type: ignore[attr-defined]
+        raise KeyError(source)
+
+    def owner(self, state: S, name: str) -> str | None:
+        """The player who acts as ``name`` (a player's own name: that player), or None."""
+        for player in state.players:  # type: ignore[attr-defined]
+            if player.casefold() == name.strip().casefold():
+                return str(player)
+        return None
+
+    # -- shared machinery -----------------------------------------------------------------
+
+    def facts(self, decision: Decision[S]) -> tuple[Fact, ...]:
+        """The facts storing a decision's events, with this game's rules version."""
+        return tuple(
+            event_fact(
+                event,
+                actor=decision.actor,
+                visibility=decision.visibility,
+                rules_version=self.rules_version,
+            )
+            for event in decision.events
+        )
+
+    def rules_of(self, version: str | None) -> Game[S]:
+        """The game whose rule code decided events of ``version`` (None: before versions).
+
+        Raises:
+            RuleError: a version this release does not have the code of.
+        """
+        if version in (None, self.rules_version):
+            return self
+        raise RuleError(
+            N_("rules version {version!r} of {game} is unknown to this Tablée"),
+            tip=N_("upgrade Tablée"),
+            version=version,
+            game=self.title,
+        )
+
+    def redecide(self, state: S, event: Event) -> Decision[S]:
+        """Decide again the command that produced ``event``, from its recorded inputs."""
+        command, faces = event.inputs()  # type: ignore[attr-defined]
+        source = TypedFaces(faces)
+        decision = self.decide(state, command, source)
+        source.finish()
+        return decision
+
+    def verify(
+        self, state: S, kind: str, payload: Mapping[str, JSON], version: str | None = None
+    ) -> tuple[S, dict[str, JSON] | None]:
+        """Decide a stored event again under the rules version it was written with.
+
+        Args:
+            state: the state the fold has reached.
+            kind: the event's kind.
+            payload: its payload (current schema version).
+            version: the rules version it was decided under.
+
+        Returns:
+            The state after it as the rules give it, and the payload the rules give now when
+            it differs from the stored one (None when equal).
+
+        Raises:
+            RuleError: the event cannot follow this state; InputError: malformed inputs or
+                faces that do not give the stored result.
+        """
+        rules = self.rules_of(version)
+        event = read_event(self.kinds(), kind, payload)
+        what = Message(N_("{kind} (event)"), kind=kind)
+        try:
+            decision = rules.redecide(state, event)
+        except NotFoundError as exc:
+            raise RuleError(N_("{what}: {error}"), what=what, error=exc) from exc
+        except TableeError as exc:
+            raise type(exc)(N_("{what}: {error}"), what=what, error=exc) from exc
+        decided = decision.events[0].payload()
+        return decision.after, (decided if first_difference(payload, decided) else None)
