@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pot=$(mktemp --suffix=.pot)
-pybabel extract -F babel.cfg -k N_ -k tr -k ntr:1,2 --no-location --sort-output \
+pybabel extract -F babel.cfg -k N_ -k tr -k ntr:1,2 -k Plural:1,2 --no-location --sort-output \
   --project=tablee -o "$pot" src
 for lang in fr en; do
   po=src/tablee/locale/$lang/LC_MESSAGES/tablee.po

@@ -100,7 +100,7 @@ def main() -> int:
     gm_link = player_link = None
     for token in links:
         page = _get(_opener(), f"{base}/t/{token}")
-        if "/act/session" in page and "/undo" in page and gm_link is None:
+        if "/act/session-start" in page and "/undo" in page and gm_link is None:
             gm_link = token
         elif "/act/roll" in page and "/undo" not in page and player_link is None:
             player_link = token
@@ -109,7 +109,7 @@ def main() -> int:
 
     gm_page = _get(gm_browser, f"{base}/t/{gm_link}")
     csrf = _field(gm_page, "csrf")
-    _post(gm_browser, base, f"/t/{gm_link}/act/session", {"csrf": csrf, "step": "start"})
+    _post(gm_browser, base, f"/t/{gm_link}/act/session-start", {"csrf": csrf, "step": "start"})
     answer = _post(
         gm_browser,
         base,

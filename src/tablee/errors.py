@@ -83,7 +83,8 @@ class Plural(Message):
     """A count in words whose form follows the number (``1 die``, ``2 dice``).
 
     Args:
-        singular, plural: English templates with ``{n}``, marked with `N_`.
+        singular, plural: English templates with ``{n}`` (written as literals in the call:
+            the catalogs' extraction reads them as one plural entry).
         n: the count.
 
     Rendered with a catalog's ``gettext`` (the catalog's ``ngettext`` then picks the form

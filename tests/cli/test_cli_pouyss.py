@@ -335,7 +335,7 @@ def test_import_replays_an_export_as_a_new_table(table: Run, tmp_path: Path) -> 
 TAMPERING = [
     # (field, new value, words the refusal must contain)
     ("bonus", 50, ["51", "P-M1"]),  # faces no longer match the counts
-    ("value", 6, ["value", "dice give"]),  # a result its faces do not give
+    ("value", 6, ["value", "rules give"]),  # a result its faces do not give
     ("player", "Mallory", ["Mallory"]),  # not a player at this table
     ("malus", -10, ["-10", "P-M1"]),  # a negative count
 ]

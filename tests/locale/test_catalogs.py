@@ -23,8 +23,8 @@ import tablee
 from tablee.locale import LANGUAGES, LOCALE_DIR, detect_language, translation
 
 SOURCES = Path(tablee.__file__).parent
-# Same keywords as scripts/i18n.sh: pybabel's defaults plus -k N_ -k tr -k ntr:1,2.
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "tr": None, "ntr": (1, 2)}
+# Same keywords as scripts/i18n.sh: pybabel's defaults plus -k N_ -k tr -k ntr:1,2 -k Plural:1,2.
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "tr": None, "ntr": (1, 2), "Plural": (1, 2)}
 GAME_TERMS = (
     "cagnotte",
     "Désastre",

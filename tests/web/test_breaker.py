@@ -159,7 +159,7 @@ def test_undo_of_the_last_event_does_not_void_a_roll_made_meanwhile(
     """The GM's page saw event N; a player's roll lands; "undo the last" must not void it."""
     links = make_table(store)
     gm, zoe = links.gm, links.players["Zoé"]
-    assert act(client, gm, "session", step="start", cagnotte="3")[0] == 200
+    assert act(client, gm, "session-start", cagnotte="3")[0] == 200
     page = client.get(gm).text
     seen = re.search(r'name="last" value="(\d+)"', page)
     assert seen is not None  # the undo form carries the last event its page showed
@@ -184,7 +184,7 @@ def test_free_text_refuses_control_and_direction_characters(
     """A note with U+202E would draw the rest of its log line backwards for every viewer."""
     links = make_table(store)
     gm, zoe = links.gm, links.players["Zoé"]
-    assert act(client, gm, "session", step="start", cagnotte="3")[0] == 200
+    assert act(client, gm, "session-start", cagnotte="3")[0] == 200
     before = TableService(store).state("Zinc").last_seq
     for bad in ("\u202eeiv", "a\x00b", "x\u2066y", "\x1b[31m", "\ufeffz"):
         code, text = act(client, zoe, "roll", player="Zoé", reasons=bad, faces="4")
@@ -205,17 +205,17 @@ def test_forged_forms_stay_refused(client: TestClient, store: SqliteStore) -> No
     gm, zoe = links.gm, links.players["Zoé"]
     mine, theirs, zoes = csrf_of(client, gm), csrf_of(client, other.gm), csrf_of(client, zoe)
     start = {"step": "start", "cagnotte": "3"}
-    assert client.post(gm + "/act/session", data={"csrf": theirs, **start}).status_code == 403
+    assert client.post(gm + "/act/session-start", data={"csrf": theirs, **start}).status_code == 403
     form = {"content-type": "application/x-www-form-urlencoded"}
     body = f"csrf={mine}&csrf=forged&step=start".encode()  # the last value counts, for all fields
-    assert client.post(gm + "/act/session", content=body, headers=form).status_code == 403
+    assert client.post(gm + "/act/session-start", content=body, headers=form).status_code == 403
     for route, data in (("/undo", {}), ("/options", {"set": "x=1"}), ("/links/new", {})):
         response = client.post(zoe + route, data={"csrf": zoes, **data})
         assert response.status_code == 403, route
     for route in ("/links", "/export.jsonl", "/export.md"):
         assert client.get(zoe + route).status_code == 403
         assert client.get(links.spectator + route).status_code == 403
-    json_post = client.post(gm + "/act/session", json={"csrf": mine, **start})
+    json_post = client.post(gm + "/act/session-start", json={"csrf": mine, **start})
     assert json_post.status_code == 403  # only forms are read
-    assert client.get(gm + "/act/session").status_code == 405
+    assert client.get(gm + "/act/session-start").status_code == 405
     assert TableService(store).state("Zinc").last_seq == 1

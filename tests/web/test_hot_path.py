@@ -45,7 +45,7 @@ def test_shared_messages_equal_each_viewers_own_rendering(
 ) -> None:
     links = make_table(store)
     gm, zoe, ana = links.gm, links.players["Zoé"], links.players["Ana"]
-    assert act(client, gm, "session", step="start")[0] == 200
+    assert act(client, gm, "session-start")[0] == 200
     assert act(client, gm, "roll", player="Zoé", faces="6", visibility="gm")[0] == 200
     assert act(client, zoe, "roll", faces="3", visibility="roller_and_gm")[0] == 200
     assert act(client, ana, "roll", faces="5", reasons="<b>x</b>")[0] == 200
@@ -74,7 +74,7 @@ def test_an_older_state_is_rendered_without_being_kept(
     client: TestClient, store: SqliteStore
 ) -> None:
     links = make_table(store)
-    assert act(client, links.gm, "session", step="start")[0] == 200
+    assert act(client, links.gm, "session-start")[0] == 200
     service = TableService(store)
     before = service.state(links.name)
     assert act(client, links.gm, "reward", amount="2")[0] == 200  # the cagnotte changes
@@ -127,7 +127,7 @@ def test_null_origin_needs_a_same_origin_fetch(
             headers["Sec-Fetch-Site"] = fetch_site
         form = {"csrf": csrf_of(c, links.gm), "step": "start"}
         response = c.post(
-            links.gm + "/act/session", data=form, headers=headers, follow_redirects=False
+            links.gm + "/act/session-start", data=form, headers=headers, follow_redirects=False
         )
         assert response.status_code == status, response.text
         stored = TableService(store).state(links.name).last_seq

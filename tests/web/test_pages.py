@@ -98,7 +98,7 @@ def test_spectator_only_reads(client: TestClient, store: SqliteStore) -> None:
     page = client.get(links.spectator)
     assert "<form" not in page.text
     csrf = csrf_for(client, store, links.spectator)
-    for route in ("/act/roll", "/act/session", "/undo", "/options"):
+    for route in ("/act/roll", "/act/session-start", "/undo", "/options"):
         response = client.post(links.spectator + route, data={"csrf": csrf, "step": "start"})
         assert response.status_code == 403, route
     assert client.get(links.spectator + "/export.jsonl").status_code == 403
@@ -107,15 +107,15 @@ def test_spectator_only_reads(client: TestClient, store: SqliteStore) -> None:
 
 def test_a_player_acts_only_for_their_own_character(client: TestClient, store: SqliteStore) -> None:
     links = make_table(store)
-    assert act(client, links.gm, "session", step="start")[0] == 200
+    assert act(client, links.gm, "session-start")[0] == 200
     zoe = links.players["Zoé"]
     assert act(client, zoe, "roll", player="Ana")[0] == 403
     assert act(client, zoe, "roll", player="Zoé", imposed_bonus="1")[0] == 403  # narrator's field
     assert act(client, zoe, "roll", player="Zoé", visibility="gm")[0] == 403  # blind: the GM's call
     assert act(client, zoe, "opposed", active="Ana", passive_npc="Orc")[0] == 403
-    assert act(client, zoe, "character", player="Ana", advantages="Fort")[0] == 403
+    assert act(client, zoe, "character-set", player="Ana", advantages="Fort")[0] == 403
     assert act(client, zoe, "reward", amount="1")[0] == 403
-    assert act(client, zoe, "session", step="end")[0] == 403
+    assert act(client, zoe, "session-end")[0] == 403
     code, text = act(client, zoe, "roll", player="Zoé", faces="5")
     assert code == 200 and "Zoé rolls" in text
     page = client.get(zoe).text
@@ -127,7 +127,7 @@ def test_a_player_acts_only_for_their_own_character(client: TestClient, store: S
 
 def test_player_undo_refused_gm_undo_voids(client: TestClient, store: SqliteStore) -> None:
     links = make_table(store)
-    act(client, links.gm, "session", step="start")
+    act(client, links.gm, "session-start")
     act(client, links.gm, "reward", amount="2")
     undo_csrf = csrf_of(client, links.players["Ana"])
     assert client.post(links.players["Ana"] + "/undo", data={"csrf": undo_csrf}).status_code == 403
@@ -146,31 +146,35 @@ def test_player_undo_refused_gm_undo_voids(client: TestClient, store: SqliteStor
 def test_forms_need_their_token_and_the_same_origin(client: TestClient, store: SqliteStore) -> None:
     links = make_table(store)
     csrf = csrf_of(client, links.gm)
-    assert client.post(links.gm + "/act/session", data={"step": "start"}).status_code == 403
+    assert client.post(links.gm + "/act/session-start", data={"step": "start"}).status_code == 403
     assert (
-        client.post(links.gm + "/act/session", data={"csrf": "0" * 32, "step": "start"}).status_code
+        client.post(
+            links.gm + "/act/session-start", data={"csrf": "0" * 32, "step": "start"}
+        ).status_code
         == 403
     )
     other = csrf_of(client, links.players["Zoé"])
     assert (
-        client.post(links.gm + "/act/session", data={"csrf": other, "step": "start"}).status_code
+        client.post(
+            links.gm + "/act/session-start", data={"csrf": other, "step": "start"}
+        ).status_code
         == 403
     )
     evil = client.post(
-        links.gm + "/act/session",
+        links.gm + "/act/session-start",
         data={"csrf": csrf, "step": "start"},
         headers={"Origin": "https://evil.example"},
     )
     assert evil.status_code == 403
     cross = client.post(
-        links.gm + "/act/session",
+        links.gm + "/act/session-start",
         data={"csrf": csrf, "step": "start"},
         headers={"Sec-Fetch-Site": "cross-site"},
     )
     assert cross.status_code == 403
     assert TableService(store).state("Zinc").last_seq == 1  # nothing was stored
     same = client.post(
-        links.gm + "/act/session",
+        links.gm + "/act/session-start",
         data={"csrf": csrf, "step": "start"},
         headers={"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"},
     )
@@ -242,11 +246,11 @@ def test_no_stack_trace_reaches_a_browser(
 def test_hostile_names_are_escaped(client: TestClient, store: SqliteStore, hostile: str) -> None:
     links = make_table(store, name=hostile[:100], players=(hostile[:100], "Ana"))
     player = hostile[:100]
-    act(client, links.gm, "session", step="start")
+    act(client, links.gm, "session-start")
     act(
         client,
         links.gm,
-        "character",
+        "character-set",
         player=player,
         advantages=hostile,
         disadvantages="<b>bold</b>",
@@ -291,10 +295,12 @@ def test_forms_work_without_script(store: SqliteStore) -> None:
     with TestClient(create_app(store)) as plain:  # no HX-Request: a browser without htmx
         csrf = csrf_of(plain, links.gm)
         done = plain.post(
-            links.gm + "/act/session", data={"csrf": csrf, "step": "start"}, follow_redirects=False
+            links.gm + "/act/session-start",
+            data={"csrf": csrf, "step": "start"},
+            follow_redirects=False,
         )
         assert done.status_code == 303 and done.headers["location"] == links.gm
-        again = plain.post(links.gm + "/act/session", data={"csrf": csrf, "step": "start"})
+        again = plain.post(links.gm + "/act/session-start", data={"csrf": csrf, "step": "start"})
         assert (
             again.status_code == 409 and "<!doctype html>" in again.text and "already" in again.text
         )

@@ -56,7 +56,7 @@ def test_pouyss_odds_fragment_matches_brute_force(client: TestClient, store: Sql
 def test_every_pouyss_form(client: TestClient, store: SqliteStore) -> None:
     links = make_table(store)
     gm, zoe = links.gm, links.players["Zoé"]
-    assert act(client, gm, "session", step="start", cagnotte="3")[0] == 200
+    assert act(client, gm, "session-start", cagnotte="3")[0] == 200
     code, text = act(client, zoe, "roll", bonus="1", malus="1", faces="2,5,6", reasons="agile")
     assert code == 200 and "Zoé rolls" in text
     code, text = act(
@@ -73,11 +73,11 @@ def test_every_pouyss_form(client: TestClient, store: SqliteStore) -> None:
     assert act(client, gm, "reward", amount="2", player="Zoé", reason="belle scène")[0] == 200
     assert act(client, gm, "penalty", amount="1")[0] == 200
     assert (
-        act(client, zoe, "character", advantages="Agile\nRusée", disadvantages="Distraite")[0]
+        act(client, zoe, "character-set", advantages="Agile\nRusée", disadvantages="Distraite")[0]
         == 200
     )
-    assert act(client, gm, "session", step="end")[0] == 200
-    code, text = act(client, gm, "session", step="end")
+    assert act(client, gm, "session-end")[0] == 200
+    code, text = act(client, gm, "session-end")
     assert code == 409 and "no session" in text  # a rule refusal, translated, no trace
     code, text = act(client, zoe, "roll", faces="x")
     assert code == 422 and "not a die face" in text
@@ -105,7 +105,7 @@ def test_every_pouyss_form(client: TestClient, store: SqliteStore) -> None:
 
 def test_server_rolls_when_no_faces_are_typed(client: TestClient, store: SqliteStore) -> None:
     links = make_table(store)
-    act(client, links.gm, "session", step="start")
+    act(client, links.gm, "session-start")
     assert act(client, links.players["Ana"], "roll", malus="2")[0] == 200
     faces = TableService(store).state("Zinc").events[-1].payload["faces"]
     assert len(faces) == 3 and all(1 <= f <= 6 for f in faces)
@@ -118,7 +118,7 @@ def test_house_rules_and_exports(client: TestClient, store: SqliteStore) -> None
     assert changed.status_code == 200
     bad = client.post(links.gm + "/options", data={"csrf": csrf, "set": "nonsense"})
     assert bad.status_code == 422
-    act(client, links.gm, "session", step="start")
+    act(client, links.gm, "session-start")
     exported = client.get(links.gm + "/export.jsonl")
     assert exported.status_code == 200
     lines = [json.loads(line) for line in exported.text.splitlines()]
@@ -131,7 +131,7 @@ def test_language_per_viewer(client: TestClient, store: SqliteStore) -> None:
     from tablee.locale import translation
 
     links = make_table(store)
-    act(client, links.gm, "session", step="start")
+    act(client, links.gm, "session-start")
     french = translation("fr").gettext("session {session} starts").format(session=1)
     english = "session 1 starts"
     assert french != english

@@ -96,6 +96,7 @@ class Param:
         positional: the command line takes it as a positional argument.
         max_length: longest text accepted, in characters.
         placeholder: an example value shown in forms and in the command line's help.
+        rule: the ruling id behind the field's range (``P-M1``), named in its errors.
     """
 
     help: str
@@ -110,6 +111,7 @@ class Param:
     positional: bool = False
     max_length: int = MAX_TEXT
     placeholder: str = ""
+    rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -151,12 +153,16 @@ class Command:
         who: who may use it (`Who`).
         rolled: it throws dice (the interfaces then offer typed-in faces, a seed, the odds
             and who may see the roll).
+        rule: the ruling id of the command's mechanic (``P-M1``), named in its errors.
+        faces_help: what to type in the faces field, in English, marked with `N_`.
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
     who: ClassVar[Who] = Who.GM
     rolled: ClassVar[bool] = False
+    rule: ClassVar[str] = ""
+    faces_help: ClassVar[str] = ""
 
     def dice(self) -> tuple[DiceRequest, ...]:
         """The dice the command throws, in the order they are asked for (none by default)."""
@@ -269,12 +275,23 @@ def _whole(spec: FieldSpec, value: object) -> int:
         number = int(text)
     low, high = spec.param.low, spec.param.high
     if (low is not None and number < low) or (high is not None and number > high):
+        shown_low: object = "…" if low is None else low
+        shown_high: object = "…" if high is None else high
+        if spec.param.rule:
+            raise InputError(
+                N_("{field}: {value} is out of range ({low} to {high}, rule {rule})"),
+                field=spec.name,
+                value=number,
+                low=shown_low,
+                high=shown_high,
+                rule=spec.param.rule,
+            )
         raise InputError(
             N_("{field}: {value} is out of range ({low} to {high})"),
             field=spec.name,
             value=number,
-            low="…" if low is None else low,
-            high="…" if high is None else high,
+            low=shown_low,
+            high=shown_high,
         )
     return number
 
@@ -290,7 +307,7 @@ def _boolean(spec: FieldSpec, value: object) -> bool:
     raise InputError(N_("{field}: {value!r} is not true or false"), field=spec.name, value=value)
 
 
-def parse_field(spec: FieldSpec, value: object) -> Any:
+def parse_field(spec: FieldSpec, value: object, *, partial: bool = False) -> Any:
     """One field's value from what a person or a program gave.
 
     Args:
@@ -298,6 +315,8 @@ def parse_field(spec: FieldSpec, value: object) -> Any:
         value: text (from a command line or a form), a list of texts for a ``lines``
             field, or an already typed JSON value (an ``int``, a ``bool``); None or an empty
             text for a field left out.
+        partial: a required field left out takes an empty value instead of being refused
+            (for a form being filled in, whose odds are shown before it is complete).
 
     Returns:
         The typed value; the field's default (or None) when left out.
@@ -309,6 +328,8 @@ def parse_field(spec: FieldSpec, value: object) -> Any:
     """
     if value is None or (isinstance(value, str) and not value.strip()) or value == []:
         if spec.required and not spec.optional:
+            if partial:
+                return {"int": 0, "bool": False, "lines": ()}.get(spec.kind, "")
             raise InputError(N_("{field} is required"), field=spec.name)
         return () if spec.kind == "lines" and spec.default is None else spec.default
     if spec.kind == "int":
@@ -333,7 +354,7 @@ def parse_field(spec: FieldSpec, value: object) -> Any:
     return text
 
 
-def build_command(command: type[C], given: Mapping[str, object]) -> C:
+def build_command(command: type[C], given: Mapping[str, object], *, partial: bool = False) -> C:
     """A command from the values given for its fields, each parsed by `parse_field`.
 
     Args:
@@ -357,7 +378,7 @@ def build_command(command: type[C], given: Mapping[str, object]) -> C:
             field=unknown[0],
             known=", ".join(spec.name for spec in specs) or "-",
         )
-    values = {spec.name: parse_field(spec, given.get(spec.name)) for spec in specs}
+    values = {spec.name: parse_field(spec, given.get(spec.name), partial=partial) for spec in specs}
     return command(**values)
 
 

@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 from tablee.dice import RandomSource, TraceStep, TypedFaces
-from tablee.errors import N_, Message, NotFoundError, RuleError, TableeError
+from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
 from tablee.systems.base import JSON, Fact, Upcaster
 from tablee.systems.common import payload_leaves
 from tablee.systems.declare import Command, Query
@@ -335,6 +335,15 @@ class Game(Generic[S]):
     def redecide(self, state: S, event: Event) -> Decision[S]:
         """Decide again the command that produced ``event``, from its recorded inputs."""
         command, faces = event.inputs()  # type: ignore[attr-defined]
+        needed = command.dice()
+        if len(needed) == 1 and len(faces) != needed[0].count:
+            raise InputError(
+                N_("{given} faces are recorded but the command needs {count} {die} (rule {rule})"),
+                given=len(faces),
+                count=needed[0].count,
+                die=needed[0].die.name,
+                rule=command.rule or "-",
+            )
         source = TypedFaces(faces)
         decision = self.decide(state, command, source)
         source.finish()

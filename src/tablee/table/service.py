@@ -312,6 +312,9 @@ class TableService:
         game = self.state(name).system
         if not isinstance(game, Game):
             raise InputError(N_("the commands of {system} are not declared yet"), system=game.id)
+        needed = command.dice()
+        if isinstance(dice, TypedFaces) and len(needed) == 1:
+            dice.expect(needed[0].die, needed[0].count)  # a wrong count named up front
         source = RecordingSource(dice if dice is not None else FairSource())
 
         def decide(state: TableState) -> Decision[Any]:

@@ -34,6 +34,7 @@ from starlette.exceptions import HTTPException
 
 from tablee.errors import N_
 from tablee.table.store import EventStore
+from tablee.web.api import add_api_routes
 from tablee.web.common import (
     NotFound,
     WebTable,
@@ -90,6 +91,7 @@ def create_app(
     add_home_routes(app, table)
     add_table_routes(app, table)
     add_gm_routes(app, table)
+    add_api_routes(app, table)
     from importlib.resources import files
 
     app.mount("/static", StaticFiles(directory=str(files("tablee.web") / "static")), "static")

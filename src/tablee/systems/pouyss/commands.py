@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar
 from tablee.dice import D6, DiceRequest
 from tablee.errors import N_
 from tablee.systems.declare import Command, Param, Query, Who
-from tablee.systems.pouyss.actions import MAX_DICE, ActionRoll, OpposedRoll
+from tablee.systems.pouyss.actions import ActionRoll, OpposedRoll
 
 __all__ = [
     "COMMANDS",
@@ -30,12 +30,11 @@ __all__ = [
 ]
 
 DICE = N_("dice")
-MAX_COUNT = MAX_DICE - 1
-"""Most bonus or malus dice one field takes (the pool's own limit is checked by the rules)."""
 
 
 def _count(help_text: str, *, gm_only: bool = False) -> Param:
-    return Param(help_text, low=0, high=MAX_COUNT, unit=DICE, gm_only=gm_only)
+    """A count of dice: 0 or more (the pool's own maximum is checked by the rules)."""
+    return Param(help_text, low=0, unit=DICE, gm_only=gm_only, rule="P-M1")
 
 
 @dataclass(frozen=True)
@@ -46,6 +45,8 @@ class Roll(Command):
     title: ClassVar[str] = N_("an action roll (P-M1)")
     who: ClassVar[Who] = Who.ACTOR
     rolled: ClassVar[bool] = True
+    rule: ClassVar[str] = "P-M1"
+    faces_help: ClassVar[str] = N_("1 + bonus + malus d6 faces, e.g. 1,4,5,6")
 
     player: Annotated[str, Param(N_("who rolls"), choices="players", actor=True)]
     bonus: Annotated[int, _count(N_("bonus dice asked for"))] = 0
@@ -85,6 +86,8 @@ class Opposed(Command):
     title: ClassVar[str] = N_("an opposed roll (P-M8)")
     who: ClassVar[Who] = Who.ACTOR
     rolled: ClassVar[bool] = True
+    rule: ClassVar[str] = "P-M8"
+    faces_help: ClassVar[str] = N_("the d6 faces of the one roll, e.g. 1,4,5")
 
     active: Annotated[str, Param(N_("the active player character"), choices="players", actor=True)]
     passive: Annotated[str | None, Param(N_("the passive player character"), choices="players")] = (
@@ -120,7 +123,7 @@ class Reward(Command):
     name: ClassVar[str] = "reward"
     title: ClassVar[str] = N_("add 1 or 2 dice for role-play (P-M7)")
 
-    amount: Annotated[int, Param(N_("1 or 2 dice"), low=1, high=2, unit=DICE)] = 1
+    amount: Annotated[int, Param(N_("1 or 2 dice"), low=1, high=2, unit=DICE, rule="P-M7")] = 1
     player: Annotated[str | None, Param(N_("the player concerned"), choices="players")] = None
     reason: Annotated[str, Param(N_("why"))] = ""
 
@@ -132,7 +135,7 @@ class Penalty(Command):
     name: ClassVar[str] = "penalty"
     title: ClassVar[str] = N_("remove 1 or 2 dice (P-M7, P-A8)")
 
-    amount: Annotated[int, Param(N_("1 or 2 dice"), low=1, high=2, unit=DICE)] = 1
+    amount: Annotated[int, Param(N_("1 or 2 dice"), low=1, high=2, unit=DICE, rule="P-M7")] = 1
     player: Annotated[str | None, Param(N_("the player concerned"), choices="players")] = None
     reason: Annotated[str, Param(N_("why"))] = ""
 

@@ -247,7 +247,7 @@ class Pouyss(Game[PouyssState]):
                 if isinstance(command, StartSession)
                 else N_("Session {session} ends with {count} in the cagnotte.")
             )
-            count = Plural(N_("{n} die"), N_("{n} dice"), int(str(payload["cagnotte"])))
+            count = Plural("{n} die", "{n} dice", int(str(payload["cagnotte"])))
             step = "start" if isinstance(command, StartSession) else "end"
             line = Line(Message(template, session=payload["session"], count=count))
             return Report((line,), {"action": step, **payload})

@@ -29,11 +29,12 @@ from fractions import Fraction
 from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
-from tablee.dice import Die, FairSource, TypedFaces
+from tablee.dice import Die, FairSource, RandomSource, TypedFaces
 from tablee.errors import N_, InputError
 from tablee.locale import translation
 from tablee.locale.numbers import format_decimal
 from tablee.systems.base import Fact
+from tablee.systems.declare import Command
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.service import Applied, TableService
@@ -62,6 +63,7 @@ __all__ = [
     "owner_of",
     "players",
     "seen_by",
+    "typed_faces",
     "viewer_translate",
     "web_system",
 ]
@@ -326,18 +328,7 @@ class ActionRequest:
         Raises:
             InputError: a value that is not a whole number.
         """
-        text = self.text(name)
-        if not text:
-            return None
-        faces = []
-        for part in text.replace(" ", ",").replace(";", ",").split(","):
-            if not part:
-                continue
-            sign, digits = (part[0], part[1:]) if part[0] in "+-" else ("", part)
-            if not (digits.isascii() and digits.isdigit()):
-                raise InputError(N_("{value!r} is not a die face"), value=part)
-            faces.append(int(sign + digits))
-        return faces
+        return typed_faces(self.text(name))
 
     def throw(self, die: Die, count: int, typed: list[int] | None = None) -> list[int]:
         """``count`` faces of ``die``: the typed ones (checked), else from the fair source.
@@ -355,6 +346,14 @@ class ActionRequest:
 
     # -- acting --------------------------------------------------------------------------
 
+    def run_command(
+        self, command: Command, dice: RandomSource | None, visibility: str | None
+    ) -> Applied[Any]:
+        """Run a declared command through the table service (see its ``run_command``)."""
+        if self._service is None:
+            raise RuntimeError("this request only reads (odds)")
+        return self._service.run_command(self.viewer.table, command, dice, visibility=visibility)
+
     def execute(
         self, decide: Callable[[TableState], R], facts_of: Callable[[R], Sequence[Fact]]
     ) -> Applied[R]:
@@ -362,6 +361,25 @@ class ActionRequest:
         if self._service is None:
             raise RuntimeError("this request only reads (odds)")
         return self._service.execute(self.viewer.table, decide, facts_of)
+
+
+def typed_faces(text: str) -> list[int] | None:
+    """Faces typed in from physical dice (``1,4,5,6``), or None when ``text`` is empty.
+
+    Raises:
+        InputError: a value that is not a whole number.
+    """
+    if not text.strip():
+        return None
+    faces = []
+    for part in text.replace(" ", ",").replace(";", ",").split(","):
+        if not part:
+            continue
+        sign, digits = (part[0], part[1:]) if part[0] in "+-" else ("", part)
+        if not (digits.isascii() and digits.isdigit()):
+            raise InputError(N_("{value!r} is not a die face"), value=part)
+        faces.append(int(sign + digits))
+    return faces
 
 
 class WebSystem(Protocol):
@@ -390,17 +408,25 @@ class WebSystem(Protocol):
 
 _MODULES = {
     "agents": "tablee.web.systems.agents",
-    "pouyss": "tablee.web.systems.pouyss",
     "shs": "tablee.web.systems.shs",
     "ybs": "tablee.web.systems.ybs",
 }
 
 
 def web_system(system_id: str) -> WebSystem | None:
-    """The web module of a system, or None when the web table does not know it yet."""
+    """The web module of a system, or None when the web table does not know it yet.
+
+    A plugin game (`tablee.systems.plugin.Game`) gets the module generated from its
+    declarations (`tablee.web.declared`); the games still wired by hand have theirs here.
+    """
     module = _MODULES.get(system_id)
     if module is None:
-        return None
+        from tablee.web.declared import declared_web
+
+        try:
+            return declared_web(system_id)
+        except InputError:
+            return None
     found: WebSystem = import_module(module).WEB
     return found
 

@@ -1,0 +1,193 @@
+"""The JSON API of the web table, generated from the games' declared commands.
+
+* ``GET /t/{token}/api``: the commands this link may use, each with its fields (name, kind,
+  range, unit, choices as the table has them now, help in the link's language), whether it
+  rolls and who may use it.
+* ``POST /t/{token}/api/{command}``: run a command. The body is a JSON object of the command's
+  fields (numbers as numbers or text, lists for repeated texts), plus for a rolled command
+  ``faces`` (typed-in faces, as text or a list; left out: the server rolls) and
+  ``visibility``. The answer is the game's report as data, the stored events' numbers and
+  the lines as the log tells them; a refusal is ``{"error", "message", "exit_code"}`` with
+  the same message as the command line gives for the same input.
+
+The body must be sent as ``application/json``: a browser cannot send that to another site
+without asking first, which this server never allows, so no anti-forgery token is needed
+(the link in the URL is the credential, as for the pages).
+
+Source: architecture.md "One declaration per command".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+from tablee.dice import RandomSource, TypedFaces
+from tablee.errors import N_, InputError, TableeError
+from tablee.systems.declare import Command, Query, Who, build_command, fields_of
+from tablee.systems.plugin import Game
+from tablee.table.service import Applied
+from tablee.web.access import Viewer, can_see
+from tablee.web.common import WebTable, applied_lines, refusal, viewer_of
+from tablee.web.declared import action_id
+from tablee.web.render import translator
+from tablee.web.systems import Forbidden, typed_faces
+
+__all__ = ["add_api_routes", "check_who"]
+
+ENVELOPE = ("faces", "visibility")
+"""Keys of a command's body that are not its fields."""
+
+
+def check_who(game: Game[Any], state: Any, command: Command, viewer: Viewer) -> None:
+    """Refuse a command the viewer may not use, as the forms do.
+
+    Raises:
+        Forbidden: a spectator; a player using a game master's command, acting for another
+            player's character, or setting a field only the game master may set.
+    """
+    cls = type(command)
+    if viewer.role not in ("gm", "player"):
+        raise Forbidden()
+    if viewer.is_gm:
+        return
+    if cls.who is Who.GM:
+        raise Forbidden()
+    for spec in fields_of(cls):
+        if spec.param.gm_only and getattr(command, spec.name) != spec.default:
+            raise Forbidden(N_("only the game master may set {field}"), field=spec.name)
+        if spec.param.actor and cls.who is Who.ACTOR:
+            owner = game.owner(state, str(getattr(command, spec.name)))
+            if not viewer.is_player(owner):
+                raise Forbidden(N_("a player acts only for their own character"))
+
+
+def _plugin(table: WebTable, viewer: Viewer) -> tuple[Game[Any], Any]:
+    state = table.service.state(viewer.table)
+    game = state.system
+    if not isinstance(game, Game):
+        raise InputError(N_("the commands of {system} are not declared yet"), system=game.id)
+    return game, state
+
+
+def _command_class(game: Game[Any], name: str) -> type[Command]:
+    for command in game.commands:
+        if action_id(command) == name and not issubclass(command, Query):
+            return command
+    raise InputError(N_("unknown command {name!r}"), name=name)
+
+
+def _faces(value: object) -> RandomSource | None:
+    if value is None or value == "":
+        return None
+    text = ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
+    faces = typed_faces(text)
+    return None if faces is None else TypedFaces(faces)
+
+
+def _schema(game: Game[Any], state: Any, viewer: Viewer) -> list[dict[str, Any]]:
+    tr = translator(viewer.lang)
+    commands = []
+    for command in game.commands:
+        if issubclass(command, Query) or (command.who is Who.GM and not viewer.is_gm):
+            continue
+        fields = []
+        for spec in fields_of(command):
+            if spec.param.gm_only and not viewer.is_gm:
+                continue
+            item: dict[str, Any] = {
+                "name": spec.name,
+                "kind": spec.kind,
+                "required": spec.required and not spec.optional,
+                "default": list(spec.default) if isinstance(spec.default, tuple) else spec.default,
+                "help": tr(spec.param.help),
+            }
+            if spec.kind == "int":
+                item.update(low=spec.param.low, high=spec.param.high)
+            if spec.kind == "word":
+                item["choices"] = list(spec.words)
+            if spec.param.choices:
+                item["choices"] = list(game.choices(state, spec.param.choices))
+            fields.append(item)
+        commands.append(
+            {
+                "name": action_id(command),
+                "title": tr(command.title),
+                "who": command.who.value,
+                "rolled": command.rolled,
+                "fields": fields,
+            }
+        )
+    return commands
+
+
+def _error(exc: Exception, viewer: Viewer) -> JSONResponse:
+    status, text = refusal(exc, viewer.lang)
+    code = exc.exit_code if isinstance(exc, TableeError) else 2
+    kind = type(exc).__name__
+    return JSONResponse({"error": kind, "message": text, "exit_code": code}, status_code=status)
+
+
+def add_api_routes(app: FastAPI, table: WebTable) -> None:
+    """Add the JSON API (see the module docstring)."""
+
+    @app.get("/t/{token}/api")
+    async def describe(request: Request, token: str) -> Response:
+        viewer = await viewer_of(table, request, token)
+        try:
+            game, state = await table.run(lambda: _plugin(table, viewer))
+        except TableeError as exc:
+            return _error(exc, viewer)
+        schema = _schema(game, state.game, viewer) if viewer.role != "spectator" else []
+        return JSONResponse({"game": game.id, "commands": schema})
+
+    @app.post("/t/{token}/api/{name}")
+    async def run(request: Request, token: str, name: str) -> Response:
+        viewer = await viewer_of(table, request, token)
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            return _error(Forbidden(N_("send the command as application/json")), viewer)
+        try:
+            body = json.loads(await request.body() or b"{}")
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return _error(InputError(N_("the body is not a JSON object")), viewer)
+        if not isinstance(body, dict):
+            return _error(InputError(N_("the body is not a JSON object")), viewer)
+
+        def work() -> tuple[Game[Any], Command, Applied[Any]]:
+            game, state = _plugin(table, viewer)
+            cls = _command_class(game, name)
+            fields = {k: v for k, v in body.items() if k not in ENVELOPE}
+            command = build_command(cls, fields)
+            check_who(game, state.game, command, viewer)
+            visibility = None
+            dice = None
+            if cls.rolled:
+                visibility = str(body.get("visibility") or "all")
+                if visibility not in ("all", "roller_and_gm", "gm"):
+                    raise InputError(N_("visibility {value!r} is not known"), value=visibility)
+                if visibility == "gm" and not viewer.is_gm:
+                    raise Forbidden(N_("only the game master makes blind rolls"))
+                dice = _faces(body.get("faces"))
+            applied = table.service.run_command(viewer.table, command, dice, visibility=visibility)
+            return game, command, applied
+
+        try:
+            game, command, applied = await table.run(work)
+        except (TableeError, Forbidden) as exc:
+            return _error(exc, viewer)
+        table.hub.notify(viewer.link.table_id, applied.events[-1].seq)
+        lines, warnings = applied_lines(applied, viewer)
+        visible = all(can_see(viewer, e) for e in applied.events)
+        report = game.report(command, applied.decision) if visible else None
+        return JSONResponse(
+            {
+                "seq": applied.events[-1].seq,
+                "events": [e.seq for e in applied.events],
+                "report": None if report is None else dict(report.data),
+                "lines": lines,
+                "warnings": warnings,
+            }
+        )

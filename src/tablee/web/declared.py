@@ -1,0 +1,237 @@
+"""The web table of every plugin game, generated from its declared commands.
+
+`DeclaredWeb` turns a `tablee.systems.plugin.Game` into the web table's `WebSystem`: one form
+per declared command (its fields, their ranges, their choices read from the table as it is,
+who may use it), the exact odds before rolling, the resource panels and the trace under a
+log entry. A form is read by `tablee.systems.declare.build_command`, as the command line and
+the JSON API read theirs, so the same bad input gives the same error; the command then runs
+through `tablee.table.TableService.run_command`.
+
+Source: architecture.md "One declaration per command".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from tablee.dice import RandomSource, TypedFaces
+from tablee.errors import N_, Message
+from tablee.locale import translation
+from tablee.systems.declare import (
+    Command,
+    FieldSpec,
+    Query,
+    Who,
+    build_command,
+    fields_of,
+)
+from tablee.systems.plugin import Game, Text
+from tablee.table.events import StoredEvent
+from tablee.table.projection import TableState
+from tablee.table.service import Applied
+from tablee.web.access import Viewer
+from tablee.web.systems import (
+    Action,
+    ActionRequest,
+    Choices,
+    Field,
+    OddsView,
+    Panel,
+    Translate,
+)
+
+__all__ = ["DeclaredWeb", "action_id", "command_of", "declared_web"]
+
+TRI_STATE = (("", N_("as the house rules say")), ("yes", N_("yes")), ("no", N_("no")))
+"""The choices of a ``bool | None`` field: unset, true, false."""
+
+
+def action_id(command: type[Command]) -> str:
+    """A command's id in URLs (``session-start``)."""
+    return command.name.replace(" ", "-")
+
+
+def _render(text: Text, tr: Translate) -> str:
+    return text.render(tr) if isinstance(text, Message) else text
+
+
+def _catalog(lang: str) -> Translate:
+    """The gettext of the viewer's language (its catalog also chooses plurals)."""
+    return translation(lang if lang in ("fr", "en") else "en").gettext
+
+
+def _choices(game: Game[Any], spec: FieldSpec) -> Choices:
+    """The choices of a field whose values come from the table."""
+
+    def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+        names = game.choices(state.game, spec.param.choices)
+        if spec.param.actor and not viewer.is_gm:
+            names = tuple(n for n in names if viewer.is_player(game.owner(state.game, n)))
+            return [(n, n) for n in names]
+        empty = [("", "-")] if spec.optional or not spec.required else []
+        return [*empty, *((n, n) for n in names)]
+
+    return choices
+
+
+def _field(game: Game[Any], spec: FieldSpec) -> Field:
+    param = spec.param
+    common: dict[str, Any] = {"gm_only": param.gm_only, "max_length": param.max_length}
+    if spec.kind == "int":
+        default = "" if spec.default is None else str(spec.default)
+        return Field(
+            spec.name,
+            param.help,
+            "int",
+            default=default,
+            minimum=param.low,
+            maximum=param.high,
+            **common,
+        )
+    if spec.kind == "bool" and spec.optional:
+        return Field(spec.name, param.help, "choice", TRI_STATE, **common)
+    if spec.kind == "bool":
+        return Field(spec.name, param.help, "bool", **common)
+    if spec.kind == "word":
+        words = tuple((w, w) for w in spec.words)
+        default = "" if spec.default is None else str(spec.default)
+        return Field(spec.name, param.help, "choice", words, default, **common)
+    if spec.kind == "lines":
+        return Field(spec.name, param.help, "lines", **common)
+    if param.choices:
+        return Field(spec.name, param.help, "choice", _choices(game, spec), **common)
+    return Field(spec.name, param.help, "text", hint=param.placeholder, **common)
+
+
+def _given(command: type[Command], req: ActionRequest) -> dict[str, object]:
+    """The form's values for the command's fields (text; lines split; tri-states read)."""
+    given: dict[str, object] = {}
+    for spec in fields_of(command):
+        if spec.kind == "lines":
+            given[spec.name] = req.lines(spec.name)
+        elif spec.kind == "bool" and spec.optional:
+            given[spec.name] = {"yes": True, "no": False}.get(req.text(spec.name))
+        elif spec.kind == "bool":
+            given[spec.name] = req.flag(spec.name)
+        else:
+            given[spec.name] = req.text(spec.name)
+    actor = next((spec for spec in fields_of(command) if spec.param.actor), None)
+    if actor is not None and not given.get(actor.name) and req.viewer.player:
+        given[actor.name] = req.viewer.player  # a player's own form names them
+    return given
+
+
+def command_of(
+    game: Game[Any], command: type[Command], req: ActionRequest, *, partial: bool = False
+) -> Command:
+    """The command a form asks for, checked against who sends it.
+
+    ``partial``: a form still being filled in (for its odds): required fields may be empty.
+
+    Raises:
+        InputError: a value that does not fit its field (as on the command line).
+        Forbidden: a player acting for another player's character.
+    """
+    built = build_command(command, _given(command, req), partial=partial)
+    if partial:
+        return built
+    if command.who is Who.ACTOR and not req.viewer.is_gm:
+        actor = next(spec for spec in fields_of(command) if spec.param.actor)
+        req.acting_as(game.owner(req.state.game, getattr(built, actor.name)))
+    if command.who is Who.GM:
+        req.require_gm()
+    return built
+
+
+class DeclaredWeb:
+    """A plugin game's `WebSystem`, generated from its declarations.
+
+    Args:
+        game: the plugin.
+    """
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.id = game.id
+        self.title = game.title
+        self._actions = tuple(self._action(c) for c in game.commands if not issubclass(c, Query))
+
+    def _action(self, command: type[Command]) -> Action:
+        game = self.game
+        roles = frozenset({"gm"}) if command.who is Who.GM else frozenset({"gm", "player"})
+
+        def run(req: ActionRequest) -> Applied[Any]:
+            built = command_of(game, command, req)
+            dice: RandomSource | None = None
+            visibility = None
+            if command.rolled:
+                visibility = req.visibility()
+                typed = req.typed()
+                dice = TypedFaces(typed) if typed is not None else None
+            return req.run_command(built, dice, visibility)
+
+        def odds(req: ActionRequest) -> OddsView:
+            built = command_of(game, command, req, partial=True)
+            view = game.odds(req.state.game, built)
+            if view is None:
+                return OddsView(())
+            tr = _catalog(req.viewer.lang)
+            rows = [(_render(label, tr), p) for label, p in view.rows]
+            note, values = "", {}
+            if view.note is not None:
+                note, values = view.note.template, dict(view.note.params)
+            return OddsView(rows, view.success, note, values)
+
+        has_odds = command.rolled and type(game).odds is not Game.odds
+        hint = getattr(command, "faces_help", "") or N_("the faces, comma separated")
+        fields = tuple(_field(game, spec) for spec in fields_of(command))
+        return Action(
+            action_id(command),
+            command.title,
+            fields,
+            run,
+            roles,
+            rolled=command.rolled,
+            odds=odds if has_odds else None,
+            faces_hint=hint,
+        )
+
+    def actions(self) -> Sequence[Action]:
+        """One form per declared command, in the game's order."""
+        return self._actions
+
+    def resources(self, state: TableState, viewer: Viewer, tr: Translate) -> Sequence[Panel]:
+        """The game's panels, in the viewer's language."""
+        tr = _catalog(viewer.lang)
+        return [
+            Panel(
+                _render(panel.title, tr),
+                [(_render(a, tr), _render(b, tr)) for a, b in panel.rows],
+                boxes=panel.boxes,
+                muted=panel.muted,
+            )
+            for panel in self.game.panels(state.game)
+        ]
+
+    def details(self, event: StoredEvent, state: TableState, tr: Translate) -> Sequence[str]:
+        """The lines the game shows under a log entry (a roll's trace)."""
+        if event.kind not in self.game.kinds():
+            return ()
+        from tablee.systems.event import read_event
+
+        try:
+            typed = read_event(self.game.kinds(), event.kind, state.payload_of(event))
+        except (ValueError, KeyError, TypeError):
+            return ()
+        return [_render(line, tr) for line in self.game.details(typed)]
+
+
+@cache
+def declared_web(game_id: str) -> DeclaredWeb | None:
+    """The generated web module of a plugin game (None for any other system)."""
+    from tablee.systems import system_named
+
+    game = system_named(game_id)
+    return DeclaredWeb(game) if isinstance(game, Game) else None
