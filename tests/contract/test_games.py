@@ -1,0 +1,274 @@
+"""One contract, run over every registered plugin game and the fifth game of the tests.
+
+For each game: its declarations read; every event kind has a description and a complete
+chain of upgrades; every command is reachable from the command line and from the web, with
+the same validation; a table played through the command line replays equal to its state,
+passes the verifier, undoes, exports and imports; the exact odds equal an enumeration of
+every face through the same rule code; a golden playthrough exists for every shipped game.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tablee import systems
+from tablee.cli.main import build_parser, main
+from tablee.dice import TypedFaces
+from tablee.systems.declare import Command, Query, build_command, fields_of
+from tablee.systems.plugin import Game
+from tablee.table.projection import fold, verify_log
+from tablee.table.service import TableService
+from tablee.table.sqlite_store import SqliteStore
+from tests.games import target
+
+GOLDEN = Path(__file__).parents[1] / "golden"
+
+SETUP: dict[str, list[list[str]]] = {
+    "pouyss": [["session", "start", "--cagnotte", "6"]],
+    "target": [["refill", "--amount", "4"]],
+}
+"""The commands that make each game's table ready to roll."""
+
+PLAYED: dict[str, list[list[str]]] = {
+    "pouyss": [
+        ["roll", "--player", "Ana", "--bonus", "1", "--malus", "1", "--dice", "2,4,6"],
+        ["reward", "--amount", "2"],
+        ["roll", "--player", "Zoé", "--bonus", "2", "--dice", "1,1,3"],
+    ],
+    "target": [
+        ["roll", "--player", "Ana", "--boost", "1", "--dice", "2"],
+        ["refill", "--amount", "2"],
+        ["roll", "--player", "Zoé", "--boost", "3", "--dice", "1"],
+    ],
+}
+"""A short session per game, undone in the middle by the contract."""
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(systems, "GAMES", [*systems.GAMES, target.REGISTRATION])
+    yield
+
+
+def plugin_ids() -> list[str]:
+    ids = [game_id for game_id, _ in [*systems.GAMES, target.REGISTRATION]]
+    return [g for g in ids if g == "target" or isinstance(systems.system_named(g), Game)]
+
+
+def game_of(game_id: str) -> Game[Any]:
+    found = systems.system_named(game_id)
+    assert isinstance(found, Game)
+    return found
+
+
+class Cli:
+    def __init__(self, db: Path, table: str) -> None:
+        self.db, self.table = db, table
+
+    def __call__(self, *argv: str) -> tuple[int, str, str]:
+        out, err = io.StringIO(), io.StringIO()
+        code = main([*argv, "--db", str(self.db), "--lang", "en"], out, err)
+        return code, out.getvalue(), err.getvalue()
+
+    def game(self, game_id: str, argv: list[str], *extra: str) -> tuple[int, str, str]:
+        return self(game_id, *argv, "--table", self.table, *extra)
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> Cli:
+    return Cli(tmp_path / "contract.sqlite3", "contract")
+
+
+def new_table(cli: Cli, game_id: str) -> None:
+    code, _, err = cli("table", "new", game_id, "--name", cli.table, "--players", "Zoé,Ana")
+    assert code == 0, err
+    for argv in SETUP.get(game_id, []):
+        code, _, err = cli.game(game_id, argv)
+        assert code == 0, err
+
+
+@pytest.mark.parametrize("game_id", plugin_ids())
+def test_declarations_and_events_are_complete(game_id: str) -> None:
+    game = game_of(game_id)
+    names = [c.name for c in game.commands]
+    assert len(names) == len(set(names))
+    for command in game.commands:
+        assert command.title
+        for spec in fields_of(command):
+            assert spec.param.help, f"{command.name}.{spec.name} has no help"
+    kinds = [e.kind for e in game.event_classes]
+    assert len(kinds) == len(set(kinds)) and all(k.startswith(game_id + ".") for k in kinds)
+    for event in game.event_classes:
+        assert event.about, f"{event.kind} has no description"
+        assert set(event.upgrades) == set(range(1, event.version)), event.kind
+
+
+@pytest.mark.parametrize("game_id", plugin_ids())
+def test_every_command_is_reachable_from_the_cli_and_the_web(game_id: str) -> None:
+    from tablee.web.declared import DeclaredWeb, action_id
+
+    game = game_of(game_id)
+    for command in game.commands:
+        words = ["odds", game_id] if command.name == "odds" else [game_id, *command.name.split()]
+        parser = build_parser("en", words[0], words[1] if len(words) > 1 else None)
+        with pytest.raises(SystemExit) as shown:
+            parser.parse_args([*words, "--help"])
+        assert shown.value.code == 0, command.name
+    web = {a.id for a in DeclaredWeb(game).actions()}
+    expected = {action_id(c) for c in game.commands if not issubclass(c, Query)}
+    assert web == expected
+
+
+def _required(game: Game[Any], state: Any, command: type[Command]) -> dict[str, str]:
+    given = {}
+    for spec in fields_of(command):
+        if spec.required and not spec.optional:
+            if spec.param.choices:
+                given[spec.name] = game.choices(state, spec.param.choices)[0]
+            elif spec.kind == "int":
+                given[spec.name] = str(spec.param.low or 0)
+            else:
+                given[spec.name] = "x"
+    return given
+
+
+@pytest.mark.parametrize("game_id", plugin_ids())
+def test_the_same_bad_value_gives_the_same_error_on_the_cli_and_over_http(
+    game_id: str, cli: Cli
+) -> None:
+    from tablee.table.links import issue_table_links
+    from tablee.web.app import create_app
+    from tablee.web.declared import action_id
+    from tablee.web.guard import Settings
+
+    new_table(cli, game_id)
+    game = game_of(game_id)
+    store = SqliteStore(cli.db)
+    try:
+        service = TableService(store)
+        state = service.state(cli.table)
+        gm = next(
+            "/t/" + i.token
+            for i in issue_table_links(store, state, service.clock())
+            if i.info.role == "gm"
+        )
+        app = create_app(store, Settings(rate_limit="1000/second"))
+        with TestClient(app, raise_server_exceptions=False) as client:
+            checked = 0
+            for command in game.commands:
+                if issubclass(command, Query):
+                    continue
+                base = _required(game, state.game, command)
+                for spec in fields_of(command):
+                    if spec.kind != "int" or spec.param.low is None or spec.param.positional:
+                        continue
+                    bad = str(spec.param.low - 1)
+                    argv = [*command.name.split()]
+                    for name, value in {**base, spec.name: bad}.items():
+                        argv += [next(s for s in fields_of(command) if s.name == name).flag, value]
+                    code, _, err = cli.game(game_id, argv, "--json")
+                    answer = client.post(
+                        f"{gm}/api/{action_id(command)}",
+                        json={**base, spec.name: bad},
+                        headers={"content-type": "application/json"},
+                    ).json()
+                    expected = json.loads(err)
+                    assert (answer["message"], answer["exit_code"]) == (
+                        expected["message"],
+                        code,
+                    ), (command.name, spec.name)
+                    checked += 1
+            assert checked
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("game_id", plugin_ids())
+def test_a_session_replays_verifies_undoes_exports_and_imports(
+    game_id: str, cli: Cli, tmp_path: Path
+) -> None:
+    new_table(cli, game_id)
+    played = PLAYED[game_id]
+    for argv in played:
+        code, _, err = cli.game(game_id, argv)
+        assert code == 0, err
+    code, _, err = cli("table", "undo", "--seq", "3", "--table", cli.table)  # the first roll
+    assert code == 0, err
+    store = SqliteStore(cli.db)
+    try:
+        service = TableService(store)
+        state = service.state(cli.table)
+        replayed = fold(store.load(state.table_id))
+        assert replayed.game == state.game
+        assert verify_log(state) == len(played) - 1 + len(SETUP.get(game_id, []))
+    finally:
+        store.close()
+    export = tmp_path / "log.jsonl"
+    code, _, err = cli(
+        "table", "export", "--format", "jsonl", "--output", str(export), "--table", cli.table
+    )
+    assert code == 0, err
+    code, _, err = cli("table", "import", str(export), "--name", "copy")
+    assert code == 0, err
+    code, original, _ = cli("table", "show", "--json", "--table", cli.table)
+    code, copy, _ = cli("table", "show", "--json", "--table", "copy")
+    drop = {"name", "id"}
+    assert {k: v for k, v in json.loads(copy).items() if k not in drop} == {
+        k: v for k, v in json.loads(original).items() if k not in drop
+    }
+
+
+def _rolled_samples(game: Game[Any], state: Any) -> Iterator[Command]:
+    for command in game.commands:
+        if issubclass(command, Query) or not command.rolled:
+            continue
+        base = _required(game, state, command)
+        counts = [s for s in fields_of(command) if s.kind == "int" and not s.param.gm_only]
+        for values in itertools.product(range(3), repeat=min(len(counts), 2)):
+            given = dict(base)
+            for spec, value in zip(counts, values, strict=False):
+                given[spec.name] = str(value)
+            yield build_command(command, given)
+
+
+@pytest.mark.parametrize("game_id", plugin_ids())
+def test_exact_odds_equal_an_enumeration_through_the_rules(game_id: str, cli: Cli) -> None:
+    new_table(cli, game_id)
+    store = SqliteStore(cli.db)
+    try:
+        state = TableService(store).state(cli.table).game
+    finally:
+        store.close()
+    game = game_of(game_id)
+    checked = 0
+    for command in _rolled_samples(game, state):
+        odds = game.odds(state, command)
+        (request,) = command.dice()
+        if odds is None or odds.success is None:
+            continue
+        wins = total = 0
+        for faces in itertools.product(request.die.faces, repeat=request.count):
+            try:
+                decision = game.decide(state, command, TypedFaces(faces))
+            except ValueError:
+                break  # the rules refuse this command here (a cap, an empty pool)
+            total += 1
+            wins += bool(decision.events[0].payload().get("success"))
+        else:
+            assert Fraction(wins, total) == odds.success, command
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("game_id", [g for g, _ in systems.GAMES])
+def test_every_shipped_game_has_a_golden_playthrough(game_id: str) -> None:
+    assert sorted(GOLDEN.glob(f"{game_id}_*.jsonl")), f"no golden playthrough for {game_id}"
