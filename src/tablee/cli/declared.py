@@ -19,12 +19,13 @@ from typing import Any
 
 from tablee.cli.app import Context, add_common, parse_dice
 from tablee.cli.report import emit_report, odds_json, render_odds
-from tablee.dice import RandomSource, SeededSource, TypedFaces
-from tablee.errors import N_
+from tablee.dice import Die, RandomSource, SeededSource, TypedFaces
+from tablee.dice.recording import FacesByKind
+from tablee.errors import N_, InputError
 from tablee.systems.declare import Command, FieldSpec, Query, fields_of
 from tablee.systems.plugin import Game
 
-__all__ = ["add_game_parser", "add_odds_parser", "command_words"]
+__all__ = ["add_game_parser", "add_odds_parser", "command_words", "dice_flag", "run_declared"]
 
 Tr = Callable[[str], str]
 
@@ -71,11 +72,23 @@ def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None
     parser.add_argument(spec.flag, required=spec.required and not spec.optional, **kwargs)
 
 
-def _add_dice(parser: argparse.ArgumentParser, tr: Tr) -> None:
+def dice_flag(die: Die, main: bool) -> str:
+    """The option taking typed-in faces of a kind of die: ``--dice``, ``--dpm-dice``..."""
+    return "--dice" if main else f"--{die.name}-dice"
+
+
+def _add_dice(parser: argparse.ArgumentParser, command: type[Command], tr: Tr) -> None:
     source = parser.add_mutually_exclusive_group()
-    source.add_argument(
-        "--dice", metavar="1,4,5,6", help=tr("faces read on physical dice instead of rolling")
-    )
+    for index, die in enumerate(command.dice_kinds):
+        flag = dice_flag(die, index == 0)
+        help_text = tr(N_("{die} faces read on physical dice instead of rolling")).format(
+            die=die.name
+        )
+        if index == 0:
+            help_text = tr("faces read on physical dice instead of rolling")
+            source.add_argument(flag, metavar="1,4,5,6", help=help_text)
+        else:
+            parser.add_argument(flag, dest=flag[2:].replace("-", "_"), help=help_text)
     source.add_argument("--seed", metavar="N", help=tr("roll reproducibly from this seed"))
     parser.add_argument("--odds", action="store_true", help=tr("show the exact odds first"))
 
@@ -96,7 +109,7 @@ def _add_command(
     for spec in fields_of(command):
         _add_field(parser, spec, tr)
     if command.rolled:
-        _add_dice(parser, tr)
+        _add_dice(parser, command, tr)
     needs_table = not isinstance(command, type) or not issubclass(command, Query)
     needs_table = needs_table or command.needs_table  # type: ignore[attr-defined]
     add_common(parser, tr, table=needs_table)
@@ -104,8 +117,13 @@ def _add_command(
 
 
 def add_game_parser(
-    sub: Any, game_id: str, game: Game[Any], tr: Tr, only: str | None = None
-) -> None:
+    sub: Any,
+    game_id: str,
+    game: Game[Any],
+    tr: Tr,
+    only: str | None = None,
+    extra: tuple[str, ...] = (),
+) -> Any:
     """Add ``tablee <game> ...`` with one subcommand per declared command.
 
     Args:
@@ -115,8 +133,12 @@ def add_game_parser(
         tr: translation of help texts.
         only: build just the commands starting with this word (to start faster); None
             builds them all.
+        extra: first words of hand-wired commands the caller adds itself.
+
+    Returns:
+        The group's subparsers, for the hand-wired commands.
     """
-    if only not in command_words(game):
+    if only not in (*command_words(game), *extra):
         only = None
     group = sub.add_parser(game_id, help=tr(N_("play {game}")).format(game=game.title))
     cmds = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -126,6 +148,7 @@ def add_game_parser(
         if first == "odds" or (only is not None and first != only):
             continue
         _add_command(cmds, nested, game_id, command, tr)
+    return cmds
 
 
 def add_odds_parser(sub: Any, game_id: str, game: Game[Any], tr: Tr) -> None:
@@ -139,17 +162,39 @@ def add_odds_parser(sub: Any, game_id: str, game: Game[Any], tr: Tr) -> None:
             parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
 
 
-def _dice(ctx: Context) -> RandomSource | None:
-    """The faces typed in with ``--dice``, a ``--seed``, or None for fair dice."""
+def _dice(ctx: Context, command: type[Command]) -> RandomSource | None:
+    """The faces typed in (``--dice``, ``--dpm-dice``...), a ``--seed``, or None (fair)."""
     from tablee.systems.declare import Param, parse_field
 
-    typed = parse_dice(ctx.args.dice)
-    if typed is not None:
-        return TypedFaces(typed)
+    typed: dict[str, TypedFaces] = {}
+    for index, die in enumerate(command.dice_kinds):
+        flag = dice_flag(die, index == 0)
+        faces = parse_dice(getattr(ctx.args, flag[2:].replace("-", "_"), None))
+        if faces is not None:
+            typed[die.name] = TypedFaces(faces)
+    if typed:
+        if len(command.dice_kinds) == 1:
+            return typed[command.dice_kinds[0].name]
+        return FacesByKind(typed)
     if ctx.args.seed is not None:
         seed_field = FieldSpec("seed", "int", False, True, None, (), Param(N_("seed")))
         return SeededSource(parse_field(seed_field, ctx.args.seed))
     return None
+
+
+def _read(path: str) -> str:
+    """A file's text, for a field declared as read from a file.
+
+    Raises:
+        InputError: the file cannot be read or is not UTF-8 text, naming it.
+    """
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(
+            N_("cannot read {path}: {reason}"), path=path, reason=exc.__class__.__name__
+        ) from exc
 
 
 def run_declared(ctx: Context) -> int:
@@ -160,6 +205,9 @@ def run_declared(ctx: Context) -> int:
     game: Game[Any] = system_named(ctx.args.game_id)  # type: ignore[assignment]
     cls: type[Command] = ctx.args.command_class
     given = {spec.name: getattr(ctx.args, spec.name, None) for spec in fields_of(cls)}
+    for spec in fields_of(cls):
+        if spec.param.file and isinstance(given.get(spec.name), str):
+            given[spec.name] = _read(str(given[spec.name]))
     command = build_command(cls, given)
     if isinstance(command, Query):
         state = None
@@ -168,7 +216,7 @@ def run_declared(ctx: Context) -> int:
         emit_report(ctx, game.answer(state, command), {})
         return 0
     name = ctx.service.resolve_name(ctx.args.table)
-    dice = _dice(ctx) if cls.rolled else None
+    dice = _dice(ctx, cls) if cls.rolled else None
     before = ctx.service.state(name) if getattr(ctx.args, "odds", False) else None
     applied = ctx.service.run_command(name, command, dice)
     report = game.report(command, applied.decision)

@@ -92,6 +92,12 @@ GROUPS = ("table", "odds", "demo", "serve")
 HAND_WIRED = ("shs", "ybs", "agents")
 """Games whose command line is still written by hand (their own ``tablee.cli`` package)."""
 
+HAND_WIRED_COMMANDS: dict[str, dict[str, str]] = {}
+"""Commands of plugin games that stay written by hand, and why: game id -> first word ->
+``module:function`` adding them to the game's subparsers (``function(subparsers, tr)``).
+Only an interactive loop belongs here (it asks and answers at a prompt, which no
+declaration describes); every other command is generated from its declaration."""
+
 
 def _plugin(game_id: str) -> Any:
     """The registered game ``game_id`` if it is a plugin (generated command line), else None."""
@@ -150,7 +156,14 @@ def build_parser(
             continue
         from tablee.cli import declared
 
-        declared.add_game_parser(sub, game_id, _plugin(game_id), tr, command)
+        extra = HAND_WIRED_COMMANDS.get(game_id, {})
+        cmds = declared.add_game_parser(sub, game_id, _plugin(game_id), tr, command, tuple(extra))
+        for word, where in extra.items():
+            if command in (None, word) or command not in declared.command_words(_plugin(game_id)):
+                from importlib import import_module
+
+                module, _, function = where.partition(":")
+                getattr(import_module(module), function)(cmds, tr)
     if only in (None, "odds"):
         odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
         odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")

@@ -11,10 +11,10 @@ Source: architecture.md "The event log" (a retry never rolls again).
 from __future__ import annotations
 
 from tablee.dice.kinds import Die
-from tablee.dice.sources import RandomSource
+from tablee.dice.sources import RandomSource, TypedFaces
 from tablee.errors import N_, InputError
 
-__all__ = ["RecordingSource"]
+__all__ = ["FacesByKind", "RecordingSource"]
 
 
 class RecordingSource:
@@ -64,3 +64,39 @@ class RecordingSource:
             self._rolls.append((die, count, faces))
         self._next += 1
         return faces
+
+
+class FacesByKind:
+    """Faces typed in for each kind of die apart, each handed out in order.
+
+    A command that throws d10 action dice and D+/- dice takes their faces from two lists;
+    each request is served from the list of its die's kind.
+
+    Args:
+        typed: die name (``d10``, ``dpm``) -> the faces read on those dice.
+    """
+
+    def __init__(self, typed: dict[str, TypedFaces]) -> None:
+        self.typed = typed
+
+    def roll(self, die: Die, count: int) -> tuple[int, ...]:
+        """The next ``count`` faces typed for ``die``'s kind.
+
+        Raises:
+            InputError: no faces were typed in for that kind, or too few (see `TypedFaces`).
+        """
+        source = self.typed.get(die.name)
+        if source is None:
+            if count == 0:
+                return ()
+            raise InputError(
+                N_("{count} {die} faces are needed but none were typed in"),
+                count=count,
+                die=die.name,
+            )
+        return source.roll(die, count)
+
+    def finish(self) -> None:
+        """Check that every typed face of every kind was used (InputError if not)."""
+        for source in self.typed.values():
+            source.finish()

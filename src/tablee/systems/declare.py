@@ -34,7 +34,7 @@ from dataclasses import MISSING, dataclass, fields, is_dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, TypeVar
 
-from tablee.dice import DiceRequest
+from tablee.dice import D6, DiceRequest, Die
 from tablee.errors import N_, InputError
 
 __all__ = [
@@ -97,6 +97,8 @@ class Param:
         max_length: longest text accepted, in characters.
         placeholder: an example value shown in forms and in the command line's help.
         rule: the ruling id behind the field's range (``P-M1``), named in its errors.
+        file: a text read from a file on the command line (the path is given there) and
+            pasted in a form on the web: the rules receive the text, never a path.
     """
 
     help: str
@@ -112,6 +114,7 @@ class Param:
     max_length: int = MAX_TEXT
     placeholder: str = ""
     rule: str = ""
+    file: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,6 +158,8 @@ class Command:
             and who may see the roll).
         rule: the ruling id of the command's mechanic (``P-M1``), named in its errors.
         faces_help: what to type in the faces field, in English, marked with `N_`.
+        dice_kinds: the kinds of dice it may throw, the main one first: the interfaces
+            take typed-in faces for each kind apart (``--dice``, then ``--dpm-dice``...).
     """
 
     name: ClassVar[str]
@@ -163,6 +168,7 @@ class Command:
     rolled: ClassVar[bool] = False
     rule: ClassVar[str] = ""
     faces_help: ClassVar[str] = ""
+    dice_kinds: ClassVar[tuple[Die, ...]] = (D6,)
 
     def dice(self) -> tuple[DiceRequest, ...]:
         """The dice the command throws, in the order they are asked for (none by default)."""

@@ -290,8 +290,8 @@ class TableService:
         Args:
             name: the table (its game must be a plugin, `tablee.systems.plugin.Game`).
             command: the declared command.
-            dice: where faces come from (typed in, seeded); fair dice when None. Typed
-                faces must all be used.
+            dice: where faces come from (typed in, per kind of die or not; seeded); fair
+                dice when None. Typed faces must all be used.
             visibility: who may see the events (``all``, ``roller_and_gm``, ``gm``); None
                 keeps the game's choice.
 
@@ -319,8 +319,9 @@ class TableService:
 
         def decide(state: TableState) -> Decision[Any]:
             decision: Decision[Any] = game.decide(state.game, command, source.fresh())
-            if isinstance(dice, TypedFaces):
-                dice.finish()
+            finish = getattr(dice, "finish", None)
+            if callable(finish):
+                finish()  # typed faces left over are an error too
             if visibility is not None:
                 decision = replace(decision, visibility=visibility)
             return decision

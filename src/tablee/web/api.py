@@ -3,9 +3,10 @@
 * ``GET /t/{token}/api``: the commands this link may use, each with its fields (name, kind,
   range, unit, choices as the table has them now, help in the link's language), whether it
   rolls and who may use it.
-* ``POST /t/{token}/api/{command}``: run a command. The body is a JSON object of the command's
-  fields (numbers as numbers or text, lists for repeated texts), plus for a rolled command
-  ``faces`` (typed-in faces, as text or a list; left out: the server rolls) and
+* ``POST /t/{token}/api/{command}``: run a command. The body is a JSON object of the
+  command's fields (numbers as numbers or text, lists for repeated texts), plus for a rolled
+  command ``faces`` (typed-in faces, as text or a list; left out: the server rolls; a
+  command throwing several kinds of dice takes the others as ``faces_dpm``...) and
   ``visibility``. The answer is the game's report as data, the stored events' numbers and
   the lines as the log tells them; a refusal is ``{"error", "message", "exit_code"}`` with
   the same message as the command line gives for the same input.
@@ -25,16 +26,15 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from tablee.dice import RandomSource, TypedFaces
 from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, Query, Who, build_command, fields_of
 from tablee.systems.plugin import Game
 from tablee.table.service import Applied
 from tablee.web.access import Viewer, can_see
 from tablee.web.common import WebTable, applied_lines, refusal, viewer_of
-from tablee.web.declared import action_id
+from tablee.web.declared import action_id, faces_field, typed_dice
 from tablee.web.render import translator
-from tablee.web.systems import Forbidden, typed_faces
+from tablee.web.systems import Forbidden
 
 __all__ = ["add_api_routes", "check_who"]
 
@@ -80,12 +80,10 @@ def _command_class(game: Game[Any], name: str) -> type[Command]:
     raise InputError(N_("unknown command {name!r}"), name=name)
 
 
-def _faces(value: object) -> RandomSource | None:
-    if value is None or value == "":
-        return None
-    text = ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
-    faces = typed_faces(text)
-    return None if faces is None else TypedFaces(faces)
+def _faces_text(value: object) -> str:
+    if value is None:
+        return ""
+    return ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
 def _schema(game: Game[Any], state: Any, viewer: Viewer) -> list[dict[str, Any]]:
@@ -159,7 +157,9 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
         def work() -> tuple[Game[Any], Command, Applied[Any]]:
             game, state = _plugin(table, viewer)
             cls = _command_class(game, name)
-            fields = {k: v for k, v in body.items() if k not in ENVELOPE}
+            fields = {
+                k: v for k, v in body.items() if k not in ENVELOPE and not k.startswith("faces_")
+            }
             command = build_command(cls, fields)
             check_who(game, state.game, command, viewer)
             visibility = None
@@ -170,7 +170,9 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
                     raise InputError(N_("visibility {value!r} is not known"), value=visibility)
                 if visibility == "gm" and not viewer.is_gm:
                     raise Forbidden(N_("only the game master makes blind rolls"))
-                dice = _faces(body.get("faces"))
+                dice = typed_dice(
+                    cls, lambda die, main: _faces_text(body.get(faces_field(die, main)))
+                )
             applied = table.service.run_command(viewer.table, command, dice, visibility=visibility)
             return game, command, applied
 

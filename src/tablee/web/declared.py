@@ -12,11 +12,12 @@ Source: architecture.md "One declaration per command".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from tablee.dice import RandomSource, TypedFaces
+from tablee.dice import Die, RandomSource, TypedFaces
+from tablee.dice.recording import FacesByKind
 from tablee.errors import N_, Message
 from tablee.locale import translation
 from tablee.systems.declare import (
@@ -40,12 +41,31 @@ from tablee.web.systems import (
     OddsView,
     Panel,
     Translate,
+    typed_faces,
 )
 
-__all__ = ["DeclaredWeb", "action_id", "command_of", "declared_web"]
+__all__ = [
+    "DeclaredWeb",
+    "action_id",
+    "command_of",
+    "declared_web",
+    "faces_field",
+    "typed_dice",
+]
 
 TRI_STATE = (("", N_("as the house rules say")), ("yes", N_("yes")), ("no", N_("no")))
 """The choices of a ``bool | None`` field: unset, true, false."""
+
+FACES_LABELS = {
+    "d6": N_("d6 faces read on physical dice"),
+    "d8": N_("d8 faces read on physical dice"),
+    "d10": N_("d10 faces read on physical dice"),
+    "dpm": N_("D+/- faces read on physical dice (+, - or 0)"),
+}
+"""The label of the faces field of each kind of die after a command's main one."""
+
+LONG_TEXT = 20_000
+"""Longest text pasted in place of a file (a character sheet), in characters."""
 
 
 def action_id(command: type[Command]) -> str:
@@ -100,6 +120,9 @@ def _field(game: Game[Any], spec: FieldSpec) -> Field:
         return Field(spec.name, param.help, "choice", words, default, **common)
     if spec.kind == "lines":
         return Field(spec.name, param.help, "lines", **common)
+    if param.file:
+        common["max_length"] = max(param.max_length, LONG_TEXT)
+        return Field(spec.name, param.help, "longtext", **common)
     if param.choices:
         return Field(spec.name, param.help, "choice", _choices(game, spec), **common)
     return Field(spec.name, param.help, "text", hint=param.placeholder, **common)
@@ -145,6 +168,33 @@ def command_of(
     return built
 
 
+def faces_field(die: Die, main: bool) -> str:
+    """The form (and JSON) key of typed-in faces of a kind of die: ``faces``, ``faces_dpm``."""
+    return "faces" if main else f"faces_{die.name}"
+
+
+def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> RandomSource | None:
+    """The faces typed in for a command, each kind of die apart, or None (fair dice).
+
+    Args:
+        command: the command's class (its ``dice_kinds``).
+        text_of: ``(die, is_main) -> the text typed for that kind`` (empty when none).
+
+    Raises:
+        InputError: a value that is not a die face.
+    """
+    typed: dict[str, TypedFaces] = {}
+    for index, die in enumerate(command.dice_kinds):
+        faces = typed_faces(text_of(die, index == 0))
+        if faces is not None:
+            typed[die.name] = TypedFaces(faces)
+    if not typed:
+        return None
+    if len(command.dice_kinds) == 1:
+        return typed[command.dice_kinds[0].name]
+    return FacesByKind(typed)
+
+
 class DeclaredWeb:
     """A plugin game's `WebSystem`, generated from its declarations.
 
@@ -168,8 +218,7 @@ class DeclaredWeb:
             visibility = None
             if command.rolled:
                 visibility = req.visibility()
-                typed = req.typed()
-                dice = TypedFaces(typed) if typed is not None else None
+                dice = typed_dice(command, lambda die, main: req.text(faces_field(die, main)))
             return req.run_command(built, dice, visibility)
 
         def odds(req: ActionRequest) -> OddsView:
@@ -187,6 +236,11 @@ class DeclaredWeb:
         has_odds = command.rolled and type(game).odds is not Game.odds
         hint = getattr(command, "faces_help", "") or N_("the faces, comma separated")
         fields = tuple(_field(game, spec) for spec in fields_of(command))
+        if command.rolled:
+            fields += tuple(
+                Field(faces_field(die, False), FACES_LABELS.get(die.name, die.name))
+                for die in command.dice_kinds[1:]
+            )
         return Action(
             action_id(command),
             command.title,

@@ -112,7 +112,8 @@ class Field:
     Attributes:
         name: the form key.
         label: an English label marked with `N_` (translated when shown).
-        kind: ``text``, ``lines`` (one item per line), ``int``, ``bool`` or ``choice``.
+        kind: ``text``, ``lines`` (one item per line), ``longtext`` (a pasted text, such as
+            a character sheet), ``int``, ``bool`` or ``choice``.
         choices: fixed ``(value, label)`` pairs, or a `Choices` function of the table.
         default: the initial value, as text.
         gm_only: only the game master may give a value other than the default.
