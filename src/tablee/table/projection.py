@@ -12,7 +12,7 @@ Source: DESIGN.md "The event log"; STYLE.md (eventsourcing model); issue 2 point
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tablee.errors import (
@@ -41,10 +41,15 @@ class TableState:
         system: the system object.
         lang: the table's language (``fr`` or ``en``), used by the transcript.
         players: the players' names.
-        events: every stored event, upcast, in order (voided ones included).
+        events: every stored event as it was written, in order (voided ones included);
+            `payload_of` gives a payload at its kind's current version.
         voided: sequence numbers of voided events.
         game: the system's state (for Pouyss a `PouyssState`).
         after: seq -> the system's state right after that event (events that count only).
+        revised: seq -> the payload an undo revised that event to.
+        legacy: the log holds an undo of Tablée 0.1.0 (see `_evolver`).
+        upgraded: seq -> the payload of an event stored at an older version of its kind,
+            upgraded to the current one.
     """
 
     table_id: str
@@ -58,10 +63,14 @@ class TableState:
     after: Mapping[int, Any] = field(default_factory=dict, compare=False, repr=False)
     revised: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     legacy: bool = False
+    upgraded: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, repr=False)
 
     def payload_of(self, event: StoredEvent) -> Mapping[str, Any]:
-        """An event's payload as the fold reads it: its latest revision by an undo, if any."""
-        return self.revised.get(event.seq, event.payload)
+        """An event's payload as the fold reads it (current version, or an undo's revision)."""
+        found = self.revised.get(event.seq)
+        if found is None:
+            found = self.upgraded.get(event.seq, event.payload)
+        return found
 
     @property
     def last_seq(self) -> int:
@@ -161,6 +170,7 @@ def _fold(events: Sequence[StoredEvent]) -> TableState:
     system = system_named(str(created["system"]))
     legacy = any(e.kind == TABLE_VOIDED and e.schema_version < 2 for e in events)
     upcast_events = tuple(upcast(e, system) for e in events)
+    upgraded = {u.seq: u.payload for e, u in zip(events, upcast_events, strict=True) if u is not e}
     voided = frozenset(_voided_seq(e) for e in upcast_events if e.kind == TABLE_VOIDED)
     revised = _revisions(upcast_events)
     after: dict[int, Any] = {}
@@ -171,12 +181,13 @@ def _fold(events: Sequence[StoredEvent]) -> TableState:
         system=system,
         lang=str(created.get("lang", "en")),
         players=tuple(str(p) for p in created.get("players", [])),
-        events=upcast_events,
+        events=tuple(events),
         voided=voided,
         game=game,
         after=after,
         revised=revised,
         legacy=legacy,
+        upgraded=upgraded,
     )
 
 
@@ -210,12 +221,16 @@ def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
         return state
     if any(e.kind == TABLE_VOIDED for e in new_events):
         return fold([*state.events, *new_events])
-    events = (*state.events, *(upcast(e, state.system) for e in new_events))
+    events = (*state.events, *new_events)
+    upgraded = dict(state.upgraded)
     after = dict(state.after)
     game = state.game
     evolve = _evolver(state.system, state.legacy)
     try:
-        for event in events[len(state.events) :]:
+        for stored in new_events:
+            event = upcast(stored, state.system)
+            if event is not stored:
+                upgraded[event.seq] = event.payload
             game = evolve(game, event.kind, event.payload)
             after[event.seq] = game
     except (TableeError, KeyError, TypeError, ValueError, AttributeError):
@@ -232,6 +247,7 @@ def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
         after,
         state.revised,
         state.legacy,
+        upgraded,
     )
 
 
@@ -302,7 +318,8 @@ def _revise_after(state: TableState, seq: int) -> dict[str, Any]:
     """
     system = state.system
     if state.legacy or not hasattr(system, "verify"):
-        replay(system, state.events, state.voided | {seq}, legacy=state.legacy)
+        current = [replace(e, payload=state.payload_of(e)) for e in state.events]
+        replay(system, current, state.voided | {seq}, legacy=state.legacy)
         return {}
     counting = [e for e in state.effective() if e.kind != TABLE_CREATED]
     before = [e for e in counting if e.seq < seq]
