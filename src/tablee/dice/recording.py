@@ -74,10 +74,20 @@ class FacesByKind:
 
     Args:
         typed: die name (``d10``, ``dpm``) -> the faces read on those dice.
+        main: the name under which the command's main kind's faces are typed; they also
+            serve a die of a kind not among ``others`` (a d10 thrown instead of a d8).
+        others: the names of the command's other kinds, each served from its own list only.
     """
 
-    def __init__(self, typed: dict[str, TypedFaces]) -> None:
+    def __init__(
+        self,
+        typed: dict[str, TypedFaces],
+        main: str | None = None,
+        others: frozenset[str] = frozenset(),
+    ) -> None:
         self.typed = typed
+        self.main = main
+        self.others = others
 
     def roll(self, die: Die, count: int) -> tuple[int, ...]:
         """The next ``count`` faces typed for ``die``'s kind.
@@ -86,6 +96,8 @@ class FacesByKind:
             InputError: no faces were typed in for that kind, or too few (see `TypedFaces`).
         """
         source = self.typed.get(die.name)
+        if source is None and self.main is not None and die.name not in self.others:
+            source = self.typed.get(self.main)
         if source is None:
             if count == 0:
                 return ()

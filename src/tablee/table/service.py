@@ -318,7 +318,9 @@ class TableService:
         source = RecordingSource(dice if dice is not None else FairSource())
 
         def decide(state: TableState) -> Decision[Any]:
-            decision: Decision[Any] = game.decide(state.game, command, source.fresh())
+            decision: Decision[Any] = game.decide_at(
+                state.game, command, source.fresh(), state.last_seq + 1
+            )
             finish = getattr(dice, "finish", None)
             if callable(finish):
                 finish()  # typed faces left over are an error too

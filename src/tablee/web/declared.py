@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from tablee.dice import Die, RandomSource, TypedFaces
+from tablee.dice.kinds import read_face
 from tablee.dice.recording import FacesByKind
 from tablee.errors import N_, Message
 from tablee.locale import translation
@@ -185,14 +186,20 @@ def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> R
     """
     typed: dict[str, TypedFaces] = {}
     for index, die in enumerate(command.dice_kinds):
-        faces = typed_faces(text_of(die, index == 0))
+        text = text_of(die, index == 0)
+        if index and text.strip():  # a D+/- face may be written +, - or 0
+            parts = text.replace(";", ",").replace(" ", ",").split(",")
+            typed[die.name] = TypedFaces([read_face(die, p) for p in parts if p])
+            continue
+        faces = typed_faces(text)
         if faces is not None:
             typed[die.name] = TypedFaces(faces)
     if not typed:
         return None
     if len(command.dice_kinds) == 1:
         return typed[command.dice_kinds[0].name]
-    return FacesByKind(typed)
+    others = frozenset(die.name for die in command.dice_kinds[1:])
+    return FacesByKind(typed, command.dice_kinds[0].name, others)
 
 
 class DeclaredWeb:
@@ -279,7 +286,8 @@ class DeclaredWeb:
             typed = read_event(self.game.kinds(), event.kind, state.payload_of(event))
         except (ValueError, KeyError, TypeError):
             return ()
-        return [_render(line, tr) for line in self.game.details(typed)]
+        after = state.after.get(event.seq)
+        return [_render(line, tr) for line in self.game.details_after(typed, after)]
 
 
 @cache
