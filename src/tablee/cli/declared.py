@@ -61,7 +61,7 @@ def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None
             parser.add_argument(spec.flag, action="store_true", default=None, **kwargs)
         return
     if spec.kind == "lines":
-        kwargs.update(action="append", metavar="TEXT")
+        kwargs.update(action="append", metavar=spec.param.placeholder or "TEXT")
     elif spec.kind == "word":
         kwargs.update(choices=spec.words)
     else:
@@ -109,7 +109,8 @@ def _add_command(
                 dest="step", required=True, metavar="{" + word + "}"
             )
         target = nested[word]
-    parser = target.add_parser(words[-1], help=tr(command.title))
+    description = tr(command.description) if command.description else None
+    parser = target.add_parser(words[-1], help=tr(command.title), description=description)
     for spec in fields_of(command):
         _add_field(parser, spec, tr)
     if command.rolled:
@@ -240,7 +241,15 @@ def _run(ctx: Context, game: Game[Any], cls: type[Command], given: dict[str, Any
     if isinstance(command, Query):
         state = None
         if command.needs_table:
-            state = ctx.service.state(ctx.service.resolve_name(ctx.args.table)).game
+            table = ctx.service.state(ctx.service.resolve_name(ctx.args.table))
+            if table.system.id != game.id:
+                raise InputError(
+                    N_("table {name} plays {system}, not {game}"),
+                    name=table.name,
+                    system=table.system.id,
+                    game=game.title,
+                )
+            state = table.game
         emit_report(ctx, game.answer(state, command), {})
         return 0
     name = ctx.service.resolve_name(ctx.args.table)

@@ -34,6 +34,14 @@ class RecordingSource:
         self._next = 0
         return self
 
+    def typed_count(self, die: Die) -> int | None:
+        """How many faces were typed in for ``die``'s kind, kind by kind.
+
+        None when the wrapped source does not keep faces by kind.
+        """
+        count = getattr(self._source, "typed_count", None)
+        return int(count(die)) if callable(count) else None
+
     @property
     def rolls(self) -> tuple[tuple[Die, int, tuple[int, ...]], ...]:
         """Every ``(die, count, faces)`` handed out so far, in order."""
@@ -107,6 +115,13 @@ class FacesByKind:
                 die=die.name,
             )
         return source.roll(die, count)
+
+    def typed_count(self, die: Die) -> int:
+        """How many faces were typed in for ``die``'s kind (0 when none)."""
+        source = self.typed.get(die.name)
+        if source is None and self.main is not None and die.name not in self.others:
+            source = self.typed.get(self.main)
+        return 0 if source is None else source.size
 
     def finish(self) -> None:
         """Check that every typed face of every kind was used (InputError if not)."""

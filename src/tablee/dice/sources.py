@@ -116,6 +116,11 @@ class TypedFaces:
         self._used += count
         return taken
 
+    @property
+    def size(self) -> int:
+        """How many faces were typed in."""
+        return len(self._faces)
+
     def expect(self, die: Die, count: int) -> None:
         """Check up front that exactly ``count`` faces of ``die`` were typed in.
 

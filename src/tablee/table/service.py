@@ -312,6 +312,13 @@ class TableService:
         game = self.state(name).system
         if not isinstance(game, Game):
             raise InputError(N_("the commands of {system} are not declared yet"), system=game.id)
+        if type(command) not in game.commands:
+            raise InputError(
+                N_("table {name} plays {system}, which has no command {command!r}"),
+                name=name,
+                system=game.id,
+                command=command.name,
+            )
         needed = command.dice()
         if isinstance(dice, TypedFaces) and len(needed) == 1:
             dice.expect(needed[0].die, needed[0].count)  # a wrong count named up front

@@ -51,14 +51,21 @@ __all__ = [
     "member_spec",
 ]
 
+SHEETS_MAX = 20_000
+"""Longest sheets text one import reads, in characters (Tablée's limit)."""
 PROTAGONISTES = "protagonistes"
 """The choice source of a Protagoniste's name (`tablee.systems.shs.plugin.Shs.choices`)."""
 CHARACTERISTICS = "characteristics"
 """The choice source of a Caractéristique."""
 
-Option = Literal["none", "surpasser", "sacrifier"]
+OPTIONS = ("surpasser", "sacrifier")
+"""The options of an Action, as the commands name them (S-M5)."""
 ROLL_HELP = N_("action dice in order, e.g. 1,5,8; D+/- dice apart as +,-,0")
 REASON = Param(N_("a note kept in the log"))
+SPEC_HELP = N_(
+    "options after the Caractéristique, separated by ':': expertise=TEXT, bonus=N, malus=N, "
+    "surpasser, sacrifier"
+)
 MEMBER_SHAPE = "NAME:CARACTERISTIQUE[:option...]"
 ACTION_SHAPE = "CARACTERISTIQUE:DIFFICULTY[:option...]"
 
@@ -93,6 +100,7 @@ class CreateProtagonist(Command):
 
     name: ClassVar[str] = "protagoniste create"
     title: ClassVar[str] = N_("a new Protagoniste, Santé from Carrure (S-N1)")
+    who: ClassVar[Who] = Who.ACTOR  # a player creates the Protagonistes they play
     rule: ClassVar[str] = "S-M9"
 
     protagonist: Annotated[str, Param(N_("the Protagoniste's name"), flag="--name")]
@@ -103,7 +111,11 @@ class CreateProtagonist(Command):
     sang_froid: Annotated[str, _threshold(N_("threshold from 5+ to 8+"))]
     player: Annotated[
         str | None,
-        Param(N_("the player who plays it (default: the Réalisateur)"), choices="players"),
+        Param(
+            N_("the player who plays it (default: the Réalisateur)"),
+            choices="players",
+            actor=True,
+        ),
     ] = None
     expertises: Annotated[
         tuple[str, ...], Param(N_("an Expertise (repeatable)"), flag="--expertise")
@@ -126,6 +138,7 @@ class ImportProtagonists(Command):
             N_("a .json or .toml file: one Protagoniste or a list"),
             positional=True,
             file=True,
+            max_length=SHEETS_MAX,
         ),
     ]
     format: Annotated[
@@ -320,9 +333,13 @@ class TestCommand(Rolled):
     bonus: Annotated[int, _modifier(N_("sum of the bonuses"))] = 0
     malus: Annotated[int, _modifier(N_("sum of the maluses"))] = 0
     option: Annotated[
-        Option,
-        Param(N_("Se Surpasser (NT +1) or Se Sacrifier (+2 PS, death); one per Action (S-M5)")),
-    ] = "none"
+        tuple[str, ...],
+        Param(
+            N_("Se Surpasser (NT +1) or Se Sacrifier (+2 PS, death); one per Action (S-M5)"),
+            placeholder="surpasser|sacrifier",
+            rule="S-M5",
+        ),
+    ] = ()
     long_action: Annotated[
         str | None,
         Param(
@@ -356,6 +373,14 @@ class TestCommand(Rolled):
                 N_("a Test needs a Caractéristique and a Difficulty (rule S-M2)"),
                 tip=N_('give --characteristic and --difficulty, or --test "Test (Science, 3)"'),
             )
+        for word in self.option:
+            if word.casefold() not in OPTIONS:
+                raise InputError(
+                    N_("option: {value!r} is not one of {words}"),
+                    value=word,
+                    words=", ".join(OPTIONS),
+                )
+        chosen = {word.casefold() for word in self.option}
         return Attempt(
             self.protagoniste,
             characteristic,
@@ -363,8 +388,8 @@ class TestCommand(Rolled):
             self.expertise,
             self.bonus,
             self.malus,
-            self.option == "surpasser",
-            self.option == "sacrifier",
+            "surpasser" in chosen,
+            "sacrifier" in chosen,
         )
 
 
@@ -374,6 +399,7 @@ class Oppose(Rolled):
 
     name: ClassVar[str] = "opposed"
     title: ClassVar[str] = N_("Protagoniste against Protagoniste: the more PS wins (S-M4)")
+    description: ClassVar[str] = SPEC_HELP
     rule: ClassVar[str] = "S-M4"
 
     first: Annotated[str, Param(N_("one side"), placeholder=MEMBER_SHAPE, actor=True)]
@@ -405,6 +431,7 @@ class Cooperate(Rolled):
         "Protagonistes cooperating: Bonus 1 each, one success suffices (S-M6)"
     )
     who: ClassVar[Who] = Who.GM
+    description: ClassVar[str] = SPEC_HELP
     rule: ClassVar[str] = "S-M6"
 
     members: Annotated[
@@ -430,6 +457,7 @@ class Simultaneous(Rolled):
 
     name: ClassVar[str] = "simultaneous"
     title: ClassVar[str] = N_("one Protagoniste's simultaneous Actions, Malus k - 1 on each (S-M7)")
+    description: ClassVar[str] = SPEC_HELP
     rule: ClassVar[str] = "S-M7"
 
     protagoniste: Annotated[str, _who(N_("who acts"), actor=True)]

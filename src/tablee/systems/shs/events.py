@@ -66,7 +66,6 @@ Record = Mapping[str, JSON]
 """A record of what was shown at the time (a modifier, a long Action)."""
 
 _OPTION_WORDS = {"se_surpasser": ("surpasser",), "se_sacrifier": ("sacrifier",)}
-_OPTION_WORD = {"se_surpasser": "surpasser", "se_sacrifier": "sacrifier"}
 
 
 @dataclass(frozen=True)
@@ -329,7 +328,7 @@ class TestRolled(Event):
             expertise=self.expertise,
             bonus=self.bonus,
             malus=self.malus,
-            option=_OPTION_WORD.get(self.option, "none"),  # type: ignore[arg-type]
+            option=self.action.option_words,
             long_action=self.long_action,
             reason=self.reason,
         )

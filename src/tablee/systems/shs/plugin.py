@@ -22,13 +22,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from tablee.dice import RandomSource
-from tablee.errors import N_, InputError, Message, TableeError
+from tablee.dice import D8, DPM, RandomSource
+from tablee.errors import N_, InputError, Message, RuleError, TableeError
 from tablee.systems.base import JSON, Fact
 from tablee.systems.declare import Command, Query
 from tablee.systems.event import Event, read_event
 from tablee.systems.plugin import Decision, Game, Odds, Panel, Report, Text
-from tablee.systems.shs import reports
+from tablee.systems.shs import display, reports
 from tablee.systems.shs.actions import ActionRoll, dice_for_action
 from tablee.systems.shs.clock import (
     ActiveModifier,
@@ -100,6 +100,7 @@ from tablee.systems.shs.timing import (
     decide_long_action,
     decide_next_tour,
     decide_scene,
+    modifier_json,
 )
 from tablee.systems.shs.traits import Characteristic, parse_threshold
 
@@ -111,6 +112,42 @@ THE_SHEETS = N_("the sheets")
 _KINDS = {cls.kind: cls for cls in EVENTS}
 
 
+TYPED_COUNT = (
+    N_(
+        "{flag}: {given} action dice faces were typed in, but the roll needs {needed} (three "
+        "D8 per Action, D10 with a matching Expertise; rules S-M2, S-A1)"
+    ),
+    N_(
+        "{flag}: {given} D+/- faces were typed in, but the roll needs {needed} (one D+/- per "
+        "point of net Bonus or Malus; rules S-M3, S-A7)"
+    ),
+)
+"""Typed faces that are too few or too many for the Actions, with the game's names."""
+
+
+def _check_typed(dice: RandomSource, rolls: Sequence[ActionRoll], options: ShsOptions) -> None:
+    """Faces typed in kind by kind must be as many as the Actions need, checked up front.
+
+    Raises:
+        InputError: too few or too many action dice or D+/- faces, naming the option, the
+            count typed, the count needed and the rules (S-M2, S-M3, S-A1, S-A7).
+    """
+    count = getattr(dice, "typed_count", None)
+    if not callable(count):
+        return
+    requests = [r for roll in rolls for r in dice_for_action(roll, options)]
+    action = [r for r in requests if r.die is not DPM]
+    given = (count(action[0].die if action else D8), count(DPM))
+    if given[0] is None:
+        return
+    needed = (sum(r.count for r in action), sum(r.count for r in requests if r.die is DPM))
+    for index, flag in enumerate(("--dice", "--dpm-dice")):
+        if given[index] != needed[index]:
+            raise InputError(
+                TYPED_COUNT[index], flag=flag, given=given[index], needed=needed[index]
+            )
+
+
 def _throw(
     dice: RandomSource, roll: ActionRoll, options: ShsOptions
 ) -> tuple[list[int], list[int]]:
@@ -119,6 +156,14 @@ def _throw(
     action = list(dice.roll(first.die, first.count))
     dpm = [f for request in rest if request.count for f in dice.roll(request.die, request.count)]
     return action, dpm
+
+
+def _throws(
+    dice: RandomSource, rolls: Sequence[ActionRoll], options: ShsOptions
+) -> list[tuple[list[int], list[int]]]:
+    """Each Action's faces, in the order the Actions are named (typed counts checked first)."""
+    _check_typed(dice, rolls, options)
+    return [_throw(dice, roll, options) for roll in rolls]
 
 
 def _typed(decided: Decided) -> Decision[ShsState]:
@@ -198,7 +243,7 @@ class Shs(Game[ShsState]):
             case TestCommand():
                 attempt = command.attempt()
                 test = plan_test(state, attempt)
-                action, dpm = _throw(dice, test.action, state.options)
+                ((action, dpm),) = _throws(dice, [test.action], state.options)
                 return decide_test(
                     state,
                     attempt,
@@ -211,8 +256,7 @@ class Shs(Game[ShsState]):
                 first, second = command.attempts()
                 changer = None if command.changer == "none" else command.changer
                 plan = plan_opposed(state, first, second, changer)
-                one = _throw(dice, plan.first, state.options)
-                two = _throw(dice, plan.second, state.options)
+                one, two = _throws(dice, [plan.first, plan.second], state.options)
                 return decide_opposed(
                     state,
                     first,
@@ -225,12 +269,12 @@ class Shs(Game[ShsState]):
             case Cooperate():
                 members = command.attempts()
                 tests = plan_cooperation(state, members)
-                faces = [_throw(dice, t.action, state.options) for t in tests]
+                faces = _throws(dice, [t.action for t in tests], state.options)
                 return decide_cooperation(state, members, faces=faces, reason=command.reason)
             case Simultaneous():
                 actions = command.attempts()
                 tests = plan_simultaneous(state, actions, command.trivial)
-                faces = [_throw(dice, t.action, state.options) for t in tests]
+                faces = _throws(dice, [t.action for t in tests], state.options)
                 return decide_simultaneous(
                     state, actions, faces=faces, trivial=command.trivial, reason=command.reason
                 )
@@ -398,7 +442,7 @@ class Shs(Game[ShsState]):
             case ModifierEnded():
                 ended = event.number
                 if ended is None:  # version 1: its place among those in force then
-                    ended = clock.modifiers[int(event.position or 0) - 1].number
+                    ended = _at_place(clock.modifiers, event)
                 kept = tuple(m for m in clock.modifiers if m.number != ended)
                 return replace(state, clock=replace(clock, modifiers=kept))
             case LongActionStarted():
@@ -430,15 +474,15 @@ class Shs(Game[ShsState]):
 
     def line(self, event: Event, after: ShsState | None) -> Message:
         """The log line of an event."""
-        return reports.line(event, after)
+        return display.line(event, after)
 
     def details(self, event: Event) -> tuple[Text, ...]:
         """The trace of each rolled Action, resolved again from its stored faces."""
-        return reports.details(event, None)
+        return display.details(event, None)
 
     def details_after(self, event: Event, after: ShsState | None) -> tuple[Text, ...]:
         """The trace of each rolled Action under the options in force right after it."""
-        return reports.details(event, after)
+        return display.details(event, after)
 
     def report(self, command: Command, decision: Decision[ShsState]) -> Report:
         """What a decided SHS command shows."""
@@ -452,11 +496,11 @@ class Shs(Game[ShsState]):
         """The exact odds of a Test, an opposed Action or a cooperation, before rolling."""
         if state is None:
             return None
-        return reports.odds(state, command)
+        return display.odds(state, command)
 
     def panels(self, state: ShsState) -> tuple[Panel, ...]:
         """The clock, then each Protagoniste's counters, traits and Expertises."""
-        return reports.panels(state)
+        return display.panels(state)
 
     def summary(self, state: ShsState) -> dict[str, JSON]:
         """The Protagonistes' counters, the film's clock and the house rules.
@@ -467,11 +511,11 @@ class Shs(Game[ShsState]):
             seconds, modifiers (each with its stable ``number``), long_actions, due},
             "options": {...}}``.
         """
-        return reports.summary(state, self.options_json(state))
+        return display.summary(state, self.options_json(state))
 
     def summary_lines(self, state: ShsState) -> tuple[Text, ...]:
         """The clock, then each Protagoniste, for ``table show``."""
-        return reports.summary_lines(state)
+        return display.summary_lines(state)
 
     def choices(self, state: ShsState, source: str) -> tuple[str, ...]:
         """The players, the Protagonistes or the Caractéristiques."""
@@ -482,12 +526,41 @@ class Shs(Game[ShsState]):
         return super().choices(state, source)
 
     def owner(self, state: ShsState, name: str) -> str | None:
-        """The player who plays a Protagoniste (a spec's name first), or None."""
+        """Who acts as ``name``: a player, or a Protagoniste's player, else None.
+
+        A Protagoniste may be named alone or first in a spec (``Jake:science``); None is the
+        Réalisateur's.
+        """
         key = name.split(":")[0].strip().casefold()
+        for player in state.players:
+            if player.casefold() == key:
+                return player
         for hero, player in state.owners.items():
             if hero.casefold() == key:
                 return player
         return None
+
+
+def _at_place(modifiers: Sequence[ActiveModifier], event: ModifierEnded) -> int:
+    """The number of the modifier a version-1 end names by its place, checked.
+
+    The modifier at that place must be the one the end recorded.
+
+    Raises:
+        RuleError: no modifier, or another one, is at that place (the log before changed).
+    """
+    place = event.position
+    found = modifiers[place - 1] if place is not None and 1 <= place <= len(modifiers) else None
+    if found is None or modifier_json(found) != dict(event.modifier):
+        raise RuleError(
+            N_(
+                "the temporary modifier number {number} is not the one this fact ended "
+                "(the log before it has changed)"
+            ),
+            tip=N_("undo the later events first, newest first"),
+            number=place,
+        )
+    return found.number
 
 
 def _reads_as_json(text: str) -> bool:
