@@ -139,6 +139,7 @@ class Pouyss(Game[PouyssState]):
     commands = COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = OPTION_HELP
+    state_type: ClassVar[type | None] = PouyssState
 
     def initial_state(self, created: Mapping[str, JSON]) -> PouyssState:
         """The state of a new table (P-M5, P-A12, P-A13)."""
