@@ -12,8 +12,8 @@ Source: DESIGN.md "The event log"; STYLE.md (eventsourcing model); issue 2 point
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import pairwise
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
 from tablee.errors import (
