@@ -1,9 +1,17 @@
-"""Dice: random sources, dice kinds, the mechanic contract and exact distributions.
+"""Dice: random sources, dice kinds, typed faces, the mechanic contract, exact distributions.
 
 This package imports only the standard library. Source: issue 2 point 2; STYLE.md.
 """
 
 from tablee.dice.distribution import Distribution, enumerate_rolls
+from tablee.dice.faces import (
+    check_typed_face,
+    check_typed_faces,
+    ordinal,
+    parse_faces,
+    split_faces,
+    typed_faces,
+)
 from tablee.dice.kinds import D6, D8, D10, DICE, DPM, Die, die_named
 from tablee.dice.mechanic import (
     DiceRequest,
@@ -40,8 +48,14 @@ __all__ = [
     "Trace",
     "TraceStep",
     "TypedFaces",
+    "check_typed_face",
+    "check_typed_faces",
     "die_named",
     "enumerate_rolls",
     "exact_distribution",
+    "ordinal",
+    "parse_faces",
     "roll",
+    "split_faces",
+    "typed_faces",
 ]

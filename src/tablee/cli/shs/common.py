@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, parse_dice, whole_number
 from tablee.cli.common import applied_head, execute_on, game_for, read_game
-from tablee.dice import FairSource, RandomSource, SeededSource
+from tablee.dice import FairSource, RandomSource, SeededSource, check_typed_faces
 from tablee.errors import N_, InputError
 from tablee.table.projection import TableState
 
@@ -82,11 +82,10 @@ def _signed(tr: Tr) -> Callable[[str], int]:
 
 
 def _parse_dpm(text: str | None) -> list[int] | None:
-    from tablee.systems.shs import parse_dpm_face
+    from tablee.dice import DPM, typed_faces
 
-    if text is None:
-        return None
-    return [parse_dpm_face(p) for p in text.replace(" ", ",").split(",") if p]
+    faces = typed_faces(text, DPM)
+    return None if faces is None else list(faces)
 
 
 _TYPED_COUNT = (
@@ -125,7 +124,7 @@ class _Dice:
         self.needed[index] += count
         if not self.typed:
             return list(self.source.roll(die, count))
-        faces = self.typed[index][1][start : start + count]
+        faces = list(check_typed_faces(self.typed[index][1][start : start + count], die, start + 1))
         filler = 1 if index == 0 else 0  # a shortfall is reported by `finish` before use
         return faces + [filler] * (count - len(faces))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablee.dice import FairSource, RandomSource, TypedFaces
+from tablee.dice import DPM, FairSource, RandomSource, TypedFaces
 from tablee.errors import N_, InputError
 from tablee.systems import shs
 from tablee.systems.shs.notation import attempt_options
@@ -128,8 +128,7 @@ class _Dice:
 
     def __init__(self, req: ActionRequest) -> None:
         typed = req.typed("faces")
-        dpm_text = req.text("dpm_faces")
-        dpm = [shs.parse_dpm_face(p) for p in dpm_text.replace(" ", ",").split(",") if p]
+        dpm = req.typed("dpm_faces", DPM) or []
         self.typed = typed is not None or bool(dpm)
         self.given = [len(typed or []), len(dpm)]
         self.needed = [0, 0]
