@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tablee.dice import TypedFaces
+from tablee.dice import SourceChance, TypedFaces
 from tablee.errors import InputError
 from tablee.systems.pouyss import initial_state
 from tablee.systems.pouyss.commands import Reward, Roll, StartSession
@@ -211,8 +211,8 @@ def test_python_api_refuses_wrong_types() -> None:
         fresh, "pouyss.session_started", {"session": 1, "cagnotte": 1, "carried_over": False}
     )
     with pytest.raises(InputError):
-        POUYSS.decide(state, Roll(player="A", double_bonus="no"), TypedFaces([3]))  # type: ignore[arg-type]
+        POUYSS.decide(state, Roll(player="A", double_bonus="no"), SourceChance(TypedFaces([3])))  # type: ignore[arg-type]
     with pytest.raises(InputError):
-        POUYSS.decide(state, Reward(amount=2.0), TypedFaces(()))  # type: ignore[arg-type]
+        POUYSS.decide(state, Reward(amount=2.0), SourceChance(TypedFaces(())))  # type: ignore[arg-type]
     with pytest.raises(InputError):
-        POUYSS.decide(fresh, StartSession(cagnotte=2.5), TypedFaces(()))  # type: ignore[arg-type]
+        POUYSS.decide(fresh, StartSession(cagnotte=2.5), SourceChance(TypedFaces(())))  # type: ignore[arg-type]

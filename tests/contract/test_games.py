@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 
 from tablee import systems
 from tablee.cli.main import build_parser, main
-from tablee.dice import TypedFaces
+from tablee.dice import SourceChance, TypedFaces
 from tablee.systems.declare import Command, Query, build_command, fields_of
 from tablee.systems.plugin import Game
 from tablee.table.projection import fold, verify_log
@@ -258,7 +258,11 @@ def test_exact_odds_equal_an_enumeration_through_the_rules(game_id: str, cli: Cl
         faces_all = itertools.product(request.die.faces, repeat=request.count)
         try:
             wins = [
-                bool(game.decide(state, command, TypedFaces(faces)).events[0].payload()["success"])
+                bool(
+                    game.decide(state, command, SourceChance(TypedFaces(faces)))
+                    .events[0]
+                    .payload()["success"]
+                )
                 for faces in faces_all
             ]
         except ValueError:

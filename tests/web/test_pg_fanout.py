@@ -24,7 +24,7 @@ import uvicorn
 from httpx_sse import connect_sse
 from sqlalchemy import event
 
-from tablee.dice import TypedFaces
+from tablee.dice import SourceChance, TypedFaces
 from tablee.systems.pouyss.commands import StartSession
 from tablee.systems.pouyss.plugin import POUYSS
 from tablee.table.service import TableService
@@ -271,7 +271,9 @@ def test_the_store_notifies_only_what_it_commits(postgres_url: str) -> None:
     service = TableService(store)
     try:
         state = service.create(system="pouyss", name="Zinc", players=["Zoé"], lang="en")
-        facts = POUYSS.facts(POUYSS.decide(state.game, StartSession(), TypedFaces(())))
+        facts = POUYSS.facts(
+            POUYSS.decide(state.game, StartSession(), SourceChance(TypedFaces(())))
+        )
         now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
         with psycopg.connect(postgres_url, autocommit=True) as listening:
             listening.execute(f"LISTEN {NOTIFY_CHANNEL}")

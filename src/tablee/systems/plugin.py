@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
-from tablee.dice import RandomSource, TraceStep, TypedFaces
+from tablee.dice import Chance, SourceChance, TraceStep, TypedFaces
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
 from tablee.systems.base import JSON, Fact, Upcaster
 from tablee.systems.common import payload_leaves
@@ -280,8 +280,11 @@ class Game(Generic[S]):
 
     # -- what a game implements ---------------------------------------------------------
 
-    def decide(self, state: S, command: Command, dice: RandomSource) -> Decision[S]:
-        """Decide a command against the state, throwing its dice from ``dice`` (pure).
+    def decide(self, state: S, command: Command, dice: Chance) -> Decision[S]:
+        """Decide a command against the state, asking ``dice`` for each roll (pure).
+
+        ``dice`` is the chance protocol (`tablee.dice.Chance`): live play, typed-in faces,
+        a seed, the verifier and exact enumeration all drive the same rules through it.
 
         Raises:
             InputError: malformed input; RuleError: refused by the rules now.
@@ -383,7 +386,7 @@ class Game(Generic[S]):
                 rule=command.rule or "-",
             )
         source = TypedFaces(faces)
-        decision = self.decide(state, command, source)
+        decision = self.decide(state, command, SourceChance(source))
         source.finish()
         return decision
 

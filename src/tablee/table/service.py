@@ -361,8 +361,8 @@ class TableService:
     ) -> Applied[Decision[Any]]:
         """Decide a declared command of the table's game and append its events.
 
-        The dice are recorded on the first attempt, so a retry after losing a race to
-        another writer decides again with the same faces.
+        The dice are recorded on the first attempt (`tablee.dice.Recorder`), so a retry
+        after losing a race to another writer decides again with the same faces.
 
         Args:
             name: the table (its game must be a plugin, `tablee.systems.plugin.Game`).
@@ -382,8 +382,7 @@ class TableService:
         """
         from dataclasses import replace
 
-        from tablee.dice import FairSource, TypedFaces
-        from tablee.dice.recording import RecordingSource
+        from tablee.dice import FairSource, Recorder, SourceChance, TypedFaces
         from tablee.systems.plugin import Game
 
         game = system_named(self.store.find_table(name).system)
@@ -392,13 +391,21 @@ class TableService:
         needed = command.dice()
         if isinstance(dice, TypedFaces) and len(needed) == 1:
             dice.expect(needed[0].die, needed[0].count)  # a wrong count named up front
-        source = RecordingSource(dice if dice is not None else FairSource())
+        recorder = Recorder(SourceChance(dice if dice is not None else FairSource()))
+        attempts = 0
 
         def decide(state: TableState) -> Decision[Any]:
-            decision: Decision[Any] = game.decide(state.game, command, source.fresh())
-            finish = getattr(dice, "finish", None)
-            if callable(finish):
-                finish()  # typed faces left over are an error too
+            nonlocal attempts
+            attempts += 1
+            if attempts == 1:  # the first attempt rolls (or reads the typed faces)
+                decision: Decision[Any] = game.decide(state.game, command, recorder)
+                finish = getattr(dice, "finish", None)
+                if callable(finish):
+                    finish()  # typed faces left over are an error too
+            else:  # a retry after another writer won hands out the same faces again
+                replay = recorder.replay()
+                decision = game.decide(state.game, command, replay)
+                replay.finish()
             if visibility is not None:
                 decision = replace(decision, visibility=visibility)
             return decision

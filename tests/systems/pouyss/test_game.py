@@ -9,7 +9,7 @@ Source: seed 000; RULINGS.md P-M1 to P-M8, P-A2 to P-A9.
 
 import pytest
 
-from tablee.dice import TypedFaces
+from tablee.dice import SourceChance, TypedFaces
 from tablee.errors import InputError, NotFoundError, RuleError
 from tablee.systems.pouyss import MAX_DICE, initial_state
 from tablee.systems.pouyss.commands import (
@@ -27,7 +27,7 @@ PLAYERS = ["Simon", "Alice", "Chloé"]
 
 def decide(state, command, faces=()):
     source = TypedFaces(faces)
-    decision = POUYSS.decide(state, command, source)
+    decision = POUYSS.decide(state, command, SourceChance(source))
     source.finish()
     return decision
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tablee.dice import TypedFaces, roll
+from tablee.dice import SourceChance, TypedFaces, roll
 from tablee.systems.pouyss import (
     ACTION,
     OPPOSED,
@@ -30,7 +30,7 @@ START = 10  # enough dice in the cagnotte for every example's bonus
 
 def _decide(state, command, faces=()):
     source = TypedFaces(faces)
-    decision = POUYSS.decide(state, command, source)
+    decision = POUYSS.decide(state, command, SourceChance(source))
     source.finish()
     return decision
 

@@ -10,7 +10,7 @@ initial state gives the same state (replay equals state).
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablee.dice import TypedFaces
+from tablee.dice import SourceChance, TypedFaces
 from tablee.errors import RuleError
 from tablee.systems.pouyss import initial_state
 from tablee.systems.pouyss.commands import (
@@ -40,7 +40,7 @@ OPTIONS = st.fixed_dictionaries(
 
 def _decide(state, command, faces=()):
     source = TypedFaces(faces)
-    decision = POUYSS.decide(state, command, source)
+    decision = POUYSS.decide(state, command, SourceChance(source))
     source.finish()
     return decision
 
