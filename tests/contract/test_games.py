@@ -329,11 +329,11 @@ class _Prefix:
     def __init__(self, faces: tuple[int, ...]) -> None:
         self.faces, self.used = faces, 0
 
-    def roll(self, die: Any, count: int) -> tuple[int, ...]:
-        if self.used + count > len(self.faces):
-            raise _Unthrown(die, count)
-        taken = self.faces[self.used : self.used + count]
-        self.used += count
+    def roll(self, request: Any) -> tuple[int, ...]:
+        if self.used + request.count > len(self.faces):
+            raise _Unthrown(request.die, request.count)
+        taken = self.faces[self.used : self.used + request.count]
+        self.used += request.count
         return taken
 
 

@@ -17,11 +17,9 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from tablee.cli.app import Context, add_common, parse_dice
+from tablee.cli.app import Context, add_common
 from tablee.cli.report import emit_report, odds_json, render_odds
-from tablee.dice import Die, RandomSource, SeededSource, TypedFaces
-from tablee.dice.kinds import read_face
-from tablee.dice.recording import FacesByKind
+from tablee.dice import Die, FacesByKind, RandomSource, SeededSource, TypedFaces, typed_faces
 from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, FieldSpec, Query, fields_of
 from tablee.systems.plugin import Game
@@ -175,7 +173,7 @@ def _dice(ctx: Context, command: type[Command]) -> RandomSource | None:
     for index, die in enumerate(command.dice_kinds):
         flag = dice_flag(die, index == 0)
         text = getattr(ctx.args, flag[2:].replace("-", "_"), None)
-        faces = _typed_faces(die, text) if index else parse_dice(text)
+        faces = typed_faces(text, die if index else None)  # main dice: counted, then checked
         if faces is not None:
             typed[die.name] = TypedFaces(faces)
     if typed:
@@ -187,13 +185,6 @@ def _dice(ctx: Context, command: type[Command]) -> RandomSource | None:
         seed_field = FieldSpec("seed", "int", False, True, None, (), Param(N_("seed")))
         return SeededSource(parse_field(seed_field, ctx.args.seed))
     return None
-
-
-def _typed_faces(die: Die, text: str | None) -> list[int] | None:
-    """Faces typed for a kind of die other than the main one (``+,-,0`` on a D+/-)."""
-    if text is None:
-        return None
-    return [read_face(die, part) for part in text.replace(" ", ",").split(",") if part]
 
 
 def _read(path: str) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tablee.errors import N_, InputError
 
-__all__ = ["D6", "D8", "D10", "DICE", "DPM", "Die", "die_named", "read_face"]
+__all__ = ["D6", "D8", "D10", "DICE", "DPM", "Die", "die_named"]
 
 
 @dataclass(frozen=True)
@@ -82,28 +82,3 @@ def die_named(name: str) -> Die:
         if die.name == name.lower():
             return die
     raise InputError(N_("unknown die {name!r} (known: d6, d8, d10, dpm)"), name=name)
-
-
-DPM_SYMBOLS = {"+": 1, "-": -1, "\N{MINUS SIGN}": -1}
-"""How a D+/- face is written: ``+``, ``-`` (or ``−``); ``0`` is blank."""
-
-
-def read_face(die: Die, text: str) -> int:
-    """One typed face of ``die`` as a number (a D+/- face may be written ``+``, ``-``, ``0``).
-
-    Args:
-        die: the die it was read on.
-        text: the face as typed.
-
-    Raises:
-        InputError: not a whole number (or a D+/- symbol), naming it.
-
-    Source: seed 003, "Mini-glossaire" (the D+/- faces); ruling S-N3.
-    """
-    bare = text.strip()
-    if die is DPM and bare in DPM_SYMBOLS:
-        return DPM_SYMBOLS[bare]
-    digits = bare[1:] if bare[:1] in "+-" else bare
-    if not (digits.isascii() and digits.isdigit()):
-        raise InputError(N_("{value!r} is not a die face"), value=text)
-    return int(bare)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
 from tablee.errors import (
@@ -28,7 +29,15 @@ from tablee.systems import system_named
 from tablee.systems.base import Fact, System
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
 
-__all__ = ["TableState", "decide_undo", "extend", "fold", "replay", "verify_log"]
+__all__ = [
+    "TableState",
+    "decide_undo",
+    "extend",
+    "fold",
+    "replay",
+    "resume",
+    "verify_log",
+]
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,9 @@ class TableState:
         legacy: the log holds an undo of Tablée 0.1.0 (see `_evolver`).
         upgraded: seq -> the payload of an event stored at an older version of its kind,
             upgraded to the current one.
+        partial: resumed from a snapshot: ``events`` starts at the snapshot's event, not at
+            the table's creation, and ``after`` is empty. Enough to decide and append a
+            command; anything that reads the whole log (undo, export, the log) folds it.
     """
 
     table_id: str
@@ -64,6 +76,7 @@ class TableState:
     revised: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     legacy: bool = False
     upgraded: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+    partial: bool = False
 
     def payload_of(self, event: StoredEvent) -> Mapping[str, Any]:
         """An event's payload as the fold reads it (current version, or an undo's revision)."""
@@ -208,6 +221,49 @@ def _revisions(events: Sequence[StoredEvent]) -> dict[int, Mapping[str, Any]]:
     return revised
 
 
+def resume(
+    table_id: str,
+    created: Mapping[str, Any],
+    game: Any,
+    tail: Sequence[StoredEvent],
+    *,
+    legacy: bool = False,
+) -> TableState | None:
+    """A partial state from a snapshot of the game's state and the events since.
+
+    Args:
+        table_id: the table's id.
+        created: its name, system, language and players (as in ``table.created``).
+        game: the game's state right after ``tail[0]``, the snapshot's event.
+        tail: the stored events from the snapshot's event on, in order.
+        legacy: the snapshot was folded as Tablée 0.1.0 did (see `_evolver`).
+
+    Returns:
+        The partial state, or None when the snapshot cannot be used: an undo among the
+        events since (it may change what the snapshot folded), or a gap.
+
+    Raises:
+        StorageError: as `fold`, for the events since.
+    """
+    if not tail or any(e.kind == TABLE_VOIDED for e in tail):
+        return None
+    if any(b.seq != a.seq + 1 for a, b in pairwise(tail)):
+        return None
+    start = TableState(
+        table_id=table_id,
+        name=str(created["name"]),
+        system=system_named(str(created["system"])),
+        lang=str(created.get("lang", "en")),
+        players=tuple(str(p) for p in created.get("players", [])),
+        events=(tail[0],),
+        voided=frozenset(),
+        game=game,
+        legacy=legacy,
+        partial=True,
+    )
+    return extend(start, tail[1:])
+
+
 def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
     """The state after appending ``new_events`` to the log ``state`` was folded from.
 
@@ -220,6 +276,8 @@ def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
     if not new_events:
         return state
     if any(e.kind == TABLE_VOIDED for e in new_events):
+        if state.partial:
+            raise ValueError("a partial state cannot take an undo: fold the whole log")
         return fold([*state.events, *new_events])
     events = (*state.events, *new_events)
     upgraded = dict(state.upgraded)
@@ -234,6 +292,8 @@ def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
             game = evolve(game, event.kind, event.payload)
             after[event.seq] = game
     except (TableeError, KeyError, TypeError, ValueError, AttributeError):
+        if state.partial:
+            raise
         return fold(events)  # let the full fold report the problem
     return TableState(
         state.table_id,
@@ -248,6 +308,7 @@ def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
         state.revised,
         state.legacy,
         upgraded,
+        state.partial,
     )
 
 

@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from tablee.dice import SeededSource, TypedFaces
-from tablee.dice.recording import FacesByKind
+from tablee.dice import FacesByKind, SeededSource, SourceChance, TypedFaces
 from tablee.errors import InputError, RuleError
 from tablee.systems.declare import build_command
 from tablee.systems.shs.events import EVENTS, ModifierAdded, ModifierEnded
@@ -93,7 +92,7 @@ def play() -> list[tuple[str, dict[str, Any], Any]]:
     for name, given, faces in FILM:
         command = build_command(SHS.command_named(name), given)
         dice_source = source(faces)
-        decision = SHS.decide_at(state, command, dice_source, len(stored) + 2)
+        decision = SHS.decide_at(state, command, SourceChance(dice_source), len(stored) + 2)
         if isinstance(dice_source, FacesByKind):
             dice_source.finish()
         for event in decision.events:
@@ -187,6 +186,7 @@ def test_the_0_1_0_fixture_folds_the_same_both_ways() -> None:
 def test_bad_input_names_the_value_and_the_rule() -> None:
     state = SHS.initial_state(CREATED)
     with pytest.raises(InputError, match="S-M2"):
-        SHS.decide(state, build_command(SHS.command_named("test"), {"protagoniste": "X"}), dice())
+        command = build_command(SHS.command_named("test"), {"protagoniste": "X"})
+        SHS.decide(state, command, SourceChance(source(dice())))
     with pytest.raises(InputError, match="bonus: 51 is out of range"):
         build_command(SHS.command_named("test"), {"protagoniste": "X", "bonus": "51"})

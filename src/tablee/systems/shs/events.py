@@ -153,11 +153,11 @@ class RolledAction:
             InputError: a missing field or a value of the wrong type, naming the field.
         """
         from tablee.errors import InputError
-        from tablee.systems.event import _decode, _hints  # one reader for every payload
+        from tablee.systems.codec import decode, hints_of  # one reader for every payload
 
         if not isinstance(value, Mapping):
             raise InputError(N_("an Action must be an object, not {value!r}"), value=value)
-        hints = _hints(cls)
+        hints = hints_of(cls)
         values: dict[str, Any] = {}
         for name in cls.__dataclass_fields__:
             if name not in value:
@@ -165,7 +165,7 @@ class RolledAction:
                     values[name] = None
                     continue
                 raise InputError(N_("an Action's field {field} is missing"), field=name)
-            values[name] = _decode(hints[name], value[name], name)
+            values[name] = decode(hints[name], value[name], name)
         return cls(**values)
 
     @property

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from tablee.dice import D8, DPM, RandomSource
+from tablee.dice import D8, DPM, Chance
 from tablee.errors import N_, InputError, Message, RuleError, TableeError
 from tablee.systems.base import JSON, Fact
 from tablee.systems.declare import Command, Query
@@ -92,6 +92,7 @@ from tablee.systems.shs.play import (
 )
 from tablee.systems.shs.protagonist import Protagonist, adjust_counter, kill, set_counter
 from tablee.systems.shs.replay import REDECIDE, evolve
+from tablee.systems.shs.rolling import throw_action
 from tablee.systems.shs.sheets import parse_sheets
 from tablee.systems.shs.timing import (
     decide_add_modifier,
@@ -125,7 +126,7 @@ TYPED_COUNT = (
 """Typed faces that are too few or too many for the Actions, with the game's names."""
 
 
-def _check_typed(dice: RandomSource, rolls: Sequence[ActionRoll], options: ShsOptions) -> None:
+def _check_typed(dice: Chance, rolls: Sequence[ActionRoll], options: ShsOptions) -> None:
     """Faces typed in kind by kind must be as many as the Actions need, checked up front.
 
     Raises:
@@ -148,22 +149,12 @@ def _check_typed(dice: RandomSource, rolls: Sequence[ActionRoll], options: ShsOp
             )
 
 
-def _throw(
-    dice: RandomSource, roll: ActionRoll, options: ShsOptions
-) -> tuple[list[int], list[int]]:
-    """One Action's ``(action faces, D+/- faces)``: its action dice, then each D+/- group."""
-    first, *rest = dice_for_action(roll, options)
-    action = list(dice.roll(first.die, first.count))
-    dpm = [f for request in rest if request.count for f in dice.roll(request.die, request.count)]
-    return action, dpm
-
-
 def _throws(
-    dice: RandomSource, rolls: Sequence[ActionRoll], options: ShsOptions
-) -> list[tuple[list[int], list[int]]]:
+    dice: Chance, rolls: Sequence[ActionRoll], options: ShsOptions
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Each Action's faces, in the order the Actions are named (typed counts checked first)."""
     _check_typed(dice, rolls, options)
-    return [_throw(dice, roll, options) for roll in rolls]
+    return [throw_action(roll, dice, options) for roll in rolls]
 
 
 def _typed(decided: Decided) -> Decision[ShsState]:
@@ -222,12 +213,12 @@ class Shs(Game[ShsState]):
 
     # -- deciding ---------------------------------------------------------------------------
 
-    def decide(self, state: ShsState, command: Command, dice: RandomSource) -> Decision[ShsState]:
+    def decide(self, state: ShsState, command: Command, dice: Chance) -> Decision[ShsState]:
         """Decide an SHS command; a rolled one throws its dice from ``dice`` first."""
         return self.decide_at(state, command, dice, None)
 
     def decide_at(
-        self, state: ShsState, command: Command, dice: RandomSource, seq: int | None
+        self, state: ShsState, command: Command, dice: Chance, seq: int | None
     ) -> Decision[ShsState]:
         """Decide a command whose first event will be stored at ``seq``.
 
@@ -236,9 +227,7 @@ class Shs(Game[ShsState]):
         """
         return _typed(self._decided(state, command, dice, seq))
 
-    def _decided(
-        self, state: ShsState, command: Command, dice: RandomSource, seq: int | None
-    ) -> Decided:
+    def _decided(self, state: ShsState, command: Command, dice: Chance, seq: int | None) -> Decided:
         match command:
             case TestCommand():
                 attempt = command.attempt()
