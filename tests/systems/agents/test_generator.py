@@ -124,14 +124,6 @@ def test_options_read_from_text_and_from_a_wider_object():
     with pytest.raises(InputError, match="opposition_rounding"):
         GeneratorOptions(opposition_rounding="nearest")
 
-    class Wider:
-        opposition_minimum = "one_per_agent"
-        reserve_cap = "none"
-
-    assert GeneratorOptions.from_options(Wider()) == GeneratorOptions(
-        opposition_minimum="one_per_agent"
-    )
-
 
 def test_seeded_draw_is_reproducible():
     inputs = ChallengeInputs(1, 2)

@@ -127,19 +127,6 @@ class GeneratorOptions:
             if getattr(self, name) not in choices:
                 raise bad_option(name, getattr(self, name), " | ".join(choices))
 
-    @classmethod
-    def from_options(cls, options: object) -> GeneratorOptions:
-        """The generator's options read from a wider options object, defaults for the rest.
-
-        Args:
-            options: any object; its ``opposition_*`` attributes, when present, are used.
-
-        Raises:
-            InputError: a present attribute with a value outside its choices.
-        """
-        found = {n: getattr(options, n) for n in _CHOICES if hasattr(options, n)}
-        return cls(**found)
-
 
 DEFAULT_OPTIONS = GeneratorOptions()
 """The adopted readings: shifted rows, floor, zero allowed."""

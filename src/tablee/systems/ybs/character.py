@@ -15,7 +15,7 @@ Y-N1, Y-A1, Y-A19, Y-A21, Y-A22.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -208,12 +208,6 @@ class Character:
     def prostrate(self) -> bool:
         """Every box is marked: the character lies on the ground (Y-M5)."""
         return self.marked >= self.hit_points
-
-    def with_trait(self, trait: Trait | str, value: int) -> Character:
-        """This character with one trait changed (boxes kept as they are; see evolution)."""
-        values = list(self.traits)
-        values[trait_named(trait).index] = value
-        return replace(self, traits=tuple(values))
 
 
 def _attributes(raw: Iterable[object]) -> tuple[str, ...]:

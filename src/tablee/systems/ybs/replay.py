@@ -53,7 +53,7 @@ from tablee.systems.ybs.play import (
     decide_test,
 )
 
-__all__ = ["EVENT_VERSIONS", "REDECIDE", "evolve", "register"]
+__all__ = ["EVENT_VERSIONS", "REDECIDE", "evolve"]
 
 P = Mapping[str, JSON]
 
@@ -157,12 +157,6 @@ REDECIDE: dict[str, Callable[[YbsState, P], Any]] = {
 
 EVENT_VERSIONS: dict[str, int] = {kind: 1 for kind in REDECIDE}
 """Current schema version of every YBS event kind."""
-
-
-def register(kind: str, redecide: Callable[[YbsState, P], Any]) -> None:
-    """Add an event kind (used by the gang-fight and Ichika Bachika decisions)."""
-    REDECIDE[kind] = redecide
-    EVENT_VERSIONS[kind] = 1
 
 
 def evolve(state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:

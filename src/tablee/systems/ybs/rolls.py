@@ -131,12 +131,6 @@ class YbsTest:
                 value=self.stubborn_on,
             )
 
-    @property
-    def max_rerolls(self) -> int:
-        """Most rerolls the reading and the tokens allow."""
-        limit = {"repeat": self.tokens, "once": 1, "never": 0}[self.stubborn]
-        return min(limit, self.tokens)
-
 
 @dataclass(frozen=True)
 class TestResult:
