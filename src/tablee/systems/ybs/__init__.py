@@ -89,32 +89,6 @@ from tablee.systems.ybs.fights import (
     attack_damage,
     gate_reasons,
 )
-from tablee.systems.ybs.game import (
-    MAX_CHARACTERS,
-    MAX_PLAYERS,
-    Decision,
-    FightRound,
-    OpenTest,
-    YbsState,
-    box_json,
-    character_json,
-    character_named,
-    decide_attributes,
-    decide_create,
-    decide_damage,
-    decide_end_session,
-    decide_heal_kega,
-    decide_invoke,
-    decide_options,
-    decide_rest,
-    decide_shichi_fukujin,
-    decide_star,
-    decide_start_session,
-    decide_transfer,
-    decide_trauma,
-    initial_state,
-    player_named,
-)
 from tablee.systems.ybs.log import describe, moves_message, moves_text
 from tablee.systems.ybs.odds import MAX_ODDS_TOKENS, POLICIES, TestOdds, odds_of_test
 from tablee.systems.ybs.options import YBS_OPTION_HELP, YbsOptions
@@ -141,6 +115,36 @@ from tablee.systems.ybs.rolls import (
     combined_trait,
     dice_for_reroll,
     resolve_test,
+)
+from tablee.systems.ybs.sessions import (
+    decide_create,
+    decide_end_session,
+    decide_invoke,
+    decide_options,
+    decide_shichi_fukujin,
+    decide_start_session,
+)
+from tablee.systems.ybs.sheet_changes import (
+    decide_attributes,
+    decide_damage,
+    decide_heal_kega,
+    decide_rest,
+    decide_star,
+    decide_transfer,
+    decide_trauma,
+)
+from tablee.systems.ybs.state import (
+    MAX_CHARACTERS,
+    MAX_PLAYERS,
+    Decision,
+    FightRound,
+    OpenTest,
+    YbsState,
+    box_json,
+    character_json,
+    character_named,
+    initial_state,
+    player_named,
 )
 from tablee.systems.ybs.unmei import (
     GM,

@@ -24,7 +24,9 @@ from dataclasses import dataclass, replace
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.base import JSON, Fact
 from tablee.systems.ybs.damage import Boxes, take_damage
-from tablee.systems.ybs.game import (
+from tablee.systems.ybs.gang import GangFight, GangOptions, Keeps, resolve_throw, start_gang_fight
+from tablee.systems.ybs.ichika import IchikaOptions, decide_encounter, resolve_ichika
+from tablee.systems.ybs.state import (
     Decision,
     YbsState,
     box_json,
@@ -33,8 +35,6 @@ from tablee.systems.ybs.game import (
     settled,
     with_boxes,
 )
-from tablee.systems.ybs.gang import GangFight, GangOptions, Keeps, resolve_throw, start_gang_fight
-from tablee.systems.ybs.ichika import IchikaOptions, decide_encounter, resolve_ichika
 from tablee.systems.ybs.straights import GangSide
 from tablee.systems.ybs.unmei import GM
 

@@ -29,20 +29,20 @@ from tablee.systems.base import JSON, Fact
 from tablee.systems.ybs.character import Character, Trait, trait_named
 from tablee.systems.ybs.damage import Boxes, take_damage
 from tablee.systems.ybs.fights import DamageKind, Defence, attack_damage, gate_reasons
-from tablee.systems.ybs.game import (
+from tablee.systems.ybs.log import joined
+from tablee.systems.ybs.rolls import MAX_FORCE, TestResult, YbsTest, combined_trait, resolve_test
+from tablee.systems.ybs.state import (
     Decision,
     FightRound,
     OpenTest,
     YbsState,
+    _decision,
     box_json,
     character_named,
     free_text,
     settled,
     with_boxes,
 )
-from tablee.systems.ybs.log import joined
-from tablee.systems.ybs.rolls import MAX_FORCE, TestResult, YbsTest, combined_trait, resolve_test
-from tablee.systems.ybs.state import _decision
 from tablee.systems.ybs.unmei import GM, TokenMove, moves_json
 
 __all__ = [
