@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, parse_dice, whole_number
 from tablee.cli.common import applied_head, execute_on, game_for, read_game
-from tablee.dice import FairSource, RandomSource, SeededSource
+from tablee.cli.dice_source import dice_source
 from tablee.errors import N_, InputError
 from tablee.table.projection import TableState
 
@@ -117,8 +117,7 @@ class _Dice:
         self.needed = [0, 0]
         if typed is not None or dpm is not None:
             self.typed = [("--dice", typed or []), ("--dpm-dice", dpm or [])]
-        source: RandomSource = SeededSource(a.seed) if a.seed is not None else FairSource()
-        self.source = source
+        self.source, _ = dice_source(None, a.seed)
 
     def _take(self, index: int, die: Any, count: int) -> list[int]:
         start = self.needed[index]

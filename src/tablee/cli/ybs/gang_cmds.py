@@ -12,11 +12,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from tablee.cli.app import Context, add_common, parse_dice, whole_number
+from tablee.cli.app import Context, add_common, whole_number
+from tablee.cli.dice_source import dice_source, typed_faces
 from tablee.cli.render import decimal, percent
 from tablee.cli.ybs.common import Tr, emit_applied, execute, game_of
 from tablee.cli.ybs.odds import fraction_text
-from tablee.dice import D6, FairSource, RandomSource, SeededSource, TypedFaces
+from tablee.dice import D6, TypedFaces
 from tablee.errors import N_, InputError
 
 if TYPE_CHECKING:
@@ -59,36 +60,9 @@ def _keep(text: str | None, advised: tuple[int, ...], flag: str = "--keep") -> t
     return tuple(faces)
 
 
-def _typed(text: str | None, flag: str) -> list[int] | None:
-    """Faces typed in with ``flag`` (None when not given).
-
-    Raises:
-        InputError: a part that is not a whole number, naming the option and the value.
-    """
-    if text is None:
-        return None
-    try:
-        return parse_dice(text)
-    except InputError:
-        bad = next(p for p in text.replace(" ", ",").split(",") if p and not _whole(p))
-        raise InputError(
-            N_("{flag}: {value!r} is not a die face (whole numbers, comma separated, e.g. 1,4,5)"),
-            flag=flag,
-            value=bad,
-        ) from None
-
-
-def _whole(part: str) -> bool:
-    try:
-        int(part)
-    except ValueError:
-        return False
-    return True
-
-
 def _faces(ctx: Context, counts: tuple[int, int]) -> tuple[list[int], list[int]]:
     a = ctx.args
-    typed = (_typed(a.faces, "--dice"), _typed(a.gm_faces, "--gm-dice"))
+    typed = (typed_faces(a.faces, "--dice"), typed_faces(a.gm_faces, "--gm-dice"))
     if typed != (None, None):
         out: list[list[int]] = []
         for flag, given, count in zip(("--dice", "--gm-dice"), typed, counts, strict=True):
@@ -99,7 +73,7 @@ def _faces(ctx: Context, counts: tuple[int, int]) -> tuple[list[int], list[int]]
                 raise InputError(N_("{flag}: {error}"), flag=flag, error=exc) from None
             out.append(list(faces.roll(D6, count)))
         return out[0], out[1]
-    source: RandomSource = SeededSource(a.seed) if a.seed is not None else FairSource()
+    source, _ = dice_source(None, a.seed)
     return list(source.roll(D6, counts[0])), list(source.roll(D6, counts[1]))
 
 
