@@ -112,7 +112,7 @@ def test_import_json_and_toml(film: Run, tmp_path: Path) -> None:
     ("content", "words"),
     [
         ('[{"name": "X", "carrure": 9, "motricite": 6, "science": 6, "relationnel": 6, '
-         '"sang_froid": 6}]', ["carrure", "crew.json", "5+ to 8+"]),
+         '"sang_froid": 6}]', ["carrure", "crew.json", "from 5 to 8 (rule S-M9)"]),
         ('{"name": "X", "motricite": 6, "science": 6, "relationnel": 6, "sang_froid": 6}',
          ["carrure", "crew.json", "missing"]),
         ('{"name": "X", "carrure": 6, "motricite": 6, "science": 6, "relationnel": 6, '

@@ -106,7 +106,9 @@ def test_free_win_chance_at_index_zero():
 def test_bad_generator_inputs():
     with pytest.raises(InputError, match="has ended the quest"):
         ChallengeInputs(4, 1)
-    with pytest.raises(InputError, match="1 to 100 agents"):
+    with pytest.raises(
+        InputError, match=r"agents involved 0 must be a whole number from 1 to 100 \(rule G-M2\)"
+    ):
         ChallengeInputs(0, 0)
     with pytest.raises(InputError, match="takes 4 d6, not 3"):
         CHALLENGE_GENERATOR.resolve(ChallengeInputs(0, 1), [1, 2, 3])

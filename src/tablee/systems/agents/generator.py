@@ -22,8 +22,9 @@ from itertools import product
 from typing import Protocol, TypeVar
 
 from tablee.dice import D6, DiceRequest, Distribution, Trace, TraceStep
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Message
 from tablee.systems.agents.agent import Reserve
+from tablee.systems.common import whole
 from tablee.systems.options import OptionRules, bad_option
 
 __all__ = [
@@ -183,15 +184,7 @@ def opposition_score(
 
 
 def _check_count(involved: object) -> int:
-    if isinstance(involved, bool) or not isinstance(involved, int):
-        raise InputError(N_("agents involved {value!r} must be a whole number"), value=involved)
-    if not 1 <= involved <= MAX_INVOLVED:
-        raise InputError(
-            N_("a challenge involves 1 to {most} agents, not {value} (rule G-M2)"),
-            most=MAX_INVOLVED,
-            value=involved,
-        )
-    return involved
+    return whole(involved, Message(N_("agents involved")), 1, MAX_INVOLVED, rule="G-M2")
 
 
 @dataclass(frozen=True)
@@ -212,8 +205,7 @@ class ChallengeInputs:
     options: OppositionOptions = DEFAULT_OPTIONS
 
     def __post_init__(self) -> None:
-        if isinstance(self.progress, bool) or not isinstance(self.progress, int):
-            raise InputError(N_("progress index {value!r} is not a number"), value=self.progress)
+        whole(self.progress, Message(N_("progress index")), rule="G-M9")
         if self.progress >= QUEST_WON_AT:
             raise InputError(
                 N_("progress index {value} has ended the quest: no challenge to draw (G-M9)"),

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.base import JSON, clean_name, name_key
-from tablee.systems.shs.actions import ActionResult, ActionRoll, _check_count
+from tablee.systems.common import whole
+from tablee.systems.shs.actions import MAX_MODIFIER, ActionResult, ActionRoll
 from tablee.systems.shs.clock import LongAction, is_due, modifier_totals
 from tablee.systems.shs.difficulty import Test, TestResult
 from tablee.systems.shs.game import ShsState, protagonist_named
@@ -142,7 +143,10 @@ def plan_attempt(state: ShsState, attempt: Attempt, *, test: bool) -> Planned:
     _require_alive(hero)
     characteristic = characteristic_named(attempt.characteristic)
     expertise = expertise_of(hero, attempt.expertise)
-    own = _check_count("bonus", attempt.bonus), _check_count("malus", attempt.malus)
+    own = (
+        whole(attempt.bonus, "bonus", 0, MAX_MODIFIER, rule="S-M3"),
+        whole(attempt.malus, "malus", 0, MAX_MODIFIER, rule="S-M3"),
+    )
     if not test and attempt.difficulty is not None:
         raise InputError(
             N_("an opposed Action has no Difficulty, not {value!r} (rule S-M4)"),

@@ -26,6 +26,7 @@ from dataclasses import replace
 
 from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.base import JSON, Fact
+from tablee.systems.common import whole
 from tablee.systems.ybs.character import Character, Trait, trait_named
 from tablee.systems.ybs.damage import Boxes, take_damage
 from tablee.systems.ybs.fights import DamageKind, Defence, attack_damage, gate_reasons
@@ -75,11 +76,7 @@ def _result_json(result: TestResult) -> dict[str, JSON]:
 
 
 def _check_force(force: object) -> int:
-    if isinstance(force, bool) or not isinstance(force, int) or not 0 <= force <= MAX_FORCE:
-        raise InputError(
-            N_("forcing destiny takes 1 to 3 tokens, not {value!r} (rule Y-M3)"), value=force
-        )
-    return force
+    return whole(force, "force", 0, MAX_FORCE, rule="Y-M3")
 
 
 def _assist_moves(

@@ -25,6 +25,7 @@ from typing import ClassVar
 
 from tablee.dice import D6, DiceRequest, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
+from tablee.systems.common import whole
 from tablee.systems.ybs.character import check_trait_value
 
 __all__ = [
@@ -112,14 +113,7 @@ class YbsTest:
     def __post_init__(self) -> None:
         check_trait_value(self.trait)
         for name, high in (("force", MAX_FORCE), ("tokens", MAX_TOKENS)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-                raise InputError(
-                    N_("{field} cannot be {value!r}: 0 to {maximum} (rules Y-M3, Y-M4)"),
-                    field=name,
-                    value=value,
-                    maximum=high,
-                )
+            whole(getattr(self, name), name, 0, high, rule="Y-M3, Y-M4")
         if self.stubborn not in ("repeat", "once", "never"):
             raise InputError(
                 N_("stubborn cannot be {value!r}: repeat | once | never (rule Y-A3)"),
