@@ -19,19 +19,13 @@ from collections.abc import Callable
 from typing import Any
 
 from tablee.cli.app import Context
-from tablee.cli.shs.actions import _add_cooperation, _add_opposed, _add_simultaneous, _add_test
-from tablee.cli.shs.clock import (
-    _add_clock,
-    _add_long_action,
-    _add_modifier,
-    _add_scene,
-    _add_time,
-    _add_tour,
-    _clock_lines,
-)
+from tablee.cli.shs.actions import BUILDERS as ACTIONS
+from tablee.cli.shs.clock import BUILDERS as CLOCK
+from tablee.cli.shs.clock import clock_lines
 from tablee.cli.shs.common import Tr
 from tablee.cli.shs.odds import add_odds_parser, cmd_odds
-from tablee.cli.shs.protagonists import _add_protagoniste, _hero_lines
+from tablee.cli.shs.protagonists import BUILDERS as PROTAGONISTES
+from tablee.cli.shs.protagonists import hero_lines
 
 __all__ = ["COMMANDS", "add_odds_parser", "add_parser", "cmd_odds", "format_summary"]
 
@@ -62,19 +56,7 @@ def add_parser(sub: Any, tr: Tr, only: str | None = None) -> None:
     """
     group = sub.add_parser("shs", help=tr("play Space Horror Stories"))
     cmds = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    builders: dict[str, Callable[[Any, Tr], None]] = {
-        "protagoniste": _add_protagoniste,
-        "test": _add_test,
-        "opposed": _add_opposed,
-        "cooperation": _add_cooperation,
-        "simultaneous": _add_simultaneous,
-        "scene": _add_scene,
-        "tour": _add_tour,
-        "time": _add_time,
-        "modifier": _add_modifier,
-        "long-action": _add_long_action,
-        "clock": _add_clock,
-    }
+    builders: dict[str, Callable[[Any, Tr], None]] = {**PROTAGONISTES, **ACTIONS, **CLOCK}
     for name, build in builders.items():
         if only in (None, name):
             build(cmds, tr)
@@ -84,7 +66,7 @@ def format_summary(ctx: Context, game: Any) -> list[str]:
     """The SHS lines of ``table show``: the clock, then each Protagoniste."""
     from tablee.systems.shs import clock_json, protagonist_json
 
-    lines = _clock_lines(ctx, clock_json(game.clock))
+    lines = clock_lines(ctx, clock_json(game.clock))
     for name in game.protagonists:
-        lines += _hero_lines(ctx, name, protagonist_json(game, name))
+        lines += hero_lines(ctx, name, protagonist_json(game, name))
     return lines

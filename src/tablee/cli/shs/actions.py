@@ -11,26 +11,27 @@ from __future__ import annotations
 from typing import Any
 
 from tablee.cli.app import Context, add_common, whole_number
+from tablee.cli.common import applied_head
 from tablee.cli.shs.attempts import (
-    _SPEC_HELP,
-    _action,
-    _action_lines,
-    _add_attempt_options,
-    _attempt_of_test,
-    _cooperation_odds_json,
-    _cooperation_odds_text,
-    _member,
-    _odds_json,
-    _odds_text,
-    _opposed_odds_json,
-    _opposed_odds_text,
-    _outcome_word,
-    _test_head,
-    _test_json,
+    SPEC_HELP,
+    action_attempt,
+    action_lines,
+    add_attempt_options,
+    attempt_of_test,
+    cooperation_odds_json,
+    cooperation_odds_text,
+    head_of_test,
+    json_of_test,
+    member_attempt,
+    odds_json,
+    odds_text,
+    opposed_odds_json,
+    opposed_odds_text,
+    outcome_word,
 )
-from tablee.cli.shs.common import Tr, _after, _Dice, _dice_options, _game, _head, _state_of
+from tablee.cli.shs.common import Dice, Tr, counters_after, dice_options, game_of, state_of
 
-__all__ = ["cmd_cooperation", "cmd_opposed", "cmd_simultaneous", "cmd_test"]
+__all__ = ["BUILDERS", "cmd_cooperation", "cmd_opposed", "cmd_simultaneous", "cmd_test"]
 
 
 def cmd_test(ctx: Context) -> int:
@@ -38,16 +39,16 @@ def cmd_test(ctx: Context) -> int:
     from tablee.systems.shs import decide_test, plan_test, ps_distribution, success_probability
 
     a = ctx.args
-    attempt = _attempt_of_test(a)
-    table, game = _state_of(ctx)
+    attempt = attempt_of_test(a)
+    table, game = state_of(ctx)
     test = plan_test(game, attempt)
-    dice = _Dice(ctx)
+    dice = Dice(ctx)
     action_faces, dpm_faces = dice.throw(test.action, game.options)
     dice.finish()
     applied = ctx.service.execute(
         table,
         lambda s: decide_test(
-            _game(s),
+            game_of(s),
             attempt,
             action_faces=action_faces,
             dpm_faces=dpm_faces,
@@ -63,20 +64,20 @@ def cmd_test(ctx: Context) -> int:
         odds = ps_distribution(test, game.options), success_probability(test, game.options)
     if ctx.json:
         out = {
-            **_head(applied),
-            **_test_json(doc, result, ctx),
-            **_after(applied, doc["protagonist"]),
+            **applied_head(applied),
+            **json_of_test(doc, result, ctx),
+            **counters_after(applied, doc["protagonist"]),
         }
         if odds is not None:
-            out["odds"] = _odds_json(*odds)
+            out["odds"] = odds_json(*odds)
         ctx.emit_json(out)
         return 0
     if odds is not None:
-        ctx.emit(_odds_text(ctx, *odds))
-    lines = _action_lines(ctx, doc, result.trace, _test_head(ctx, doc))
+        ctx.emit(odds_text(ctx, *odds))
+    lines = action_lines(ctx, doc, result.trace, head_of_test(ctx, doc))
     lines.append(
         ctx.tr("PS {ps} against Difficulty {difficulty}: {outcome}").format(
-            ps=doc["ps"], difficulty=doc["difficulty"], outcome=_outcome_word(ctx, doc["success"])
+            ps=doc["ps"], difficulty=doc["difficulty"], outcome=outcome_word(ctx, doc["success"])
         )
     )
     ctx.emit("\n".join(lines))
@@ -88,19 +89,19 @@ def cmd_opposed(ctx: Context) -> int:
     from tablee.systems.shs import decide_opposed, opposed_odds, plan_opposed
 
     a = ctx.args
-    first = _member(a.first, what="--first", difficulty=None)
-    second = _member(a.second, what="--second", difficulty=None)
+    first = member_attempt(a.first, what="--first", difficulty=None)
+    second = member_attempt(a.second, what="--second", difficulty=None)
     changer = None if a.changer == "none" else a.changer
-    table, game = _state_of(ctx)
+    table, game = state_of(ctx)
     plan = plan_opposed(game, first, second, changer)
-    dice = _Dice(ctx)
+    dice = Dice(ctx)
     one = dice.throw(plan.first, game.options)
     two = dice.throw(plan.second, game.options)
     dice.finish()
     applied = ctx.service.execute(
         table,
         lambda s: decide_opposed(
-            _game(s),
+            game_of(s),
             first,
             second,
             first_faces=one,
@@ -114,12 +115,12 @@ def cmd_opposed(ctx: Context) -> int:
     doc = dict(applied.events[-1].payload)
     odds = opposed_odds(plan, game.options) if a.odds else None
     if ctx.json:
-        out = {**_head(applied), **doc, "trace": [s.render(ctx.tr) for s in result.trace]}
+        out = {**applied_head(applied), **doc, "trace": [s.render(ctx.tr) for s in result.trace]}
         if odds is not None:
-            out["odds"] = _opposed_odds_json(odds)
+            out["odds"] = opposed_odds_json(odds)
         ctx.emit_json(out)
         return 0
-    lines = [] if odds is None else _opposed_odds_text(ctx, odds, doc)
+    lines = [] if odds is None else opposed_odds_text(ctx, odds, doc)
     for side, part in (("first", result.first), ("second", result.second)):
         d = doc[side]
         from tablee.systems.shs import characteristic_named
@@ -127,7 +128,7 @@ def cmd_opposed(ctx: Context) -> int:
         head = (
             f"{d['protagonist']} ({characteristic_named(d['characteristic']).title}): {d['ps']} PS"
         )
-        lines += _action_lines(ctx, d, part.trace, head)
+        lines += action_lines(ctx, d, part.trace, head)
     lines.append(f"[bold]{_verdict(ctx, doc)}[/]")
     ctx.emit("\n".join(lines))
     return 0
@@ -164,15 +165,15 @@ def cmd_cooperation(ctx: Context) -> int:
 
     a = ctx.args
     difficulty = difficulty_named(a.difficulty)
-    members = [_member(m, what="--member", difficulty=difficulty) for m in a.member]
-    table, game = _state_of(ctx)
+    members = [member_attempt(m, what="--member", difficulty=difficulty) for m in a.member]
+    table, game = state_of(ctx)
     tests = plan_cooperation(game, members)
-    dice = _Dice(ctx)
+    dice = Dice(ctx)
     faces = [dice.throw(t.action, game.options) for t in tests]
     dice.finish()
     applied = ctx.service.execute(
         table,
-        lambda s: decide_cooperation(_game(s), members, faces=faces, reason=a.reason or ""),
+        lambda s: decide_cooperation(game_of(s), members, faces=faces, reason=a.reason or ""),
         lambda d: d.facts,
     )
     result = applied.decision.outcome
@@ -183,25 +184,25 @@ def cmd_cooperation(ctx: Context) -> int:
         odds = cooperation_odds(plain, game.options)
     if ctx.json:
         out = {
-            **_head(applied),
+            **applied_head(applied),
             **doc,
             "difficulty": difficulty,
             "members": [
-                {**_test_json(m, r, ctx), **_after(applied, m["protagonist"])}
+                {**json_of_test(m, r, ctx), **counters_after(applied, m["protagonist"])}
                 for m, r in zip(doc["members"], result.results, strict=True)
             ],
         }
         if odds is not None:
-            out["odds"] = _cooperation_odds_json(odds, doc)
+            out["odds"] = cooperation_odds_json(odds, doc)
         ctx.emit_json(out)
         return 0
-    lines = [] if odds is None else _cooperation_odds_text(ctx, odds, doc)
+    lines = [] if odds is None else cooperation_odds_text(ctx, odds, doc)
     for m, r in zip(doc["members"], result.results, strict=True):
-        lines += _action_lines(ctx, m, r.trace, _test_head(ctx, m))
+        lines += action_lines(ctx, m, r.trace, head_of_test(ctx, m))
     lines.append(
         "[bold]"
         + ctx.tr("Cooperation (Difficulty {difficulty}): {outcome}").format(
-            difficulty=difficulty, outcome=_outcome_word(ctx, doc["success"])
+            difficulty=difficulty, outcome=outcome_word(ctx, doc["success"])
         )
         + "[/]"
     )
@@ -214,16 +215,16 @@ def cmd_simultaneous(ctx: Context) -> int:
     from tablee.systems.shs import decide_simultaneous, plan_simultaneous
 
     a = ctx.args
-    actions = [_action(a.protagoniste, t) for t in a.action]
-    table, game = _state_of(ctx)
+    actions = [action_attempt(a.protagoniste, t) for t in a.action]
+    table, game = state_of(ctx)
     tests = plan_simultaneous(game, actions, a.trivial)
-    dice = _Dice(ctx)
+    dice = Dice(ctx)
     faces = [dice.throw(t.action, game.options) for t in tests]
     dice.finish()
     applied = ctx.service.execute(
         table,
         lambda s: decide_simultaneous(
-            _game(s), actions, faces=faces, trivial=a.trivial, reason=a.reason or ""
+            game_of(s), actions, faces=faces, trivial=a.trivial, reason=a.reason or ""
         ),
         lambda d: d.facts,
     )
@@ -231,12 +232,12 @@ def cmd_simultaneous(ctx: Context) -> int:
     doc = dict(applied.events[-1].payload)
     if ctx.json:
         out = {
-            **_head(applied),
+            **applied_head(applied),
             **doc,
             "actions": [
-                _test_json(m, r, ctx) for m, r in zip(doc["actions"], results, strict=True)
+                json_of_test(m, r, ctx) for m, r in zip(doc["actions"], results, strict=True)
             ],
-            **_after(applied, doc["protagonist"]),
+            **counters_after(applied, doc["protagonist"]),
         }
         ctx.emit_json(out)
         return 0
@@ -249,10 +250,10 @@ def cmd_simultaneous(ctx: Context) -> int:
         ).format(name=doc["protagonist"], count=count, malus=doc["set_malus"])
     ]
     for m, r in zip(doc["actions"], results, strict=True):
-        lines += _action_lines(ctx, m, r.trace, _test_head(ctx, m))
+        lines += action_lines(ctx, m, r.trace, head_of_test(ctx, m))
         lines.append(
             ctx.tr("PS {ps} against Difficulty {difficulty}: {outcome}").format(
-                ps=m["ps"], difficulty=m["difficulty"], outcome=_outcome_word(ctx, m["success"])
+                ps=m["ps"], difficulty=m["difficulty"], outcome=outcome_word(ctx, m["success"])
             )
         )
     ctx.emit("\n".join(lines))
@@ -272,13 +273,13 @@ def _add_test(cmds: Any, tr: Tr) -> None:
     p.add_argument(
         "--test", metavar='"Test (Science, 3)"', help=tr("the text's notation, instead of both")
     )
-    _add_attempt_options(p, tr)
+    add_attempt_options(p, tr)
     p.add_argument(
         "--long-action",
         metavar="LABEL",
         help=tr("roll this Action over several Tours, in its last Tour (S-T6)"),
     )
-    _dice_options(p, tr)
+    dice_options(p, tr)
     add_common(p, tr)
     p.set_defaults(handler=cmd_test)
 
@@ -287,7 +288,7 @@ def _add_opposed(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser(
         "opposed",
         help=tr("Protagoniste against Protagoniste: the more PS wins (S-M4)"),
-        description=tr(_SPEC_HELP),
+        description=tr(SPEC_HELP),
     )
     p.add_argument(
         "--first", required=True, metavar="NAME:CARACTERISTIQUE[:option...]", help=tr("one side")
@@ -304,7 +305,7 @@ def _add_opposed(cmds: Any, tr: Tr) -> None:
         default="first",
         help=tr("the side seeking change, which loses a tie (S-A5); default: first"),
     )
-    _dice_options(p, tr)
+    dice_options(p, tr)
     add_common(p, tr)
     p.set_defaults(handler=cmd_opposed)
 
@@ -313,7 +314,7 @@ def _add_cooperation(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser(
         "cooperation",
         help=tr("Protagonistes cooperating: Bonus 1 each, one success suffices (S-M6)"),
-        description=tr(_SPEC_HELP),
+        description=tr(SPEC_HELP),
     )
     p.add_argument(
         "--member",
@@ -323,7 +324,7 @@ def _add_cooperation(cmds: Any, tr: Tr) -> None:
         help=tr("a cooperator (2 or more)"),
     )
     p.add_argument("--difficulty", required=True, metavar="D", help=tr("the shared Difficulty"))
-    _dice_options(p, tr)
+    dice_options(p, tr)
     add_common(p, tr)
     p.set_defaults(handler=cmd_cooperation)
 
@@ -332,7 +333,7 @@ def _add_simultaneous(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser(
         "simultaneous",
         help=tr("one Protagoniste's simultaneous Actions, Malus k - 1 on each (S-M7)"),
-        description=tr(_SPEC_HELP),
+        description=tr(SPEC_HELP),
     )
     p.add_argument("--protagoniste", required=True, metavar="NAME", help=tr("who acts"))
     p.add_argument(
@@ -349,6 +350,15 @@ def _add_simultaneous(cmds: Any, tr: Tr) -> None:
         metavar="N",
         help=tr("trivial Actions attempted at the same time (they count)"),
     )
-    _dice_options(p, tr)
+    dice_options(p, tr)
     add_common(p, tr)
     p.set_defaults(handler=cmd_simultaneous)
+
+
+BUILDERS = {
+    "test": _add_test,
+    "opposed": _add_opposed,
+    "cooperation": _add_cooperation,
+    "simultaneous": _add_simultaneous,
+}
+"""The builders of ``test``, ``opposed``, ``cooperation`` and ``simultaneous``."""

@@ -1,7 +1,7 @@
 """The Actions of ``tablee shs``: Attempts read from the options, rolled Actions rendered.
 
-`_attempt_of_test` reads ``--characteristic``/``--difficulty`` or ``--test``; `_member` and
-`_action` read the ``NAME:CARACTERISTIQUE[:option...]`` specs of opposed, cooperative and
+`attempt_of_test` reads ``--characteristic``/``--difficulty`` or ``--test``; `member_attempt` and
+`action_attempt` read the ``NAME:CARACTERISTIQUE[:option...]`` specs of opposed, cooperative and
 simultaneous Actions. The rest renders a rolled Action, its dice, its price and its odds.
 
 Source: issue 3 point 6; seed 003; rulings S-M2, S-M3, S-M5, S-A2, S-A4.
@@ -22,7 +22,23 @@ if TYPE_CHECKING:
 
     from tablee.systems.shs import Attempt
 
-__all__: list[str] = []
+__all__ = [
+    "SPEC_HELP",
+    "action_attempt",
+    "action_lines",
+    "add_attempt_options",
+    "attempt_of_test",
+    "cooperation_odds_json",
+    "cooperation_odds_text",
+    "head_of_test",
+    "json_of_test",
+    "member_attempt",
+    "odds_json",
+    "odds_text",
+    "opposed_odds_json",
+    "opposed_odds_text",
+    "outcome_word",
+]
 
 
 # --- reading Attempts ----------------------------------------------------------------------------
@@ -33,7 +49,12 @@ def _options(values: list[str] | None) -> tuple[bool, bool]:
     return "surpasser" in chosen, "sacrifier" in chosen
 
 
-def _attempt_of_test(a: argparse.Namespace) -> Attempt:
+def attempt_of_test(a: argparse.Namespace) -> Attempt:
+    """The Attempt of ``tablee shs test`` from its arguments (a notation or the two options).
+
+    Raises:
+        InputError: both a notation and the options, or neither.
+    """
     from tablee.systems.shs import Attempt, difficulty_named, parse_test_notation
 
     characteristic, difficulty = a.characteristic, a.difficulty
@@ -96,27 +117,47 @@ _SHAPES = {
 }
 
 
-def _member(text: str, *, what: str, difficulty: int | None) -> Attempt:
+def member_attempt(text: str, *, what: str, difficulty: int | None) -> Attempt:
+    """An opposed side or a cooperation member ``NAME:CARACTERISTIQUE[:option...]``.
+
+    Args:
+        text: the member as typed.
+        what: the option it was typed with, for messages (``--member``, ``--first``).
+        difficulty: the group's Difficulty (None for an opposed side).
+
+    Raises:
+        InputError: a missing part or an unknown option.
+    """
     from tablee.systems.shs import Attempt
 
     (name, characteristic), extra = _spec(text, what=what)
     return Attempt(name, characteristic, difficulty, **extra)
 
 
-def _action(protagoniste: str, text: str) -> Attempt:
+def action_attempt(protagoniste: str, text: str) -> Attempt:
+    """One of a simultaneous set's Actions ``CARACTERISTIQUE:DIFFICULTY[:option...]``.
+
+    Args:
+        protagoniste: who acts.
+        text: the Action as typed with ``--action``.
+
+    Raises:
+        InputError: a missing part, an unknown option or Difficulty.
+    """
     from tablee.systems.shs import Attempt, difficulty_named
 
     (characteristic, difficulty), extra = _spec(text, what="--action")
     return Attempt(protagoniste, characteristic, difficulty_named(difficulty), **extra)
 
 
-_SPEC_HELP = N_(
+SPEC_HELP = N_(
     "options after the Caractéristique, separated by ':': expertise=TEXT, bonus=N, malus=N, "
     "surpasser, sacrifier"
 )
 
 
-def _add_attempt_options(p: argparse.ArgumentParser, tr: Tr) -> None:
+def add_attempt_options(p: argparse.ArgumentParser, tr: Tr) -> None:
+    """Add the options of one Action: Expertise, Bonus, Malus, Se Surpasser, Se Sacrifier."""
     p.add_argument("--expertise", metavar="TEXT", help=tr("a matching Expertise: D10 (S-A2)"))
     p.add_argument(
         "--bonus", type=whole_number(tr), default=0, metavar="N", help=tr("sum of the bonuses")
@@ -141,7 +182,7 @@ def _dpm_text(ctx: Context, faces: Any) -> str:
     return " ".join(dpm_symbol(int(f)) for f in faces) or ctx.tr("none")
 
 
-def _action_lines(ctx: Context, doc: dict[str, Any], trace: Any, head: str) -> list[str]:
+def action_lines(ctx: Context, doc: dict[str, Any], trace: Any, head: str) -> list[str]:
     """One rolled Action for people: head, dice, D+/- dice, trace, price paid."""
     lines = [
         f"[bold]{head}[/]",
@@ -170,7 +211,8 @@ def _action_lines(ctx: Context, doc: dict[str, Any], trace: Any, head: str) -> l
     return lines
 
 
-def _test_head(ctx: Context, doc: dict[str, Any]) -> str:
+def head_of_test(ctx: Context, doc: dict[str, Any]) -> str:
+    """The first line of a Test: who, the notation (``Carrure 8/2``) and the Difficulty's name."""
     from tablee.systems.shs import TestNotation, difficulty_name
 
     notation = str(TestNotation(doc["characteristic"], doc["difficulty"]))
@@ -186,11 +228,13 @@ def _test_head(ctx: Context, doc: dict[str, Any]) -> str:
     return head
 
 
-def _outcome_word(ctx: Context, success: bool) -> str:
+def outcome_word(ctx: Context, success: bool) -> str:
+    """``success`` in green or ``failure`` in red, translated."""
     return "[green]" + ctx.tr("success") + "[/]" if success else "[red]" + ctx.tr("failure") + "[/]"
 
 
-def _test_json(doc: dict[str, Any], result: Any, ctx: Context) -> dict[str, Any]:
+def json_of_test(doc: dict[str, Any], result: Any, ctx: Context) -> dict[str, Any]:
+    """A Test's JSON: its inputs, notation, Difficulty name and result."""
     from tablee.systems.shs import TestNotation, difficulty_name
 
     return {
@@ -201,7 +245,8 @@ def _test_json(doc: dict[str, Any], result: Any, ctx: Context) -> dict[str, Any]
     }
 
 
-def _odds_json(dist: Any, success: Fraction | None) -> dict[str, Any]:
+def odds_json(dist: Any, success: Fraction | None) -> dict[str, Any]:
+    """The exact odds of a Test as JSON: each PS with its probability, and success."""
     rows = []
     for v in sorted(dist.weights, reverse=True):
         p = dist.probability(v)
@@ -218,7 +263,8 @@ def _odds_json(dist: Any, success: Fraction | None) -> dict[str, Any]:
     return doc
 
 
-def _odds_text(ctx: Context, dist: Any, success: Fraction | None) -> str:
+def odds_text(ctx: Context, dist: Any, success: Fraction | None) -> str:
+    """The exact odds of a Test as text, one PS a line, then the chance of success."""
     lines = [ctx.tr("Odds before rolling:")]
     for v in sorted(dist.weights, reverse=True):
         p = dist.probability(v)
@@ -237,7 +283,7 @@ def _row(key: str, value: Any, p: Fraction) -> dict[str, Any]:
     return {key: value, "probability": fraction_text(p), "percent": round(float(p) * 100, 4)}
 
 
-def _opposed_odds_json(odds: Any) -> dict[str, Any]:
+def opposed_odds_json(odds: Any) -> dict[str, Any]:
     """The exact odds of an opposed Action: who prevails, each ending, the PS margin."""
     return {
         "first": fraction_text(odds.prevails("first")),
@@ -256,7 +302,8 @@ def _ordered(outcomes: Any) -> list[tuple[Any, Fraction]]:
     )
 
 
-def _opposed_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list[str]:
+def opposed_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list[str]:
+    """The exact odds of an opposed Action as text lines, one outcome a line."""
     first, second = doc["first"]["protagonist"], doc["second"]["protagonist"]
     names = {"first": first, "second": second}
     labels = {
@@ -297,7 +344,7 @@ def _opposed_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list[str
     return lines
 
 
-def _cooperation_odds_json(odds: Any, doc: dict[str, Any]) -> dict[str, Any]:
+def cooperation_odds_json(odds: Any, doc: dict[str, Any]) -> dict[str, Any]:
     """The exact odds of a cooperation: each member, the number of successes, the group."""
     return {
         "success": fraction_text(odds.group),
@@ -309,7 +356,8 @@ def _cooperation_odds_json(odds: Any, doc: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _cooperation_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list[str]:
+def cooperation_odds_text(ctx: Context, odds: Any, doc: dict[str, Any]) -> list[str]:
+    """The exact odds of a cooperation as text lines."""
     lines = [ctx.tr("Odds before rolling:")]
     for member, p in zip(doc["members"], odds.members, strict=True):
         lines.append(

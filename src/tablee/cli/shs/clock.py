@@ -11,9 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.shs.common import Tr, _execute, _game, _head, _state_of, _warnings
+from tablee.cli.common import applied_head
+from tablee.cli.shs.common import Tr, execute, game_of, state_of, warning_lines
 
 __all__ = [
+    "BUILDERS",
+    "clock_lines",
     "cmd_clock",
     "cmd_long_action",
     "cmd_modifier_add",
@@ -35,7 +38,8 @@ def _modifier_text(ctx: Context, m: dict[str, Any]) -> str:
     return text + (f" — {m['label']}" if m.get("label") else "")
 
 
-def _clock_lines(ctx: Context, clock: dict[str, Any]) -> list[str]:
+def clock_lines(ctx: Context, clock: dict[str, Any]) -> list[str]:
+    """The clock's lines: Scène, Tour and game time, then the modifiers and long Actions."""
     from tablee.systems.shs import game_time
 
     kinds = {"rythmee": ctx.tr("scène rythmée"), "lente": ctx.tr("scène lente")}
@@ -69,18 +73,18 @@ def _clock_lines(ctx: Context, clock: dict[str, Any]) -> list[str]:
 def _clock_done(ctx: Context, applied: Any, head: str, extra: list[str] | None = None) -> int:
     from tablee.systems.shs import clock_json
 
-    clock = clock_json(_game(applied.state).clock)
+    clock = clock_json(game_of(applied.state).clock)
     if ctx.json:
         ctx.emit_json(
             {
-                **_head(applied),
+                **applied_head(applied),
                 **applied.events[-1].payload,
                 "clock": clock,
                 "warnings": [w.render(ctx.tr) for w in applied.decision.warnings],
             }
         )
         return 0
-    lines = [head, *(extra or []), *_warnings(ctx, applied.decision)]
+    lines = [head, *(extra or []), *warning_lines(ctx, applied.decision)]
     ctx.emit("\n".join(lines))
     return 0
 
@@ -96,7 +100,7 @@ def cmd_scene(ctx: Context) -> int:
     """``tablee shs scene start rythmee|lente`` (S-M8)."""
     from tablee.systems.shs import decide_scene
 
-    applied = _execute(ctx, lambda g: decide_scene(g, kind=ctx.args.kind))
+    applied = execute(ctx, lambda g: decide_scene(g, kind=ctx.args.kind))
     p = applied.events[-1].payload
     kinds = {"rythmee": ctx.tr("scène rythmée"), "lente": ctx.tr("scène lente")}
     head = ctx.tr("Scène {scene} begins: {kind}.").format(scene=p["scene"], kind=kinds[p["kind"]])
@@ -107,7 +111,7 @@ def cmd_tour(ctx: Context) -> int:
     """``tablee shs tour next``: the next Tour; modifiers that ran their course expire."""
     from tablee.systems.shs import decide_next_tour
 
-    applied = _execute(ctx, decide_next_tour)
+    applied = execute(ctx, decide_next_tour)
     p = applied.events[-1].payload
     head = ctx.tr("Tour {tour} begins.").format(tour=p["tour"])
     lapsed = [
@@ -122,7 +126,7 @@ def cmd_time(ctx: Context) -> int:
     from tablee.systems.shs import decide_advance_time, game_time
 
     text = " ".join(ctx.args.duration)
-    applied = _execute(ctx, lambda g: decide_advance_time(g, duration=text))
+    applied = execute(ctx, lambda g: decide_advance_time(g, duration=text))
     p = applied.events[-1].payload
     head = ctx.tr("Game time +{duration}: {total}.").format(
         duration=game_time(p["seconds"]), total=game_time(p["total"])
@@ -141,7 +145,7 @@ def cmd_modifier_add(ctx: Context) -> int:
     applied = ctx.service.execute(
         table,
         lambda s: decide_add_modifier(
-            _game(s),
+            game_of(s),
             protagonist=a.protagoniste,
             kind=kind,
             amount=amount,
@@ -161,10 +165,10 @@ def cmd_modifier_add(ctx: Context) -> int:
 
         ctx.emit_json(
             {
-                **_head(applied),
+                **applied_head(applied),
                 "number": number,
                 **p,
-                "clock": clock_json(_game(applied.state).clock),
+                "clock": clock_json(game_of(applied.state).clock),
             }
         )
         return 0
@@ -176,7 +180,7 @@ def cmd_modifier_end(ctx: Context) -> int:
     """``tablee shs modifier end NUMBER``: the Réalisateur ends a modifier early (S-A15)."""
     from tablee.systems.shs import decide_end_modifier
 
-    applied = _execute(ctx, lambda g: decide_end_modifier(g, number=ctx.args.number))
+    applied = execute(ctx, lambda g: decide_end_modifier(g, number=ctx.args.number))
     p = applied.events[-1].payload
     head = ctx.tr("Modifier #{number} ended: {modifier}").format(
         number=p["number"], modifier=_modifier_text(ctx, dict(p["modifier"]))
@@ -189,7 +193,7 @@ def cmd_long_action(ctx: Context) -> int:
     from tablee.systems.shs import decide_long_action
 
     a = ctx.args
-    applied = _execute(
+    applied = execute(
         ctx,
         lambda g: decide_long_action(g, protagonist=a.protagoniste, label=a.label, tours=a.tours),
     )
@@ -204,7 +208,7 @@ def cmd_clock(ctx: Context) -> int:
     """``tablee shs clock``: Scène, Tour, game time, modifiers in force, long Actions."""
     from tablee.systems.shs import clock_json
 
-    name, game = _state_of(ctx)
+    name, game = state_of(ctx)
     clock = clock_json(game.clock)
     for m in clock["modifiers"]:  # a dead Protagoniste's modifier stays, marked (S-A8)
         hero = game.protagonists.get(str(m["protagonist"]))
@@ -212,7 +216,7 @@ def cmd_clock(ctx: Context) -> int:
     if ctx.json:
         ctx.emit_json({"table": name, "clock": clock})
         return 0
-    ctx.emit("\n".join(_clock_lines(ctx, clock)))
+    ctx.emit("\n".join(clock_lines(ctx, clock)))
     return 0
 
 
@@ -284,3 +288,14 @@ def _add_clock(cmds: Any, tr: Tr) -> None:
     p = cmds.add_parser("clock", help=tr("Scène, Tour, game time, modifiers in force"))
     add_common(p, tr)
     p.set_defaults(handler=cmd_clock)
+
+
+BUILDERS = {
+    "scene": _add_scene,
+    "tour": _add_tour,
+    "time": _add_time,
+    "modifier": _add_modifier,
+    "long-action": _add_long_action,
+    "clock": _add_clock,
+}
+"""The builders of ``scene``, ``tour``, ``time``, ``modifier``, ``long-action``, ``clock``."""

@@ -1,8 +1,8 @@
 """What the ``tablee shs`` commands share: the table's game, dice and a few argument types.
 
 Each rolled command plans the Action against the table, throws the dice the plan needs
-(typed in, seeded or fair) with `_Dice`, then appends the decision taken with those faces
-through `_execute` or the service.
+(typed in, seeded or fair) with `Dice`, then appends the decision taken with those faces
+through `execute` or the service.
 
 Source: issue 3 points 6 and 7; seed 003; rulings S-M3 (D+/- dice), S-A1, S-A2.
 """
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, parse_dice, whole_number
-from tablee.cli.common import applied_head, execute_on, game_for, read_game
+from tablee.cli.common import execute_on, game_for, read_game
 from tablee.cli.dice_source import dice_source
 from tablee.errors import N_, InputError
 from tablee.table.projection import TableState
@@ -22,7 +22,17 @@ from tablee.table.projection import TableState
 if TYPE_CHECKING:
     from tablee.systems.shs import ActionRoll, Decision, ShsOptions, ShsState
 
-__all__ = ["Tr"]
+__all__ = [
+    "Dice",
+    "Tr",
+    "counters_after",
+    "dice_options",
+    "execute",
+    "game_of",
+    "signed_change",
+    "state_of",
+    "warning_lines",
+]
 
 
 Tr = Callable[[str], str]
@@ -31,7 +41,7 @@ Tr = Callable[[str], str]
 # --- the table -----------------------------------------------------------------------------------
 
 
-def _game(state: TableState) -> ShsState:
+def game_of(state: TableState) -> ShsState:
     """The SHS game of a table, or InputError when the table plays another system."""
     game: ShsState = game_for(
         state,
@@ -42,28 +52,28 @@ def _game(state: TableState) -> ShsState:
     return game
 
 
-def _execute(ctx: Context, decide: Callable[[ShsState], Decision]) -> Any:
+def execute(ctx: Context, decide: Callable[[ShsState], Decision]) -> Any:
     """Decide against the named table's SHS game and append the facts (retrying if raced)."""
-    return execute_on(ctx, _game, decide)
+    return execute_on(ctx, game_of, decide)
 
 
-def _state_of(ctx: Context) -> tuple[str, ShsState]:
-    return read_game(ctx, _game)
+def state_of(ctx: Context) -> tuple[str, ShsState]:
+    """The table's name and its SHS game, for commands that only read."""
+    return read_game(ctx, game_of)
 
 
-_head = applied_head
-
-
-def _after(applied: Any, name: str) -> dict[str, Any]:
-    hero = _game(applied.state).protagonists[name]
+def counters_after(applied: Any, name: str) -> dict[str, Any]:
+    """A Protagoniste's NT and whether they live, once ``applied`` is stored."""
+    hero = game_of(applied.state).protagonists[name]
     return {"nt": hero.nt, "alive": hero.alive}
 
 
-def _warnings(ctx: Context, decision: Decision) -> list[str]:
+def warning_lines(ctx: Context, decision: Decision) -> list[str]:
+    """A decision's notices, in yellow and translated."""
     return [f"[yellow]{w.render(ctx.tr)}[/]" for w in decision.warnings]
 
 
-def _signed(tr: Tr) -> Callable[[str], int]:
+def signed_change(tr: Tr) -> Callable[[str], int]:
     """An argparse ``type`` for a signed change: ``+2``, ``-1``, ``3``."""
 
     def parse(text: str) -> int:
@@ -101,7 +111,7 @@ _TYPED_COUNT = (
 )
 
 
-class _Dice:
+class Dice:
     """Where an Action's faces come from: typed in (``--dice``, ``--dpm-dice``), seeded, fair.
 
     Typed faces are handed out in order: each Action takes its action dice from ``--dice``
@@ -144,7 +154,8 @@ class _Dice:
                 raise InputError(_TYPED_COUNT[index], flag=flag, given=len(faces), needed=needed)
 
 
-def _dice_options(parser: argparse.ArgumentParser, tr: Tr) -> None:
+def dice_options(parser: argparse.ArgumentParser, tr: Tr) -> None:
+    """Add ``--dice`` or ``--seed``, ``--dpm-dice``, ``--odds`` and ``--reason``."""
     source = parser.add_mutually_exclusive_group()
     source.add_argument(
         "--dice",

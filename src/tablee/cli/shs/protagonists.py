@@ -9,19 +9,29 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.shs.common import Tr, _execute, _game, _head, _signed, _warnings
+from tablee.cli.common import applied_head
+from tablee.cli.shs.common import Tr, execute, game_of, signed_change, warning_lines
 from tablee.errors import N_, InputError, TableeError
 
 if TYPE_CHECKING:
     from tablee.systems.shs import ShsState
 
-__all__ = ["cmd_create", "cmd_edit", "cmd_import", "cmd_life", "cmd_show"]
+__all__ = [
+    "BUILDERS",
+    "cmd_create",
+    "cmd_edit",
+    "cmd_import",
+    "cmd_life",
+    "cmd_show",
+    "hero_lines",
+]
 
 
 _CHARACTERISTICS = ("carrure", "motricite", "science", "relationnel", "sang_froid")
 
 
-def _hero_lines(ctx: Context, name: str, hero: dict[str, Any]) -> list[str]:
+def hero_lines(ctx: Context, name: str, hero: dict[str, Any]) -> list[str]:
+    """A Protagoniste's lines: name and player, thresholds, counters, Expertises."""
     from tablee.systems.shs import Characteristic
 
     owner = hero["owner"] or ctx.tr("Réalisateur")
@@ -43,7 +53,7 @@ def _hero_lines(ctx: Context, name: str, hero: dict[str, Any]) -> list[str]:
 def _hero_doc(applied: Any, name: str) -> dict[str, Any]:
     from tablee.systems.shs import protagonist_json
 
-    return {"name": name, **protagonist_json(_game(applied.state), name)}
+    return {"name": name, **protagonist_json(game_of(applied.state), name)}
 
 
 def cmd_create(ctx: Context) -> int:
@@ -52,7 +62,7 @@ def cmd_create(ctx: Context) -> int:
 
     a = ctx.args
     thresholds = {c: parse_threshold(getattr(a, c), what=c) for c in _CHARACTERISTICS}
-    applied = _execute(
+    applied = execute(
         ctx,
         lambda g: decide_create(
             g,
@@ -67,10 +77,10 @@ def cmd_create(ctx: Context) -> int:
     name = applied.decision.outcome.name
     doc = _hero_doc(applied, name)
     if ctx.json:
-        ctx.emit_json({**_head(applied), "protagoniste": doc})
+        ctx.emit_json({**applied_head(applied), "protagoniste": doc})
         return 0
     head = ctx.tr("Protagoniste {name} created.").format(name=name)
-    ctx.emit("\n".join([head, *_hero_lines(ctx, name, doc)]))
+    ctx.emit("\n".join([head, *hero_lines(ctx, name, doc)]))
     return 0
 
 
@@ -111,11 +121,11 @@ def cmd_import(ctx: Context) -> int:
             state = decision.after
         return Decision(tuple(facts), None, (), state)
 
-    applied = _execute(ctx, decide)
+    applied = execute(ctx, decide)
     names = [str(e.payload["name"]) for e in applied.events]
     if ctx.json:
         docs = [_hero_doc(applied, n) for n in names]
-        ctx.emit_json({**_head(applied), "file": str(path), "protagonistes": docs})
+        ctx.emit_json({**applied_head(applied), "file": str(path), "protagonistes": docs})
         return 0
     ctx.emit(
         ctx.tr("Protagonistes imported ({count}): {names}").format(
@@ -130,7 +140,7 @@ def cmd_show(ctx: Context) -> int:
     from tablee.systems.shs import protagonist_json, protagonist_named
 
     name = ctx.service.resolve_name(ctx.args.table)
-    game = _game(ctx.service.state(name))
+    game = game_of(ctx.service.state(name))
     names = list(game.protagonists)
     if ctx.args.name is not None:
         names = [protagonist_named(game, ctx.args.name)]
@@ -138,7 +148,7 @@ def cmd_show(ctx: Context) -> int:
     if ctx.json:
         ctx.emit_json({"table": name, "protagonistes": docs})
         return 0
-    lines = [line for n, doc in docs.items() for line in _hero_lines(ctx, n, doc)]
+    lines = [line for n, doc in docs.items() for line in hero_lines(ctx, n, doc)]
     ctx.emit("\n".join(lines) or ctx.tr("No Protagoniste yet."))
     return 0
 
@@ -171,13 +181,13 @@ def cmd_edit(ctx: Context) -> int:
             state = decision.after
         return Decision(tuple(facts), None, tuple(warnings), state)
 
-    applied = _execute(ctx, decide)
+    applied = execute(ctx, decide)
     name = str(applied.events[-1].payload["protagonist"])
     changed = [{k: e.payload[k] for k in ("counter", "before", "after")} for e in applied.events]
     if ctx.json:
         ctx.emit_json(
             {
-                **_head(applied),
+                **applied_head(applied),
                 "protagoniste": _hero_doc(applied, name),
                 "changes": changed,
                 "warnings": [w.render(ctx.tr) for w in applied.decision.warnings],
@@ -195,7 +205,7 @@ def cmd_edit(ctx: Context) -> int:
         )
         for c in changed
     ]
-    ctx.emit("\n".join(lines + _warnings(ctx, applied.decision)))
+    ctx.emit("\n".join(lines + warning_lines(ctx, applied.decision)))
     return 0
 
 
@@ -205,10 +215,10 @@ def cmd_life(ctx: Context) -> int:
 
     a = ctx.args
     decide = decide_kill if a.action == "kill" else decide_revive
-    applied = _execute(ctx, lambda g: decide(g, protagonist=a.name, reason=a.reason or ""))
+    applied = execute(ctx, lambda g: decide(g, protagonist=a.name, reason=a.reason or ""))
     name = str(applied.events[-1].payload["protagonist"])
     if ctx.json:
-        ctx.emit_json({**_head(applied), "protagoniste": _hero_doc(applied, name)})
+        ctx.emit_json({**applied_head(applied), "protagoniste": _hero_doc(applied, name)})
         return 0
     text = ctx.tr("{name} is dead.") if a.action == "kill" else ctx.tr("{name} lives again.")
     ctx.emit(text.format(name=name))
@@ -256,7 +266,7 @@ def _add_protagoniste(cmds: Any, tr: Tr) -> None:
     ):
         edit.add_argument(
             "--" + counter,
-            type=_signed(tr),
+            type=signed_change(tr),
             metavar="±N",
             help=tr("change {counter} by N").format(counter=title),
         )
@@ -278,3 +288,7 @@ def _add_protagoniste(cmds: Any, tr: Tr) -> None:
         life.add_argument("--reason", metavar="TEXT", help=tr("a note kept in the log"))
         add_common(life, tr)
         life.set_defaults(handler=cmd_life)
+
+
+BUILDERS = {"protagoniste": _add_protagoniste}
+"""The builder of ``protagoniste``."""

@@ -23,7 +23,7 @@ from tablee.systems.shs.actions import MAX_MODIFIER, ActionResult, ActionRoll
 from tablee.systems.shs.clock import LongAction, is_due, modifier_totals
 from tablee.systems.shs.difficulty import Test, TestResult
 from tablee.systems.shs.game import ShsState, protagonist_named
-from tablee.systems.shs.protagonist import Protagonist, _require_alive, adjust_counter, kill
+from tablee.systems.shs.protagonist import Protagonist, adjust_counter, kill, require_alive
 from tablee.systems.shs.traits import Characteristic, characteristic_named
 
 __all__ = [
@@ -140,7 +140,7 @@ def plan_attempt(state: ShsState, attempt: Attempt, *, test: bool) -> Planned:
     """
     name = protagonist_named(state, attempt.protagonist)
     hero = state.protagonists[name]
-    _require_alive(hero)
+    require_alive(hero)
     characteristic = characteristic_named(attempt.characteristic)
     expertise = expertise_of(hero, attempt.expertise)
     own = (

@@ -39,6 +39,7 @@ __all__ = [
     "create_protagonist",
     "kill",
     "prepare_test",
+    "require_alive",
     "set_counter",
 ]
 
@@ -217,7 +218,14 @@ def kill(protagonist: Protagonist) -> Protagonist:
     return replace(protagonist, alive=False)
 
 
-def _require_alive(protagonist: Protagonist) -> None:
+def require_alive(protagonist: Protagonist) -> None:
+    """Refuse an Action by a dead Protagoniste.
+
+    Raises:
+        RuleError: the Protagoniste is dead, naming them.
+
+    Source: seed 003; S-M1, S-A8.
+    """
     if not protagonist.alive:
         raise RuleError(
             N_("{name} is dead and cannot act (rules S-M1, S-A8: only living Protagonistes roll)"),
@@ -251,7 +259,7 @@ def prepare_test(
 
     Source: seed 003; S-M1, S-M2, S-A2, S-A8.
     """
-    _require_alive(protagonist)
+    require_alive(protagonist)
     if expertise is not None and not protagonist.has_expertise(expertise):
         raise InputError(
             N_("{name} has no Expertise {expertise!r} (rule S-A2)"),
@@ -283,6 +291,6 @@ def after_action(protagonist: Protagonist, result: ActionResult) -> Protagonist:
 
     Source: seed 003; S-M5, S-A8, S-A9.
     """
-    _require_alive(protagonist)
+    require_alive(protagonist)
     changed = adjust_counter(protagonist, "nt", result.nt_gain)
     return kill(changed) if result.dies else changed

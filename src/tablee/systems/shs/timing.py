@@ -47,7 +47,7 @@ from tablee.systems.shs.clock import (
     start_scene,
 )
 from tablee.systems.shs.game import Decision, ShsState, free_text, protagonist_named
-from tablee.systems.shs.protagonist import _require_alive
+from tablee.systems.shs.protagonist import require_alive
 
 __all__ = [
     "VERSIONS",
@@ -300,7 +300,7 @@ def decide_long_action(state: ShsState, *, protagonist: str, label: str, tours: 
     Source: seed 003, "Action sur plusieurs Tours"; S-M1, S-M8, S-T6.
     """
     name = protagonist_named(state, protagonist)
-    _require_alive(state.protagonists[name])
+    require_alive(state.protagonists[name])
     if state.clock.scene_kind is not SceneKind.RYTHMEE:
         raise RuleError(
             N_(

@@ -37,9 +37,9 @@ from tablee.systems.ybs.state import (
     FightRound,
     OpenTest,
     YbsState,
-    _decision,
     box_json,
     character_named,
+    decision_of,
     free_text,
     settled,
     with_boxes,
@@ -494,7 +494,7 @@ def decide_round(state: YbsState) -> Decision:
     after = replace(
         state, characters=heroes, fight=FightRound(retreated=fight.retreated, round=fight.round + 1)
     )
-    return _decision(state, "ybs.round_resolved", payload, after, hits)
+    return decision_of(state, "ybs.round_resolved", payload, after, hits)
 
 
 def _boxes_of(hero: Character) -> Boxes:
@@ -514,7 +514,7 @@ def decide_retreat(state: YbsState, *, character: str) -> Decision:
     if name in state.fight.retreated:
         raise RuleError(N_("{name} already retreated from this fight"), name=name)
     fight = replace(state.fight, retreated=state.fight.retreated | {name})
-    return _decision(state, "ybs.retreat", {"character": name}, replace(state, fight=fight))
+    return decision_of(state, "ybs.retreat", {"character": name}, replace(state, fight=fight))
 
 
 def decide_fight_end(state: YbsState) -> Decision:
@@ -524,4 +524,4 @@ def decide_fight_end(state: YbsState) -> Decision:
     """
     state = settled(state)
     payload: dict[str, JSON] = {"rounds": state.fight.round - 1}
-    return _decision(state, "ybs.fight_ended", payload, replace(state, fight=FightRound()))
+    return decision_of(state, "ybs.fight_ended", payload, replace(state, fight=FightRound()))

@@ -37,6 +37,7 @@ __all__ = [
     "TestMechanic",
     "TestResult",
     "YbsTest",
+    "check_reroll",
     "combined_trait",
     "dice_for_reroll",
     "resolve_test",
@@ -159,7 +160,7 @@ class TestResult:
     __test__: ClassVar[bool] = False  # not a pytest test class
 
 
-def _check_reroll(test: YbsTest, before: int, number: int) -> None:
+def check_reroll(test: YbsTest, before: int, number: int) -> None:
     """Refuse reroll ``number`` (1 for the first) after a natural ``before``."""
     if before == 6:
         raise RuleError(
@@ -258,7 +259,7 @@ def resolve_test(test: YbsTest, faces: Sequence[int]) -> TestResult:
     modified, success = 0, False
     for number, natural in enumerate(naturals):
         if number:
-            _check_reroll(test, naturals[number - 1], number)
+            check_reroll(test, naturals[number - 1], number)
             steps.append(TraceStep(N_("s'entêter: 1 token, reroll {number}"), {"number": number}))
         modified, success, step = _outcome(test, natural, number == 0)
         steps.append(step)

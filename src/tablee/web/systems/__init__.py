@@ -433,6 +433,7 @@ def owned(collection: str) -> Choices:
             if viewer.is_gm or viewer.is_player(owners.get(n))
         ]
 
+    choices.__doc__ = f"The {collection} the viewer plays (every one for the game master)."
     return choices
 
 
@@ -442,6 +443,7 @@ def every(collection: str) -> Choices:
     def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
         return [(n, n) for n in getattr(state.game, collection)]
 
+    choices.__doc__ = f"Every one of the {collection}, whoever plays them."
     return choices
 
 
@@ -452,6 +454,7 @@ def every_or_none(collection: str) -> Choices:
     def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
         return [("", "-"), *names(state, viewer)]
 
+    choices.__doc__ = f"An empty choice, then every one of the {collection}."
     return choices
 
 
@@ -467,6 +470,7 @@ def owner_choices(gm_label: str) -> Choices:
             return [(viewer.player or "", viewer.player or "")]
         return [("", gm_label), *all_players(state, viewer)]
 
+    choices.__doc__ = "Who may play a new character: the viewer, or any one for the game master."
     return choices
 
 

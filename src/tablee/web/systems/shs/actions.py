@@ -25,17 +25,17 @@ from tablee.web.systems import (
     Translate,
 )
 from tablee.web.systems.shs.reading import (
-    _BOTH,
-    _GM,
-    _acting_for,
-    _attempt,
-    _Dice,
-    _difficulty,
-    _every,
-    _members,
-    _own,
-    _set,
-    _side,
+    BOTH,
+    GM,
+    Dice,
+    acting_for_protagonist,
+    attempt_of,
+    cooperation_members,
+    difficulty_of,
+    every_protagonist,
+    own_protagonists,
+    side_fields,
+    simultaneous_attempts,
 )
 
 __all__ = ["ROLLED_ACTIONS", "action_details"]
@@ -45,12 +45,12 @@ __all__ = ["ROLLED_ACTIONS", "action_details"]
 
 
 def _test(req: ActionRequest) -> Applied[Any]:
-    _acting_for(req, req.text("who"))
-    attempt = _attempt(req, "who", _difficulty(req))
+    acting_for_protagonist(req, req.text("who"))
+    attempt = attempt_of(req, "who", difficulty_of(req))
     visibility = req.visibility()
     game = req.state.game
     test = shs.plan_test(game, attempt)
-    dice = _Dice(req)
+    dice = Dice(req)
     action_faces, dpm_faces = dice.throw(test.action, game.options)
     dice.finish()
     return req.execute(
@@ -69,7 +69,7 @@ def _test(req: ActionRequest) -> Applied[Any]:
 
 def _test_odds(req: ActionRequest) -> OddsView:
     game = req.state.game
-    test = shs.plan_test(game, _attempt(req, "who", _difficulty(req)))
+    test = shs.plan_test(game, attempt_of(req, "who", difficulty_of(req)))
     dist = shs.ps_distribution(test, game.options)
     rows = [(f"{v} PS", dist.probability(v)) for v in sorted(dist.weights, reverse=True)]
     success = shs.success_probability(test, game.options)
@@ -77,17 +77,17 @@ def _test_odds(req: ActionRequest) -> OddsView:
 
 
 def _opposed(req: ActionRequest) -> Applied[Any]:
-    _acting_for(req, req.text("first"))
-    first, second = _attempt(req, "first", None), _attempt(req, "second", None)
+    acting_for_protagonist(req, req.text("first"))
+    first, second = attempt_of(req, "first", None), attempt_of(req, "second", None)
     takes_something = second.surpass or second.sacrifice or second.expertise
     if takes_something and not req.viewer.is_gm:
-        _acting_for(req, second.protagonist)
+        acting_for_protagonist(req, second.protagonist)
     changer = req.text("changer", "first")
     changer_or_none = None if changer == "none" else changer
     visibility = req.visibility()
     game = req.state.game
     plan = shs.plan_opposed(game, first, second, changer_or_none)
-    dice = _Dice(req)
+    dice = Dice(req)
     one, two = dice.throw(plan.first, game.options), dice.throw(plan.second, game.options)
     dice.finish()
     return req.execute(
@@ -107,7 +107,7 @@ def _opposed(req: ActionRequest) -> Applied[Any]:
 
 def _opposed_odds(req: ActionRequest) -> OddsView:
     game = req.state.game
-    first, second = _attempt(req, "first", None), _attempt(req, "second", None)
+    first, second = attempt_of(req, "first", None), attempt_of(req, "second", None)
     changer = req.text("changer", "first")
     plan = shs.plan_opposed(game, first, second, None if changer == "none" else changer)
     dist = shs.opposed_distribution(plan, game.options)
@@ -117,11 +117,11 @@ def _opposed_odds(req: ActionRequest) -> OddsView:
 
 
 def _cooperation(req: ActionRequest) -> Applied[Any]:
-    members = _members(req)
+    members = cooperation_members(req)
     visibility = req.visibility()
     game = req.state.game
     tests = shs.plan_cooperation(game, members)
-    dice = _Dice(req)
+    dice = Dice(req)
     faces = [dice.throw(t.action, game.options) for t in tests]
     dice.finish()
     return req.execute(
@@ -133,7 +133,7 @@ def _cooperation(req: ActionRequest) -> Applied[Any]:
 
 
 def _cooperation_odds(req: ActionRequest) -> OddsView:
-    members = _members(req)
+    members = cooperation_members(req)
     tests = shs.plan_cooperation(req.state.game, members)
     plain = shs.Cooperation(tuple(t.with_modifiers(bonus=-1) for t in tests))
     return OddsView((), shs.cooperation_success_probability(plain, req.state.game.options))
@@ -141,13 +141,13 @@ def _cooperation_odds(req: ActionRequest) -> OddsView:
 
 def _simultaneous(req: ActionRequest) -> Applied[Any]:
     who = req.text("who")
-    _acting_for(req, who)
-    actions = _set(req, who)
+    acting_for_protagonist(req, who)
+    actions = simultaneous_attempts(req, who)
     trivial = req.number("trivial")
     visibility = req.visibility()
     game = req.state.game
     tests = shs.plan_simultaneous(game, actions, trivial)
-    dice = _Dice(req)
+    dice = Dice(req)
     faces = [dice.throw(t.action, game.options) for t in tests]
     dice.finish()
     return req.execute(
@@ -173,13 +173,13 @@ ROLLED_ACTIONS: tuple[Action, ...] = (
         "test",
         N_("Test"),
         (
-            *_side("who", N_("Protagoniste"), _own),
+            *side_fields("who", N_("Protagoniste"), own_protagonists),
             Field("difficulty", N_("Difficulty (a number, Difficile or Extrême)"), default="1"),
             Field("long_action", N_("Roll this long Action (its label)"), gm_only=True),
             *_ROLL_FIELDS,
         ),
         _test,
-        _BOTH,
+        BOTH,
         rolled=True,
         odds=_test_odds,
         faces_hint=_FACES_HINT,
@@ -188,8 +188,8 @@ ROLLED_ACTIONS: tuple[Action, ...] = (
         "opposed",
         N_("Opposed Action"),
         (
-            *_side("first", N_("First side"), _own),
-            *_side("second", N_("Second side"), _every),
+            *side_fields("first", N_("First side"), own_protagonists),
+            *side_fields("second", N_("Second side"), every_protagonist),
             Field(
                 "changer",
                 N_("Who seeks change (loses a tie)"),
@@ -200,7 +200,7 @@ ROLLED_ACTIONS: tuple[Action, ...] = (
             *_ROLL_FIELDS,
         ),
         _opposed,
-        _BOTH,
+        BOTH,
         rolled=True,
         odds=_opposed_odds,
         faces_hint=_FACES_HINT,
@@ -218,7 +218,7 @@ ROLLED_ACTIONS: tuple[Action, ...] = (
             *_ROLL_FIELDS,
         ),
         _cooperation,
-        _GM,
+        GM,
         rolled=True,
         odds=_cooperation_odds,
         faces_hint=_FACES_HINT,
@@ -227,7 +227,7 @@ ROLLED_ACTIONS: tuple[Action, ...] = (
         "simultaneous",
         N_("Simultaneous Actions"),
         (
-            Field("who", N_("Protagoniste"), "choice", _own),
+            Field("who", N_("Protagoniste"), "choice", own_protagonists),
             Field(
                 "actions",
                 N_("Actions, one per line: CARACTERISTIQUE:DIFFICULTY[:option...]"),
@@ -237,7 +237,7 @@ ROLLED_ACTIONS: tuple[Action, ...] = (
             *_ROLL_FIELDS,
         ),
         _simultaneous,
-        _BOTH,
+        BOTH,
         rolled=True,
         faces_hint=_FACES_HINT,
     ),

@@ -26,11 +26,11 @@ from tablee.web.systems import (
     Translate,
 )
 from tablee.web.systems.shs.reading import (
-    _BOTH,
-    _CHARACTERISTICS,
-    _TRAITS,
-    _every,
-    _owners,
+    BOTH,
+    CHARACTERISTICS,
+    TRAITS,
+    every_protagonist,
+    owners,
 )
 from tablee.web.systems.shs.sheets import SHEETS_MAX, import_sheets
 
@@ -41,7 +41,7 @@ def _create(req: ActionRequest) -> Applied[Any]:
     owner = req.optional("owner")
     if not req.viewer.is_gm:
         req.acting_as(owner)
-    thresholds = {t: shs.parse_threshold(req.text(t), what=t) for t in _TRAITS}
+    thresholds = {t: shs.parse_threshold(req.text(t), what=t) for t in TRAITS}
     return req.execute(
         lambda s: shs.decide_create(
             s.game,
@@ -136,14 +136,14 @@ TABLE_ACTIONS: tuple[Action, ...] = (
         N_("New Protagoniste"),
         (
             Field("name", N_("Name")),
-            Field("owner", N_("Played by"), "choice", _owners),
-            *(Field(t, title, default="6+") for t, title in _CHARACTERISTICS),
+            Field("owner", N_("Played by"), "choice", owners),
+            *(Field(t, title, default="6+") for t, title in CHARACTERISTICS),
             Field("expertises", N_("Expertises (one per line)"), "lines"),
             Field("protection", N_("Protection"), "int", default="0"),
             Field("air", N_("Air"), "int", default="0"),
         ),
         _create,
-        _BOTH,
+        BOTH,
     ),
     Action(
         "protagoniste_import",
@@ -158,7 +158,7 @@ TABLE_ACTIONS: tuple[Action, ...] = (
         "counter",
         N_("Counters by hand"),
         (
-            Field("who", N_("Protagoniste"), "choice", _every),
+            Field("who", N_("Protagoniste"), "choice", every_protagonist),
             Field(
                 "counter",
                 N_("Counter"),
@@ -174,7 +174,7 @@ TABLE_ACTIONS: tuple[Action, ...] = (
         "life",
         N_("Death and revival"),
         (
-            Field("who", N_("Protagoniste"), "choice", _every),
+            Field("who", N_("Protagoniste"), "choice", every_protagonist),
             Field(
                 "step",
                 N_("Decision"),
@@ -208,7 +208,7 @@ TABLE_ACTIONS: tuple[Action, ...] = (
         "modifier",
         N_("Temporary Bonus or Malus"),
         (
-            Field("who", N_("Protagoniste"), "choice", _every),
+            Field("who", N_("Protagoniste"), "choice", every_protagonist),
             Field("kind", N_("Kind"), "choice", (("bonus", "Bonus"), ("malus", "Malus"))),
             Field("amount", N_("Amount"), "int", default="1"),
             Field("tours", N_("Lasts Tours"), "int", default=""),
@@ -222,7 +222,7 @@ TABLE_ACTIONS: tuple[Action, ...] = (
         "long_action",
         N_("Long Action"),
         (
-            Field("who", N_("Protagoniste"), "choice", _every),
+            Field("who", N_("Protagoniste"), "choice", every_protagonist),
             Field("label", N_("What is attempted")),
             Field("tours", N_("Tours"), "int", default="2"),
         ),
@@ -274,7 +274,7 @@ def resource_panels(state: TableState, viewer: Viewer, tr: Translate) -> Sequenc
     panels = [Panel(tr(N_("Clock")), rows)]
     for name in heroes:
         hero = shs.protagonist_json(state.game, name)
-        traits = ", ".join(f"{title} {hero[t]}+" for t, title in _CHARACTERISTICS)
+        traits = ", ".join(f"{title} {hero[t]}+" for t, title in CHARACTERISTICS)
         rows = [
             (tr(N_("Played by")), hero["owner"] or "Réalisateur"),
             ("Santé", f"{hero['sante']}/{hero['sante_max']}"),

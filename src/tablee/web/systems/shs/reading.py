@@ -28,30 +28,46 @@ from tablee.web.systems import (
     owner_of,
 )
 
-__all__: list[str] = []
+__all__ = [
+    "BOTH",
+    "CHARACTERISTICS",
+    "GM",
+    "TRAITS",
+    "Dice",
+    "acting_for_protagonist",
+    "attempt_of",
+    "cooperation_members",
+    "difficulty_of",
+    "every_protagonist",
+    "own_protagonists",
+    "owners",
+    "side_fields",
+    "simultaneous_attempts",
+]
 
-_GM = GM_ONLY
-_BOTH = GM_AND_PLAYERS
-_TRAITS = ("carrure", "motricite", "science", "relationnel", "sang_froid")
+GM = GM_ONLY
+BOTH = GM_AND_PLAYERS
+TRAITS = ("carrure", "motricite", "science", "relationnel", "sang_froid")
 
 
 # --- choices -------------------------------------------------------------------------------------
 
 
-_own = owned("protagonists")
+own_protagonists = owned("protagonists")
 """The Protagonistes the viewer plays (all of them for the Réalisateur)."""
-_every = every("protagonists")
-_owners = owner_choices(N_("the Réalisateur"))
+every_protagonist = every("protagonists")
+owners = owner_choices(N_("the Réalisateur"))
 
 
-_CHARACTERISTICS = tuple((c.value, c.title) for c in shs.Characteristic)
+CHARACTERISTICS = tuple((c.value, c.title) for c in shs.Characteristic)
 _OPTIONS = (("", "-"), ("surpasser", "Se Surpasser"), ("sacrifier", "Se Sacrifier"))
 
 
-def _side(prefix: str, label: str, choices: Any) -> tuple[Field, ...]:
+def side_fields(prefix: str, label: str, choices: Any) -> tuple[Field, ...]:
+    """The fields of one side of an Action: who, Caractéristique, Expertise, Bonus, Malus."""
     return (
         Field(prefix, label, "choice", choices),
-        Field(prefix + "_characteristic", N_("Caractéristique"), "choice", _CHARACTERISTICS),
+        Field(prefix + "_characteristic", N_("Caractéristique"), "choice", CHARACTERISTICS),
         Field(prefix + "_expertise", N_("Expertise that matches")),
         Field(prefix + "_bonus", N_("Bonus"), "int", default="0"),
         Field(prefix + "_malus", N_("Malus"), "int", default="0"),
@@ -62,7 +78,8 @@ def _side(prefix: str, label: str, choices: Any) -> tuple[Field, ...]:
 # --- reading the forms ---------------------------------------------------------------------------
 
 
-def _attempt(req: ActionRequest, prefix: str, difficulty: int | None) -> shs.Attempt:
+def attempt_of(req: ActionRequest, prefix: str, difficulty: int | None) -> shs.Attempt:
+    """The Attempt read from the fields of one side (named with ``prefix``)."""
     option = req.text(prefix + "_option")
     return shs.Attempt(
         req.text(prefix),
@@ -76,11 +93,13 @@ def _attempt(req: ActionRequest, prefix: str, difficulty: int | None) -> shs.Att
     )
 
 
-def _acting_for(req: ActionRequest, name: str) -> None:
+def acting_for_protagonist(req: ActionRequest, name: str) -> None:
+    """A player may act only for a Protagoniste they play."""
     acting_for(req, owner_of(req, shs.protagonist_named, name))
 
 
-def _difficulty(req: ActionRequest, name: str = "difficulty") -> int:
+def difficulty_of(req: ActionRequest, name: str = "difficulty") -> int:
+    """The Difficulty of a field (a number or its name)."""
     return int(shs.difficulty_named(req.text(name)))
 
 
@@ -106,8 +125,13 @@ def _spec(line: str, shape: str) -> tuple[str, str, dict[str, Any]]:
     return parts[0], parts[1], extra
 
 
-def _members(req: ActionRequest) -> list[shs.Attempt]:
-    difficulty = _difficulty(req)
+def cooperation_members(req: ActionRequest) -> list[shs.Attempt]:
+    """The members of a cooperation, one ``NAME:CARACTERISTIQUE[:option...]`` a line.
+
+    Raises:
+        InputError: a line without its two parts, or an unknown option.
+    """
+    difficulty = difficulty_of(req)
     found = []
     for line in req.lines("members"):
         name, characteristic, extra = _spec(line, "NAME:CARACTERISTIQUE[:option...]")
@@ -115,7 +139,12 @@ def _members(req: ActionRequest) -> list[shs.Attempt]:
     return found
 
 
-def _set(req: ActionRequest, who: str) -> list[shs.Attempt]:
+def simultaneous_attempts(req: ActionRequest, who: str) -> list[shs.Attempt]:
+    """A simultaneous set for ``who``, one ``CARACTERISTIQUE:DIFFICULTY[:option...]`` a line.
+
+    Raises:
+        InputError: a line without its two parts, an unknown option or Difficulty.
+    """
     found = []
     for line in req.lines("actions"):
         characteristic, difficulty, extra = _spec(line, "CARACTERISTIQUE:DIFFICULTY[:option...]")
@@ -123,7 +152,7 @@ def _set(req: ActionRequest, who: str) -> list[shs.Attempt]:
     return found
 
 
-class _Dice:
+class Dice:
     """An Action's faces: typed in (``faces``, ``dpm_faces``, in order) or fair."""
 
     def __init__(self, req: ActionRequest) -> None:
@@ -138,6 +167,7 @@ class _Dice:
         self.dpm: RandomSource = TypedFaces(dpm) if self.typed else fair
 
     def throw(self, roll: Any, options: Any) -> tuple[list[int], list[int]]:
+        """One Action's ``(action faces, D+/- faces)``, typed in or fair."""
         first, *rest = shs.dice_for_action(roll, options)
         self.needed[0] += first.count
         self.needed[1] += sum(r.count for r in rest)
@@ -145,6 +175,7 @@ class _Dice:
         return action, [f for r in rest for f in self.dpm.roll(r.die, r.count)]
 
     def finish(self) -> None:
+        """Typed faces that are not exactly what the roll needed are an error."""
         if self.typed and self.given != self.needed:
             raise InputError(
                 N_(

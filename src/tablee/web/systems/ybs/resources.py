@@ -20,9 +20,9 @@ from tablee.web.systems import (
     Panel,
     Translate,
 )
-from tablee.web.systems.ybs.gang import _gang_rows, _throw_hidden
+from tablee.web.systems.ybs.gang import gang_rows, throw_hidden
 from tablee.web.systems.ybs.helpers import (
-    _TRAITS,
+    TRAITS,
 )
 
 __all__ = ["resource_panels"]
@@ -39,7 +39,7 @@ def _marks(doc: dict[str, Any]) -> tuple[str, ...]:
 
 def _traits_text(doc: dict[str, Any]) -> str:
     return ", ".join(
-        f"{title} {int(doc['traits'][t]):+d}" + "★" * int(doc["stars"][t]) for t, title in _TRAITS
+        f"{title} {int(doc['traits'][t]):+d}" + "★" * int(doc["stars"][t]) for t, title in TRAITS
     )
 
 
@@ -56,8 +56,8 @@ def resource_panels(state: TableState, viewer: Viewer, tr: Translate) -> Sequenc
     panels = [Panel(tr(N_("Table")), rows)]
     gang = ybs.gang_json(game)
     if gang is not None:
-        hidden = _throw_hidden(state, viewer)
-        panels.append(Panel(tr(N_("Gang fight")), _gang_rows(gang, tr, hidden)))
+        hidden = throw_hidden(state, viewer)
+        panels.append(Panel(tr(N_("Gang fight")), gang_rows(gang, tr, hidden)))
     fight = game.fight
     if fight.gates or fight.attacks or fight.defences or fight.retreated or fight.round > 1:
         fight_rows = [(tr(N_("Round")), str(fight.round))]

@@ -23,12 +23,12 @@ from tablee.web.systems import (
     players,
 )
 from tablee.web.systems.ybs.helpers import (
-    _BOTH,
-    _CHARACTER,
-    _NOTE,
-    _TRAITS,
+    BOTH,
+    CHARACTER,
+    NOTE,
     SHEETS_MAX,
-    _owners,
+    TRAITS,
+    owners,
 )
 
 __all__ = ["TOKEN_ACTIONS"]
@@ -41,7 +41,7 @@ def _create(req: ActionRequest) -> Applied[Any]:
     owner = req.optional("owner")
     if not req.viewer.is_gm:
         req.acting_as(owner)  # W-Y2: a player creates only characters they play
-    traits = {t: req.number(t) for t, _ in _TRAITS}
+    traits = {t: req.number(t) for t, _ in TRAITS}
     return req.execute(
         lambda s: ybs.decide_create(
             s.game,
@@ -120,7 +120,7 @@ TOKEN_ACTIONS: tuple[Action, ...] = (
     Action(
         "invoke",
         N_("Invoke an attribute: 1 token to its player (Y-M2)"),
-        (_CHARACTER, Field("attribute", N_("Attribute")), _NOTE),
+        (CHARACTER, Field("attribute", N_("Attribute")), NOTE),
         _invoke,
     ),
     Action(
@@ -131,22 +131,22 @@ TOKEN_ACTIONS: tuple[Action, ...] = (
             Field("proposal", N_("What the GM approved")),
         ),
         _shichi,
-        _BOTH,
+        BOTH,
     ),
     Action(
         "character",
         N_("New character"),
         (
             Field("name", N_("Name")),
-            Field("owner", N_("Played by"), "choice", _owners),
+            Field("owner", N_("Played by"), "choice", owners),
             *(
                 Field(t, title, "int", default="0", minimum=ybs.MIN_TRAIT, maximum=ybs.MAX_TRAIT)
-                for t, title in _TRAITS
+                for t, title in TRAITS
             ),
             Field("attributes", N_("Attributes (one per line)"), "lines"),
         ),
         _create,
-        _BOTH,
+        BOTH,
     ),
     Action(
         "import",
