@@ -36,8 +36,8 @@ from tablee.systems.agents import (
     evolve,
     initial_state,
     next_step,
-    starter_tables,
 )
+from tablee.systems_io.agents_tables import starter_tables
 
 
 class Table:

@@ -32,8 +32,8 @@ from tablee.systems.agents.quest import (
     start_scene,
     with_agent,
 )
-from tablee.systems.agents.tables import starter_tables
 from tablee.systems.options import with_changes
+from tablee.systems_io.agents_tables import starter_tables
 
 TABLES = starter_tables("en")
 ROWS_BY_TEXT = {0: 0, 1: 1, 2: 2, 3: 3}

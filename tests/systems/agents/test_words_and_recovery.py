@@ -30,9 +30,9 @@ from tablee.systems.agents import (
     decide_scene,
     describe,
     initial_state,
-    starter_tables,
 )
 from tablee.systems.agents.words import MODIFIER_WORDS, TABLE_WORDS
+from tablee.systems_io.agents_tables import starter_tables
 
 GOLDEN = Path(__file__).parents[2] / "golden" / "agents_adventure.jsonl"
 WORDS = {*MODIFIER_WORDS.values(), *TABLE_WORDS.values(), "won", "lost", "out", "under way"}

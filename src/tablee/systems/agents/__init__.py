@@ -161,7 +161,6 @@ from tablee.systems.agents.recovery import decide_abandon, decide_concede, decid
 from tablee.systems.agents.replay import EVENT_VERSIONS, evolve
 from tablee.systems.agents.reserves import abandoned, conceded, failed_on_purpose, recovered
 from tablee.systems.agents.tables import (
-    LANGUAGES,
     MAX_SIDES,
     MAX_TEXT,
     TABLE_DRAW,
@@ -171,10 +170,7 @@ from tablee.systems.agents.tables import (
     TableDraw,
     TableDrawer,
     TableKind,
-    load_table_file,
-    load_tables,
     parse_table,
-    starter_tables,
 )
 from tablee.systems.base import JSON, System
 from tablee.systems.common import StandardSystem
@@ -189,7 +185,6 @@ __all__ = [
     "EVENT_VERSIONS",
     "EXCLUSIVE",
     "GENERATOR_OPTION_HELP",
-    "LANGUAGES",
     "MAX_AGENTS",
     "MAX_CHAIN_DEPTH",
     "MAX_CHAIN_STATES",
@@ -290,8 +285,6 @@ __all__ = [
     "generate_challenge",
     "initial_state",
     "launch_challenge",
-    "load_table_file",
-    "load_tables",
     "mark_out",
     "modifier_range",
     "name_winner",
@@ -313,7 +306,6 @@ __all__ = [
     "settle_challenge",
     "start_contest",
     "start_scene",
-    "starter_tables",
     "table_text",
     "tables_from_json",
     "tables_json",

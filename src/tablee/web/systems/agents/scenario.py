@@ -16,6 +16,7 @@ from typing import Any
 from tablee.dice import D6
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems import agents
+from tablee.systems_io.agents_tables import starter_tables
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
 from tablee.web.systems import (
@@ -46,7 +47,7 @@ def _quest(req: ActionRequest) -> Applied[Any]:
     lang = req.text("tables", "fr" if req.viewer.lang == "fr" else "en")
     if lang not in ("fr", "en"):
         raise InputError(N_("starter tables {value!r}: fr or en"), value=lang)
-    tables = agents.starter_tables(lang)
+    tables = starter_tables(lang)
     visibility = req.visibility()
     face = req.throw(tables.objectives.die, 1, req.typed())[0]
     env = req.throw(tables.environments.die, 1)[0] if req.flag("environment") else None
