@@ -1,7 +1,7 @@
 """The Space Horror Stories command line, in-process: a whole short film, the JSON contract,
 bad input that leaves the log unchanged, French output, undo and the Markdown export.
 
-Source: issue 3 points 6 and 8; RULINGS.md section 3 (S-M1 to S-M9, S-A1 to S-A15).
+Source: docs/rules/shs.md (S-M1 to S-M9, S-A1 to S-A15).
 """
 
 from __future__ import annotations

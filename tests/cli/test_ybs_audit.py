@@ -99,18 +99,17 @@ def test_a_refused_token_names_the_reason_in_words(ybs: Run) -> None:
 
 
 def test_the_gm_is_a_translated_word_in_token_lines(ybs: Run) -> None:
-    # "GM" goes through the catalog (French: "MJ", like "le MJ" elsewhere); checked with a
-    # stand-in catalog, since the lead merges the French of new messages.
+    # "GM" goes through the catalog (French: "MJ", like "le MJ" elsewhere).
     from types import SimpleNamespace
 
     from tablee.cli.ybs.common import tokens_line
+    from tablee.locale import translation
 
     ybs("ybs", "session", "start")
     out = ybs("ybs", "tokens", "--lang", "fr").out
     assert not RAW.search(out)
     game = SimpleNamespace(ledger=SimpleNamespace(gm=96, players={"A": 2, "B": 2}))
-    french = {"GM": "MJ", "Unmei tokens: {holders}": "Jetons Unmei : {holders}"}
-    ctx = SimpleNamespace(tr=lambda s: french.get(s, s))
+    ctx = SimpleNamespace(tr=translation("fr").gettext)
     assert tokens_line(ctx, game) == "Jetons Unmei : MJ 96, A 2, B 2"  # type: ignore[arg-type]
 
 

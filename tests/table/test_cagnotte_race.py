@@ -1,4 +1,4 @@
-"""The issue's race: two processes spend the last cagnotte die at once, on every backend.
+"""The lost-update race: two processes spend the last cagnotte die at once, on every backend.
 
 Each process runs the real command path (`TableService.execute` with `decide_roll`): load,
 fold, decide, append, and on a lost race reload and decide again. Exactly one roll gets the

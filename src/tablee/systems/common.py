@@ -6,7 +6,7 @@ stored fact again and comparing its payload with the stored one, and the `System
 plumbing. They live here once; what differs (a system's rules, messages naming the system)
 stays in the system.
 
-Source: DESIGN.md "The event log"; architecture.md "The fold decides every event again";
+Source: docs/architecture.md, "The event log" and "The fold decides every event again";
 P-M5, S-M1, Y-M4, G-A2 (the players of a table).
 """
 

@@ -1,6 +1,6 @@
 """The pages everyone uses: creating a table, the table itself, its stream, odds and forms.
 
-Source: issue 6 points 1 to 5; DESIGN.md "Pages", "Fan-out".
+Source: docs/web.md, "Pages and routes" and "Fan-out".
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ every template (a space before ``:`` and ``;``) and spells the id-like words in 
 separator or id left outside a template then shows. Conceding is how an agent whose reserve
 is empty gets it back (G-M8), even when nobody could act at all.
 
-Source: issue 5 points 5, 7 and 9; seed 002; RULINGS.md G-M4, G-M8, G-M9, G-A15.
+Source: seed 002; rulings G-M4, G-M8, G-M9, G-A15.
 """
 
 import json

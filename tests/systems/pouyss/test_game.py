@@ -1,6 +1,6 @@
 """Pouyss decisions and `evolve`: the cagnotte, obligations, options, soft limits, errors.
 
-Source: seed 000; RULINGS.md P-M1 to P-M8, P-A2 to P-A9.
+Source: seed 000; rulings P-M1 to P-M8, P-A2 to P-A9.
 """
 
 import pytest

@@ -3,7 +3,7 @@
 ``tablee agents quest|draw|scene|generate|consequence|give-up|contest``; ``play`` runs the
 same steps without one.
 
-Source: issue 5 points 4 and 6; seed 002; rulings G-M9 to G-M12, G-A13, G-A16, G-A18.
+Source: seed 002; rulings G-M9 to G-M12, G-A13, G-A16, G-A18.
 """
 
 from __future__ import annotations

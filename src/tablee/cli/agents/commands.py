@@ -1,6 +1,6 @@
 """``tablee agents ...``: agents, challenges, actions, recovery, winners, the tables.
 
-Source: issue 5 points 1 to 4 and 7; seed 002; rulings G-M1 to G-M8, G-A6 to G-A13.
+Source: seed 002; rulings G-M1 to G-M8, G-A6 to G-A13.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What the ``tablee agents`` commands share: the table's game, dice, argument types.
 
-Source: issue 5 point 7; seed 002; rulings G-M4.
+Source: seed 002; rulings G-M4.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ until the index reaches 1) and where the agents arrive, the next scene (or faili
 on purpose, or giving up the quest), and generating each group's challenge: every group's
 dice are asked before anything is stored.
 
-Source: issue 5 point 5; seed 002 ("Génération de scénario"); rulings G-M1, G-M7, G-M9.
+Source: seed 002 ("Génération de scénario"); rulings G-M1, G-M7, G-M9.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ revive), `actions` (test, opposed, cooperation, simultaneous), `clock` (scene, t
 modifier, long-action, clock) and `odds` (``tablee odds shs``); `common` and `attempts`
 hold what they share.
 
-Source: issue 3 points 6 and 7; seed 003; rulings S-M2, S-M3, S-M5, S-A1 to S-A4, S-A7.
+Source: seed 003; rulings S-M2, S-M3, S-M5, S-A1 to S-A4, S-A7.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Each command plans the Action against the table, throws the dice the plan needs (typed in,
 seeded or fair), then appends the decision taken with those faces.
 
-Source: issue 3 points 6 and 7; seed 003; rulings S-M2, S-M4 to S-M7, S-A1 to S-A5, S-A7.
+Source: seed 003; rulings S-M2, S-M4 to S-M7, S-A1 to S-A5, S-A7.
 """
 
 from __future__ import annotations

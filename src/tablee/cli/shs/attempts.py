@@ -4,7 +4,7 @@
 `action_attempt` read the ``NAME:CARACTERISTIQUE[:option...]`` specs of opposed, cooperative and
 simultaneous Actions. The rest renders a rolled Action, its dice, its price and its odds.
 
-Source: issue 3 point 6; seed 003; rulings S-M2, S-M3, S-M5, S-A2, S-A4.
+Source: seed 003; rulings S-M2, S-M3, S-M5, S-A2, S-A4.
 """
 
 from __future__ import annotations

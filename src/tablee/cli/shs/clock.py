@@ -3,7 +3,7 @@
 Scènes and Tours, game time, temporary Bonus and Malus that expire by themselves, and
 Actions over several Tours.
 
-Source: issue 3 point 7; seed 003; rulings S-M3, S-M8, S-T6, S-A15.
+Source: seed 003; rulings S-M3, S-M8, S-T6, S-A15.
 """
 
 from __future__ import annotations

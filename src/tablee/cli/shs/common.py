@@ -4,7 +4,7 @@ Each rolled command plans the Action against the table, throws the dice the plan
 (typed in, seeded or fair) with `Dice`, then appends the decision taken with those faces
 through `execute` or the service.
 
-Source: issue 3 points 6 and 7; seed 003; rulings S-M3 (D+/- dice), S-A1, S-A2.
+Source: seed 003; rulings S-M3 (D+/- dice), S-A1, S-A2.
 """
 
 from __future__ import annotations

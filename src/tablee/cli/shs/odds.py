@@ -1,6 +1,6 @@
 """``tablee odds shs``: the exact odds of an SHS Test, before rolling.
 
-Source: issue 3 point 6; seed 003; rulings S-M1, S-M3, S-M5, S-A1, S-A2, S-A4.
+Source: seed 003; rulings S-M1, S-M3, S-M5, S-A1, S-A2, S-A4.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """``tablee shs protagoniste ...``: create, import, show, edit, kill and revive Protagonistes.
 
-Source: issue 3 point 6; seed 003; rulings S-M9, S-N1, S-A9, S-A10.
+Source: seed 003; rulings S-M9, S-N1, S-A9, S-A10.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ Each rolled command throws the dice it needs (typed in with ``--faces``, seeded 
 Every command prints the fact's line (or, with ``--json``, its payload) and the tokens each
 holder has after it.
 
-Source: issue 4 point 9; seed 004; rulings Y-M3, Y-M4.
+Source: seed 004; rulings Y-M3, Y-M4.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Each gang-fight throw shows, for every side still racing, the advisor's keep cho
 next throw with their exact chance of a straight and expected number of throws; by default
 both sides keep what the advisor picks (``--keep`` and ``--gm-keep`` name other faces).
 
-Source: issue 4 points 6, 7 and 9; seed 004; rulings Y-M7, Y-M8, Y-A12 to Y-A18.
+Source: seed 004; rulings Y-M7, Y-M8, Y-A12 to Y-A18.
 """
 
 from __future__ import annotations

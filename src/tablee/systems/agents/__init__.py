@@ -18,7 +18,7 @@ stores their steps as facts and `flow` says what an adventure needs next.
 Tablée's decisions where the rulings are silent are listed in the modules' docstrings and in
 ``docs/rules/agents.md``.
 
-Source: seed ``002_59b03dd224c3b923.txt``; RULINGS.md section 2 (G-M1 to G-M12, G-N1 to
+Source: seed ``002_59b03dd224c3b923.txt``; docs/rules/agents.md (G-M1 to G-M12, G-N1 to
 G-N4, G-A1 to G-A20, G-T1 to G-T4).
 """
 
@@ -318,7 +318,7 @@ __all__ = [
 class _Agents(StandardSystem):
     """The agents game as a `tablee.systems.base.System`.
 
-    Source: seed 002; RULINGS.md section 2.
+    Source: seed 002; docs/rules/agents.md.
     """
 
     def summary(self, state: Any) -> dict[str, JSON]:

@@ -51,7 +51,7 @@ where the rulings are silent:
   be unchanged (RuleError: the log before it changed), results must be equal (InputError:
   edited), records (counters before and after, expiries, Tour reached) are not compared.
 
-Source: seed ``003_ac7d2f384bf553ef.txt``; RULINGS.md section 3 (S-M1 to S-M9, S-N1 to
+Source: seed ``003_ac7d2f384bf553ef.txt``; docs/rules/shs.md (S-M1 to S-M9, S-N1 to
 S-N3, S-A1 to S-A15, S-T1 to S-T13).
 """
 
@@ -355,7 +355,7 @@ _OPPOSED_IS_GROUPED: GroupedMechanic[OpposedAction, OpposedResult] = OPPOSED
 class _Shs(StandardSystem):
     """Space Horror Stories as a `tablee.systems.base.System`.
 
-    Source: seed 003; RULINGS.md section 3.
+    Source: seed 003; docs/rules/shs.md.
     """
 
     def summary(self, state: Any) -> dict[str, JSON]:

@@ -171,7 +171,7 @@ class TestMechanic:
     Args:
         options: the house rules used for every Test (the rulings' readings by default).
 
-    Source: seed 003; S-M2; STYLE.md "A mechanic".
+    Source: seed 003; S-M2; docs/architecture.md, "A mechanic".
     """
 
     __test__: ClassVar[bool] = False

@@ -218,7 +218,7 @@ def match_context(expect: P | None, context: Mapping[str, JSON], name: str) -> N
     Raises:
         RuleError: a field differs: the log before the fact has changed.
 
-    Source: DESIGN.md "The event log"; S-M3.
+    Source: docs/architecture.md, "The event log"; S-M3.
     """
     if expect is None:
         return

@@ -29,7 +29,7 @@ Tablée's decisions where the rulings are silent (see docs/rules/ybs.md):
   advisor's choice unless told otherwise; the GM may stop one without damage; the GM's named
   characters take the GM side's damage, an unnamed gang needs no sheet.
 
-Source: seed ``004_006c51d6660c4319.txt``; RULINGS.md section 4 (Y-M1 to Y-M9, Y-N1 to
+Source: seed ``004_006c51d6660c4319.txt``; docs/rules/ybs.md (Y-M1 to Y-M9, Y-N1 to
 Y-N6, Y-A1 to Y-A22, Y-T1 to Y-T12).
 """
 
@@ -269,7 +269,7 @@ __all__ = [
 class _Ybs(StandardSystem):
     """Yuigahama Bad Seeds as a `tablee.systems.base.System`.
 
-    Source: seed 004; RULINGS.md section 4.
+    Source: seed 004; docs/rules/ybs.md.
     """
 
     def summary(self, state: Any) -> dict[str, JSON]:

@@ -298,7 +298,7 @@ def sheet_from_mapping(data: object, *, where: str = "sheet") -> dict[str, Any]:
     Raises:
         InputError: a field missing, unknown or out of range, naming the field and ``where``.
 
-    Source: Y-M1, Y-M2, Y-M9; issue 4 point 1.
+    Source: Y-M1, Y-M2, Y-M9; docs/rules/ybs.md, "Characters".
     """
     if not isinstance(data, Mapping):
         raise InputError(N_("{where}: expected a character (a table of fields)"), where=where)
@@ -363,7 +363,7 @@ def parse_sheets(text: str, *, toml: bool, where: str) -> list[dict[str, Any]]:
     Raises:
         InputError: the text does not parse, or a sheet is bad (naming the field).
 
-    Source: issue 4 point 1.
+    Source: Y-M1; docs/rules/ybs.md, "Characters" (sheets imported from JSON or TOML).
     """
     import json
     import tomllib

@@ -3,7 +3,7 @@
 Game terms stay as the game writes them in every language: Unmei, Uchimi, Kega, the six
 traits, s'entêter, Shichi Fukujin, Ichika Bachika, Zorome.
 
-Source: issue 2 point 3 (a readable transcript); seed 004; rulings Y-M2 to Y-M9.
+Source: seed 004; rulings Y-M2 to Y-M9; a log that reads as a transcript.
 """
 
 from __future__ import annotations

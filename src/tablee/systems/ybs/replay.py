@@ -7,7 +7,7 @@ that would leave a later test without the tokens it spent is refused, and so is 
 log that breaks a rule. Then it compares the stored payload with the decided one, field by
 field; a difference means the fact was edited (InputError).
 
-Source: DESIGN.md "The event log"; architecture.md "The fold decides every event again";
+Source: docs/architecture.md, "The event log" and "The fold decides every event again";
 rulings Y-M1 to Y-M9.
 """
 
@@ -180,7 +180,7 @@ def evolve(state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:
         InputError: an unknown kind, a missing or malformed field, or a stored result that
             differs from the decided one (an edited fact).
 
-    Source: DESIGN.md "The event log"; Y-M1 to Y-M9.
+    Source: docs/architecture.md, "The event log"; Y-M1 to Y-M9.
     """
     redecide = REDECIDE.get(kind)
     if redecide is None:

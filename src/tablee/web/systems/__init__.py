@@ -17,7 +17,7 @@ The generic page renders every `Field` as a labelled input, adds the dice source
 typed-in faces) and the visibility to rolled actions, asks the odds function for an
 `OddsView` whenever the form changes, and posts the form to the handler.
 
-Source: issue 6 points 3 and 5; docs/web.md.
+Source: docs/web.md.
 """
 
 from __future__ import annotations

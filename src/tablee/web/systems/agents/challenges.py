@@ -6,8 +6,8 @@ checklist of modifiers as check boxes) with its exact odds
 purpose, conceding and abandoning, naming a won challenge's winner; a logged action shows
 its trace again, resolved from its stored face and modifier.
 
-Source: issue 6 points 3 and 5; seed 002; rulings G-M1 to G-M8, G-A2 to G-A12, G-A14,
-G-A20.
+Source: docs/web.md, "The agents game at the web table"; seed 002; rulings G-M1 to G-M8, G-A2 to
+G-A12, G-A14, G-A20.
 """
 
 from __future__ import annotations

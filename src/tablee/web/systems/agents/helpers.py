@@ -5,7 +5,8 @@ form may act for (W-G1: a player acts only for the agents they play), names type
 or separated by commas, one decision chained from several, and the fair roll-off (a d6 each,
 ties roll again) that names a winner when the rules leave a tie.
 
-Source: issue 6 points 3 and 5; seed 002; rulings G-A12, G-A18; docs/web.md W-G1.
+Source: docs/web.md, "The agents game at the web table"; seed 002; rulings G-A12, G-A18; docs/web.md
+W-G1.
 """
 
 from __future__ import annotations

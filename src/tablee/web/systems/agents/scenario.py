@@ -5,7 +5,8 @@ challenge, applying a challenge's consequences, and the artefact contest's steps
 a challenge for the artefact, settling it, closing it). Without a game master these forms
 are open to every player (seed 002, "Génération de scénario").
 
-Source: issue 6 points 3 and 5; seed 002; rulings G-M9 to G-M12, G-A13, G-A15 to G-A18.
+Source: docs/web.md, "The agents game at the web table"; seed 002; rulings G-M9 to G-M12, G-A13,
+G-A15 to G-A18.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ The forms live by theme: `actions` (the rolled Actions and their traces) and `pr
 (Protagonistes, counters, the clock, the panels), with `reading` for the shared form
 reading.
 
-Source: issue 6 points 3 and 5; seed 003; rulings S-M2 to S-M9, S-A1 to S-A15.
+Source: docs/web.md, "Space Horror Stories at the web table"; seed 003; rulings S-M2 to S-M9, S-A1
+to S-A15.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ The four rolled forms with their exact odds, each through the same ``plan_*``/``
 function as ``tablee shs``; a logged Action shows its trace again, resolved from its stored
 faces with the options in force right after it.
 
-Source: issue 6 points 3 and 5; seed 003; rulings S-M1 to S-M7, S-A1 to S-A8, S-A13, S-A14.
+Source: docs/web.md, "Space Horror Stories at the web table"; seed 003; rulings S-M1 to S-M7, S-A1
+to S-A8, S-A13, S-A14.
 """
 
 from __future__ import annotations

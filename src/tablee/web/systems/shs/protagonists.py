@@ -5,7 +5,8 @@ Protection, Air, NT) changed or set, death and revival, the clock (the next Tour
 Scène, time passing), temporary modifiers and long actions; then the resources at a glance:
 the clock and each Protagoniste's counters, thresholds and Expertises.
 
-Source: issue 6 points 3 and 5; seed 003; rulings S-M8, S-M9, S-A9 to S-A12, S-A15.
+Source: docs/web.md, "Space Horror Stories at the web table"; seed 003; rulings S-M8, S-M9, S-A9 to
+S-A12, S-A15.
 """
 
 from __future__ import annotations

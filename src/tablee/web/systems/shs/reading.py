@@ -5,7 +5,8 @@ act for (a player, only for the Protagonistes they play), a difficulty by name, 
 members and a simultaneous set typed one per line (``A:B[:option...]``), and the faces of
 an Action: typed in (action dice, then D+/- dice) or fair, checked against what it needs.
 
-Source: issue 6 points 3 and 5; seed 003; rulings S-M2, S-M3, S-M5 to S-M7, S-A1, S-A13.
+Source: docs/web.md, "Space Horror Stories at the web table"; seed 003; rulings S-M2, S-M3, S-M5 to
+S-M7, S-A1, S-A13.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ English) and the same messages, read from a pasted text instead of a file; every
 goes through `tablee.systems.shs.decide_create`, as at the command line, in one stored
 decision, so a bad sheet stores nothing (W-S1: the game master's form).
 
-Source: issue 6 point 3; seed 003; rulings S-M9, S-N1; `tablee.cli.shs.protagonists`.
+Source: docs/web.md, "Space Horror Stories at the web table"; seed 003; rulings S-M9, S-N1;
+`tablee.cli.shs.protagonists`.
 """
 
 from __future__ import annotations

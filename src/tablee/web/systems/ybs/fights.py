@@ -5,8 +5,8 @@ retreat (W-Y6: a player may retreat their own character) and its end; a characte
 evolution: a star, a trait transfer (the player's own call), a trauma or attributes gained
 and lost (W-Y7: the GM's call).
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M5, Y-M6, Y-M9, Y-A9, Y-A10, Y-A19,
-Y-A20, Y-A22.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M5, Y-M6, Y-M9,
+Y-A9, Y-A10, Y-A19, Y-A20, Y-A22.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ encounter form with each player's secret choice (flee, gang fight or Ichika Bach
 odds (`encounter_odds`). A player throws only for a gang fight their character fights in;
 a hidden throw hides the hands and their odds too.
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M7, Y-M8, Y-A12 to Y-A18.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M7, Y-M8, Y-A12 to
+Y-A18.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ The trait, purpose, damage and s'entêter choices of the forms, who a form may a
 (W-Y1: a player acts only for the characters they play), the open test's stored event, and
 typed-in faces (``1,5,6``) and keep choices (``advised``, ``none`` or faces) of a gang fight.
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M3, Y-M7, Y-A2, Y-A14; docs/web.md W-Y1.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M3, Y-M7, Y-A2,
+Y-A14; docs/web.md W-Y1.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ The session and every holder's Unmei tokens, the gang fight and the individual f
 on, then one panel per character: traits with their stars, Uchimi and Kega boxes (``/`` per
 Uchimi, ``X`` per Kega), their state and attributes.
 
-Source: issue 6 point 5; seed 004; rulings Y-M1, Y-M4 to Y-M7, Y-A1, Y-A19.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M1, Y-M4 to Y-M7,
+Y-A1, Y-A19.
 """
 
 from __future__ import annotations

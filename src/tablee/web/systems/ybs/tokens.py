@@ -4,7 +4,8 @@ A new character (W-Y2: a player creates only characters they play), the import o
 JSON or TOML sheets, the start and end of a session, invoking an attribute (1 token to its
 player) and Shichi Fukujin (W-Y3: a player spends only their own 7 tokens).
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M1, Y-M2, Y-M4, Y-A7, Y-A21.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M1, Y-M2, Y-M4,
+Y-A7, Y-A21.
 """
 
 from __future__ import annotations

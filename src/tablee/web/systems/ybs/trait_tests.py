@@ -8,7 +8,8 @@ a logged test shows its trace again, resolved from its stored faces.
 Who may do what: W-Y1 (a player tests only their characters), W-Y4 (the GM records an
 assistance), W-Y5 (a player takes the follow-ups of their own character's test).
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M3 to Y-M6, Y-A2 to Y-A11.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M3 to Y-M6, Y-A2 to
+Y-A11.
 """
 
 from __future__ import annotations
