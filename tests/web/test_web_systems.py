@@ -16,7 +16,9 @@ def test_web_module_follows_the_protocol(system_id: str) -> None:
     web = web_system(system_id)
     assert web is not None and web.id == system_id and web.title
     ids = [a.id for a in web.actions()]
-    assert len(ids) == len(set(ids)) and all(i.replace("_", "").replace("-", "").isalnum() for i in ids)
+    assert len(ids) == len(set(ids)) and all(
+        i.replace("_", "").replace("-", "").isalnum() for i in ids
+    )
     for action in web.actions():
         names = [f.name for f in action.fields]
         assert len(names) == len(set(names)), action.id
