@@ -72,7 +72,7 @@ def make_empty(target: Target) -> None:
 def test_schema_head_is_alembic_head() -> None:
     script = ScriptDirectory.from_config(migrate.alembic_config())
     assert script.get_heads() == [SCHEMA_HEAD]
-    assert migrate.head_revision() == SCHEMA_HEAD == "0002_links"
+    assert migrate.head_revision() == SCHEMA_HEAD == "0003_envelope"
 
 
 def test_an_empty_database_is_migrated_on_open(store_target: Target) -> None:

@@ -8,6 +8,10 @@ decides again against the new state (where the cagnotte may now be empty) and re
 
 The clock is injected and read once per command; its value is stored in the events.
 
+A command may carry an idempotency key (``command_key``): the table stores each key once, so
+a command sent twice (a browser retrying a request whose answer was lost) is applied once,
+and the second call gets the stored result back, marked ``replayed``, without being decided.
+
 A service keeps the last state it folded for each table (an in-memory snapshot, a cache
 only): the next command loads just the events stored since and extends that state, so a
 long-lived process such as the web table does not fold the whole log for every roll. The log
@@ -22,12 +26,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, overload
 
 from tablee.errors import N_, ConcurrencyError, InputError, StorageError
 from tablee.systems import system_named
 from tablee.systems.base import JSON, Fact, clean_name
-from tablee.table.events import TABLE_CREATED, TABLE_EVENT_VERSIONS, StoredEvent
+from tablee.table.events import (
+    TABLE_CREATED,
+    TABLE_EVENT_VERSIONS,
+    StoredEvent,
+    check_command_key,
+)
 from tablee.table.projection import TableState, decide_undo, extend, fold
 from tablee.table.store import AppendConflict, EventStore, TableInfo
 
@@ -39,6 +48,7 @@ MAX_ATTEMPTS = 10
 LAST_TABLE = "last_table"
 TABLE_NAME = N_("a table's name")
 R = TypeVar("R")
+D = TypeVar("D", covariant=True)
 
 
 def utc_now() -> datetime:
@@ -47,18 +57,24 @@ def utc_now() -> datetime:
 
 
 @dataclass(frozen=True)
-class Applied(Generic[R]):
+class Applied(Generic[D]):
     """A command's result once stored.
 
     Attributes:
-        decision: what the command's decide function returned.
-        events: the stored events, with their sequence numbers.
-        state: the table after them.
+        decision: what the command's decide function returned; None when ``replayed`` (the
+            command was not decided again).
+        events: the stored events, with their sequence numbers (when ``replayed``, the
+            events the first call stored).
+        state: the table after them (when ``replayed``, the table now, which may hold later
+            events).
+        replayed: True when the table already held the command's key: nothing was decided
+            or stored by this call.
     """
 
-    decision: R
+    decision: D
     events: tuple[StoredEvent, ...]
     state: TableState
+    replayed: bool = False
 
 
 def _back_off(attempt: int) -> None:
@@ -170,30 +186,71 @@ class TableService:
         """The table folded from its whole log (from the snapshot and the events since)."""
         return self._current(self.store.find_table(name))
 
+    @overload
     def execute(
-        self, name: str, decide: Callable[[TableState], R], facts_of: Callable[[R], Sequence[Fact]]
-    ) -> Applied[R]:
+        self,
+        name: str,
+        decide: Callable[[TableState], R],
+        facts_of: Callable[[R], Sequence[Fact]],
+    ) -> Applied[R]: ...
+
+    @overload
+    def execute(
+        self,
+        name: str,
+        decide: Callable[[TableState], R],
+        facts_of: Callable[[R], Sequence[Fact]],
+        *,
+        command_key: str | None,
+    ) -> Applied[R | None]: ...
+
+    def execute(
+        self,
+        name: str,
+        decide: Callable[[TableState], R],
+        facts_of: Callable[[R], Sequence[Fact]],
+        *,
+        command_key: str | None = None,
+    ) -> Applied[R] | Applied[R | None]:
         """Decide and append, retrying against the new state when another writer won.
 
         Args:
             name: the table.
             decide: state -> decision (may raise InputError or RuleError: nothing is stored).
             facts_of: decision -> the facts to append.
+            command_key: the command's idempotency key (1 to 100 printable ASCII
+                characters), or None. When the table already holds it (stored by an earlier
+                call, or by another writer while this one decided), nothing is decided or
+                stored: the stored events come back with ``replayed=True`` and
+                ``decision=None``.
 
         Returns:
             The decision, the stored events and the new state.
 
         Raises:
+            InputError: a malformed key.
             ConcurrencyError: the table kept changing for `MAX_ATTEMPTS` attempts.
         """
+        if command_key is not None:
+            check_command_key(command_key)
         info = self.store.find_table(name)
+        if command_key is not None:
+            done = self._replayed(info, command_key)
+            if done is not None:
+                return done
         state = self._current(info)
         for attempt in range(MAX_ATTEMPTS):
             decision = decide(state)
             facts = tuple(facts_of(decision))
             try:
-                stored = self.store.append(info.id, state.last_seq, facts, self.clock())
+                stored = self.store.append(
+                    info.id, state.last_seq, facts, self.clock(), command_key=command_key
+                )
             except AppendConflict:
+                if command_key is not None:  # the same command stored by another writer?
+                    done = self._replayed(info, command_key)
+                    if done is not None:
+                        return done
                 state = self._current(info)
                 _back_off(attempt)
                 continue
@@ -208,6 +265,13 @@ class TableService:
             name=name,
             attempts=MAX_ATTEMPTS,
         )
+
+    def _replayed(self, info: TableInfo, command_key: str) -> Applied[None] | None:
+        """The stored result of the command with that key, or None if the table lacks it."""
+        stored = self.store.command_events(info.id, command_key)
+        if not stored:
+            return None
+        return Applied(None, tuple(stored), self._current(info), replayed=True)
 
     def import_log(self, events: Sequence[StoredEvent], name: str | None = None) -> TableState:
         """Store an exported log as a new table, every event as it was (faces, times, undos).
@@ -241,9 +305,14 @@ class TableService:
             first.actor,
             first.visibility,
             first.schema_version,
+            first.rules_version,
         )
         later = [
-            (Fact(e.kind, e.payload, e.actor, e.visibility, e.schema_version), e.created_at)
+            (
+                Fact(e.kind, e.payload, e.actor, e.visibility, e.schema_version, e.rules_version),
+                e.created_at,
+                e.command_key,
+            )
             for e in events[1:]
         ]
         self.store.create_table(
@@ -253,17 +322,32 @@ class TableService:
         return self.state(new_name)
 
     def undo(
-        self, name: str, *, seq: int | None = None, actor: str | None = None, reason: str = ""
-    ) -> Applied[tuple[Fact, ...]]:
+        self,
+        name: str,
+        *,
+        seq: int | None = None,
+        actor: str | None = None,
+        reason: str = "",
+        command_key: str | None = None,
+    ) -> Applied[tuple[Fact, ...] | None]:
         """Void the last event that counts (or event ``seq``); see `decide_undo`.
 
         "The last event" is fixed once, against the state the command read: if another
         writer appends first, the retry voids that same event (when it still can), never the
-        newcomer.
+        newcomer. With a ``command_key`` already stored, nothing is undone again: the stored
+        undo comes back (see `execute`).
         """
+        if command_key is not None:
+            check_command_key(command_key)
+            done = self._replayed(self.store.find_table(name), command_key)
+            if done is not None:
+                return done
         if seq is None:
             target = decide_undo(self.state(name), actor=actor, reason=reason)[0]
             seq = int(target.payload["seq"])
         return self.execute(
-            name, lambda s: decide_undo(s, seq=seq, actor=actor, reason=reason), lambda f: f
+            name,
+            lambda s: decide_undo(s, seq=seq, actor=actor, reason=reason),
+            lambda f: f,
+            command_key=command_key,
         )

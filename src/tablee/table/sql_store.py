@@ -51,7 +51,10 @@ from tablee.table._rows import (
     EVENT_COLUMNS,
     LINK_COLUMNS,
     EventRow,
+    LaterFact,
+    collect_command,
     conflict,
+    duplicate_command,
     duplicate_name,
     event_from_row,
     fact_rows,
@@ -63,7 +66,7 @@ from tablee.table._rows import (
     unknown_table,
     unknown_table_id,
 )
-from tablee.table.events import StoredEvent
+from tablee.table.events import StoredEvent, check_command_key
 from tablee.table.schema import SCHEMA_HEAD, events, links, preferences, tables
 from tablee.table.sqlite_store import BUSY_TIMEOUT_MS, configure_connection
 from tablee.table.store import LinkInfo, TableInfo
@@ -222,7 +225,7 @@ class SqlAlchemyStore:
         system: str,
         created: Fact,
         now: datetime,
-        later: Sequence[tuple[Fact, datetime]] = (),
+        later: Sequence[LaterFact] = (),
     ) -> StoredEvent:
         """Register a table and store ``created`` as its seq 1, in one transaction.
 
@@ -232,8 +235,9 @@ class SqlAlchemyStore:
             system: system id (``pouyss``...).
             created: the ``table.created`` fact.
             now: aware time of the command.
-            later: further facts with their own times, stored as seq 2, 3... in the same
-                transaction (an imported log); empty for a new table.
+            later: further facts with their own times (and optionally the ``command_key``
+                value each had), stored as seq 2, 3... in the same transaction (an imported
+                log); empty for a new table.
 
         Returns:
             The stored ``table.created`` event.
@@ -291,7 +295,13 @@ class SqlAlchemyStore:
         return [event_from_row(row) for row in rows]
 
     def append(
-        self, table_id: str, expected_last_seq: int, facts: Sequence[Fact], now: datetime
+        self,
+        table_id: str,
+        expected_last_seq: int,
+        facts: Sequence[Fact],
+        now: datetime,
+        *,
+        command_key: str | None = None,
     ) -> list[StoredEvent]:
         """Append ``facts`` as ``expected_last_seq + 1, + 2, ...`` in one transaction.
 
@@ -300,29 +310,70 @@ class SqlAlchemyStore:
             expected_last_seq: the last seq the caller's state was folded from (1 or more).
             facts: in order; an empty list only checks the expected seq.
             now: aware time of the command, stored on every event.
+            command_key: the command's idempotency key (1 to 100 printable ASCII
+                characters), or None; stored on every event (see `StoredEvent.command_key`).
+                Two writers racing with the same key: the unique index lets one in, the
+                other gets `DuplicateCommand`.
 
         Returns:
             The stored events.
 
         Raises:
+            DuplicateCommand: the table already holds ``command_key``; nothing is stored.
             AppendConflict: another writer appended first; nothing is stored.
             NotFoundError: no table has that id.
-            InputError: ``now`` is naive.
+            InputError: ``now`` is naive, or a malformed key.
             StorageError: the database failed.
 
         Source: DESIGN.md "The event log"; issue 2 point 3.
         """
-        rows = fact_rows(table_id, expected_last_seq + 1, facts, now)
+        rows = fact_rows(table_id, expected_last_seq + 1, facts, now, command_key)
         with self._guard():
             try:
                 with self._writer.begin() as conn:
-                    if _last_seq(conn, table_id) != expected_last_seq:
+                    last = _last_seq(conn, table_id)
+                    if command_key is not None and _has_key(conn, table_id, command_key):
+                        raise duplicate_command(table_id, command_key)
+                    if last != expected_last_seq:
                         raise conflict(table_id, expected_last_seq)
                     if rows:
                         conn.execute(events.insert(), _as_dicts(rows))
                         _notify(conn, table_id, rows[-1][1])
-            except IntegrityError as exc:  # another writer inserted the same seq first
+            except IntegrityError as exc:  # another writer stored the same seq or key first
+                if command_key is not None:
+                    with self._engine.connect() as conn:
+                        if _has_key(conn, table_id, command_key):
+                            raise duplicate_command(table_id, command_key) from exc
                 raise conflict(table_id, expected_last_seq) from exc
+        return [event_from_row(row) for row in rows]
+
+    def command_events(self, table_id: str, key: str) -> list[StoredEvent]:
+        """The events the command with that key appended, in order; empty if none did.
+
+        Raises:
+            InputError: a malformed key.
+
+        Source: DESIGN.md "The event log".
+        """
+        check_command_key(key)
+        query = select(*(events.c[name] for name in EVENT_COLUMNS)).where(
+            events.c.table_id == table_id, events.c.command_key == key
+        )
+        with self._guard(), self._engine.connect() as conn:
+            row = conn.execute(query).first()
+        first = None if row is None else event_from_row(row)
+        return collect_command(first, key, lambda seq, limit: self._some(table_id, seq, limit))
+
+    def _some(self, table_id: str, after_seq: int, limit: int) -> list[StoredEvent]:
+        """Up to ``limit`` events with ``seq > after_seq``, in order."""
+        query = (
+            select(*(events.c[name] for name in EVENT_COLUMNS))
+            .where(events.c.table_id == table_id, events.c.seq > after_seq)
+            .order_by(events.c.seq)
+            .limit(limit)
+        )
+        with self._guard(), self._engine.connect() as conn:
+            rows = conn.execute(query).all()
         return [event_from_row(row) for row in rows]
 
     def get_preference(self, key: str) -> str | None:
@@ -419,6 +470,12 @@ def _last_seq(conn: Connection, table_id: str) -> int:
     if row is None:
         raise unknown_table_id(table_id)
     return int(row[1] or 0)
+
+
+def _has_key(conn: Connection, table_id: str, key: str) -> bool:
+    """Whether the table holds an event with that ``command_key``."""
+    query = select(events.c.seq).where(events.c.table_id == table_id, events.c.command_key == key)
+    return conn.execute(query).first() is not None
 
 
 def _upsert_preference(dialect: str, key: str, value: str) -> Insert:

@@ -30,7 +30,10 @@ from tablee.table._rows import (
     EVENT_COLUMNS,
     LINK_COLUMNS,
     SCHEMA_HEAD,
+    LaterFact,
+    collect_command,
     conflict,
+    duplicate_command,
     duplicate_name,
     event_from_row,
     fact_rows,
@@ -42,7 +45,7 @@ from tablee.table._rows import (
     unknown_table,
     unknown_table_id,
 )
-from tablee.table.events import StoredEvent
+from tablee.table.events import StoredEvent, check_command_key
 from tablee.table.store import LinkInfo, TableInfo
 
 __all__ = ["BUSY_TIMEOUT_MS", "SqliteStore", "configure_connection"]
@@ -51,8 +54,11 @@ BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another one to finish, in milliseconds."""
 
 _COLUMNS = ", ".join(EVENT_COLUMNS)
-_INSERT_EVENT = f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_EVENT = f"INSERT INTO events ({_COLUMNS}) VALUES ({', '.join('?' * len(EVENT_COLUMNS))})"
 _SELECT_EVENTS = f"SELECT {_COLUMNS} FROM events WHERE table_id = ? AND seq > ? ORDER BY seq"
+_SELECT_SOME = _SELECT_EVENTS + " LIMIT ?"
+_SELECT_KEYED = f"SELECT {_COLUMNS} FROM events WHERE table_id = ? AND command_key = ?"
+_HAS_KEY = "SELECT 1 FROM events WHERE table_id = ? AND command_key = ?"
 _LAST_SEQ = (
     "SELECT t.id, (SELECT max(e.seq) FROM events AS e WHERE e.table_id = t.id)"
     " FROM tables AS t WHERE t.id = ?"
@@ -236,7 +242,7 @@ class SqliteStore:
         system: str,
         created: Fact,
         now: datetime,
-        later: Sequence[tuple[Fact, datetime]] = (),
+        later: Sequence[LaterFact] = (),
     ) -> StoredEvent:
         """Register a table and store ``created`` as its seq 1, in one transaction.
 
@@ -246,8 +252,9 @@ class SqliteStore:
             system: system id (``pouyss``...).
             created: the ``table.created`` fact.
             now: aware time of the command.
-            later: further facts with their own times, stored as seq 2, 3... in the same
-                transaction (an imported log); empty for a new table.
+            later: further facts with their own times (and optionally the ``command_key``
+                value each had), stored as seq 2, 3... in the same transaction (an imported
+                log); empty for a new table.
 
         Returns:
             The stored ``table.created`` event.
@@ -299,7 +306,13 @@ class SqliteStore:
         return [event_from_row(row) for row in rows]
 
     def append(
-        self, table_id: str, expected_last_seq: int, facts: Sequence[Fact], now: datetime
+        self,
+        table_id: str,
+        expected_last_seq: int,
+        facts: Sequence[Fact],
+        now: datetime,
+        *,
+        command_key: str | None = None,
     ) -> list[StoredEvent]:
         """Append ``facts`` as ``expected_last_seq + 1, + 2, ...`` in one transaction.
 
@@ -308,29 +321,57 @@ class SqliteStore:
             expected_last_seq: the last seq the caller's state was folded from (1 or more).
             facts: in order; an empty list only checks the expected seq.
             now: aware time of the command, stored on every event.
+            command_key: the command's idempotency key (1 to 100 printable ASCII
+                characters), or None; stored on every event (see `StoredEvent.command_key`).
 
         Returns:
             The stored events.
 
         Raises:
+            DuplicateCommand: the table already holds ``command_key``; nothing is stored.
             AppendConflict: another writer appended first; nothing is stored.
             NotFoundError: no table has that id.
-            InputError: ``now`` is naive.
+            InputError: ``now`` is naive, or a malformed key.
             StorageError: the database failed.
 
         Source: DESIGN.md "The event log"; issue 2 point 3.
         """
-        rows = fact_rows(table_id, expected_last_seq + 1, facts, now)
+        rows = fact_rows(table_id, expected_last_seq + 1, facts, now, command_key)
         with self._immediate() as conn:
             found = conn.execute(_LAST_SEQ, (table_id,)).fetchone()
             if found is None:
                 raise unknown_table_id(table_id)
+            if (
+                command_key is not None
+                and conn.execute(_HAS_KEY, (table_id, command_key)).fetchone()
+            ):
+                raise duplicate_command(table_id, command_key)
             if (found[1] or 0) != expected_last_seq:
                 raise conflict(table_id, expected_last_seq)
             try:
                 conn.executemany(_INSERT_EVENT, rows)
             except sqlite3.IntegrityError as exc:
                 raise conflict(table_id, expected_last_seq) from exc
+        return [event_from_row(row) for row in rows]
+
+    def command_events(self, table_id: str, key: str) -> list[StoredEvent]:
+        """The events the command with that key appended, in order; empty if none did.
+
+        Raises:
+            InputError: a malformed key.
+
+        Source: DESIGN.md "The event log".
+        """
+        check_command_key(key)
+        with self._guard():
+            row = self._conn.execute(_SELECT_KEYED, (table_id, key)).fetchone()
+        first = None if row is None else event_from_row(row)
+        return collect_command(first, key, lambda seq, limit: self._some(table_id, seq, limit))
+
+    def _some(self, table_id: str, after_seq: int, limit: int) -> list[StoredEvent]:
+        """Up to ``limit`` events with ``seq > after_seq``, in order."""
+        with self._guard():
+            rows = self._conn.execute(_SELECT_SOME, (table_id, after_seq, limit)).fetchall()
         return [event_from_row(row) for row in rows]
 
     def get_preference(self, key: str) -> str | None:

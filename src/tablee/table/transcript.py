@@ -101,6 +101,10 @@ def _event_of(row: Any) -> StoredEvent:
     created_at = datetime.fromisoformat(str(row["created_at"]))
     if created_at.tzinfo is None:
         raise ValueError(f"created_at {row['created_at']!r} has no time zone")
+    envelope = {key: row.get(key) for key in ("rules_version", "command_key", "chain")}
+    for key, value in envelope.items():  # absent from 0.1.0 exports
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{key} is not text: {value!r}")
     return StoredEvent(
         str(row["table_id"]),
         row["seq"],
@@ -110,6 +114,9 @@ def _event_of(row: Any) -> StoredEvent:
         row["visibility"],
         row["payload"],
         created_at,
+        envelope["rules_version"],
+        envelope["command_key"],
+        envelope["chain"],
     )
 
 
