@@ -18,6 +18,7 @@ import pytest
 
 from tablee.errors import InputError, NotFoundError, RuleError
 from tablee.systems.base import Fact
+from tablee.table.chain import SECRET_PREFERENCE, first_broken_link
 from tablee.table.sql_store import SqlAlchemyStore
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import AppendConflict, DuplicateCommand, EventStore, TableInfo
@@ -232,6 +233,53 @@ def test_the_longest_and_widest_keys_are_accepted(store: EventStore) -> None:
     for n, key in enumerate(["x" * 100, " !~{}/=%_'\"", "0"], start=2):
         store.append(table_id, n - 1, [roll(n)], NOW, command_key=key)
         assert [e.seq for e in store.command_events(table_id, key)] == [n]
+
+
+# -- the hash chain ---------------------------------------------------------------------
+
+
+def test_appends_extend_the_chain(store: EventStore, store_target: Target) -> None:
+    table_id = new_table(store)
+    other = open_target(store_target)
+    try:
+        store.append(table_id, 1, [roll(2), roll(3)], NOW, command_key="a")
+        other.append(table_id, 3, [roll(4)], NOW + timedelta(seconds=1))
+        assert other.installation_secret() == store.installation_secret()
+    finally:
+        other.close()
+    events = store.load(table_id)
+    assert all(e.chain is not None and len(e.chain) == 64 for e in events)
+    assert len({e.chain for e in events}) == 4
+    assert first_broken_link(store.installation_secret(), events) is None
+    assert first_broken_link("00" * 32, events) == events[0]  # another secret: no match
+
+
+def test_the_secret_is_kept_in_the_preferences(store: EventStore) -> None:
+    secret = store.installation_secret()
+    assert len(bytes.fromhex(secret)) == 32
+    assert store.get_preference(SECRET_PREFERENCE) == secret
+    with pytest.raises(InputError, match="reserved"):
+        store.set_preference(SECRET_PREFERENCE, "00" * 32)
+    assert store.installation_secret() == secret
+
+
+def _secret_worker(target: Target, barrier: Any, results: Any) -> None:
+    try:
+        store = open_target(target)
+        try:
+            barrier.wait(PROCESS_TIMEOUT)
+            results.put(store.installation_secret())
+        finally:
+            store.close()
+    except BaseException as exc:
+        results.put(f"error: {exc!r}")
+
+
+def test_processes_making_the_secret_at_once_agree(store: EventStore, store_target: Target) -> None:
+    assert store.get_preference(SECRET_PREFERENCE) is None  # a new database has none yet
+    secrets = run_processes(_secret_worker, 4, store_target)
+    assert len(set(secrets)) == 1, secrets
+    assert store.installation_secret() == secrets[0]
 
 
 # -- races between processes ------------------------------------------------------------

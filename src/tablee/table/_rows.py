@@ -10,11 +10,13 @@ Source: DESIGN.md "The event log"; issue 2 point 3.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from tablee.errors import N_, InputError, NotFoundError, RuleError, StorageError
 from tablee.systems.base import Fact
+from tablee.table.chain import canonical_bytes, chain_link
 from tablee.table.events import (
     StoredEvent,
     check_command_key,
@@ -32,6 +34,7 @@ __all__ = [
     "EventRow",
     "LaterFact",
     "TableRow",
+    "chained",
     "collect_command",
     "conflict",
     "duplicate_command",
@@ -43,12 +46,13 @@ __all__ = [
     "link_row",
     "log_rows",
     "parse_time",
+    "reserved_preference",
     "table_from_row",
     "unknown_table",
     "unknown_table_id",
 ]
 
-SCHEMA_HEAD = "0003_envelope"
+SCHEMA_HEAD = "0004_chain"
 """The Alembic revision this code reads and writes (the newest in ``migrations/versions``)."""
 
 EVENT_COLUMNS = (
@@ -201,6 +205,38 @@ def fact_rows(
     ]
 
 
+def chained(rows: Sequence[EventRow], previous: str | None, secret: str) -> list[EventRow]:
+    """The rows with their chain links, continuing the chain from ``previous``.
+
+    Args:
+        rows: consecutive rows of one table (as `fact_rows` or `log_rows` give them).
+        previous: the chain of the event before the first row, None before seq 1.
+        secret: the installation secret.
+
+    Returns:
+        The same rows, each with its ``chain`` (see `tablee.table.chain`).
+
+    Source: docs/architecture.md, "The event log" and "A tamper-evident log".
+    """
+    linked: list[EventRow] = []
+    for row in rows:
+        _, seq, kind, version, actor, visibility, payload, created_at, rules, key, _ = row
+        canonical = canonical_bytes(
+            seq, kind, version, rules, actor, visibility, json.loads(payload), created_at, key
+        )
+        previous = chain_link(secret, previous, canonical)
+        linked.append((*row[:10], previous))
+    return linked
+
+
+def reserved_preference(key: str) -> InputError:
+    """The error for setting the preference that holds the installation secret."""
+    return InputError(
+        N_("the preference {key!r} is reserved: Tablée keeps it itself"),
+        key=key,
+    )
+
+
 def _text_or_none(value: object) -> str | None:
     return None if value is None else str(value)
 
@@ -249,7 +285,7 @@ def collect_command(
         ``first`` and the run of events right after it holding ``command_key_of(key, 2)``,
         ``command_key_of(key, 3)``...; empty when ``first`` is None.
 
-    Source: DESIGN.md "The event log".
+    Source: docs/architecture.md, "The event log" and "A tamper-evident log".
     """
     if first is None:
         return []

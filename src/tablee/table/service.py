@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Generic, TypeVar, overload
 
-from tablee.errors import N_, ConcurrencyError, InputError, StorageError
+from tablee.errors import N_, ConcurrencyError, InputError, Message, StorageError
 from tablee.systems import system_named
 from tablee.systems.base import JSON, Fact, clean_name
+from tablee.table.chain import Trailer, first_broken_link, make_trailer, verify_export
 from tablee.table.events import (
     TABLE_CREATED,
     TABLE_EVENT_VERSIONS,
@@ -39,8 +40,9 @@ from tablee.table.events import (
 )
 from tablee.table.projection import TableState, decide_undo, extend, fold
 from tablee.table.store import AppendConflict, EventStore, TableInfo
+from tablee.table.transcript import read_jsonl, to_jsonl
 
-__all__ = ["MAX_ATTEMPTS", "Applied", "TableService", "utc_now"]
+__all__ = ["MAX_ATTEMPTS", "Applied", "Checked", "Imported", "TableService", "utc_now"]
 
 MAX_ATTEMPTS = 10
 """How many times a command is decided again after losing a race before it is refused."""
@@ -75,6 +77,37 @@ class Applied(Generic[D]):
     events: tuple[StoredEvent, ...]
     state: TableState
     replayed: bool = False
+
+
+@dataclass(frozen=True)
+class Imported:
+    """An imported table, and whether its export could be verified.
+
+    Attributes:
+        state: the new table.
+        verified: True when the export came from this installation and its whole hash chain
+            and trailer were checked.
+        why: when not verified, why not (no chain: an export of Tablée 0.1.0; another
+            installation); None when verified. Its events were checked by the rules (the
+            fold) either way.
+    """
+
+    state: TableState
+    verified: bool
+    why: Message | None = None
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A stored table whose hash chain and fold were checked (`TableService.check`).
+
+    Attributes:
+        name: the table's name.
+        events: how many events were checked.
+    """
+
+    name: str
+    events: int
 
 
 def _back_off(attempt: int) -> None:
@@ -273,23 +306,69 @@ class TableService:
             return None
         return Applied(None, tuple(stored), self._current(info), replayed=True)
 
-    def import_log(self, events: Sequence[StoredEvent], name: str | None = None) -> TableState:
+    def export_jsonl(self, name: str) -> str:
+        """The table's JSON Lines export: every event as stored, then the signed trailer.
+
+        The events are exported as stored (their old payload versions included), each with
+        its chain link, so that this installation can check the file on import.
+
+        Raises:
+            NotFoundError: no such table.
+        """
+        info = self.store.find_table(name)
+        events = self.store.load(info.id)
+        trailer = make_trailer(self.store.installation_secret(), info.id, events)
+        return to_jsonl(events, trailer)
+
+    def import_jsonl(self, text: str, name: str | None = None) -> Imported:
+        """Check a JSON Lines export and store it as a new table (see `import_log`).
+
+        Returns:
+            The new table, and whether the export was verified (and if not why).
+
+        Raises:
+            InputError: a malformed line; an export cut short, edited or out of order (see
+                `tablee.table.chain.verify_export`); a log that does not replay; a bad name.
+            RuleError: a table with that name exists.
+        """
+        export = read_jsonl(text)
+        return self._import(export.events, export.trailer, name)
+
+    def import_log(
+        self,
+        events: Sequence[StoredEvent],
+        name: str | None = None,
+        *,
+        trailer: Trailer | None = None,
+    ) -> TableState:
         """Store an exported log as a new table, every event as it was (faces, times, undos).
 
-        The whole log is folded first, with the rules, so a log that does not replay is
-        refused before anything is written; then it is stored in one transaction.
+        The export is checked first (`tablee.table.chain.verify_export`): from this
+        installation, its hash chain and trailer; from anywhere, seq numbers without gaps
+        and times going forward, none a day past the clock. Then the whole log is folded,
+        with the rules, so a log that does not replay is refused before anything is written;
+        then it is stored in one transaction, with fresh chain links. The rules versions
+        and command keys are kept.
 
         Args:
-            events: a log as read by `tablee.table.transcript.parse_jsonl`, seq 1 first.
+            events: a log as read by `tablee.table.transcript.read_jsonl`, seq 1 first.
             name: the new table's name; None keeps the exported name.
+            trailer: the export's trailer, None when it has none.
 
         Returns:
             The new table's state (equal to the exported one but for its id and name).
 
         Raises:
-            InputError: the log does not replay (the message says why) or a bad name.
+            InputError: the export was cut short or edited, or is out of order, or the log
+                does not replay (the message says why), or a bad name.
             RuleError: a table with that name exists.
         """
+        return self._import(events, trailer, name).state
+
+    def _import(
+        self, events: Sequence[StoredEvent], trailer: Trailer | None, name: str | None
+    ) -> Imported:
+        verdict = verify_export(self.store.installation_secret(), events, trailer, self.clock())
         try:
             exported = fold(events)
         except StorageError as exc:
@@ -319,7 +398,35 @@ class TableService:
             table_id, new_name, exported.system.id, created, first.created_at, later
         )
         self.store.set_preference(LAST_TABLE, new_name)
-        return self.state(new_name)
+        return Imported(self.state(new_name), verdict.verified, verdict.why)
+
+    def check(self, name: str) -> Checked:
+        """Check a stored table: every chain link with this installation's secret, then the fold.
+
+        Returns:
+            The table's name and how many events were checked.
+
+        Raises:
+            NotFoundError: no such table.
+            StorageError: an event whose chain does not match (the first is named: it, or
+                an event before it, was changed in the database), or a log the rules refuse
+                (as `fold`).
+        """
+        info = self.store.find_table(name)
+        events = self.store.load(info.id)
+        broken = first_broken_link(self.store.installation_secret(), events)
+        if broken is not None:
+            raise StorageError(
+                N_(
+                    "event {seq} of table {name} does not match its hash chain: it, or an "
+                    "event before it, was changed in the database"
+                ),
+                tip=N_("restore the database from a backup, or import a verified export"),
+                seq=broken.seq,
+                name=info.name,
+            )
+        fold(events)
+        return Checked(info.name, len(events))
 
     def undo(
         self,

@@ -52,6 +52,7 @@ from tablee.table._rows import (
     LINK_COLUMNS,
     EventRow,
     LaterFact,
+    chained,
     collect_command,
     conflict,
     duplicate_command,
@@ -62,10 +63,12 @@ from tablee.table._rows import (
     link_from_row,
     link_row,
     log_rows,
+    reserved_preference,
     table_from_row,
     unknown_table,
     unknown_table_id,
 )
+from tablee.table.chain import SECRET_PREFERENCE, new_secret
 from tablee.table.events import StoredEvent, check_command_key
 from tablee.table.schema import SCHEMA_HEAD, events, links, preferences, tables
 from tablee.table.sqlite_store import BUSY_TIMEOUT_MS, configure_connection
@@ -172,6 +175,7 @@ class SqlAlchemyStore:
         with self._guard():
             self._engine = _make_engine(self.url)
         self._writer = self._engine.execution_options(**{_WRITE: True})
+        self._secret: str | None = None
         try:
             self._ensure_schema()
         except BaseException:
@@ -256,6 +260,7 @@ class SqlAlchemyStore:
                 with self._writer.begin() as conn:
                     if conn.execute(select(tables.c.id).where(tables.c.name == name)).first():
                         raise duplicate_name(name)
+                    rows = chained(rows, None, self._secret_in(conn))
                     conn.execute(tables.insert(), {**registry, "created_at": format_time(now)})
                     conn.execute(events.insert(), _as_dicts(rows))
                     _notify(conn, table_id, rows[-1][1])
@@ -316,7 +321,8 @@ class SqlAlchemyStore:
                 other gets `DuplicateCommand`.
 
         Returns:
-            The stored events.
+            The stored events, each with its chain link (computed in the transaction, after
+            the last event's).
 
         Raises:
             DuplicateCommand: the table already holds ``command_key``; nothing is stored.
@@ -331,12 +337,13 @@ class SqlAlchemyStore:
         with self._guard():
             try:
                 with self._writer.begin() as conn:
-                    last = _last_seq(conn, table_id)
+                    last, last_chain = _last_event(conn, table_id)
                     if command_key is not None and _has_key(conn, table_id, command_key):
                         raise duplicate_command(table_id, command_key)
                     if last != expected_last_seq:
                         raise conflict(table_id, expected_last_seq)
                     if rows:
+                        rows = chained(rows, last_chain, self._secret_in(conn))
                         conn.execute(events.insert(), _as_dicts(rows))
                         _notify(conn, table_id, rows[-1][1])
             except IntegrityError as exc:  # another writer stored the same seq or key first
@@ -353,7 +360,7 @@ class SqlAlchemyStore:
         Raises:
             InputError: a malformed key.
 
-        Source: DESIGN.md "The event log".
+        Source: docs/architecture.md, "The event log" and "A tamper-evident log".
         """
         check_command_key(key)
         query = select(*(events.c[name] for name in EVENT_COLUMNS)).where(
@@ -384,10 +391,41 @@ class SqlAlchemyStore:
         return None if value is None else str(value)
 
     def set_preference(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``, replacing any previous value."""
+        """Store ``value`` under ``key``, replacing any previous value.
+
+        Raises:
+            InputError: the key is the installation secret's (`SECRET_PREFERENCE`).
+        """
+        if key == SECRET_PREFERENCE:
+            raise reserved_preference(key)
         statement = _upsert_preference(self._engine.dialect.name, key, value)
         with self._guard(), self._writer.begin() as conn:
             conn.execute(statement)
+
+    def installation_secret(self) -> str:
+        """The installation secret (64 hex digits), made on first need; never show it.
+
+        Source: docs/architecture.md, "The event log" and "A tamper-evident log".
+        """
+        if self._secret is not None:
+            return self._secret
+        with self._guard(), self._writer.begin() as conn:
+            return self._secret_in(conn)
+
+    def _secret_in(self, conn: Connection) -> str:
+        """The secret, read (or made if absent, then read again) inside a transaction.
+
+        Two processes making it at once agree: the second insert does nothing, and both
+        read the value that was stored first.
+        """
+        if self._secret is None:
+            query = select(preferences.c.value).where(preferences.c.key == SECRET_PREFERENCE)
+            value = conn.execute(query).scalar()
+            if value is None:
+                conn.execute(_add_if_absent(conn.dialect.name, SECRET_PREFERENCE, new_secret()))
+                value = conn.execute(query).scalar()
+            self._secret = str(value)
+        return self._secret
 
     def add_link(self, link: LinkInfo) -> None:
         """Store a new access link.
@@ -458,18 +496,35 @@ def _notify(conn: Connection, table_id: str, last_seq: int) -> None:
         conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, payload)))
 
 
-def _last_seq(conn: Connection, table_id: str) -> int:
-    """The table's last seq (0 for a table with no events), inside a transaction.
+def _last_event(conn: Connection, table_id: str) -> tuple[int, str | None]:
+    """The table's last seq (0 for a table with no events) and its chain, in a transaction.
 
     Raises:
         NotFoundError: no table has that id.
     """
-    last = select(func.max(events.c.seq)).where(events.c.table_id == tables.c.id)
-    query = select(tables.c.id, last.scalar_subquery()).where(tables.c.id == table_id)
+    others = events.alias("m")
+    last = select(func.max(others.c.seq)).where(others.c.table_id == tables.c.id).correlate(tables)
+    query = (
+        select(tables.c.id, events.c.seq, events.c.chain)
+        .select_from(
+            tables.outerjoin(
+                events,
+                (events.c.table_id == tables.c.id) & (events.c.seq == last.scalar_subquery()),
+            )
+        )
+        .where(tables.c.id == table_id)
+    )
     row = conn.execute(query).first()
     if row is None:
         raise unknown_table_id(table_id)
-    return int(row[1] or 0)
+    return int(row[1] or 0), None if row[2] is None else str(row[2])
+
+
+def _add_if_absent(dialect: str, key: str, value: str) -> Insert:
+    """An insert of a preference that does nothing when the key is already stored."""
+    if dialect == "postgresql":
+        return pg_insert(preferences).values(key=key, value=value).on_conflict_do_nothing()
+    return sqlite_insert(preferences).values(key=key, value=value).on_conflict_do_nothing()
 
 
 def _has_key(conn: Connection, table_id: str, key: str) -> bool:

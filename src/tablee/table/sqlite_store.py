@@ -31,6 +31,7 @@ from tablee.table._rows import (
     LINK_COLUMNS,
     SCHEMA_HEAD,
     LaterFact,
+    chained,
     collect_command,
     conflict,
     duplicate_command,
@@ -41,10 +42,12 @@ from tablee.table._rows import (
     link_from_row,
     link_row,
     log_rows,
+    reserved_preference,
     table_from_row,
     unknown_table,
     unknown_table_id,
 )
+from tablee.table.chain import SECRET_PREFERENCE, new_secret
 from tablee.table.events import StoredEvent, check_command_key
 from tablee.table.store import LinkInfo, TableInfo
 
@@ -59,10 +62,12 @@ _SELECT_EVENTS = f"SELECT {_COLUMNS} FROM events WHERE table_id = ? AND seq > ? 
 _SELECT_SOME = _SELECT_EVENTS + " LIMIT ?"
 _SELECT_KEYED = f"SELECT {_COLUMNS} FROM events WHERE table_id = ? AND command_key = ?"
 _HAS_KEY = "SELECT 1 FROM events WHERE table_id = ? AND command_key = ?"
-_LAST_SEQ = (
-    "SELECT t.id, (SELECT max(e.seq) FROM events AS e WHERE e.table_id = t.id)"
-    " FROM tables AS t WHERE t.id = ?"
+_LAST_EVENT = (
+    "SELECT t.id, e.seq, e.chain FROM tables AS t LEFT JOIN events AS e ON e.table_id = t.id"
+    " AND e.seq = (SELECT max(m.seq) FROM events AS m WHERE m.table_id = t.id) WHERE t.id = ?"
 )
+_GET_PREFERENCE = "SELECT value FROM preferences WHERE key = ?"
+_ADD_SECRET = "INSERT INTO preferences (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"
 _LINK_COLUMNS = ", ".join(LINK_COLUMNS)
 _INSERT_LINK = f"INSERT INTO links ({_LINK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 _UPSERT_PREFERENCE = (
@@ -150,6 +155,7 @@ class SqliteStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)  # a string: pathlib costs ~10 ms to import here
+        self._secret: str | None = None
         self._conn = self._connect()
         try:
             self._ensure_schema()
@@ -270,6 +276,7 @@ class SqliteStore:
         with self._immediate() as conn:
             if conn.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
                 raise duplicate_name(name)
+            rows = chained(rows, None, self._secret_in(conn))
             conn.execute(
                 "INSERT INTO tables (id, name, system, created_at) VALUES (?, ?, ?, ?)",
                 (table_id, name, system, format_time(now)),
@@ -325,7 +332,8 @@ class SqliteStore:
                 characters), or None; stored on every event (see `StoredEvent.command_key`).
 
         Returns:
-            The stored events.
+            The stored events, each with its chain link (computed in the transaction, after
+            the last event's).
 
         Raises:
             DuplicateCommand: the table already holds ``command_key``; nothing is stored.
@@ -338,7 +346,7 @@ class SqliteStore:
         """
         rows = fact_rows(table_id, expected_last_seq + 1, facts, now, command_key)
         with self._immediate() as conn:
-            found = conn.execute(_LAST_SEQ, (table_id,)).fetchone()
+            found = conn.execute(_LAST_EVENT, (table_id,)).fetchone()
             if found is None:
                 raise unknown_table_id(table_id)
             if (
@@ -348,6 +356,7 @@ class SqliteStore:
                 raise duplicate_command(table_id, command_key)
             if (found[1] or 0) != expected_last_seq:
                 raise conflict(table_id, expected_last_seq)
+            rows = chained(rows, found[2], self._secret_in(conn))
             try:
                 conn.executemany(_INSERT_EVENT, rows)
             except sqlite3.IntegrityError as exc:
@@ -360,7 +369,7 @@ class SqliteStore:
         Raises:
             InputError: a malformed key.
 
-        Source: DESIGN.md "The event log".
+        Source: docs/architecture.md, "The event log" and "A tamper-evident log".
         """
         check_command_key(key)
         with self._guard():
@@ -377,15 +386,48 @@ class SqliteStore:
     def get_preference(self, key: str) -> str | None:
         """The preference stored under ``key`` (up to 64 characters), or None."""
         with self._guard():
-            row = self._conn.execute(
-                "SELECT value FROM preferences WHERE key = ?", (key,)
-            ).fetchone()
+            row = self._conn.execute(_GET_PREFERENCE, (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def set_preference(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``, replacing any previous value."""
+        """Store ``value`` under ``key``, replacing any previous value.
+
+        Raises:
+            InputError: the key is the installation secret's (`SECRET_PREFERENCE`).
+        """
+        if key == SECRET_PREFERENCE:
+            raise reserved_preference(key)
         with self._immediate() as conn:
             conn.execute(_UPSERT_PREFERENCE, (key, value))
+
+    def installation_secret(self) -> str:
+        """The installation secret (64 hex digits), made on first need; never show it.
+
+        Source: docs/architecture.md, "The event log" and "A tamper-evident log".
+        """
+        if self._secret is not None:
+            return self._secret
+        with self._guard():
+            row = self._conn.execute(_GET_PREFERENCE, (SECRET_PREFERENCE,)).fetchone()
+        if row is not None:
+            self._secret = str(row[0])
+            return self._secret
+        with self._immediate() as conn:
+            return self._secret_in(conn)
+
+    def _secret_in(self, conn: sqlite3.Connection) -> str:
+        """The secret, read (or made if absent, then read again) inside a write transaction.
+
+        Two processes making it at once agree: the second insert does nothing, and both
+        read the value that was stored first.
+        """
+        if self._secret is None:
+            row = conn.execute(_GET_PREFERENCE, (SECRET_PREFERENCE,)).fetchone()
+            if row is None:
+                conn.execute(_ADD_SECRET, (SECRET_PREFERENCE, new_secret()))
+                row = conn.execute(_GET_PREFERENCE, (SECRET_PREFERENCE,)).fetchone()
+            self._secret = str(row[0])
+        return self._secret
 
     def add_link(self, link: LinkInfo) -> None:
         """Store a new access link.

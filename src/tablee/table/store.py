@@ -127,7 +127,8 @@ class EventStore(Protocol):
         """Append facts as ``expected_last_seq + 1, + 2, ...`` in one transaction.
 
         With a ``command_key``, every stored event names the command (see
-        `StoredEvent.command_key`) and the table can hold that key once only.
+        `StoredEvent.command_key`) and the table can hold that key once only. Each event's
+        chain link is computed in the same transaction, after the last stored event's.
 
         Raises:
             DuplicateCommand: the table already holds ``command_key``; nothing is stored.
@@ -150,7 +151,20 @@ class EventStore(Protocol):
         ...
 
     def set_preference(self, key: str, value: str) -> None:
-        """Store a preference."""
+        """Store a preference.
+
+        Raises:
+            InputError: the key is the installation secret's
+                (`tablee.table.chain.SECRET_PREFERENCE`), which only the store writes.
+        """
+        ...
+
+    def installation_secret(self) -> str:
+        """The installation secret keying the hash chains (64 hex digits); never show it.
+
+        Kept in the database's preferences, so every process sharing the database uses the
+        same one; made on first need (insert if absent, then read: two processes agree).
+        """
         ...
 
     def add_link(self, link: LinkInfo) -> None:

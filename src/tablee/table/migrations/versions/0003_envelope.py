@@ -8,7 +8,7 @@ Revision ID: 0003_envelope
 Revises: 0002_links
 Create Date: 2026-12-01
 
-Source: DESIGN.md "The event log".
+Source: docs/architecture.md, "The event log" and "A tamper-evident log".
 """
 
 from collections.abc import Sequence
