@@ -224,8 +224,9 @@ async def create_table(client: httpx.AsyncClient, base: str, number: int) -> Tab
 
 async def last_seq(client: httpx.AsyncClient, table: Table) -> int:
     export = await polite(client, "GET", table.gm + "/export.jsonl")
-    lines = [line for line in export.text.splitlines() if line.strip()]
-    return int(json.loads(lines[-1])["seq"]) if lines else 0
+    lines = [json.loads(line) for line in export.text.splitlines() if line.strip()]
+    events = [line for line in lines if "seq" in line]  # the last line is the trailer
+    return int(events[-1]["seq"]) if events else 0
 
 
 # --- streams and rolls ----------------------------------------------------------------------

@@ -6,11 +6,12 @@ steps ``(who, action, fields)`` done through the pages. Adding a system is one m
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
+
+from tablee.table.transcript import read_jsonl
 
 TIMEOUT_MS = 15_000
 GM = "gm"
@@ -281,7 +282,9 @@ def stored_seqs(table: Table) -> list[int]:
     page = table.person(GM).page
     response = page.request.get(table.gm + "/export.jsonl")
     assert response.ok, response.status
-    return [json.loads(line)["seq"] for line in response.text().splitlines() if line.strip()]
+    export = read_jsonl(response.text())
+    assert export.trailer is not None and export.trailer.events == len(export.events)
+    return [event.seq for event in export.events]
 
 
 def log_seqs(page: Page) -> list[int]:

@@ -22,9 +22,14 @@ from .conftest import Run
 
 
 def export(run: Run) -> list[dict[str, object]]:
-    return [
-        json.loads(line) for line in run("table", "export", "--format", "jsonl").out.splitlines()
-    ]
+    """The exported events without their chains and trailer, as Tablée 0.1.0 wrote them.
+
+    An edited export of this installation is refused by its chain first; without the chain
+    (an export of 0.1.0, or of another installation) the rules are what must refuse it.
+    """
+    lines = run("table", "export", "--format", "jsonl").out.splitlines()
+    assert "trailer" in json.loads(lines[-1])
+    return [{k: v for k, v in json.loads(line).items() if k != "chain"} for line in lines[:-1]]
 
 
 def write(path: Path, events: list[dict[str, object]]) -> str:

@@ -1,11 +1,14 @@
-"""What the golden playthroughs share: a steady clock, the command line, the comparison."""
+"""What the golden playthroughs share: a steady clock, the command line, the comparison,
+a store with a fixed installation secret (reproducible chains), stable exports."""
 
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import shlex
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -15,9 +18,13 @@ from pathlib import Path
 import pytest
 
 from tablee.cli.main import main
+from tablee.table.chain import SECRET_PREFERENCE
 from tablee.table.projection import TableState
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
+
+GOLDEN_SECRET = "60" * 32
+"""The installation secret of the golden databases, so that their chains are the same."""
 
 
 def ticking(start: datetime, step: timedelta) -> Iterator[datetime]:
@@ -85,3 +92,29 @@ def cli_session(db: Path, clock: Iterator[datetime]) -> Iterator[CliSession]:
 
 FRENCH_SPACE = re.compile(r"[^\W\d_][;:!?]")
 """A letter right before ``;``, ``:``, ``!`` or ``?``: French puts a space there."""
+
+
+def golden_store(path: Path) -> SqliteStore:
+    """A new store whose installation secret is `GOLDEN_SECRET` (its chains are reproducible)."""
+    store = SqliteStore(path)
+    conn = sqlite3.connect(path)
+    try:
+        with conn:
+            conn.execute(
+                "INSERT INTO preferences (key, value) VALUES (?, ?)",
+                (SECRET_PREFERENCE, GOLDEN_SECRET),
+            )
+    finally:
+        conn.close()
+    return store
+
+
+def stable_export(text: str, table_id: str) -> str:
+    """A JSON Lines export with its table id as ``TABLE-ID`` and its trailer's MAC as ``MAC``.
+
+    The MAC covers the table id, a new random UUID on every run; the chains do not.
+    """
+    lines = text.replace(table_id, "TABLE-ID").splitlines()
+    trailer = json.loads(lines[-1])
+    trailer["trailer"]["mac"] = "MAC"
+    return "\n".join([*lines[:-1], json.dumps(trailer, ensure_ascii=False)]) + "\n"

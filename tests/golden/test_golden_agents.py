@@ -24,9 +24,8 @@ from tablee.locale import translation
 from tablee.systems import agents as ag
 from tablee.systems_io.agents_tables import starter_tables
 from tablee.table.service import TableService
-from tablee.table.sqlite_store import SqliteStore
-from tablee.table.transcript import parse_jsonl, to_jsonl, to_markdown
-from tests.golden.golden import check_golden, ticking
+from tablee.table.transcript import to_markdown
+from tests.golden.golden import check_golden, golden_store, stable_export, ticking
 
 HERE = Path(__file__).parent
 NAME = "Opération Valadyn"
@@ -152,20 +151,21 @@ def play(service: TableService) -> None:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    store = SqliteStore(tmp_path_factory.mktemp("golden") / "golden.sqlite3")
+    store = golden_store(tmp_path_factory.mktemp("golden") / "golden.sqlite3")
     try:
         ticks = clock()
         service = TableService(store, clock=lambda: next(ticks))
         play(service)
         state = service.state(NAME)
-        jsonl = to_jsonl(state)
-        imported = service.import_log(parse_jsonl(jsonl), name="copie")
+        jsonl = service.export_jsonl(NAME)
+        imported = service.import_jsonl(jsonl, name="copie")
+        assert imported.verified and imported.why is None
         return {
             "state": state,
-            "imported": imported,
+            "imported": imported.state,
             "agents_adventure.fr.md": to_markdown(state, translation("fr").gettext),
             "agents_adventure.en.md": to_markdown(state, translation("en").gettext),
-            "agents_adventure.jsonl": jsonl.replace(state.table_id, "TABLE-ID"),
+            "agents_adventure.jsonl": stable_export(jsonl, state.table_id),
         }
     finally:
         store.close()

@@ -27,9 +27,8 @@ from tablee.systems.pouyss.commands import (
 )
 from tablee.systems.pouyss.plugin import POUYSS
 from tablee.table.service import TableService
-from tablee.table.sqlite_store import SqliteStore
-from tablee.table.transcript import to_jsonl, to_markdown
-from tests.golden.golden import check_golden, ticking
+from tablee.table.transcript import to_markdown
+from tests.golden.golden import check_golden, golden_store, stable_export, ticking
 
 HERE = Path(__file__).parent
 
@@ -83,7 +82,7 @@ def play(service: TableService) -> None:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    store = SqliteStore(tmp_path_factory.mktemp("golden") / "golden.sqlite3")
+    store = golden_store(tmp_path_factory.mktemp("golden") / "golden.sqlite3")
     try:
         ticks = clock()
         service = TableService(store, clock=lambda: next(ticks))
@@ -92,7 +91,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         return {
             "pouyss_session.fr.md": to_markdown(state, translation("fr").gettext),
             "pouyss_session.en.md": to_markdown(state, translation("en").gettext),
-            "pouyss_session.jsonl": to_jsonl(state).replace(state.table_id, "TABLE-ID"),
+            "pouyss_session.jsonl": stable_export(
+                service.export_jsonl("Londres 1888"), state.table_id
+            ),
         }
     finally:
         store.close()

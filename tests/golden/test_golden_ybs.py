@@ -25,7 +25,14 @@ import pytest
 
 from tablee.locale import translation
 from tablee.table.transcript import to_markdown
-from tests.golden.golden import FRENCH_SPACE, check_golden, cli_session, ticking
+from tests.golden.golden import (
+    FRENCH_SPACE,
+    check_golden,
+    cli_session,
+    golden_store,
+    stable_export,
+    ticking,
+)
 
 HERE = Path(__file__).parent
 GANG = HERE.parents[1] / "examples" / "gang.toml"
@@ -76,6 +83,7 @@ def clock() -> Iterator[datetime]:
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     folder = tmp_path_factory.mktemp("golden-ybs")
+    golden_store(folder / "evening.sqlite3").close()  # a fixed secret: reproducible chains
     with cli_session(folder / "evening.sqlite3", clock()) as tablee:
         tablee.play(SCRIPT.replace("\\\n", ""))
         french = tablee("table", "export", "--format", "md", "--table", NAME)
@@ -88,7 +96,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return {
         "ybs_evening.fr.md": french,
         "ybs_evening.en.md": to_markdown(state, translation("en").gettext),
-        "ybs_evening.jsonl": jsonl.replace(state.table_id, "TABLE-ID"),
+        "ybs_evening.jsonl": stable_export(jsonl, state.table_id),
     }
 
 

@@ -128,10 +128,22 @@ def _without_identity(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("slug", sorted(TABLES))
+def test_the_old_database_checks_out_once_migrated(old_db: str, slug: str) -> None:
+    checked = cli(old_db, "--table", TABLES[slug], "table", "check")
+    assert checked == {
+        "table": TABLES[slug],
+        "events": expected(slug, "show")["last_seq"],
+        "chain": "verified",
+        "rules": "ok",
+    }
+
+
+@pytest.mark.parametrize("slug", sorted(TABLES))
 def test_each_export_imports_into_a_fresh_database(tmp_path: Path, slug: str) -> None:
     db = str(tmp_path / "fresh.sqlite3")
     imported = cli(db, "table", "import", str(FIXTURES / f"{slug}.jsonl"), "--name", "copie")
     assert imported["name"] == "copie"
+    assert imported["verified"] is False and "no hash chain" in imported["why"]
     shown = cli(db, "--table", "copie", "table", "show")
     assert shown["name"] == "copie" and shown["id"] != expected(slug, "show")["id"]
     assert_contains(_without_identity(shown), _without_identity(expected(slug, "show")))
@@ -151,3 +163,11 @@ def test_the_exports_import_into_postgresql(postgres_url: str) -> None:
         cli(postgres_url, "table", "import", str(FIXTURES / f"{slug}.jsonl"), "--name", slug)
         shown = cli(postgres_url, "--table", slug, "table", "show")
         assert_contains(_without_identity(shown), _without_identity(expected(slug, "show")))
+
+
+def test_an_old_export_says_plainly_it_is_not_verified(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["--db", str(tmp_path / "x.sqlite3"), "--lang", "fr", "table", "import"]
+    assert main([*argv, str(FIXTURES / "londres.jsonl")], out, err) == 0
+    assert "Londres 1888" in out.getvalue()
+    assert err.getvalue().startswith("Non vérifié")

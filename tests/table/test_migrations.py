@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import multiprocessing
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -16,7 +18,9 @@ from sqlalchemy import Connection, create_engine, inspect, text
 
 from tablee.errors import StorageError
 from tablee.table import migrate
+from tablee.table.chain import SECRET_PREFERENCE, first_broken_link
 from tablee.table.schema import SCHEMA_HEAD, metadata
+from tablee.table.service import TableService
 from tablee.table.sql_store import SqlAlchemyStore, engine_url
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import EventStore
@@ -72,7 +76,7 @@ def make_empty(target: Target) -> None:
 def test_schema_head_is_alembic_head() -> None:
     script = ScriptDirectory.from_config(migrate.alembic_config())
     assert script.get_heads() == [SCHEMA_HEAD]
-    assert migrate.head_revision() == SCHEMA_HEAD == "0002_links"
+    assert migrate.head_revision() == SCHEMA_HEAD == "0004_chain"
 
 
 def test_an_empty_database_is_migrated_on_open(store_target: Target) -> None:
@@ -140,3 +144,65 @@ def test_concurrent_first_opens_all_succeed(store_target: Target) -> None:
         results.join_thread()
     assert outcomes == ["ok"] * count
     assert version_of(store_target) == SCHEMA_HEAD
+
+
+FIXTURE_DB = Path(__file__).resolve().parents[1] / "fixtures" / "v0_1_0" / "tables.sqlite3"
+
+
+def _copy_0_1_0_rows(target: Target, secret: str | None = None) -> None:
+    """Bring the target to 0002_links and fill it with the 0.1.0 fixture's rows."""
+    make_empty(target)
+    command.upgrade(migrate.alembic_config(url_of(target)), "0002_links")
+    source = sqlite3.connect(f"file:{FIXTURE_DB}?mode=ro", uri=True)
+    try:
+        rows = {
+            name: source.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall()
+            for name in ("tables", "events")
+        }
+    finally:
+        source.close()
+    with connected(target) as conn:
+        conn.execute(
+            text("INSERT INTO tables VALUES (:a, :b, :c, :d)"),
+            [dict(zip("abcd", row, strict=True)) for row in rows["tables"]],
+        )
+        conn.execute(
+            text("INSERT INTO events VALUES (:a, :b, :c, :d, :e, :f, :g, :h)"),
+            [dict(zip("abcdefgh", row, strict=True)) for row in rows["events"]],
+        )
+        if secret is not None:
+            conn.execute(
+                text("INSERT INTO preferences VALUES (:k, :v)"),
+                {"k": SECRET_PREFERENCE, "v": secret},
+            )
+
+
+def test_0_1_0_events_get_their_chains(store_target: Target) -> None:
+    _copy_0_1_0_rows(store_target)
+    store = open_target(store_target)
+    try:
+        assert version_of(store_target) == SCHEMA_HEAD
+        service = TableService(store)
+        names = [t.name for t in store.tables()]
+        assert len(names) == 4
+        for name in names:
+            events = store.load(store.find_table(name).id)
+            assert all(e.chain is not None for e in events)
+            assert all(e.rules_version is None and e.command_key is None for e in events)
+            assert service.check(name).events == len(events)
+    finally:
+        store.close()
+
+
+def test_the_migration_keys_the_chains_with_the_secret_already_there(
+    store_target: Target,
+) -> None:
+    secret = "ab" * 32
+    _copy_0_1_0_rows(store_target, secret)
+    store = open_target(store_target)
+    try:
+        assert store.installation_secret() == secret
+        for info in store.tables():
+            assert first_broken_link(secret, store.load(info.id)) is None
+    finally:
+        store.close()

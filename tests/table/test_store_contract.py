@@ -18,9 +18,10 @@ import pytest
 
 from tablee.errors import InputError, NotFoundError, RuleError
 from tablee.systems.base import Fact
+from tablee.table.chain import SECRET_PREFERENCE, first_broken_link
 from tablee.table.sql_store import SqlAlchemyStore
 from tablee.table.sqlite_store import SqliteStore
-from tablee.table.store import AppendConflict, EventStore, TableInfo
+from tablee.table.store import AppendConflict, DuplicateCommand, EventStore, TableInfo
 
 NOW = datetime(2025, 11, 29, 12, 30, 45, 123456, tzinfo=UTC)
 PROCESS_TIMEOUT = 60.0
@@ -166,6 +167,121 @@ def test_a_second_store_sees_the_first_ones_writes(store: EventStore, store_targ
         other.close()
 
 
+# -- the envelope: rules version, command keys ------------------------------------------
+
+
+def test_rules_version_is_stored_and_read(store: EventStore) -> None:
+    table_id = new_table(store)
+    facts = [Fact("test.roll", {"n": 1}, rules_version="pouyss-2"), roll(2)]
+    stored = store.append(table_id, 1, facts, NOW)
+    assert [e.rules_version for e in stored] == ["pouyss-2", None]
+    assert store.load(table_id, after_seq=1) == stored
+    assert [e.to_json()["rules_version"] for e in stored] == ["pouyss-2", None]
+    assert store.load(table_id)[0].rules_version is None
+
+
+def test_command_events_are_the_events_of_that_command(store: EventStore) -> None:
+    table_id = new_table(store)
+    other_id = new_table(store, "other")
+    first = store.append(table_id, 1, [roll(2), roll(3), roll(4)], NOW, command_key="req-1")
+    store.append(table_id, 4, [roll(5)], NOW)  # no key, same time
+    second = store.append(table_id, 5, [roll(6), roll(7)], NOW, command_key="req-2")
+    store.append(table_id, 7, [roll(8)], NOW, command_key="req-3")
+    store.append(other_id, 1, [roll(9)], NOW, command_key="req-1")  # keys are per table
+    assert store.command_events(table_id, "req-1") == first
+    assert [e.seq for e in first] == [2, 3, 4]
+    assert [e.command_key for e in first] == ["req-1", "req-1\x1f2", "req-1\x1f3"]
+    assert store.command_events(table_id, "req-2") == second
+    assert [e.seq for e in store.command_events(table_id, "req-3")] == [8]
+    assert [e.payload["n"] for e in store.command_events(other_id, "req-1")] == [9]
+    assert store.command_events(table_id, "req-4") == []
+    assert store.command_events(str(uuid.uuid4()), "req-1") == []
+
+
+def test_a_long_command_is_read_whole(store: EventStore) -> None:
+    table_id = new_table(store)
+    facts = [roll(n) for n in range(70)]  # more than one read batch
+    stored = store.append(table_id, 1, facts, NOW, command_key="long")
+    store.append(table_id, 71, [roll(99)], NOW, command_key="after")
+    assert store.command_events(table_id, "long") == stored
+    assert len(stored) == 70
+
+
+def test_a_stored_key_is_refused_and_stores_nothing(store: EventStore) -> None:
+    table_id = new_table(store)
+    store.append(table_id, 1, [roll(2)], NOW, command_key="once")
+    before = store.load(table_id)
+    for expected in (2, 1):  # current or stale: the key is what is reported
+        with pytest.raises(DuplicateCommand, match="once"):
+            store.append(table_id, expected, [roll(3)], NOW, command_key="once")
+    assert store.load(table_id) == before
+    assert issubclass(DuplicateCommand, AppendConflict)
+
+
+@pytest.mark.parametrize("key", ["", "x" * 101, "clé", "a\nb", "a\x1f2", "\t"])
+def test_a_malformed_key_is_refused(store: EventStore, key: str) -> None:
+    table_id = new_table(store)
+    with pytest.raises(InputError, match="command key"):
+        store.append(table_id, 1, [roll(2)], NOW, command_key=key)
+    with pytest.raises(InputError, match="command key"):
+        store.command_events(table_id, key)
+    assert len(store.load(table_id)) == 1
+
+
+def test_the_longest_and_widest_keys_are_accepted(store: EventStore) -> None:
+    table_id = new_table(store)
+    for n, key in enumerate(["x" * 100, " !~{}/=%_'\"", "0"], start=2):
+        store.append(table_id, n - 1, [roll(n)], NOW, command_key=key)
+        assert [e.seq for e in store.command_events(table_id, key)] == [n]
+
+
+# -- the hash chain ---------------------------------------------------------------------
+
+
+def test_appends_extend_the_chain(store: EventStore, store_target: Target) -> None:
+    table_id = new_table(store)
+    other = open_target(store_target)
+    try:
+        store.append(table_id, 1, [roll(2), roll(3)], NOW, command_key="a")
+        other.append(table_id, 3, [roll(4)], NOW + timedelta(seconds=1))
+        assert other.installation_secret() == store.installation_secret()
+    finally:
+        other.close()
+    events = store.load(table_id)
+    assert all(e.chain is not None and len(e.chain) == 64 for e in events)
+    assert len({e.chain for e in events}) == 4
+    assert first_broken_link(store.installation_secret(), events) is None
+    assert first_broken_link("00" * 32, events) == events[0]  # another secret: no match
+
+
+def test_the_secret_is_kept_in_the_preferences(store: EventStore) -> None:
+    secret = store.installation_secret()
+    assert len(bytes.fromhex(secret)) == 32
+    assert store.get_preference(SECRET_PREFERENCE) == secret
+    with pytest.raises(InputError, match="reserved"):
+        store.set_preference(SECRET_PREFERENCE, "00" * 32)
+    assert store.installation_secret() == secret
+
+
+def _secret_worker(target: Target, barrier: Any, results: Any) -> None:
+    try:
+        store = open_target(target)
+        try:
+            barrier.wait(PROCESS_TIMEOUT)
+            results.put(store.installation_secret())
+        finally:
+            store.close()
+    except BaseException as exc:
+        results.put(f"error: {exc!r}")
+
+
+def test_processes_making_the_secret_at_once_agree(store: EventStore, store_target: Target) -> None:
+    assert store.get_preference(SECRET_PREFERENCE) is None  # a new database has none yet
+    secrets = run_processes(_secret_worker, 4, store_target)
+    assert len(set(secrets)) == 1, secrets
+    assert store.installation_secret() == secrets[0]
+
+
 # -- races between processes ------------------------------------------------------------
 
 
@@ -187,6 +303,25 @@ def _race_worker(target: Target, table_id: str, rounds: int, barrier: Any, resul
     except BaseException as exc:  # report, never hang the parent
         outcomes.append(f"error: {exc!r}")
     results.put(outcomes)
+
+
+def _keyed_worker(target: Target, table_id: str, barrier: Any, results: Any) -> None:
+    """Append one event with the shared key at seq 2, once everyone is ready."""
+    try:
+        store = open_target(target)
+        try:
+            barrier.wait(PROCESS_TIMEOUT)
+            try:
+                store.append(table_id, 1, [roll(os.getpid())], datetime.now(UTC), command_key="k")
+                results.put("ok")
+            except DuplicateCommand:
+                results.put("duplicate")
+            except AppendConflict:
+                results.put("conflict")
+        finally:
+            store.close()
+    except BaseException as exc:
+        results.put(f"error: {exc!r}")
 
 
 def _retry_worker(target: Target, table_id: str, count: int, barrier: Any, results: Any) -> None:
@@ -257,3 +392,11 @@ def test_retrying_writers_lose_nothing(store: EventStore, store_target: Target) 
     assert_gapless(store, table_id, processes * each + 1)
     writers = [e.payload["n"] for e in store.load(table_id, after_seq=1)]
     assert sorted(writers.count(pid) for pid in set(writers)) == [each] * processes
+
+
+def test_race_with_one_key_stores_it_once(store: EventStore, store_target: Target) -> None:
+    table_id = new_table(store)
+    outcomes = sorted(run_processes(_keyed_worker, 4, store_target, table_id))
+    assert outcomes == ["duplicate"] * 3 + ["ok"], outcomes
+    assert_gapless(store, table_id, 2)
+    assert [e.seq for e in store.command_events(table_id, "k")] == [2]

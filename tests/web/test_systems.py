@@ -122,7 +122,8 @@ def test_house_rules_and_exports(client: TestClient, store: SqliteStore) -> None
     exported = client.get(links.gm + "/export.jsonl")
     assert exported.status_code == 200
     lines = [json.loads(line) for line in exported.text.splitlines()]
-    assert [line["seq"] for line in lines] == [1, 2, 3]
+    assert [line["seq"] for line in lines[:-1]] == [1, 2, 3]
+    assert lines[-1]["trailer"]["events"] == 3  # the signed trailer
     assert client.get(links.gm + "/export.md").text.startswith("# Zinc")
     assert client.get(links.players["Zoé"] + "/export.md").status_code == 403
 

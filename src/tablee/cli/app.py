@@ -125,12 +125,14 @@ class Context:
         args: the parsed arguments.
         lang: ``fr`` or ``en``.
         out: where to write (standard output by default).
+        err: where warnings go (standard error by default).
     """
 
     args: argparse.Namespace
     lang: str
     out: IO[str] = field(default_factory=lambda: sys.stdout)
     _service: TableService | None = None
+    err: IO[str] = field(default_factory=lambda: sys.stderr)
 
     @property
     def json(self) -> bool:
@@ -177,6 +179,10 @@ class Context:
         from rich.console import Console
 
         Console(file=self.out, highlight=False, soft_wrap=True).print(text, markup=markup)
+
+    def warn(self, text: str) -> None:
+        """Write one plain line to the warnings stream (standard error)."""
+        self.err.write(text + "\n")
 
 
 def whole_number(tr: Callable[[str], str]) -> Callable[[str], int]:

@@ -280,7 +280,7 @@ def main(
         return USAGE_EXIT
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
-    ctx = Context(merge_leading(args), language_of(args), out)
+    ctx = Context(merge_leading(args), language_of(args), out, err=err)
     try:
         return int(args.handler(ctx))
     except BrokenPipeError:  # output piped into a program that stopped reading (head)

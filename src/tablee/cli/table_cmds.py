@@ -1,4 +1,4 @@
-"""``tablee table ...``: create, list, show, log, undo, export, house rules.
+"""``tablee table ...``: create, list, show, log, undo, export, import, check, house rules.
 
 Source: docs/architecture.md, "The event log".
 """
@@ -16,7 +16,7 @@ from tablee.errors import N_, InputError
 from tablee.systems import game_ids
 from tablee.systems.options import option_text
 from tablee.table.projection import TableState
-from tablee.table.transcript import to_jsonl, to_markdown
+from tablee.table.transcript import to_markdown
 
 __all__ = ["add_parser"]
 
@@ -151,7 +151,7 @@ def cmd_export(ctx: Context) -> int:
     a = ctx.args
     state = ctx.service.state(ctx.service.resolve_name(a.table))
     if a.format == "jsonl":
-        text = to_jsonl(state)
+        text = ctx.service.export_jsonl(state.name)
     else:
         from tablee.locale import translation
 
@@ -185,9 +185,11 @@ def cmd_export(ctx: Context) -> int:
 
 
 def cmd_import(ctx: Context) -> int:
-    """``tablee table import FILE [--name NEW]``: a JSON Lines export as a new table."""
-    from tablee.table.transcript import parse_jsonl
+    """``tablee table import FILE [--name NEW]``: a JSON Lines export as a new table.
 
+    An export this installation cannot verify (no hash chain, or another installation's) is
+    imported, and says so: on standard error, or as ``"verified": false`` and ``"why"``.
+    """
     a = ctx.args
     try:
         text = Path(a.file).read_text(encoding="utf-8")
@@ -197,9 +199,11 @@ def cmd_import(ctx: Context) -> int:
             path=a.file,
             error=getattr(exc, "strerror", None) or str(exc),
         ) from exc
-    state = ctx.service.import_log(parse_jsonl(text), a.name)
+    imported = ctx.service.import_jsonl(text, a.name)
+    state = imported.state
+    why = None if imported.why is None else imported.why.render(ctx.tr)
     if ctx.json:
-        ctx.emit_json(_table_json(state))
+        ctx.emit_json({**_table_json(state), "verified": imported.verified, "why": why})
         return 0
     ctx.emit(
         ctx.ntr(
@@ -207,6 +211,31 @@ def cmd_import(ctx: Context) -> int:
             "Table {name} imported: {count} events.",
             len(state.events),
         ).format(name=state.name, count=len(state.events))
+    )
+    if why is not None:
+        ctx.warn(ctx.tr("Not verified: {why}.").format(why=why))
+    return 0
+
+
+def cmd_check(ctx: Context) -> int:
+    """``tablee table check``: the stored hash chain, then the log folded with the rules.
+
+    Exit code 5 (a `StorageError` naming the event) when a link does not match or the rules
+    refuse the log.
+    """
+    checked = ctx.service.check(ctx.service.resolve_name(ctx.args.table))
+    if ctx.json:
+        ctx.emit_json(
+            {"table": checked.name, "events": checked.events, "chain": "verified", "rules": "ok"}
+        )
+        return 0
+    ctx.emit(
+        ctx.ntr(
+            "Table {name}: {count} event checked, hash chain verified, the rules replay it.",
+            "Table {name}: {count} events checked, hash chain verified, the rules replay them.",
+            checked.events,
+        ).format(name=checked.name, count=checked.events),
+        markup=False,
     )
     return 0
 
@@ -347,6 +376,12 @@ def add_parser(sub: Any, tr: Tr) -> None:
     imp.add_argument("--name", help=tr("the new table's name (default: the exported name)"))
     add_common(imp, tr, table=False)
     imp.set_defaults(handler=cmd_import)
+
+    check = cmds.add_parser(
+        "check", help=tr("check a table's stored hash chain, and its log against the rules")
+    )
+    add_common(check, tr)
+    check.set_defaults(handler=cmd_check)
 
     opts = cmds.add_parser("options", help=tr("show or change the house rules"))
     opts.add_argument(

@@ -48,6 +48,8 @@ class Fact:
         actor: who acted (a player name, ``gm``), or None for the table itself.
         visibility: one of `VISIBILITIES`.
         version: the schema version of ``kind`` this payload follows (1 or more).
+        rules_version: the version of the rules that decided it (stored with the event), or
+            None when not given.
     """
 
     kind: str
@@ -55,6 +57,7 @@ class Fact:
     actor: str | None = None
     visibility: str = "all"
     version: int = 1
+    rules_version: str | None = None
 
 
 class System(Protocol):

@@ -123,10 +123,7 @@ def event_fact(
     """
     if visibility not in VISIBILITIES:
         raise InputError(N_("visibility {value!r} is not known"), value=visibility)
-    fact = Fact(event.kind, event.payload(), actor, visibility, type(event).version)
-    if rules_version is not None and hasattr(fact, "rules_version"):
-        object.__setattr__(fact, "rules_version", rules_version)
-    return fact
+    return Fact(event.kind, event.payload(), actor, visibility, type(event).version, rules_version)
 
 
 def read_event(classes: Mapping[str, type[Event]], kind: str, payload: Mapping[str, JSON]) -> Event:

@@ -6,13 +6,16 @@ Source: DESIGN.md "The event log"; issue 2 point 3.
 from tablee.table.connect import default_database_path, open_store
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState, decide_undo, fold
-from tablee.table.service import Applied, TableService
-from tablee.table.store import AppendConflict, EventStore, TableInfo
+from tablee.table.service import Applied, Checked, Imported, TableService
+from tablee.table.store import AppendConflict, DuplicateCommand, EventStore, TableInfo
 
 __all__ = [
     "AppendConflict",
     "Applied",
+    "Checked",
+    "DuplicateCommand",
     "EventStore",
+    "Imported",
     "StoredEvent",
     "TableInfo",
     "TableService",

@@ -10,21 +10,34 @@ Source: DESIGN.md "The event log"; issue 2 point 3.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from tablee.errors import N_, InputError, NotFoundError, RuleError, StorageError
 from tablee.systems.base import Fact
-from tablee.table.events import StoredEvent, decode_payload, encode_payload
-from tablee.table.store import AppendConflict, LinkInfo, TableInfo
+from tablee.table.chain import canonical_bytes, chain_link
+from tablee.table.events import (
+    StoredEvent,
+    check_command_key,
+    command_key_of,
+    decode_payload,
+    encode_payload,
+)
+from tablee.table.store import AppendConflict, DuplicateCommand, LinkInfo, TableInfo
 
 __all__ = [
+    "COMMAND_BATCH",
     "EVENT_COLUMNS",
     "LINK_COLUMNS",
     "SCHEMA_HEAD",
     "EventRow",
+    "LaterFact",
     "TableRow",
+    "chained",
+    "collect_command",
     "conflict",
+    "duplicate_command",
     "duplicate_name",
     "event_from_row",
     "fact_rows",
@@ -33,12 +46,13 @@ __all__ = [
     "link_row",
     "log_rows",
     "parse_time",
+    "reserved_preference",
     "table_from_row",
     "unknown_table",
     "unknown_table_id",
 ]
 
-SCHEMA_HEAD = "0002_links"
+SCHEMA_HEAD = "0004_chain"
 """The Alembic revision this code reads and writes (the newest in ``migrations/versions``)."""
 
 EVENT_COLUMNS = (
@@ -50,10 +64,13 @@ EVENT_COLUMNS = (
     "visibility",
     "payload",
     "created_at",
+    "rules_version",
+    "command_key",
+    "chain",
 )
 """The ``events`` columns, in the order of an `EventRow`."""
 
-EventRow = tuple[str, int, str, int, str | None, str, str, str]
+EventRow = tuple[str, int, str, int, str | None, str, str, str, str | None, str | None, str | None]
 """One ``events`` row: the values of `EVENT_COLUMNS`, payload as JSON text."""
 
 LINK_COLUMNS = (
@@ -111,8 +128,12 @@ def parse_time(text: str) -> datetime:
     return value.astimezone(UTC)
 
 
+LaterFact = tuple[Fact, datetime] | tuple[Fact, datetime, str | None]
+"""A fact of an imported log with its own time, and optionally its stored ``command_key``."""
+
+
 def log_rows(
-    table_id: str, created: Fact, now: datetime, later: Sequence[tuple[Fact, datetime]] = ()
+    table_id: str, created: Fact, now: datetime, later: Sequence[LaterFact] = ()
 ) -> list[EventRow]:
     """The rows of a new table's log: ``created`` as seq 1, then ``later`` as 2, 3...
 
@@ -120,7 +141,8 @@ def log_rows(
         table_id: the table's id.
         created: the ``table.created`` fact, stored at ``now``.
         now: aware time of the creation.
-        later: further facts with their own aware times (an imported log), in order.
+        later: further facts with their own aware times (an imported log), in order, each
+            optionally with the ``command_key`` value to store on it as it is.
 
     Raises:
         InputError: a naive time.
@@ -128,13 +150,20 @@ def log_rows(
     Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     rows = fact_rows(table_id, 1, [created], now)
-    for offset, (fact, when) in enumerate(later, start=2):
-        rows += fact_rows(table_id, offset, [fact], when)
+    for offset, item in enumerate(later, start=2):
+        fact, when = item[0], item[1]
+        (row,) = fact_rows(table_id, offset, [fact], when)
+        stored_key = item[2] if len(item) == 3 else None
+        rows.append((*row[:9], stored_key, row[10]))
     return rows
 
 
 def fact_rows(
-    table_id: str, first_seq: int, facts: Sequence[Fact], now: datetime
+    table_id: str,
+    first_seq: int,
+    facts: Sequence[Fact],
+    now: datetime,
+    command_key: str | None = None,
 ) -> list[EventRow]:
     """The rows storing ``facts`` as ``first_seq, first_seq + 1, ...``.
 
@@ -143,16 +172,21 @@ def fact_rows(
         first_seq: seq of the first fact (1 or more).
         facts: in order.
         now: aware time of the command, stored on every row.
+        command_key: the command's idempotency key, or None; stored as `command_key_of`
+            ``(key, rank)`` on each row.
 
     Returns:
-        One `EventRow` per fact, ``fact.version`` as schema_version.
+        One `EventRow` per fact, ``fact.version`` as schema_version, ``fact.rules_version``
+        as rules_version, no chain yet.
 
     Raises:
-        InputError: ``now`` is naive.
+        InputError: ``now`` is naive, or a malformed key.
 
     Source: DESIGN.md "The event log"; issue 2 point 3.
     """
     stamp = format_time(now)
+    if command_key is not None:
+        check_command_key(command_key)
     return [
         (
             table_id,
@@ -163,9 +197,48 @@ def fact_rows(
             fact.visibility,
             encode_payload(fact.payload),
             stamp,
+            fact.rules_version,
+            None if command_key is None else command_key_of(command_key, i + 1),
+            None,
         )
         for i, fact in enumerate(facts)
     ]
+
+
+def chained(rows: Sequence[EventRow], previous: str | None, secret: str) -> list[EventRow]:
+    """The rows with their chain links, continuing the chain from ``previous``.
+
+    Args:
+        rows: consecutive rows of one table (as `fact_rows` or `log_rows` give them).
+        previous: the chain of the event before the first row, None before seq 1.
+        secret: the installation secret.
+
+    Returns:
+        The same rows, each with its ``chain`` (see `tablee.table.chain`).
+
+    Source: docs/architecture.md, "The event log" and "A tamper-evident log".
+    """
+    linked: list[EventRow] = []
+    for row in rows:
+        _, seq, kind, version, actor, visibility, payload, created_at, rules, key, _ = row
+        canonical = canonical_bytes(
+            seq, kind, version, rules, actor, visibility, json.loads(payload), created_at, key
+        )
+        previous = chain_link(secret, previous, canonical)
+        linked.append((*row[:10], previous))
+    return linked
+
+
+def reserved_preference(key: str) -> InputError:
+    """The error for setting the preference that holds the installation secret."""
+    return InputError(
+        N_("the preference {key!r} is reserved: Tablée keeps it itself"),
+        key=key,
+    )
+
+
+def _text_or_none(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 def event_from_row(row: Sequence[object]) -> StoredEvent:
@@ -176,17 +249,56 @@ def event_from_row(row: Sequence[object]) -> StoredEvent:
 
     Source: DESIGN.md "The event log"; issue 2 point 3.
     """
-    table_id, seq, kind, version, actor, visibility, payload, created_at = row
+    table_id, seq, kind, version, actor, visibility, payload, created_at = row[:8]
+    rules_version, command_key, chain = row[8:11]
     return StoredEvent(
         table_id=str(table_id),
         seq=int(str(seq)),
         kind=str(kind),
         schema_version=int(str(version)),
-        actor=None if actor is None else str(actor),
+        actor=_text_or_none(actor),
         visibility=str(visibility),
         payload=decode_payload(str(payload), table_id=str(table_id), seq=int(str(seq))),
         created_at=parse_time(str(created_at)),
+        rules_version=_text_or_none(rules_version),
+        command_key=_text_or_none(command_key),
+        chain=_text_or_none(chain),
     )
+
+
+COMMAND_BATCH = 32
+"""How many events `collect_command` reads at a time after a command's first event."""
+
+
+def collect_command(
+    first: StoredEvent | None, key: str, load_after: Callable[[int, int], list[StoredEvent]]
+) -> list[StoredEvent]:
+    """The events of the command whose first event is ``first``, in order.
+
+    Args:
+        first: the event whose ``command_key`` is ``key``, or None when there is none.
+        key: the command key.
+        load_after: ``(seq, limit)`` -> up to ``limit`` events of the table with a greater
+            seq, in order.
+
+    Returns:
+        ``first`` and the run of events right after it holding ``command_key_of(key, 2)``,
+        ``command_key_of(key, 3)``...; empty when ``first`` is None.
+
+    Source: docs/architecture.md, "The event log" and "A tamper-evident log".
+    """
+    if first is None:
+        return []
+    found = [first]
+    while True:
+        batch = load_after(found[-1].seq, COMMAND_BATCH)
+        for event in batch:
+            rank = len(found) + 1
+            if event.seq != found[-1].seq + 1 or event.command_key != command_key_of(key, rank):
+                return found
+            found.append(event)
+        if len(batch) < COMMAND_BATCH:
+            return found
 
 
 def table_from_row(row: Sequence[object]) -> TableInfo:
@@ -256,6 +368,16 @@ def unknown_table(name: str) -> NotFoundError:
 def unknown_table_id(table_id: str) -> NotFoundError:
     """The error for a table id that is not registered."""
     return NotFoundError(N_("no table with id {table_id}"), table_id=table_id)
+
+
+def duplicate_command(table_id: str, key: str) -> DuplicateCommand:
+    """The error for an append whose command key the table already holds."""
+    return DuplicateCommand(
+        N_("table {table_id} already holds the command with key {key!r}"),
+        tip=N_("load that command's events instead of storing it again"),
+        table_id=table_id,
+        key=key,
+    )
 
 
 def conflict(table_id: str, expected: int) -> AppendConflict:

@@ -15,6 +15,11 @@ The table layer owns two kinds of its own:
   latest revision of each event. Version 1 (Tablée 0.1.0) recorded no revision: a log
   holding one is folded by deciding every event again (`tablee.table.projection`).
 
+The envelope also keeps, per event, the version of the rules that decided it
+(``rules_version``), the key of the command that stored it (``command_key``, see
+`command_key_of`) and its link in the table's keyed hash chain (``chain``); each is None on
+events written before it existed.
+
 Source: DESIGN.md "The event log"; issue 2 point 3.
 """
 
@@ -22,18 +27,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from tablee.errors import N_, StorageError
+from tablee.errors import N_, InputError, StorageError
 from tablee.systems.base import JSON, System, Upcaster
 
 __all__ = [
+    "COMMAND_KEY_MAX",
+    "COMMAND_KEY_PART",
     "TABLE_CREATED",
     "TABLE_EVENT_VERSIONS",
     "TABLE_VOIDED",
     "StoredEvent",
+    "check_command_key",
+    "command_key_of",
     "decode_payload",
     "encode_payload",
     "upcast",
@@ -51,6 +60,12 @@ def _voided_v2(payload: dict[str, JSON]) -> dict[str, JSON]:
 
 TABLE_UPCASTERS: Mapping[tuple[str, int], Upcaster] = {(TABLE_VOIDED, 1): _voided_v2}
 
+COMMAND_KEY_MAX = 100
+"""Longest command key, in characters."""
+
+COMMAND_KEY_PART = "\x1f"
+"""Separates a command key from an event's rank in its command (never in a key itself)."""
+
 
 @dataclass(frozen=True)
 class StoredEvent:
@@ -65,6 +80,14 @@ class StoredEvent:
         visibility: ``all``, ``roller_and_gm`` or ``gm``.
         payload: JSON-compatible data.
         created_at: UTC time the command was decided (timezone-aware).
+        rules_version: version of the rules that decided it (`Fact.rules_version`), or None
+            (events written before rules versions existed, or decided without one).
+        command_key: the idempotency key of the command that stored it, or None. The
+            command's first event holds the key itself; its n-th event (n >= 2) holds
+            `command_key_of` ``(key, n)``, so that every event of a command names it while
+            each stored value stays unique in its table.
+        chain: this event's link in the table's keyed hash chain (64 hex digits), or None
+            when not computed (an event read from an export without chains).
     """
 
     table_id: str
@@ -75,6 +98,9 @@ class StoredEvent:
     visibility: str
     payload: Mapping[str, JSON]
     created_at: datetime
+    rules_version: str | None = None
+    command_key: str | None = None
+    chain: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The event as one JSON object (the JSON Lines export format)."""
@@ -87,7 +113,50 @@ class StoredEvent:
             "visibility": self.visibility,
             "payload": dict(self.payload),
             "created_at": self.created_at.isoformat(),
+            "rules_version": self.rules_version,
+            "command_key": self.command_key,
+            "chain": self.chain,
         }
+
+
+def check_command_key(key: object) -> str:
+    """A command's idempotency key, checked: 1 to `COMMAND_KEY_MAX` printable ASCII characters.
+
+    Args:
+        key: the key a caller gave (for instance a web request's id).
+
+    Returns:
+        The key, unchanged.
+
+    Raises:
+        InputError: not text, empty, too long, or with a character outside printable ASCII
+            (space to tilde).
+    """
+    if (
+        not isinstance(key, str)
+        or not 1 <= len(key) <= COMMAND_KEY_MAX
+        or any(not " " <= ch <= "~" for ch in key)
+    ):
+        raise InputError(
+            N_("{key!r} is not a command key: 1 to {maximum} printable ASCII characters"),
+            key=key,
+            maximum=COMMAND_KEY_MAX,
+        )
+    return key
+
+
+def command_key_of(key: str, rank: int) -> str:
+    """The ``command_key`` stored on the ``rank``-th event of the command with key ``key``.
+
+    Args:
+        key: a checked command key.
+        rank: 1 for the command's first event, then 2, 3...
+
+    Returns:
+        ``key`` for the first event, else ``key``, `COMMAND_KEY_PART` and ``rank``
+        (``abc``, U+001F, ``2``): a value no key can take, since keys are printable ASCII.
+    """
+    return key if rank == 1 else f"{key}{COMMAND_KEY_PART}{rank}"
 
 
 def encode_payload(payload: Mapping[str, JSON]) -> str:
@@ -165,13 +234,4 @@ def upcast(event: StoredEvent, system: System) -> StoredEvent:
         version += 1
     if version == event.schema_version:
         return event
-    return StoredEvent(
-        event.table_id,
-        event.seq,
-        event.kind,
-        version,
-        event.actor,
-        event.visibility,
-        payload,
-        event.created_at,
-    )
+    return replace(event, schema_version=version, payload=payload)

@@ -387,7 +387,7 @@ def _revise_after(state: TableState, seq: int) -> dict[str, Any]:
     game = state.after[before[-1].seq] if before else system.initial_state(state.events[0].payload)
     revised: dict[str, Any] = {}
     for event in (e for e in counting if e.seq > seq):
-        rules_version = getattr(event, "rules_version", None)
+        rules_version = event.rules_version
         game, changed = system.verify(game, event.kind, state.payload_of(event), rules_version)
         if changed is not None:
             revised[str(event.seq)] = changed
@@ -433,7 +433,7 @@ def verify_log(state: TableState) -> int:
     checked = 0
     for event in (e for e in state.effective() if e.kind != TABLE_CREATED):
         payload = state.payload_of(event)
-        rules_version = getattr(event, "rules_version", None)
+        rules_version = event.rules_version
         try:
             game, changed = system.verify(game, event.kind, payload, rules_version)
         except TableeError as exc:

@@ -23,6 +23,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    text,
 )
 
 from tablee.table._rows import SCHEMA_HEAD
@@ -55,10 +56,22 @@ events = Table(
     Column("visibility", String(16), nullable=False),
     Column("payload", Text, nullable=False),
     Column("created_at", String(40), nullable=False),
+    Column("rules_version", Text, nullable=True),
+    Column("command_key", Text, nullable=True),
+    Column("chain", Text, nullable=True),
     ForeignKeyConstraint(["table_id"], ["tables.id"], name="fk_events_table_id"),
     PrimaryKeyConstraint("table_id", "seq", name="pk_events"),
+    Index(
+        "uq_events_command_key",
+        "table_id",
+        "command_key",
+        unique=True,
+        sqlite_where=text("command_key IS NOT NULL"),
+        postgresql_where=text("command_key IS NOT NULL"),
+    ),
 )
-"""The append-only log; the primary key ``(table_id, seq)`` stops two writers taking a seq."""
+"""The append-only log; the primary key ``(table_id, seq)`` stops two writers taking a seq,
+and the partial unique index ``(table_id, command_key)`` two writers storing one command."""
 
 preferences = Table(
     "preferences",

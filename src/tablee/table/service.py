@@ -8,6 +8,10 @@ decides again against the new state (where the cagnotte may now be empty) and re
 
 The clock is injected and read once per command; its value is stored in the events.
 
+A command may carry an idempotency key (``command_key``): the table stores each key once, so
+a command sent twice (a browser retrying a request whose answer was lost) is applied once,
+and the second call gets the stored result back, marked ``replayed``, without being decided.
+
 A service keeps the last state it folded for each table (an in-memory snapshot, a cache
 only): the next command loads just the events stored since and extends that state, so a
 long-lived process such as the web table does not fold the whole log for every roll. The log
@@ -23,15 +27,30 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 from tablee.dice import RandomSource
-from tablee.errors import N_, ConcurrencyError, InputError, RuleError, StorageError, TableeError
+from tablee.errors import (
+    N_,
+    ConcurrencyError,
+    InputError,
+    Message,
+    RuleError,
+    StorageError,
+    TableeError,
+)
 from tablee.systems import system_named
 from tablee.systems.base import JSON, Fact, clean_name
 from tablee.systems.declare import Command
 from tablee.systems.plugin import Decision
-from tablee.table.events import TABLE_CREATED, TABLE_EVENT_VERSIONS, TABLE_VOIDED, StoredEvent
+from tablee.table.chain import Trailer, first_broken_link, make_trailer, verify_export
+from tablee.table.events import (
+    TABLE_CREATED,
+    TABLE_EVENT_VERSIONS,
+    TABLE_VOIDED,
+    StoredEvent,
+    check_command_key,
+)
 from tablee.table.projection import (
     TableState,
     decide_undo,
@@ -41,8 +60,9 @@ from tablee.table.projection import (
     verify_log,
 )
 from tablee.table.store import AppendConflict, EventStore, TableInfo
+from tablee.table.transcript import read_jsonl, to_jsonl
 
-__all__ = ["MAX_ATTEMPTS", "Applied", "TableService", "utc_now"]
+__all__ = ["MAX_ATTEMPTS", "Applied", "Checked", "Imported", "TableService", "utc_now"]
 
 MAX_ATTEMPTS = 10
 """How many times a command is decided again after losing a race before it is refused."""
@@ -54,6 +74,7 @@ SNAPSHOT_EVERY = 500
 """Events between two stored snapshots of a table's state."""
 TABLE_NAME = N_("a table's name")
 R = TypeVar("R")
+D = TypeVar("D", covariant=True)
 
 
 def utc_now() -> datetime:
@@ -62,18 +83,55 @@ def utc_now() -> datetime:
 
 
 @dataclass(frozen=True)
-class Applied(Generic[R]):
+class Applied(Generic[D]):
     """A command's result once stored.
 
     Attributes:
-        decision: what the command's decide function returned.
-        events: the stored events, with their sequence numbers.
-        state: the table after them.
+        decision: what the command's decide function returned; None when ``replayed`` (the
+            command was not decided again).
+        events: the stored events, with their sequence numbers (when ``replayed``, the
+            events the first call stored).
+        state: the table after them (when ``replayed``, the table now, which may hold later
+            events).
+        replayed: True when the table already held the command's key: nothing was decided
+            or stored by this call.
     """
 
-    decision: R
+    decision: D
     events: tuple[StoredEvent, ...]
     state: TableState
+    replayed: bool = False
+
+
+@dataclass(frozen=True)
+class Imported:
+    """An imported table, and whether its export could be verified.
+
+    Attributes:
+        state: the new table.
+        verified: True when the export came from this installation and its whole hash chain
+            and trailer were checked.
+        why: when not verified, why not (no chain: an export of Tablée 0.1.0; another
+            installation); None when verified. Its events were checked by the rules (the
+            fold) either way.
+    """
+
+    state: TableState
+    verified: bool
+    why: Message | None = None
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A stored table whose hash chain and fold were checked (`TableService.check`).
+
+    Attributes:
+        name: the table's name.
+        events: how many events were checked.
+    """
+
+    name: str
+    events: int
 
 
 def _back_off(attempt: int) -> None:
@@ -249,30 +307,71 @@ class TableService:
         """The table folded from its whole log (from the snapshot and the events since)."""
         return self._current(self.store.find_table(name))
 
+    @overload
     def execute(
-        self, name: str, decide: Callable[[TableState], R], facts_of: Callable[[R], Sequence[Fact]]
-    ) -> Applied[R]:
+        self,
+        name: str,
+        decide: Callable[[TableState], R],
+        facts_of: Callable[[R], Sequence[Fact]],
+    ) -> Applied[R]: ...
+
+    @overload
+    def execute(
+        self,
+        name: str,
+        decide: Callable[[TableState], R],
+        facts_of: Callable[[R], Sequence[Fact]],
+        *,
+        command_key: str | None,
+    ) -> Applied[R | None]: ...
+
+    def execute(
+        self,
+        name: str,
+        decide: Callable[[TableState], R],
+        facts_of: Callable[[R], Sequence[Fact]],
+        *,
+        command_key: str | None = None,
+    ) -> Applied[R] | Applied[R | None]:
         """Decide and append, retrying against the new state when another writer won.
 
         Args:
             name: the table.
             decide: state -> decision (may raise InputError or RuleError: nothing is stored).
             facts_of: decision -> the facts to append.
+            command_key: the command's idempotency key (1 to 100 printable ASCII
+                characters), or None. When the table already holds it (stored by an earlier
+                call, or by another writer while this one decided), nothing is decided or
+                stored: the stored events come back with ``replayed=True`` and
+                ``decision=None``.
 
         Returns:
             The decision, the stored events and the new state.
 
         Raises:
+            InputError: a malformed key.
             ConcurrencyError: the table kept changing for `MAX_ATTEMPTS` attempts.
         """
+        if command_key is not None:
+            check_command_key(command_key)
         info = self.store.find_table(name)
+        if command_key is not None:
+            done = self._replayed(info, command_key)
+            if done is not None:
+                return done
         state = self._current(info, full=False)
         for attempt in range(MAX_ATTEMPTS):
             decision = decide(state)
             facts = tuple(facts_of(decision))
             try:
-                stored = self.store.append(info.id, state.last_seq, facts, self.clock())
+                stored = self.store.append(
+                    info.id, state.last_seq, facts, self.clock(), command_key=command_key
+                )
             except AppendConflict:
+                if command_key is not None:  # the same command stored by another writer?
+                    done = self._replayed(info, command_key)
+                    if done is not None:
+                        return done
                 state = self._current(info, full=False)
                 _back_off(attempt)
                 continue
@@ -289,23 +388,76 @@ class TableService:
             attempts=MAX_ATTEMPTS,
         )
 
-    def import_log(self, events: Sequence[StoredEvent], name: str | None = None) -> TableState:
+    def _replayed(self, info: TableInfo, command_key: str) -> Applied[None] | None:
+        """The stored result of the command with that key, or None if the table lacks it."""
+        stored = self.store.command_events(info.id, command_key)
+        if not stored:
+            return None
+        return Applied(None, tuple(stored), self._current(info), replayed=True)
+
+    def export_jsonl(self, name: str) -> str:
+        """The table's JSON Lines export: every event as stored, then the signed trailer.
+
+        The events are exported as stored (their old payload versions included), each with
+        its chain link, so that this installation can check the file on import.
+
+        Raises:
+            NotFoundError: no such table.
+        """
+        info = self.store.find_table(name)
+        events = self.store.load(info.id)
+        trailer = make_trailer(self.store.installation_secret(), info.id, events)
+        return to_jsonl(events, trailer)
+
+    def import_jsonl(self, text: str, name: str | None = None) -> Imported:
+        """Check a JSON Lines export and store it as a new table (see `import_log`).
+
+        Returns:
+            The new table, and whether the export was verified (and if not why).
+
+        Raises:
+            InputError: a malformed line; an export cut short, edited or out of order (see
+                `tablee.table.chain.verify_export`); a log that does not replay; a bad name.
+            RuleError: a table with that name exists.
+        """
+        export = read_jsonl(text)
+        return self._import(export.events, export.trailer, name)
+
+    def import_log(
+        self,
+        events: Sequence[StoredEvent],
+        name: str | None = None,
+        *,
+        trailer: Trailer | None = None,
+    ) -> TableState:
         """Store an exported log as a new table, every event as it was (faces, times, undos).
 
-        The whole log is folded first, with the rules, so a log that does not replay is
-        refused before anything is written; then it is stored in one transaction.
+        The export is checked first (`tablee.table.chain.verify_export`): from this
+        installation, its hash chain and trailer; from anywhere, seq numbers without gaps
+        and times going forward, none a day past the clock. Then the whole log is folded,
+        with the rules, so a log that does not replay is refused before anything is written;
+        then it is stored in one transaction, with fresh chain links. The rules versions
+        and command keys are kept.
 
         Args:
-            events: a log as read by `tablee.table.transcript.parse_jsonl`, seq 1 first.
+            events: a log as read by `tablee.table.transcript.read_jsonl`, seq 1 first.
             name: the new table's name; None keeps the exported name.
+            trailer: the export's trailer, None when it has none.
 
         Returns:
             The new table's state (equal to the exported one but for its id and name).
 
         Raises:
-            InputError: the log does not replay (the message says why) or a bad name.
+            InputError: the export was cut short or edited, or is out of order, or the log
+                does not replay (the message says why), or a bad name.
             RuleError: a table with that name exists.
         """
+        return self._import(events, trailer, name).state
+
+    def _import(
+        self, events: Sequence[StoredEvent], trailer: Trailer | None, name: str | None
+    ) -> Imported:
+        verdict = verify_export(self.store.installation_secret(), events, trailer, self.clock())
         try:
             exported = fold(events)
             verify_log(exported)
@@ -324,31 +476,91 @@ class TableService:
             first.actor,
             first.visibility,
             first.schema_version,
+            first.rules_version,
         )
         later = [
-            (Fact(e.kind, e.payload, e.actor, e.visibility, e.schema_version), e.created_at)
+            (
+                Fact(e.kind, e.payload, e.actor, e.visibility, e.schema_version, e.rules_version),
+                e.created_at,
+                e.command_key,
+            )
             for e in events[1:]
         ]
         self.store.create_table(
             table_id, new_name, exported.system.id, created, first.created_at, later
         )
         self.store.set_preference(LAST_TABLE, new_name)
-        return self.state(new_name)
+        return Imported(self.state(new_name), verdict.verified, verdict.why)
+
+    def check(self, name: str) -> Checked:
+        """Check a stored table: every chain link, then every event decided again.
+
+        The chain is recomputed with this installation's secret; then the log is folded and
+        each event that counts is decided again under the rules version it was written with
+        (`tablee.table.projection.verify_log`).
+
+        Returns:
+            The table's name and how many events were checked.
+
+        Raises:
+            NotFoundError: no such table.
+            StorageError: an event whose chain does not match (the first is named: it, or
+                an event before it, was changed in the database), a log that does not fold,
+                or an event the rules decide differently (named, with the field).
+        """
+        info = self.store.find_table(name)
+        events = self.store.load(info.id)
+        broken = first_broken_link(self.store.installation_secret(), events)
+        if broken is not None:
+            raise StorageError(
+                N_(
+                    "event {seq} of table {name} does not match its hash chain: it, or an "
+                    "event before it, was changed in the database"
+                ),
+                tip=N_("restore the database from a backup, or import a verified export"),
+                seq=broken.seq,
+                name=info.name,
+            )
+        state = fold(events)
+        try:
+            verify_log(state)
+        except (InputError, RuleError) as exc:
+            raise StorageError(
+                N_("table {name} does not hold what its rules give: {error}"),
+                name=info.name,
+                error=exc,
+            ) from exc
+        return Checked(info.name, len(events))
 
     def undo(
-        self, name: str, *, seq: int | None = None, actor: str | None = None, reason: str = ""
-    ) -> Applied[tuple[Fact, ...]]:
+        self,
+        name: str,
+        *,
+        seq: int | None = None,
+        actor: str | None = None,
+        reason: str = "",
+        command_key: str | None = None,
+    ) -> Applied[tuple[Fact, ...] | None]:
         """Void the last event that counts (or event ``seq``); see `decide_undo`.
 
         "The last event" is fixed once, against the state the command read: if another
         writer appends first, the retry voids that same event (when it still can), never the
-        newcomer.
+        newcomer. With a ``command_key`` already stored, nothing is undone again: the stored
+        undo comes back (see `execute`).
         """
+        if command_key is not None:
+            check_command_key(command_key)
+            done = self._replayed(self.store.find_table(name), command_key)
+            if done is not None:
+                return done
         if seq is None:
             target = decide_undo(self.state(name), actor=actor, reason=reason)[0]
             seq = int(target.payload["seq"])
         return self.execute(
-            name, lambda s: decide_undo(s, seq=seq, actor=actor, reason=reason), lambda f: f
+            name,
+            lambda s: decide_undo(s, seq=seq, actor=actor, reason=reason),
+            lambda f: f,
+            command_key=command_key,
         )
 
     def run_command(
@@ -358,7 +570,8 @@ class TableService:
         dice: RandomSource | None = None,
         *,
         visibility: str | None = None,
-    ) -> Applied[Decision[Any]]:
+        command_key: str | None = None,
+    ) -> Applied[Any]:
         """Decide a declared command of the table's game and append its events.
 
         The dice are recorded on the first attempt (`tablee.dice.Recorder`), so a retry
@@ -371,9 +584,12 @@ class TableService:
                 dice when None. Typed faces must all be used.
             visibility: who may see the events (``all``, ``roller_and_gm``, ``gm``); None
                 keeps the game's choice.
+            command_key: the command's idempotency key (see `execute`): a command already
+                stored with it is not decided again.
 
         Returns:
-            The decision (with its report's material), the stored events, the new state.
+            The decision (with its report's material), the stored events, the new state;
+            for a command already stored, ``replayed`` is true and the decision None.
 
         Raises:
             InputError: a game that is not a plugin, bad input, faces that do not fit.
@@ -418,4 +634,4 @@ class TableService:
                 decision = replace(decision, visibility=visibility)
             return decision
 
-        return self.execute(name, decide, game.facts)
+        return self.execute(name, decide, game.facts, command_key=command_key)

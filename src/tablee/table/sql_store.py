@@ -51,7 +51,11 @@ from tablee.table._rows import (
     EVENT_COLUMNS,
     LINK_COLUMNS,
     EventRow,
+    LaterFact,
+    chained,
+    collect_command,
     conflict,
+    duplicate_command,
     duplicate_name,
     event_from_row,
     fact_rows,
@@ -59,11 +63,13 @@ from tablee.table._rows import (
     link_from_row,
     link_row,
     log_rows,
+    reserved_preference,
     table_from_row,
     unknown_table,
     unknown_table_id,
 )
-from tablee.table.events import StoredEvent
+from tablee.table.chain import SECRET_PREFERENCE, new_secret
+from tablee.table.events import StoredEvent, check_command_key
 from tablee.table.schema import SCHEMA_HEAD, events, links, preferences, tables
 from tablee.table.sqlite_store import BUSY_TIMEOUT_MS, configure_connection
 from tablee.table.store import LinkInfo, TableInfo
@@ -169,6 +175,7 @@ class SqlAlchemyStore:
         with self._guard():
             self._engine = _make_engine(self.url)
         self._writer = self._engine.execution_options(**{_WRITE: True})
+        self._secret: str | None = None
         try:
             self._ensure_schema()
         except BaseException:
@@ -222,7 +229,7 @@ class SqlAlchemyStore:
         system: str,
         created: Fact,
         now: datetime,
-        later: Sequence[tuple[Fact, datetime]] = (),
+        later: Sequence[LaterFact] = (),
     ) -> StoredEvent:
         """Register a table and store ``created`` as its seq 1, in one transaction.
 
@@ -232,8 +239,9 @@ class SqlAlchemyStore:
             system: system id (``pouyss``...).
             created: the ``table.created`` fact.
             now: aware time of the command.
-            later: further facts with their own times, stored as seq 2, 3... in the same
-                transaction (an imported log); empty for a new table.
+            later: further facts with their own times (and optionally the ``command_key``
+                value each had), stored as seq 2, 3... in the same transaction (an imported
+                log); empty for a new table.
 
         Returns:
             The stored ``table.created`` event.
@@ -252,6 +260,7 @@ class SqlAlchemyStore:
                 with self._writer.begin() as conn:
                     if conn.execute(select(tables.c.id).where(tables.c.name == name)).first():
                         raise duplicate_name(name)
+                    rows = chained(rows, None, self._secret_in(conn))
                     conn.execute(tables.insert(), {**registry, "created_at": format_time(now)})
                     conn.execute(events.insert(), _as_dicts(rows))
                     _notify(conn, table_id, rows[-1][1])
@@ -291,7 +300,13 @@ class SqlAlchemyStore:
         return [event_from_row(row) for row in rows]
 
     def append(
-        self, table_id: str, expected_last_seq: int, facts: Sequence[Fact], now: datetime
+        self,
+        table_id: str,
+        expected_last_seq: int,
+        facts: Sequence[Fact],
+        now: datetime,
+        *,
+        command_key: str | None = None,
     ) -> list[StoredEvent]:
         """Append ``facts`` as ``expected_last_seq + 1, + 2, ...`` in one transaction.
 
@@ -300,29 +315,72 @@ class SqlAlchemyStore:
             expected_last_seq: the last seq the caller's state was folded from (1 or more).
             facts: in order; an empty list only checks the expected seq.
             now: aware time of the command, stored on every event.
+            command_key: the command's idempotency key (1 to 100 printable ASCII
+                characters), or None; stored on every event (see `StoredEvent.command_key`).
+                Two writers racing with the same key: the unique index lets one in, the
+                other gets `DuplicateCommand`.
 
         Returns:
-            The stored events.
+            The stored events, each with its chain link (computed in the transaction, after
+            the last event's).
 
         Raises:
+            DuplicateCommand: the table already holds ``command_key``; nothing is stored.
             AppendConflict: another writer appended first; nothing is stored.
             NotFoundError: no table has that id.
-            InputError: ``now`` is naive.
+            InputError: ``now`` is naive, or a malformed key.
             StorageError: the database failed.
 
         Source: DESIGN.md "The event log"; issue 2 point 3.
         """
-        rows = fact_rows(table_id, expected_last_seq + 1, facts, now)
+        rows = fact_rows(table_id, expected_last_seq + 1, facts, now, command_key)
         with self._guard():
             try:
                 with self._writer.begin() as conn:
-                    if _last_seq(conn, table_id) != expected_last_seq:
+                    last, last_chain = _last_event(conn, table_id)
+                    if command_key is not None and _has_key(conn, table_id, command_key):
+                        raise duplicate_command(table_id, command_key)
+                    if last != expected_last_seq:
                         raise conflict(table_id, expected_last_seq)
                     if rows:
+                        rows = chained(rows, last_chain, self._secret_in(conn))
                         conn.execute(events.insert(), _as_dicts(rows))
                         _notify(conn, table_id, rows[-1][1])
-            except IntegrityError as exc:  # another writer inserted the same seq first
+            except IntegrityError as exc:  # another writer stored the same seq or key first
+                if command_key is not None:
+                    with self._engine.connect() as conn:
+                        if _has_key(conn, table_id, command_key):
+                            raise duplicate_command(table_id, command_key) from exc
                 raise conflict(table_id, expected_last_seq) from exc
+        return [event_from_row(row) for row in rows]
+
+    def command_events(self, table_id: str, key: str) -> list[StoredEvent]:
+        """The events the command with that key appended, in order; empty if none did.
+
+        Raises:
+            InputError: a malformed key.
+
+        Source: docs/architecture.md, "The event log" and "A tamper-evident log".
+        """
+        check_command_key(key)
+        query = select(*(events.c[name] for name in EVENT_COLUMNS)).where(
+            events.c.table_id == table_id, events.c.command_key == key
+        )
+        with self._guard(), self._engine.connect() as conn:
+            row = conn.execute(query).first()
+        first = None if row is None else event_from_row(row)
+        return collect_command(first, key, lambda seq, limit: self._some(table_id, seq, limit))
+
+    def _some(self, table_id: str, after_seq: int, limit: int) -> list[StoredEvent]:
+        """Up to ``limit`` events with ``seq > after_seq``, in order."""
+        query = (
+            select(*(events.c[name] for name in EVENT_COLUMNS))
+            .where(events.c.table_id == table_id, events.c.seq > after_seq)
+            .order_by(events.c.seq)
+            .limit(limit)
+        )
+        with self._guard(), self._engine.connect() as conn:
+            rows = conn.execute(query).all()
         return [event_from_row(row) for row in rows]
 
     def get_preference(self, key: str) -> str | None:
@@ -333,10 +391,41 @@ class SqlAlchemyStore:
         return None if value is None else str(value)
 
     def set_preference(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``, replacing any previous value."""
+        """Store ``value`` under ``key``, replacing any previous value.
+
+        Raises:
+            InputError: the key is the installation secret's (`SECRET_PREFERENCE`).
+        """
+        if key == SECRET_PREFERENCE:
+            raise reserved_preference(key)
         statement = _upsert_preference(self._engine.dialect.name, key, value)
         with self._guard(), self._writer.begin() as conn:
             conn.execute(statement)
+
+    def installation_secret(self) -> str:
+        """The installation secret (64 hex digits), made on first need; never show it.
+
+        Source: docs/architecture.md, "The event log" and "A tamper-evident log".
+        """
+        if self._secret is not None:
+            return self._secret
+        with self._guard(), self._writer.begin() as conn:
+            return self._secret_in(conn)
+
+    def _secret_in(self, conn: Connection) -> str:
+        """The secret, read (or made if absent, then read again) inside a transaction.
+
+        Two processes making it at once agree: the second insert does nothing, and both
+        read the value that was stored first.
+        """
+        if self._secret is None:
+            query = select(preferences.c.value).where(preferences.c.key == SECRET_PREFERENCE)
+            value = conn.execute(query).scalar()
+            if value is None:
+                conn.execute(_add_if_absent(conn.dialect.name, SECRET_PREFERENCE, new_secret()))
+                value = conn.execute(query).scalar()
+            self._secret = str(value)
+        return self._secret
 
     def add_link(self, link: LinkInfo) -> None:
         """Store a new access link.
@@ -407,18 +496,41 @@ def _notify(conn: Connection, table_id: str, last_seq: int) -> None:
         conn.execute(select(func.pg_notify(NOTIFY_CHANNEL, payload)))
 
 
-def _last_seq(conn: Connection, table_id: str) -> int:
-    """The table's last seq (0 for a table with no events), inside a transaction.
+def _last_event(conn: Connection, table_id: str) -> tuple[int, str | None]:
+    """The table's last seq (0 for a table with no events) and its chain, in a transaction.
 
     Raises:
         NotFoundError: no table has that id.
     """
-    last = select(func.max(events.c.seq)).where(events.c.table_id == tables.c.id)
-    query = select(tables.c.id, last.scalar_subquery()).where(tables.c.id == table_id)
+    others = events.alias("m")
+    last = select(func.max(others.c.seq)).where(others.c.table_id == tables.c.id).correlate(tables)
+    query = (
+        select(tables.c.id, events.c.seq, events.c.chain)
+        .select_from(
+            tables.outerjoin(
+                events,
+                (events.c.table_id == tables.c.id) & (events.c.seq == last.scalar_subquery()),
+            )
+        )
+        .where(tables.c.id == table_id)
+    )
     row = conn.execute(query).first()
     if row is None:
         raise unknown_table_id(table_id)
-    return int(row[1] or 0)
+    return int(row[1] or 0), None if row[2] is None else str(row[2])
+
+
+def _add_if_absent(dialect: str, key: str, value: str) -> Insert:
+    """An insert of a preference that does nothing when the key is already stored."""
+    if dialect == "postgresql":
+        return pg_insert(preferences).values(key=key, value=value).on_conflict_do_nothing()
+    return sqlite_insert(preferences).values(key=key, value=value).on_conflict_do_nothing()
+
+
+def _has_key(conn: Connection, table_id: str, key: str) -> bool:
+    """Whether the table holds an event with that ``command_key``."""
+    query = select(events.c.seq).where(events.c.table_id == table_id, events.c.command_key == key)
+    return conn.execute(query).first() is not None
 
 
 def _upsert_preference(dialect: str, key: str, value: str) -> Insert:

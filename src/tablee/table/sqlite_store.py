@@ -30,7 +30,11 @@ from tablee.table._rows import (
     EVENT_COLUMNS,
     LINK_COLUMNS,
     SCHEMA_HEAD,
+    LaterFact,
+    chained,
+    collect_command,
     conflict,
+    duplicate_command,
     duplicate_name,
     event_from_row,
     fact_rows,
@@ -38,11 +42,13 @@ from tablee.table._rows import (
     link_from_row,
     link_row,
     log_rows,
+    reserved_preference,
     table_from_row,
     unknown_table,
     unknown_table_id,
 )
-from tablee.table.events import StoredEvent
+from tablee.table.chain import SECRET_PREFERENCE, new_secret
+from tablee.table.events import StoredEvent, check_command_key
 from tablee.table.store import LinkInfo, TableInfo
 
 __all__ = ["BUSY_TIMEOUT_MS", "SqliteStore", "configure_connection"]
@@ -51,12 +57,17 @@ BUSY_TIMEOUT_MS = 10_000
 """How long a writer waits for another one to finish, in milliseconds."""
 
 _COLUMNS = ", ".join(EVENT_COLUMNS)
-_INSERT_EVENT = f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+_INSERT_EVENT = f"INSERT INTO events ({_COLUMNS}) VALUES ({', '.join('?' * len(EVENT_COLUMNS))})"
 _SELECT_EVENTS = f"SELECT {_COLUMNS} FROM events WHERE table_id = ? AND seq > ? ORDER BY seq"
-_LAST_SEQ = (
-    "SELECT t.id, (SELECT max(e.seq) FROM events AS e WHERE e.table_id = t.id)"
-    " FROM tables AS t WHERE t.id = ?"
+_SELECT_SOME = _SELECT_EVENTS + " LIMIT ?"
+_SELECT_KEYED = f"SELECT {_COLUMNS} FROM events WHERE table_id = ? AND command_key = ?"
+_HAS_KEY = "SELECT 1 FROM events WHERE table_id = ? AND command_key = ?"
+_LAST_EVENT = (
+    "SELECT t.id, e.seq, e.chain FROM tables AS t LEFT JOIN events AS e ON e.table_id = t.id"
+    " AND e.seq = (SELECT max(m.seq) FROM events AS m WHERE m.table_id = t.id) WHERE t.id = ?"
 )
+_GET_PREFERENCE = "SELECT value FROM preferences WHERE key = ?"
+_ADD_SECRET = "INSERT INTO preferences (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"
 _LINK_COLUMNS = ", ".join(LINK_COLUMNS)
 _INSERT_LINK = f"INSERT INTO links ({_LINK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 _UPSERT_PREFERENCE = (
@@ -144,6 +155,7 @@ class SqliteStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)  # a string: pathlib costs ~10 ms to import here
+        self._secret: str | None = None
         self._conn = self._connect()
         try:
             self._ensure_schema()
@@ -236,7 +248,7 @@ class SqliteStore:
         system: str,
         created: Fact,
         now: datetime,
-        later: Sequence[tuple[Fact, datetime]] = (),
+        later: Sequence[LaterFact] = (),
     ) -> StoredEvent:
         """Register a table and store ``created`` as its seq 1, in one transaction.
 
@@ -246,8 +258,9 @@ class SqliteStore:
             system: system id (``pouyss``...).
             created: the ``table.created`` fact.
             now: aware time of the command.
-            later: further facts with their own times, stored as seq 2, 3... in the same
-                transaction (an imported log); empty for a new table.
+            later: further facts with their own times (and optionally the ``command_key``
+                value each had), stored as seq 2, 3... in the same transaction (an imported
+                log); empty for a new table.
 
         Returns:
             The stored ``table.created`` event.
@@ -263,6 +276,7 @@ class SqliteStore:
         with self._immediate() as conn:
             if conn.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
                 raise duplicate_name(name)
+            rows = chained(rows, None, self._secret_in(conn))
             conn.execute(
                 "INSERT INTO tables (id, name, system, created_at) VALUES (?, ?, ?, ?)",
                 (table_id, name, system, format_time(now)),
@@ -299,7 +313,13 @@ class SqliteStore:
         return [event_from_row(row) for row in rows]
 
     def append(
-        self, table_id: str, expected_last_seq: int, facts: Sequence[Fact], now: datetime
+        self,
+        table_id: str,
+        expected_last_seq: int,
+        facts: Sequence[Fact],
+        now: datetime,
+        *,
+        command_key: str | None = None,
     ) -> list[StoredEvent]:
         """Append ``facts`` as ``expected_last_seq + 1, + 2, ...`` in one transaction.
 
@@ -308,43 +328,106 @@ class SqliteStore:
             expected_last_seq: the last seq the caller's state was folded from (1 or more).
             facts: in order; an empty list only checks the expected seq.
             now: aware time of the command, stored on every event.
+            command_key: the command's idempotency key (1 to 100 printable ASCII
+                characters), or None; stored on every event (see `StoredEvent.command_key`).
 
         Returns:
-            The stored events.
+            The stored events, each with its chain link (computed in the transaction, after
+            the last event's).
 
         Raises:
+            DuplicateCommand: the table already holds ``command_key``; nothing is stored.
             AppendConflict: another writer appended first; nothing is stored.
             NotFoundError: no table has that id.
-            InputError: ``now`` is naive.
+            InputError: ``now`` is naive, or a malformed key.
             StorageError: the database failed.
 
         Source: DESIGN.md "The event log"; issue 2 point 3.
         """
-        rows = fact_rows(table_id, expected_last_seq + 1, facts, now)
+        rows = fact_rows(table_id, expected_last_seq + 1, facts, now, command_key)
         with self._immediate() as conn:
-            found = conn.execute(_LAST_SEQ, (table_id,)).fetchone()
+            found = conn.execute(_LAST_EVENT, (table_id,)).fetchone()
             if found is None:
                 raise unknown_table_id(table_id)
+            if (
+                command_key is not None
+                and conn.execute(_HAS_KEY, (table_id, command_key)).fetchone()
+            ):
+                raise duplicate_command(table_id, command_key)
             if (found[1] or 0) != expected_last_seq:
                 raise conflict(table_id, expected_last_seq)
+            rows = chained(rows, found[2], self._secret_in(conn))
             try:
                 conn.executemany(_INSERT_EVENT, rows)
             except sqlite3.IntegrityError as exc:
                 raise conflict(table_id, expected_last_seq) from exc
         return [event_from_row(row) for row in rows]
 
+    def command_events(self, table_id: str, key: str) -> list[StoredEvent]:
+        """The events the command with that key appended, in order; empty if none did.
+
+        Raises:
+            InputError: a malformed key.
+
+        Source: docs/architecture.md, "The event log" and "A tamper-evident log".
+        """
+        check_command_key(key)
+        with self._guard():
+            row = self._conn.execute(_SELECT_KEYED, (table_id, key)).fetchone()
+        first = None if row is None else event_from_row(row)
+        return collect_command(first, key, lambda seq, limit: self._some(table_id, seq, limit))
+
+    def _some(self, table_id: str, after_seq: int, limit: int) -> list[StoredEvent]:
+        """Up to ``limit`` events with ``seq > after_seq``, in order."""
+        with self._guard():
+            rows = self._conn.execute(_SELECT_SOME, (table_id, after_seq, limit)).fetchall()
+        return [event_from_row(row) for row in rows]
+
     def get_preference(self, key: str) -> str | None:
         """The preference stored under ``key`` (up to 64 characters), or None."""
         with self._guard():
-            row = self._conn.execute(
-                "SELECT value FROM preferences WHERE key = ?", (key,)
-            ).fetchone()
+            row = self._conn.execute(_GET_PREFERENCE, (key,)).fetchone()
         return None if row is None else str(row[0])
 
     def set_preference(self, key: str, value: str) -> None:
-        """Store ``value`` under ``key``, replacing any previous value."""
+        """Store ``value`` under ``key``, replacing any previous value.
+
+        Raises:
+            InputError: the key is the installation secret's (`SECRET_PREFERENCE`).
+        """
+        if key == SECRET_PREFERENCE:
+            raise reserved_preference(key)
         with self._immediate() as conn:
             conn.execute(_UPSERT_PREFERENCE, (key, value))
+
+    def installation_secret(self) -> str:
+        """The installation secret (64 hex digits), made on first need; never show it.
+
+        Source: docs/architecture.md, "The event log" and "A tamper-evident log".
+        """
+        if self._secret is not None:
+            return self._secret
+        with self._guard():
+            row = self._conn.execute(_GET_PREFERENCE, (SECRET_PREFERENCE,)).fetchone()
+        if row is not None:
+            self._secret = str(row[0])
+            return self._secret
+        with self._immediate() as conn:
+            return self._secret_in(conn)
+
+    def _secret_in(self, conn: sqlite3.Connection) -> str:
+        """The secret, read (or made if absent, then read again) inside a write transaction.
+
+        Two processes making it at once agree: the second insert does nothing, and both
+        read the value that was stored first.
+        """
+        if self._secret is None:
+            row = conn.execute(_GET_PREFERENCE, (SECRET_PREFERENCE,)).fetchone()
+            if row is None:
+                conn.execute(_ADD_SECRET, (SECRET_PREFERENCE, new_secret()))
+                row = conn.execute(_GET_PREFERENCE, (SECRET_PREFERENCE,)).fetchone()
+            self._secret = str(row[0])
+        return self._secret
 
     def add_link(self, link: LinkInfo) -> None:
         """Store a new access link.

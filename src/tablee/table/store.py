@@ -19,11 +19,20 @@ from tablee.errors import ConcurrencyError
 from tablee.systems.base import Fact
 from tablee.table.events import StoredEvent
 
-__all__ = ["AppendConflict", "EventStore", "LinkInfo", "TableInfo"]
+__all__ = ["AppendConflict", "DuplicateCommand", "EventStore", "LinkInfo", "TableInfo"]
 
 
 class AppendConflict(ConcurrencyError):
     """Another writer appended to the table since its state was read; reload and retry."""
+
+
+class DuplicateCommand(AppendConflict):
+    """The table already holds a command with this key: it was applied, store nothing.
+
+    Raised by `EventStore.append` when the key is found (or when the database's unique index
+    on ``(table_id, command_key)`` refused it, another writer having stored it meanwhile);
+    `EventStore.command_events` then gives that command's events.
+    """
 
 
 @dataclass(frozen=True)
@@ -77,12 +86,13 @@ class EventStore(Protocol):
         system: str,
         created: Fact,
         now: datetime,
-        later: Sequence[tuple[Fact, datetime]] = (),
+        later: Sequence[tuple[Fact, datetime] | tuple[Fact, datetime, str | None]] = (),
     ) -> StoredEvent:
         """Register a table and store its ``table.created`` fact as seq 1, atomically.
 
-        ``later`` facts (an imported log, each with its own time) are stored as seq 2, 3...
-        in the same transaction: all or nothing.
+        ``later`` facts (an imported log, each with its own time and optionally the
+        ``command_key`` value it had) are stored as seq 2, 3... in the same transaction: all
+        or nothing.
 
         Raises:
             RuleError: a table with that name already exists.
@@ -106,13 +116,33 @@ class EventStore(Protocol):
         ...
 
     def append(
-        self, table_id: str, expected_last_seq: int, facts: Sequence[Fact], now: datetime
+        self,
+        table_id: str,
+        expected_last_seq: int,
+        facts: Sequence[Fact],
+        now: datetime,
+        *,
+        command_key: str | None = None,
     ) -> list[StoredEvent]:
         """Append facts as ``expected_last_seq + 1, + 2, ...`` in one transaction.
 
+        With a ``command_key``, every stored event names the command (see
+        `StoredEvent.command_key`) and the table can hold that key once only. Each event's
+        chain link is computed in the same transaction, after the last stored event's.
+
         Raises:
+            DuplicateCommand: the table already holds ``command_key``; nothing is stored.
             AppendConflict: the log's last seq is no longer ``expected_last_seq``.
+            InputError: a malformed key (see `tablee.table.events.check_command_key`).
             StorageError: the database failed.
+        """
+        ...
+
+    def command_events(self, table_id: str, key: str) -> list[StoredEvent]:
+        """The events the command with that key appended, in order; empty if none did.
+
+        Raises:
+            InputError: a malformed key.
         """
         ...
 
@@ -121,7 +151,20 @@ class EventStore(Protocol):
         ...
 
     def set_preference(self, key: str, value: str) -> None:
-        """Store a preference."""
+        """Store a preference.
+
+        Raises:
+            InputError: the key is the installation secret's
+                (`tablee.table.chain.SECRET_PREFERENCE`), which only the store writes.
+        """
+        ...
+
+    def installation_secret(self) -> str:
+        """The installation secret keying the hash chains (64 hex digits); never show it.
+
+        Kept in the database's preferences, so every process sharing the database uses the
+        same one; made on first need (insert if absent, then read: two processes agree).
+        """
         ...
 
     def add_link(self, link: LinkInfo) -> None:

@@ -1,8 +1,11 @@
 """Exports of a table's log: JSON Lines (replayable) and a Markdown transcript.
 
-JSON Lines has one stored event per line, every field kept (faces, times, versions), so that
-`tablee.table.projection.fold` over the parsed lines gives the same state. The Markdown
-transcript is for people, in the table's language.
+JSON Lines has one stored event per line, every field kept (faces, times, versions, the
+envelope with each event's chain link), so that `tablee.table.projection.fold` over the
+parsed lines gives the same state, then a last line ``{"trailer": {...}}``
+(`tablee.table.chain.Trailer`) that lets this installation check the file was neither cut
+nor edited. Exports of Tablée 0.1.0 have neither chains nor trailer; they are still read.
+The Markdown transcript is for people, in the table's language.
 
 Source: issue 2 point 3 (export); DESIGN.md (every event stores its faces and timestamp).
 """
@@ -10,16 +13,18 @@ Source: issue 2 point 3 (export); DESIGN.md (every event stores its faces and ti
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from tablee.errors import N_, InputError, Message
 from tablee.systems.base import VISIBILITIES
+from tablee.table.chain import Trailer
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
 from tablee.table.projection import TableState
 
-__all__ = ["describe", "parse_jsonl", "to_jsonl", "to_markdown"]
+__all__ = ["Export", "describe", "parse_jsonl", "read_jsonl", "to_jsonl", "to_markdown"]
 
 Translate = Callable[[str], str]
 
@@ -57,34 +62,82 @@ def describe(event: StoredEvent, tr: Translate, state: TableState | None = None)
     return state.system.describe(event.kind, payload, state.after.get(event.seq)).render(tr)
 
 
-def to_jsonl(state: TableState) -> str:
-    """Every stored event, one JSON object per line, oldest first (ends with a newline)."""
-    return "".join(json.dumps(e.to_json(), ensure_ascii=False) + "\n" for e in state.events)
+def to_jsonl(events: Sequence[StoredEvent], trailer: Trailer | None = None) -> str:
+    """Events one JSON object per line, in order, then the trailer line if given.
+
+    Args:
+        events: a whole log as stored (`tablee.table.service.TableService.export_jsonl`
+            gives the stored events and their trailer).
+        trailer: the export's trailer, or None for the events alone.
+
+    Returns:
+        The text, ending with a newline.
+    """
+    lines = [json.dumps(e.to_json(), ensure_ascii=False) for e in events]
+    if trailer is not None:
+        lines.append(json.dumps(trailer.to_json(), ensure_ascii=False))
+    return "".join(line + "\n" for line in lines)
 
 
-def parse_jsonl(text: str) -> list[StoredEvent]:
-    """Read a JSON Lines export back into events (for replay and checks).
+@dataclass(frozen=True)
+class Export:
+    """A JSON Lines export as read.
 
-    Every field is checked for its type: whole-number ``seq`` and ``schema_version``, a text
-    ``kind``, a text or null ``actor``, a known ``visibility``, an object ``payload`` and an
-    ISO-8601 ``created_at`` with its time zone.
+    Attributes:
+        events: its events, in file order.
+        trailer: its trailer line, or None when it has none (a 0.1.0 export, or a file cut
+            short).
+    """
+
+    events: list[StoredEvent]
+    trailer: Trailer | None
+
+
+def read_jsonl(text: str) -> Export:
+    """Read a JSON Lines export: its events, and its trailer when the last line is one.
+
+    Every field of an event is checked for its type: whole-number ``seq`` and
+    ``schema_version``, a text ``kind``, a text or null ``actor``, a known ``visibility``, an
+    object ``payload``, an ISO-8601 ``created_at`` with its time zone, and text or null
+    ``rules_version``, ``command_key`` and ``chain`` (absent from 0.1.0 exports).
 
     Raises:
-        InputError: a line that is not such an event, naming the line number.
+        InputError: a line that is neither such an event nor the trailer, or a trailer that
+            is not the last line, naming the line number.
     """
-    events = []
+    events: list[StoredEvent] = []
+    trailer: Trailer | None = None
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
+        if trailer is not None:
+            raise InputError(
+                N_("line {line} of the export follows its trailer"),
+                tip=N_("the trailer must be the last line"),
+                line=number,
+            )
         try:
-            events.append(_event_of(json.loads(line)))
+            row = json.loads(line)
+            if isinstance(row, dict) and "trailer" in row:
+                trailer = Trailer.from_json(row["trailer"])
+            else:
+                events.append(_event_of(row))
         except (ValueError, KeyError, TypeError) as exc:
             raise InputError(
                 N_("line {line} of the export is not an event: {error}"),
                 line=number,
                 error=str(exc),
             ) from exc
-    return events
+    return Export(events, trailer)
+
+
+def parse_jsonl(text: str) -> list[StoredEvent]:
+    """The events of a JSON Lines export (its trailer is read and left out); see `read_jsonl`.
+
+    Raises:
+        InputError: a line that is not such an event, naming the line number.
+    """
+    return read_jsonl(text).events
 
 
 def _event_of(row: Any) -> StoredEvent:
@@ -102,6 +155,10 @@ def _event_of(row: Any) -> StoredEvent:
     created_at = datetime.fromisoformat(str(row["created_at"]))
     if created_at.tzinfo is None:
         raise ValueError(f"created_at {row['created_at']!r} has no time zone")
+    envelope = {key: row.get(key) for key in ("rules_version", "command_key", "chain")}
+    for key, value in envelope.items():  # absent from 0.1.0 exports
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{key} is not text: {value!r}")
     return StoredEvent(
         str(row["table_id"]),
         row["seq"],
@@ -111,6 +168,9 @@ def _event_of(row: Any) -> StoredEvent:
         row["visibility"],
         row["payload"],
         created_at,
+        envelope["rules_version"],
+        envelope["command_key"],
+        envelope["chain"],
     )
 
 

@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from tablee.errors import N_, InputError, RuleError, TableeError
 from tablee.table.links import issue_link, revoke_by_prefix
 from tablee.table.projection import decide_undo
-from tablee.table.transcript import to_jsonl, to_markdown
+from tablee.table.transcript import to_markdown
 from tablee.web.access import Viewer, csrf_token
 from tablee.web.common import (
     NotFound,
@@ -111,9 +111,9 @@ def add_gm_routes(app: FastAPI, table: WebTable) -> None:
     @app.get("/t/{token}/export.jsonl")
     async def export_jsonl(request: Request, token: str) -> Response:
         viewer = await gm(request, token)
-        state = await table.run(lambda: table.service.state(viewer.table))
+        text = await table.run(lambda: table.service.export_jsonl(viewer.table))
         return Response(
-            to_jsonl(state),
+            text,
             media_type="application/x-ndjson; charset=utf-8",
             headers={"Content-Disposition": 'attachment; filename="tablee-log.jsonl"'},
         )
