@@ -23,12 +23,19 @@ What it measures, for each ``--events N`` given (default: 0 and 20000):
        python -c pass
 
    Each run is a child process: wall time is ``time.perf_counter`` around it, CPU time (user
-   + system) and peak resident memory (``ru_maxrss``) come from ``os.wait4`` on that child.
-   Output is discarded. Every roll appends an event, so the log grows by ``1 + warmup + runs``
-   events while it is measured (negligible against 20000; a new table ends with about 35).
+   + system) comes from ``os.wait4`` on that child. Output is discarded.
+3. Runs each command ``--rss-runs`` more times under GNU ``/usr/bin/time -f %M`` for its peak
+   resident memory. (``ru_maxrss`` from ``os.wait4`` would not do: a child forked from this
+   script starts with this script's pages counted, so it reports at least this script's size.
+   Without ``/usr/bin/time`` the script falls back to it and says the figure is an upper bound.)
+
+Every roll appends an event, so the log grows by ``1 + warmup + runs + rss-runs`` events while
+it is measured (negligible against 20000; a new table ends with about 40).
 
 It prints, per N: the median, p90, min and max wall time, the median CPU time, the median and
 max peak RSS of each command, and the ratios roll / pass of the median wall and CPU times.
+CPU time is the steadier figure when other jobs share the cores (wall time then mostly
+measures waiting for a core); the header gives the load average.
 
 Bytecode: by default the children use a private bytecode folder (``PYTHONPYCACHEPREFIX`` in
 the temporary directory, ``PYTHONDONTWRITEBYTECODE`` removed), filled by the untimed runs, so
@@ -42,7 +49,7 @@ a JSON object with an integer ``seq``), so it can be rerun unchanged after inter
 Usage (from the repository root)::
 
     .venv/bin/python benchmarks/bench_cli_roll.py [--events N [N ...]] [--runs 30]
-        [--warmup 3] [--tablee PATH] [--python PATH] [--inherit-env] [--json]
+        [--warmup 3] [--rss-runs 5] [--tablee PATH] [--python PATH] [--inherit-env] [--json]
 """
 
 from __future__ import annotations
@@ -61,6 +68,7 @@ from pathlib import Path
 from typing import Any
 
 PLAYERS = "Simon,Ada,Louis,Mina"
+GNU_TIME = "/usr/bin/time"
 TABLE = "bench"
 ROLL = ["pouyss", "roll", "--player", "Simon", "--bonus", "1", "--malus", "2"]
 ROLL += ["--dice", "1,4,5,6", "--json"]
@@ -199,8 +207,8 @@ def build_table(tablee: str, tmp: Path, events: int, env: dict[str, str]) -> tup
     return db, held
 
 
-def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """One child: wall ms, CPU ms (user + system) and peak RSS in KiB.
+def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """One child: wall ms and CPU ms (user + system).
 
     Raises:
         BenchError: the child exited with a non-zero status.
@@ -212,28 +220,75 @@ def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
         raise BenchError(f"exit status {child.returncode}: {' '.join(argv)}")
-    return wall, (usage.ru_utime + usage.ru_stime) * 1e3, usage.ru_maxrss
+    return wall, (usage.ru_utime + usage.ru_stime) * 1e3
 
 
-def summary(runs: list[tuple[float, float, int]]) -> dict[str, float]:
+def peak_rss_kib(argv: list[str], env: dict[str, str], out: Path) -> tuple[int, bool]:
+    """One child's peak resident memory in KiB, and whether it is exact.
+
+    Exact from GNU ``/usr/bin/time -f %M``; without it, ``ru_maxrss`` from ``os.wait4``, an
+    upper bound (see the module docstring).
+
+    Raises:
+        BenchError: the child exited with a non-zero status.
+    """
+    if not os.access(GNU_TIME, os.X_OK):
+        child = subprocess.Popen(
+            argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            raise BenchError(f"exit status {child.returncode}: {' '.join(argv)}")
+        return usage.ru_maxrss, False
+    done = subprocess.run(
+        [GNU_TIME, "-f", "%M", "-o", str(out), *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise BenchError(f"exit status {done.returncode}: {GNU_TIME} {' '.join(argv)}")
+    return int(out.read_text().split()[-1]), True
+
+
+def summary(runs: list[tuple[float, float]], rss_kib: list[int]) -> dict[str, float]:
     """Median, p90, min and max wall ms, median CPU ms, median and max RSS MiB."""
-    walls = [w for w, _, _ in runs]
-    rss = [r / 1024 for _, _, r in runs]
+    walls = [w for w, _ in runs]
     return {
         "wall_median_ms": statistics.median(walls),
         "wall_p90_ms": statistics.quantiles(walls, n=10, method="inclusive")[-1],
         "wall_min_ms": min(walls),
         "wall_max_ms": max(walls),
-        "cpu_median_ms": statistics.median(c for _, c, _ in runs),
-        "rss_median_mib": statistics.median(rss),
-        "rss_max_mib": max(rss),
+        "cpu_median_ms": statistics.median(c for _, c in runs),
+        "rss_median_mib": statistics.median(rss_kib) / 1024,
+        "rss_max_mib": max(rss_kib) / 1024,
     }
 
 
 def measure(
-    tablee: str, python: str, tmp: Path, events: int, runs: int, warmup: int, inherit: bool
+    tablee: str,
+    python: str,
+    tmp: Path,
+    events: int,
+    counts: tuple[int, int, int],
+    inherit: bool,
 ) -> dict[str, Any]:
-    """Build the table, check the roll, time it against ``python -c pass``."""
+    """Build the table, check the roll, time it against ``python -c pass``.
+
+    Args:
+        tablee: the command to time.
+        python: the interpreter of ``python -c pass``.
+        tmp: a scratch folder.
+        events: the log's length before the timed rolls.
+        counts: runs, warm-up runs and memory runs of each command.
+        inherit: run the children in the inherited environment.
+
+    Returns:
+        The figures (see `report`).
+    """
+    runs, warmup, rss_runs = counts
     env = child_env(tmp, inherit)
     db, held = build_table(tablee, tmp, events, env)
     probe = cli(tablee, db, ["--table", TABLE, *ROLL], env)
@@ -242,15 +297,24 @@ def measure(
     for _ in range(warmup):
         for argv in commands.values():
             run_once(argv, env)
-    times: dict[str, list[tuple[float, float, int]]] = {name: [] for name in commands}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for _ in range(runs):
         for name, argv in commands.items():
             times[name].append(run_once(argv, env))
-    roll, empty = summary(times["roll"]), summary(times["pass"])
+    rss: dict[str, list[int]] = {name: [] for name in commands}
+    exact = True
+    for _ in range(rss_runs):
+        for name, argv in commands.items():
+            kib, precise = peak_rss_kib(argv, env, tmp / "rss.txt")
+            rss[name].append(kib)
+            exact = exact and precise
+    roll, empty = summary(times["roll"], rss["roll"]), summary(times["pass"], rss["pass"])
     return {
         "events": held,
         "runs": runs,
         "warmup": warmup,
+        "rss_runs": rss_runs,
+        "rss_exact": exact,
         "roll": roll,
         "pass": empty,
         "wall_ratio": roll["wall_median_ms"] / empty["wall_median_ms"],
@@ -277,7 +341,11 @@ def report(results: list[dict[str, Any]], header: str) -> str:
             f"{r['events']:>7} ratio roll / pass: wall {r['wall_ratio']:.2f}x, "
             f"CPU {r['cpu_ratio']:.2f}x"
         )
-    lines.append("(times in ms, RSS = peak resident memory in MiB; medians of the timed runs)")
+    exact = all(r["rss_exact"] for r in results)
+    lines.append(
+        "(times in ms, medians of the timed runs; RSS = peak resident memory in MiB, "
+        + ("from /usr/bin/time -f %M)" if exact else "UPPER BOUND from wait4: no /usr/bin/time)")
+    )
     return "\n".join(lines)
 
 
@@ -294,6 +362,9 @@ def main() -> int:
     )
     parser.add_argument("--runs", type=int, default=30, help="timed runs of each command")
     parser.add_argument("--warmup", type=int, default=3, help="untimed runs of each command")
+    parser.add_argument(
+        "--rss-runs", type=int, default=5, help="runs of each command for peak memory"
+    )
     parser.add_argument("--tablee", default=None, help="the tablee command to time")
     parser.add_argument("--python", default=sys.executable, help="the Python of 'python -c pass'")
     parser.add_argument(
@@ -301,8 +372,8 @@ def main() -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    if args.runs < 2:
-        parser.error("--runs must be at least 2")
+    if args.runs < 2 or args.warmup < 0 or args.rss_runs < 1:
+        parser.error("--runs must be at least 2, --warmup at least 0, --rss-runs at least 1")
     try:
         tablee = args.tablee or default_tablee()
         results = []
@@ -314,8 +385,7 @@ def main() -> int:
                         args.python,
                         Path(tmp),
                         events,
-                        args.runs,
-                        args.warmup,
+                        (args.runs, args.warmup, args.rss_runs),
                         args.inherit_env,
                     )
                 )
