@@ -103,6 +103,14 @@ SESSION_END = ["pouyss", "session", "end"]
 SESSION_START = ["pouyss", "session", "start"]
 
 
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages, or ``?`` where the system does not say."""
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
 class BenchError(Exception):
     """A command of the set-up failed or gave something unexpected."""
 
@@ -374,6 +382,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.runs < 2 or args.warmup < 0 or args.rss_runs < 1:
         parser.error("--runs must be at least 2, --warmup at least 0, --rss-runs at least 1")
+    load_before = load_average()
     try:
         tablee = args.tablee or default_tablee()
         results = []
@@ -392,10 +401,10 @@ def main() -> int:
     except BenchError as exc:
         print(f"bench_cli_roll: {exc}", file=sys.stderr)
         return 1
-    load = " ".join(Path("/proc/loadavg").read_text().split()[:3]) if os.name == "posix" else "?"
     header = (
         f"tablee roll vs python -c pass; {args.runs} timed runs each after {args.warmup} warm-up"
-        f" runs, interleaved; {os.cpu_count()} CPUs; load average {load}; Python"
+        f" runs, interleaved; {os.cpu_count()} CPUs; load average {load_before} at the start,"
+        f" {load_average()} at the end; Python"
         f" {sys.version.split()[0]}; bytecode: "
         + ("inherited environment" if args.inherit_env else "private cache")
     )
