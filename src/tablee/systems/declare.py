@@ -122,7 +122,9 @@ class FieldSpec:
     """One field of a command, read from its declaration.
 
     Attributes:
-        name: the field's name (a Python identifier, also the form key and the JSON key).
+        name: the field's name: the form key and the JSON key (a field whose name is a word
+            the class itself uses, ``name``, takes another name in Python and says its
+            key: ``field(metadata={"key": "name"})``).
         kind: ``int``, ``bool``, ``text``, ``lines`` (several texts) or ``word`` (one of
             ``words``).
         optional: None is allowed (the field may be left out with no default).
@@ -130,6 +132,7 @@ class FieldSpec:
         default: the default value (None when there is none).
         words: the allowed words of a ``word`` field.
         param: its `Param`.
+        attribute: the Python attribute holding it, when it differs from ``name``.
     """
 
     name: str
@@ -139,6 +142,12 @@ class FieldSpec:
     default: Any
     words: tuple[str, ...]
     param: Param
+    attribute: str = ""
+
+    @property
+    def attr(self) -> str:
+        """The Python attribute of the command holding this field."""
+        return self.attribute or self.name
 
     @property
     def flag(self) -> str:
@@ -240,7 +249,19 @@ def fields_of(command: type[Command]) -> tuple[FieldSpec, ...]:
         default = item.default if item.default is not MISSING else None
         if item.default_factory is not MISSING:
             default = item.default_factory()
-        specs.append(FieldSpec(item.name, kind, optional, not has_default, default, words, param))
+        key = str(item.metadata.get("key", item.name))
+        specs.append(
+            FieldSpec(
+                key,
+                kind,
+                optional,
+                not has_default,
+                default,
+                words,
+                param,
+                "" if key == item.name else item.name,
+            )
+        )
     return tuple(specs)
 
 
@@ -384,7 +405,7 @@ def build_command(command: type[C], given: Mapping[str, object], *, partial: boo
             field=unknown[0],
             known=", ".join(spec.name for spec in specs) or "-",
         )
-    values = {spec.name: parse_field(spec, given.get(spec.name), partial=partial) for spec in specs}
+    values = {spec.attr: parse_field(spec, given.get(spec.name), partial=partial) for spec in specs}
     return command(**values)
 
 
@@ -392,7 +413,7 @@ def command_json(command: Command) -> dict[str, Any]:
     """A command's fields as JSON (tuples as lists), for the JSON API and logs."""
     out: dict[str, Any] = {}
     for spec in fields_of(type(command)):
-        value = getattr(command, spec.name)
+        value = getattr(command, spec.attr)
         out[spec.name] = list(value) if isinstance(value, tuple) else value
     return out
 

@@ -18,13 +18,13 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, fields, is_dataclass
+from dataclasses import MISSING, Field, fields, is_dataclass
 from typing import Any, ClassVar, Self
 
 from tablee.errors import N_, InputError
 from tablee.systems.base import JSON, VISIBILITIES, Fact
 
-__all__ = ["Event", "Upgrade", "event_fact", "read_event"]
+__all__ = ["Event", "Upgrade", "event_fact", "read_event", "stored_key"]
 
 Upgrade = Callable[[dict[str, JSON]], dict[str, JSON]]
 """Turns a payload of version ``n`` into version ``n + 1``."""
@@ -80,6 +80,15 @@ def _decode(hint: Any, value: Any, where: str) -> Any:
     return value
 
 
+def stored_key(item: Field[Any]) -> str:
+    """The payload key of an event's field: its name, or its metadata's ``key``.
+
+    A field whose stored key is a word the class itself uses (``kind``, the stored kind)
+    takes another name in Python and says its key: ``field(metadata={"key": "kind"})``.
+    """
+    return str(item.metadata.get("key", item.name))
+
+
 class Event:
     """Base of every typed event.
 
@@ -100,7 +109,7 @@ class Event:
         """The event as a JSON-compatible payload of its current version."""
         if not is_dataclass(self):
             raise TypeError(f"{type(self).__name__} is not a dataclass")
-        return {f.name: _encode(getattr(self, f.name)) for f in fields(self)}
+        return {stored_key(f): _encode(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, JSON]) -> Self:
@@ -112,13 +121,14 @@ class Event:
         hints = _hints(cls)
         values = {}
         for item in fields(cls):  # type: ignore[arg-type]
-            if item.name not in payload:
+            key = stored_key(item)
+            if key not in payload:
                 if item.default is not MISSING or item.default_factory is not MISSING:
                     continue
                 raise InputError(
-                    N_("{kind}: the field {field} is missing"), kind=cls.kind, field=item.name
+                    N_("{kind}: the field {field} is missing"), kind=cls.kind, field=key
                 )
-            values[item.name] = _decode(hints[item.name], payload[item.name], item.name)
+            values[item.name] = _decode(hints[item.name], payload[key], key)
         return cls(**values)
 
     @classmethod

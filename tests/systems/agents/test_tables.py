@@ -4,15 +4,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tablee.cli.agents.files import load_table_file, load_tables
 from tablee.dice import SeededSource, TypedFaces, exact_distribution, roll
 from tablee.errors import InputError
+from tablee.systems.agents.starters import STARTER_TEXTS
 from tablee.systems.agents.tables import (
     LANGUAGES,
     MAX_TEXT,
     TABLE_DRAW,
     TableKind,
-    load_table_file,
-    load_tables,
     parse_table,
     starter_tables,
 )
@@ -148,13 +148,10 @@ def test_starter_tables_match_across_languages():
         assert [e.text for e in a.entries] != [e.text for e in b.entries]
 
 
-def test_starter_files_say_they_are_tablee_originals():
-    from importlib import resources
-
-    root = resources.files("tablee.systems.agents").joinpath("data")
+def test_starter_tables_say_they_are_tablee_originals():
     for language in LANGUAGES:
         for kind in TableKind:
-            head = root.joinpath(language, f"{kind.value}.txt").read_text("utf-8")
+            head = STARTER_TEXTS[language][kind.value]
             assert "G-A13" in head.splitlines()[0]
             assert "Tablée" in head.splitlines()[0]
 

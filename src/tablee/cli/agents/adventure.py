@@ -35,7 +35,8 @@ def _report(ctx: Context, applied: Any) -> int:
 
 def cmd_quest(ctx: Context) -> int:
     """``tablee agents quest``: draw a quest from the starter tables or a folder (G-M9)."""
-    from tablee.systems.agents import decide_quest, load_tables, starter_tables
+    from tablee.cli.agents.files import load_tables
+    from tablee.systems.agents import decide_quest, starter_tables
 
     a = ctx.args
     if a.tables:

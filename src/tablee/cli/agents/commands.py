@@ -324,7 +324,8 @@ def cmd_tables(ctx: Context) -> int:
     """``tablee agents tables``: check a folder of generator tables, or show the starters."""
     from pathlib import Path
 
-    from tablee.systems.agents import TableKind, load_table_file, load_tables, starter_tables
+    from tablee.cli.agents.files import load_table_file, load_tables
+    from tablee.systems.agents import TableKind, starter_tables
 
     a = ctx.args
     if a.path:

@@ -59,7 +59,8 @@ class QuestSteps(PlayBase):
 
     def draw_quest(self) -> None:
         """Draw the quest from the starter or the players' tables, then where they arrive."""
-        from tablee.systems.agents import decide_quest, load_tables, starter_tables
+        from tablee.cli.agents.files import load_tables
+        from tablee.systems.agents import decide_quest, starter_tables
 
         if not self.team_closed:  # resumed before the team was complete: more agents?
             self.create_agents()

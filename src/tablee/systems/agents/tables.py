@@ -2,7 +2,8 @@
 
 The text refers to a quest-objective table, an environment generator and a creature generator
 but does not give them (G-A13). Tablée ships original starter tables in French and English
-(``data/fr``, ``data/en``) and reads a group's own files in the same format.
+(`tablee.systems.agents.starters`) and reads a group's own tables, written in the same
+format, from the texts the interfaces hand over (they read the files).
 
 The format (UTF-8, one item per line)::
 
@@ -18,7 +19,7 @@ The format (UTF-8, one item per line)::
 * The text, trimmed, is 1 to `MAX_TEXT` characters, without control characters.
 
 Every fault raises `InputError` naming the file, the line and the broken rule. Parsing is pure
-(bytes in, `Table` out); `load_table_file` and `starter_tables` are thin readers around it.
+(bytes in, `Table` out); `starter_tables` parses Tablée's own texts.
 
 Source: seed 002, "Génération de scénario" (the tables are referred to, not given); G-A13;
 issue 5 points 4 and 9. The format is Tablée's own.
@@ -27,11 +28,9 @@ issue 5 points 4 and 9. The format is Tablée's own.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
-from pathlib import Path
 
 from tablee.dice import DiceRequest, Die, Trace, TraceStep
 from tablee.errors import N_, InputError, Message
@@ -47,8 +46,7 @@ __all__ = [
     "TableDraw",
     "TableDrawer",
     "TableKind",
-    "load_table_file",
-    "load_tables",
+    "bundle_tables",
     "parse_table",
     "starter_tables",
 ]
@@ -304,70 +302,33 @@ def parse_table(data: bytes, source: str) -> Table:
     return Table(source, die, tuple(sorted(entries, key=lambda e: e.low)))
 
 
-def load_table_file(path: Path) -> Table:
-    """Read one table file a group wrote.
-
-    Args:
-        path: the file.
-
-    Returns:
-        The checked table.
-
-    Raises:
-        InputError: the file cannot be read, or breaks a rule of the format (see
-            `parse_table`).
-    """
-    if not path.is_file():
-        raise InputError(
-            N_("table file {source!r} does not exist (rule G-A13)"),
-            tip=N_(
-                "a folder of tables holds objectives.txt, environments.txt, creatures.txt "
-                "and boons.txt; see 'Writing your own generator tables' in docs/rules/agents.md"
-            ),
-            source=str(path),
-        )
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise InputError(
-            N_("cannot read table file {source!r}: {reason}"), source=str(path), reason=error
-        ) from None
-    return parse_table(data, str(path))
-
-
-def load_tables(folder: Path) -> GeneratorTables:
-    """Read a group's four tables from a folder (``objectives.txt``, ``environments.txt``...).
-
-    Raises:
-        InputError: a file is missing, unreadable or malformed (naming it and the line).
-    """
-    tables = {kind: load_table_file(folder / f"{kind.value}.txt") for kind in TableKind}
-    return _bundle(tables)
-
-
 def starter_tables(language: str = "fr") -> GeneratorTables:
     """Tablée's original starter tables in ``fr`` or ``en`` (G-A13).
+
+    Their texts are `tablee.systems.agents.starters.STARTER_TEXTS`; nothing is read from a
+    file.
 
     Raises:
         InputError: an unknown language.
     """
+    from tablee.systems.agents.starters import STARTER_TEXTS
+
     if language not in LANGUAGES:
         raise InputError(
             N_("no starter tables in {language!r}; languages: {known}"),
             language=language,
             known=", ".join(LANGUAGES),
         )
-    root = resources.files("tablee.systems.agents").joinpath("data", language)
+    texts = STARTER_TEXTS[language]
     tables = {
-        kind: parse_table(
-            root.joinpath(f"{kind.value}.txt").read_bytes(), f"{language}/{kind.value}.txt"
-        )
+        kind: parse_table(texts[kind.value].encode("utf-8"), f"{language}/{kind.value}.txt")
         for kind in TableKind
     }
-    return _bundle(tables)
+    return bundle_tables(tables)
 
 
-def _bundle(tables: dict[TableKind, Table]) -> GeneratorTables:
+def bundle_tables(tables: Mapping[TableKind, Table]) -> GeneratorTables:
+    """The four tables of one language or one group, from each kind's table."""
     return GeneratorTables(
         objectives=tables[TableKind.OBJECTIVES],
         environments=tables[TableKind.ENVIRONMENTS],
