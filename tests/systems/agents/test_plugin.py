@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tablee.dice import TypedFaces
+from tablee.dice import SourceChance, TypedFaces
 from tablee.errors import InputError, RuleError
 from tablee.systems.agents import commands as cmd
 from tablee.systems.agents import evolve as legacy_evolve
@@ -102,7 +102,7 @@ def _table(*players: str) -> Any:
 
 def _run(state: Any, command: Any, *faces: int) -> Any:
     dice = TypedFaces(faces)
-    decision = AGENTS_GAME.decide(state, command, dice)
+    decision = AGENTS_GAME.decide(state, command, SourceChance(dice))
     dice.finish()
     return decision
 

@@ -12,11 +12,19 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from tablee.cli.app import Context, add_common, parse_dice, whole_number
+from tablee.cli.app import Context, add_common, whole_number
 from tablee.cli.render import decimal, percent
 from tablee.cli.ybs.common import Tr, emit_applied, execute, game_of
 from tablee.cli.ybs.odds import fraction_text
-from tablee.dice import D6, FairSource, RandomSource, SeededSource, TypedFaces
+from tablee.dice import (
+    D6,
+    FairSource,
+    RandomSource,
+    SeededSource,
+    TypedFaces,
+    parse_faces,
+    typed_faces,
+)
 from tablee.errors import N_, InputError
 
 if TYPE_CHECKING:
@@ -38,52 +46,27 @@ def _keep(text: str | None, advised: tuple[int, ...], flag: str = "--keep") -> t
         return advised
     if text.strip().lower() in ("none", ""):
         return ()
-    faces: list[int] = []
-    for part in text.replace(" ", ",").split(","):
-        if not part:
-            continue
-        try:
-            face = int(part)
-        except ValueError:
-            face = 0
-        if not 1 <= face <= 6:
-            raise InputError(
-                N_(
-                    "{flag}: {value!r} is not a face to keep (faces 1 to 6, comma separated, "
-                    "or advised, or none; rule Y-M7)"
-                ),
-                flag=flag,
-                value=part,
-            )
-        faces.append(face)
-    return tuple(faces)
-
-
-def _typed(text: str | None, flag: str) -> list[int] | None:
-    """Faces typed in with ``flag`` (None when not given).
-
-    Raises:
-        InputError: a part that is not a whole number, naming the option and the value.
-    """
-    if text is None:
-        return None
     try:
-        return parse_dice(text)
-    except InputError:
-        bad = next(p for p in text.replace(" ", ",").split(",") if p and not _whole(p))
+        return parse_faces(text, D6)
+    except InputError as exc:
         raise InputError(
-            N_("{flag}: {value!r} is not a die face (whole numbers, comma separated, e.g. 1,4,5)"),
+            N_("{flag}: {error} (faces to keep, or advised, or none; rule Y-M7)"),
             flag=flag,
-            value=bad,
+            error=exc,
         ) from None
 
 
-def _whole(part: str) -> bool:
+def _typed(text: str | None, flag: str) -> list[int] | None:
+    """Faces typed in with ``flag`` (None when not given or blank).
+
+    Raises:
+        InputError: a face that is not a d6 face, naming the option, the face and its place.
+    """
     try:
-        int(part)
-    except ValueError:
-        return False
-    return True
+        faces = typed_faces(text, D6)
+    except InputError as exc:
+        raise InputError(N_("{flag}: {error}"), flag=flag, error=exc) from None
+    return None if faces is None else list(faces)
 
 
 def _faces(ctx: Context, counts: tuple[int, int]) -> tuple[list[int], list[int]]:

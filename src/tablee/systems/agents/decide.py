@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tablee.dice import D6, RandomSource
+from tablee.dice import D6, Chance, DiceRequest
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.agents import adventure, game, recovery
 from tablee.systems.agents.agent import reserve_named
@@ -53,6 +53,7 @@ from tablee.systems.agents.events import EVENTS
 from tablee.systems.agents.fold import apply
 from tablee.systems.agents.game import AgentsState
 from tablee.systems.agents.generator import CHALLENGE_GENERATOR, ChallengeInputs, Source
+from tablee.systems.agents.quest import QuestStatus
 from tablee.systems.agents.tables import (
     GeneratorTables,
     TableKind,
@@ -181,7 +182,7 @@ def the_agent(state: AgentsState, challenge: Challenge, agent: str | None) -> st
     return due
 
 
-def roll_off(dice: RandomSource, candidates: Iterable[str]) -> RollOff:
+def roll_off(dice: Chance, candidates: Iterable[str]) -> RollOff:
     """A d6 each, the highest wins, those tied roll again (G-A12, G-A18).
 
     Raises:
@@ -190,7 +191,7 @@ def roll_off(dice: RandomSource, candidates: Iterable[str]) -> RollOff:
     tied = list(candidates)
     rounds: list[tuple[tuple[str, int], ...]] = []
     for _ in range(ROLL_OFF_ROUNDS):
-        faces = dice.roll(D6, len(tied))
+        faces = dice.roll(DiceRequest(D6, len(tied), ordered=True))
         rounds.append(tuple(zip(tied, faces, strict=True)))
         best = max(faces)
         tied = [n for n, f in zip(tied, faces, strict=True) if f == best]
@@ -222,13 +223,13 @@ def _opposition(line: str) -> tuple[str, int]:
     return name.strip(), int(digits)
 
 
-def _act(state: AgentsState, command: Act, dice: RandomSource) -> Decision[AgentsState]:
+def _act(state: AgentsState, command: Act, dice: Chance) -> Decision[AgentsState]:
     current = challenge_for(state, command.challenge, command.agent)
     agent = the_agent(state, current, command.agent)
     from tablee.systems.agents.actions import declared_modifier
 
     declared_modifier(current.kind, command.modifiers)  # a bad tick is refused before the roll
-    face = dice.roll(D6, 1)[0]
+    face = dice.roll(DiceRequest(D6, 1))[0]
     made = game.decide_action(
         state,
         challenge=current.number,
@@ -248,7 +249,7 @@ def _leave(
     return decided(state, rule(state, challenge=current.number, agent=command.agent))
 
 
-def _winner(state: AgentsState, command: NameWinner, dice: RandomSource) -> Decision[AgentsState]:
+def _winner(state: AgentsState, command: NameWinner, dice: Chance) -> Decision[AgentsState]:
     agent, off = command.agent, None
     current = game.challenge_numbered(state, command.challenge)
     if agent is None and current.outcome == "won" and current.winner is None:
@@ -291,24 +292,24 @@ def own_tables(command: Quest, lang: str) -> tuple[GeneratorTables, str]:
     return bundle_tables(tables), source
 
 
-def _quest(state: AgentsState, command: Quest, dice: RandomSource) -> Decision[AgentsState]:
+def _quest(state: AgentsState, command: Quest, dice: Chance) -> Decision[AgentsState]:
     lang = command.starter if command.starter is not None else state.lang
     tables, source = own_tables(command, lang)
     first = tables.objectives.die.faces[0]
     adventure.decide_quest(state, tables=tables, source=source, face=first)  # refused first
-    face = dice.roll(tables.objectives.die, 1)[0]
+    face = dice.roll(DiceRequest(tables.objectives.die, 1))[0]
     made = adventure.decide_quest(state, tables=tables, source=source, face=face)
     return decided(state, made)
 
 
-def _draw(state: AgentsState, table: str, dice: RandomSource) -> game.Decision:
+def _draw(state: AgentsState, table: str, dice: Chance) -> game.Decision:
     if state.tables is None:
         return adventure.decide_draw(state, table=table, face=1)  # refused: no quest yet
     die = state.tables.table(TableKind(table)).die
-    return adventure.decide_draw(state, table=table, face=dice.roll(die, 1)[0])
+    return adventure.decide_draw(state, table=table, face=dice.roll(DiceRequest(die, 1))[0])
 
 
-def _generate(state: AgentsState, command: Generate, dice: RandomSource) -> Decision[AgentsState]:
+def _generate(state: AgentsState, command: Generate, dice: Chance) -> Decision[AgentsState]:
     quest = state.quest
     group = names(state, command.agents) or [
         n
@@ -319,7 +320,7 @@ def _generate(state: AgentsState, command: Generate, dice: RandomSource) -> Deci
     inputs = ChallengeInputs(progress, max(1, len(group)), state.options)
     count = CHALLENGE_GENERATOR.dice_for(inputs).count
     adventure.decide_generate(state, agents=group, faces=[1] * count)  # refused before rolling
-    faces = list(dice.roll(D6, count))
+    faces = list(dice.roll(DiceRequest(D6, count, ordered=True)))  # read in order
     opposition = command.opposition
     if opposition is None:
         drawn = CHALLENGE_GENERATOR.resolve(inputs, faces)
@@ -333,11 +334,12 @@ def _generate(state: AgentsState, command: Generate, dice: RandomSource) -> Deci
 
 
 def _contest_start(
-    state: AgentsState, command: ContestStart, dice: RandomSource
+    state: AgentsState, command: ContestStart, dice: Chance
 ) -> Decision[AgentsState]:
     favori, off = command.favori, None
     quest = state.quest
-    if favori is None and quest is not None and state.contest is None:
+    won = quest is not None and quest.status is QuestStatus.WON
+    if favori is None and won and state.contest is None:
         wins = quest.wins_by_name()
         best = [n for n, w in wins.items() if w == max(wins.values())]
         if len(best) > 1:
@@ -347,7 +349,7 @@ def _contest_start(
     return _with_roll_off(made, off)
 
 
-def decide(state: AgentsState, command: Command, dice: RandomSource) -> Decision[AgentsState]:
+def decide(state: AgentsState, command: Command, dice: Chance) -> Decision[AgentsState]:
     """Decide an agents command against the state, throwing its dice from ``dice`` (pure).
 
     Args:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
-from tablee.dice import RandomSource
+from tablee.dice import Chance
 from tablee.errors import N_, InputError, Message
 from tablee.systems.agents import reports
 from tablee.systems.agents.actions import (
@@ -145,9 +145,7 @@ class Agents(Game[AgentsState]):
         """The state of a new table (G-A2, G-A8, G-A20 for its options)."""
         return initial_state(created)
 
-    def decide(
-        self, state: AgentsState, command: Command, dice: RandomSource
-    ) -> Decision[AgentsState]:
+    def decide(self, state: AgentsState, command: Command, dice: Chance) -> Decision[AgentsState]:
         """Decide an agents command, throwing its dice from ``dice``."""
         return decide(state, command, dice)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tablee.dice import D6
+from tablee.dice import D6, typed_faces
 from tablee.errors import N_, InputError
 from tablee.locale.numbers import is_short_fraction
 from tablee.systems import ybs
@@ -89,16 +89,16 @@ def _last_test(state: TableState) -> StoredEvent | None:
 
 
 def _faces_list(text: str, what: str) -> list[int] | None:
-    """Faces typed as ``1,5,6`` (None when empty)."""
-    parts = [p for p in text.replace(" ", ",").replace(";", ",").split(",") if p]
-    if not parts:
-        return None
-    faces = []
-    for part in parts:
-        if not (part.isascii() and part.isdigit()):
-            raise InputError(N_("{field}: {value!r} is not a die face"), field=what, value=part)
-        faces.append(int(part))
-    return faces
+    """Faces typed as ``1,5,6`` (None when blank), in the grammar of `tablee.dice.faces`.
+
+    Raises:
+        InputError: a face that is not a d6 face, prefixed with the field's name.
+    """
+    try:
+        faces = typed_faces(text, D6)
+    except InputError as exc:
+        raise InputError(N_("{field}: {error}"), field=what, error=exc) from None
+    return None if faces is None else list(faces)
 
 
 def _keep(text: str, advised: tuple[int, ...]) -> tuple[int, ...]:
