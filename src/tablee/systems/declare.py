@@ -191,7 +191,7 @@ class Command:
             InputError: a value of the wrong type or out of its range, naming the field.
         """
         for spec in fields_of(type(self)):
-            check_value(spec, getattr(self, spec.name))
+            check_value(spec, getattr(self, spec.attr))
 
     def dice(self) -> tuple[DiceRequest, ...]:
         """The dice the command throws, in the order they are asked for (none by default)."""

@@ -165,3 +165,13 @@ def test_a_tie_for_the_winner_is_rolled_off_and_stored_as_named() -> None:
     (event,) = decision.events
     assert event.payload() == {"challenge": 1, "agent": "Orso", "winner": "Orso"}
     assert AGENTS_GAME.redecide(state, event).events[0] == event
+
+
+def test_a_field_stored_under_another_name_is_checked_and_built_by_that_name() -> None:
+    from tablee.systems.declare import build_command, command_json
+
+    built = build_command(cmd.CreateAgent, {"name": "Vega", "muscles": "3", "sexe": "7"})
+    assert (built.name_, built.muscles, built.sexe, built.intelligence) == ("Vega", 3, 7, 3)
+    assert command_json(built)["name"] == "Vega"
+    with pytest.raises(InputError, match="name"):
+        cmd.CreateAgent(name_="Ve\x00ga")  # checked as itself, not the class's own name

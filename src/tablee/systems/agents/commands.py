@@ -315,7 +315,7 @@ class Draw(Command):
     rule: ClassVar[str] = "G-M9"
     faces_help: ClassVar[str] = N_("the table's die face")
 
-    table: Annotated[
+    kind: Annotated[
         Literal["environments", "creatures", "boons"],
         Param(
             N_("the table to draw from (the objective is drawn with the quest)"),
@@ -407,7 +407,7 @@ class ContestChallenge(Command):
     rule: ClassVar[str] = "G-M12"
 
     challengers: Annotated[tuple[str, ...], Param(N_("the alliance"), actor=True)]
-    attribute: Annotated[str, Param(KIND, choices=KINDS)] = "Muscles"
+    attribute: Annotated[str, Param(KIND, choices=KINDS)] = "muscles"
     wanting: Annotated[tuple[str, ...], Param(N_("who else wants to challenge"))] = ()
     allies: Annotated[tuple[str, ...], Param(N_("agents siding with the holder"))] = ()
 

@@ -401,7 +401,7 @@ def decide(state: AgentsState, command: Command, dice: Chance) -> Decision[Agent
         case Quest():
             return _quest(state, command, dice)
         case Draw():
-            made = _draw(state, command.table, dice)
+            made = _draw(state, command.kind, dice)
         case NextScene():
             made = adventure.decide_scene(state)
         case Generate():

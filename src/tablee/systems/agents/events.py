@@ -280,7 +280,7 @@ class TableDrawn(Event):
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it, and its face."""
-        return Draw(table=self.table), (self.face,)  # type: ignore[arg-type]
+        return Draw(kind=self.table), (self.face,)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

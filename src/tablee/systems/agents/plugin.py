@@ -117,10 +117,7 @@ def _events_report(decision: Decision[AgentsState]) -> Report:
 
 
 def _roll_off_line(off: RollOff) -> Line:
-    rounds = reports.listed(
-        [reports.listed([f"{name} {face}" for name, face in r]) for r in off.rounds], "; "
-    )
-    return Line(Message(N_("roll-off: {rolls}"), rolls=rounds), "muted")
+    return Line(reports.roll_off_line(off.rounds), "muted")
 
 
 def _table_json(table: Table) -> dict[str, JSON]:
@@ -176,11 +173,11 @@ class Agents(Game[AgentsState]):
     # -- who acts -----------------------------------------------------------------------
 
     def choices(self, state: AgentsState, source: str) -> tuple[str, ...]:
-        """The players, the agents, the challenge types or the starter tables' languages."""
+        """The players, the agents, the challenge types (their ids) or the tables' languages."""
         if source == AGENTS:
             return tuple(state.agents)
         if source == KINDS:
-            return tuple(r.title for r in Reserve)
+            return tuple(r.value for r in Reserve)
         if source == LANGUAGES:
             return TABLE_LANGUAGES
         return super().choices(state, source)

@@ -34,6 +34,7 @@ __all__ = [
     "listed",
     "panels",
     "quest_line",
+    "roll_off_line",
     "summary",
     "summary_lines",
 ]
@@ -57,6 +58,12 @@ STEP_WORDS: Mapping[str, str] = {
 def listed(items: Sequence[Text], separator: str = ", ") -> Message:
     """Texts joined by a plain separator (a comma needs no translation)."""
     return joined(list(items), "{first}" + separator + "{rest}")
+
+
+def roll_off_line(rounds: Sequence[Sequence[tuple[str, int]]]) -> Message:
+    """A roll-off's rounds: each agent's d6, round after round (G-A12, G-A18)."""
+    shown = listed([listed([f"{name} {face}" for name, face in r]) for r in rounds], "; ")
+    return Message(N_("roll-off: {rolls}"), rolls=shown)
 
 
 def _indented(text: Text) -> Message:
