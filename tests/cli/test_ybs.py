@@ -77,7 +77,11 @@ def test_seeded_and_fair_tests_roll_one_die(ybs: Run) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "text"),
     [
-        (("ybs", "test", "Aki", "--trait", "chisei", "--force", "4", "--faces", "3"), 2, "1 to 3"),
+        (
+            ("ybs", "test", "Aki", "--trait", "chisei", "--force", "4", "--faces", "3"),
+            2,
+            "force 4 must be a whole number from 0 to 3",
+        ),
         (
             ("ybs", "test", "Aki", "--trait", "chisei", "--force", "3", "--faces", "3"),
             3,
@@ -91,7 +95,11 @@ def test_seeded_and_fair_tests_roll_one_die(ybs: Run) -> None:
             2,
             "at most two",
         ),
-        (("ybs", "character", "create", "Cy", "--chisei", "3"), 2, "Chisei cannot be 3"),
+        (
+            ("ybs", "character", "create", "Cy", "--chisei", "3"),
+            2,
+            "Chisei 3 must be a whole number",
+        ),
         (("ybs", "stubborn", "--faces", "3"), 3, "no test in progress"),
         (("ybs", "transfer", "Bo", "--lower", "yuuben", "--raise", "yuuben"), 2, "two different"),
     ],
@@ -206,7 +214,7 @@ def test_import_characters_from_toml(ybs: Run, tmp_path: Path) -> None:
     )
     before = log_length(ybs)
     result = ybs("ybs", "character", "import", str(bad))
-    assert result.code == 2 and "Choushi cannot be 5" in result.err
+    assert result.code == 2 and "Choushi 5 must be a whole number" in result.err
     assert log_length(ybs) == before
 
 

@@ -22,7 +22,6 @@ from fastapi.testclient import TestClient
 
 from tablee import systems
 from tablee.cli.main import build_parser, main
-from tablee.dice import SourceChance, TypedFaces
 from tablee.systems.declare import Command, Query, build_command, fields_of
 from tablee.systems.plugin import Game
 from tablee.table.projection import fold, verify_log
@@ -32,8 +31,14 @@ from tests.games import target
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
+SHS_CREW = [
+    "protagoniste", "create", "--name", "Jake", "--player", "Ana", "--carrure", "6",
+    "--motricite", "6", "--science", "7", "--relationnel", "7", "--sang-froid", "8",
+]  # fmt: skip
+
 SETUP: dict[str, list[list[str]]] = {
     "pouyss": [["session", "start", "--cagnotte", "6"]],
+    "shs": [SHS_CREW],
     "target": [["refill", "--amount", "4"]],
     "agents": [
         ["agent", "--name", "Vega", "--player", "Zoé"],
@@ -51,6 +56,36 @@ PLAYED: dict[str, list[list[str]]] = {
         ["reward", "--amount", "2"],
         ["roll", "--player", "Zoé", "--bonus", "2", "--dice", "1,1,3"],
     ],
+    "shs": [
+        [
+            "test",
+            "--protagoniste",
+            "Jake",
+            "--characteristic",
+            "science",
+            "--difficulty",
+            "1",
+            "--option",
+            "surpasser",
+            "--dice",
+            "7,1,1",
+            "--dpm-dice",
+            "+,0",
+        ],
+        ["modifier", "add", "--protagoniste", "Jake", "--malus", "1", "--time", "1 h"],
+        [
+            "test",
+            "--protagoniste",
+            "Jake",
+            "--characteristic",
+            "science",
+            "--difficulty",
+            "1",
+            "--dice",
+            "7,1,1",
+            "--dpm-dice=-",
+        ],
+    ],
     "target": [
         ["roll", "--player", "Ana", "--boost", "1", "--dice", "2"],
         ["refill", "--amount", "2"],
@@ -63,6 +98,23 @@ PLAYED: dict[str, list[list[str]]] = {
     ],
 }
 """A short session per game, undone in the middle by the contract."""
+
+ODDS_SAMPLES: dict[str, list[tuple[str, dict[str, str]]]] = {
+    "shs": [
+        ("test", {"protagoniste": "Jake", "characteristic": "science", "difficulty": "1"}),
+        ("test", {"protagoniste": "Jake", "characteristic": "motricite", "difficulty": "2",
+                  "bonus": "1"}),
+        ("test", {"protagoniste": "Jake", "characteristic": "science", "difficulty": "2",
+                  "malus": "1", "option": ["surpasser"]}),
+    ],
+    "agents": [
+        ("act", {"challenge": "1"}),
+        ("act", {"challenge": "1", "modifiers": ["laugh", "situation"]}),
+        ("act", {"challenge": "2", "modifiers": ["generic"]}),
+        ("act", {"challenge": "2", "modifiers": ["escalate", "environment", "setup"]}),
+    ],
+}  # fmt: skip
+"""Rolled commands whose odds a game's own samples check (instead of the fields' ranges)."""
 
 
 @pytest.fixture(autouse=True)
@@ -148,8 +200,6 @@ def _required(game: Game[Any], state: Any, command: type[Command]) -> dict[str, 
         if spec.required and not spec.optional:
             if spec.param.choices:
                 given[spec.name] = game.choices(state, spec.param.choices)[0]
-            elif spec.kind == "word":
-                given[spec.name] = spec.words[0]
             elif spec.kind == "int":
                 given[spec.name] = str(spec.param.low or 0)
             else:
@@ -190,7 +240,8 @@ def test_the_same_bad_value_gives_the_same_error_on_the_cli_and_over_http(
                     bad = str(spec.param.low - 1)
                     argv = [*command.name.split()]
                     for name, value in {**base, spec.name: bad}.items():
-                        argv += [next(s for s in fields_of(command) if s.name == name).flag, value]
+                        given = next(s for s in fields_of(command) if s.name == name)
+                        argv += [value] if given.param.positional else [given.flag, value]
                     code, _, err = cli.game(game_id, argv, "--json")
                     answer = client.post(
                         f"{gm}/api/{action_id(command)}",
@@ -245,6 +296,10 @@ def test_a_session_replays_verifies_undoes_exports_and_imports(
 
 
 def _rolled_samples(game: Game[Any], state: Any) -> Iterator[Command]:
+    if game.id in ODDS_SAMPLES:
+        for name, given in ODDS_SAMPLES[game.id]:
+            yield build_command(game.command_named(name), given)
+        return
     for command in game.commands:
         if issubclass(command, Query) or not command.rolled:
             continue
@@ -253,7 +308,7 @@ def _rolled_samples(game: Game[Any], state: Any) -> Iterator[Command]:
         for values in itertools.product(range(3), repeat=min(len(counts), 2)):
             given = dict(base)
             for spec, value in zip(counts, values, strict=False):
-                given[spec.name] = str((spec.param.low or 0) + value)  # from the lowest
+                given[spec.name] = str(value)
             yield build_command(command, given)
 
 
@@ -268,27 +323,53 @@ def test_exact_odds_equal_an_enumeration_through_the_rules(game_id: str, cli: Cl
     game = game_of(game_id)
     checked = 0
     for command in _rolled_samples(game, state):
-        try:
-            odds = game.odds(state, command)
-        except ValueError:
-            continue  # no odds for this command here (an unknown challenge)
+        odds = game.odds(state, command)
         if odds is None or odds.success is None:
             continue
-        (request,) = command.dice()
-        faces_all = itertools.product(request.die.faces, repeat=request.count)
+        wins = Fraction(0)
         try:
-            wins = [
-                game.succeeded(
-                    game.decide(state, command, SourceChance(TypedFaces(faces))).events[0]
-                )
-                is True
-                for faces in faces_all
-            ]
+            for decision, weight in _every_throw(game, state, command):
+                wins += weight * (game.succeeded(decision.events[0]) is True)
         except ValueError:
             continue  # the rules refuse this command here (a cap, an empty pool)
-        assert Fraction(sum(wins), len(wins)) == odds.success, command
+        assert wins == odds.success, command
         checked += 1
     assert checked
+
+
+class _Unthrown(Exception):
+    """A request past the faces given: the enumeration branches on its every face."""
+
+    def __init__(self, die: Any, count: int) -> None:
+        self.die, self.count = die, count
+
+
+class _Prefix:
+    """Faces handed out request by request; a request past them is `_Unthrown`."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self.faces, self.used = faces, 0
+
+    def roll(self, request: Any) -> tuple[int, ...]:
+        if self.used + request.count > len(self.faces):
+            raise _Unthrown(request.die, request.count)
+        taken = self.faces[self.used : self.used + request.count]
+        self.used += request.count
+        return taken
+
+
+def _every_throw(game: Game[Any], state: Any, command: Command) -> Iterator[tuple[Any, Fraction]]:
+    """Every decision of ``command`` with its chance: each request, in the order the rules
+    ask for them, enumerated over every face of its die (a die's faces equally likely)."""
+    pending: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    while pending:
+        faces, weight = pending.pop()
+        try:
+            yield game.decide(state, command, _Prefix(faces)), weight
+        except _Unthrown as more:
+            share = weight / len(more.die.faces) ** more.count
+            for combo in itertools.product(more.die.faces, repeat=more.count):
+                pending.append(((*faces, *combo), share))
 
 
 @pytest.mark.parametrize("game_id", [g for g, _ in systems.GAMES])

@@ -25,6 +25,7 @@ from tablee.dice import D6, SeededSource, TypedFaces
 from tablee.locale import translation
 from tablee.systems import agents as ag
 from tablee.systems.agents import commands as cmd
+from tablee.systems.agents.starters import starter_tables
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.transcript import parse_jsonl, to_jsonl, to_markdown
@@ -45,7 +46,7 @@ def clock() -> Iterator[datetime]:
 
 def play(service: TableService) -> None:
     dice = SeededSource(2026)
-    tables = ag.starter_tables("fr")
+    tables = starter_tables("fr")
 
     def run(command: Any, *faces: int) -> Any:
         return service.run_command(NAME, command, TypedFaces(faces)).decision.outcome

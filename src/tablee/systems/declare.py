@@ -170,6 +170,8 @@ class Command:
         faces_help: what to type in the faces field, in English, marked with `N_`.
         dice_kinds: the kinds of dice it may throw, the main one first: the interfaces
             take typed-in faces for each kind apart (``--dice``, then ``--dpm-dice``...).
+        description: a longer explanation shown in the command's help (how to write a
+            structured field's values), in English, marked with `N_`; empty by default.
     """
 
     name: ClassVar[str]
@@ -179,6 +181,7 @@ class Command:
     rule: ClassVar[str] = ""
     faces_help: ClassVar[str] = ""
     dice_kinds: ClassVar[tuple[Die, ...]] = (D6,)
+    description: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
         """Check every field against its declaration, however the command was built.

@@ -199,7 +199,8 @@ def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> R
         return None
     if len(command.dice_kinds) == 1:
         return typed[command.dice_kinds[0].name]
-    return FacesByKind(typed)
+    others = frozenset(die.name for die in command.dice_kinds[1:])
+    return FacesByKind(typed, command.dice_kinds[0].name, others)
 
 
 class DeclaredWeb:
@@ -286,7 +287,8 @@ class DeclaredWeb:
             typed = read_event(self.game.kinds(), event.kind, state.payload_of(event))
         except (ValueError, KeyError, TypeError):
             return ()
-        return [_render(line, tr) for line in self.game.details(typed)]
+        after = state.after.get(event.seq)
+        return [_render(line, tr) for line in self.game.details_after(typed, after)]
 
 
 @cache

@@ -8,10 +8,10 @@ table service, as the generated commands do. It is listed in
 `tablee.cli.main.HAND_WIRED_COMMANDS`.
 
 Modules: `play` (the loop), `prompting` (questions and answers), `quest_steps`,
-`challenge_steps` and `contest_steps` (each step's questions), `common` (dice, names) and
-`files` (a group's own generator tables read from a folder).
+`challenge_steps` and `contest_steps` (each step's questions) and `common` (dice, names); a
+group's own generator tables are read by `tablee.systems_io.agents_tables`.
 
-Source: issue 5 point 5; seed 002; RULINGS.md section 2.
+Source: seed 002; docs/rules/agents.md.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What ``tablee agents play`` shares: the table's game, its dice, names typed in a line.
 
-Source: issue 5 point 5; seed 002; rulings G-M4.
+Source: seed 002; docs/rules/agents.md (G-M4).
 """
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tablee.cli.app import Context, parse_dice, whole_number
+from tablee.cli.app import Context, whole_number
 from tablee.cli.common import game_for
-from tablee.dice import D6, Die, FairSource, RandomSource, SeededSource, TypedFaces
+from tablee.cli.dice_source import dice_source
+from tablee.dice import D6, Die
 from tablee.errors import N_
 from tablee.table.projection import TableState
 
@@ -47,12 +48,7 @@ class Dice:
 
     def __init__(self, ctx: Context) -> None:
         a = ctx.args
-        typed = parse_dice(getattr(a, "dice", None))
-        self.typed = TypedFaces(typed) if typed is not None else None
-        seed = getattr(a, "seed", None)
-        self.source: RandomSource = self.typed or (
-            SeededSource(seed) if seed is not None else FairSource()
-        )
+        self.source, self.typed = dice_source(getattr(a, "dice", None), getattr(a, "seed", None))
 
     def roll(self, count: int = 1, die: Die = D6) -> list[int]:
         """``count`` faces of ``die``."""

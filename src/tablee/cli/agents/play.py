@@ -12,7 +12,7 @@ Only prompting lives here (`tablee.cli.agents.prompting`, and the step handlers 
 declared commands (`tablee.systems.agents.commands`) through the table service, so every
 rule is decided by the agents plugin, as for the generated commands.
 
-Source: issue 5 point 5; seed 002 ("Génération de scénario"); rulings G-M3 to G-M12.
+Source: seed 002 ("Génération de scénario"); rulings G-M3 to G-M12.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ evolution. Each rolled command throws its dice (typed in with
 ``--faces``, seeded or fair), then appends the decision taken with those faces; ``--json``
 prints the stored payload (natural dice, modified result, success, critical, token moves).
 
-Source: issue 4 point 9; seed 004; rulings Y-M1 to Y-M9.
+Source: seed 004; rulings Y-M1 to Y-M9.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Creating, importing and showing characters (with `character_lines`, also used by
 show``), starting and ending a session, the Unmei tokens each holder has, invoking an
 attribute and Shichi Fukujin.
 
-Source: issue 4 points 1 to 3, 8 and 11; seed 004; rulings Y-M1, Y-M2, Y-M4, Y-A7, Y-A21.
+Source: seed 004; rulings Y-M1, Y-M2, Y-M4, Y-A7, Y-A21.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The commands live by theme in `tablee.cli.ybs.character_cmds` (characters, sessi
 tokens), `tablee.cli.ybs.trait_test_cmds` (tests and their follow-ups) and
 `tablee.cli.ybs.sheet_cmds` (damage, fights, evolution); this module gathers their builders.
 
-Source: issue 4 points 1 to 5, 8, 9 and 11; seed 004; rulings Y-M1 to Y-M6, Y-M9.
+Source: seed 004; rulings Y-M1 to Y-M6, Y-M9.
 """
 
 from __future__ import annotations

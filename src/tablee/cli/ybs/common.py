@@ -5,7 +5,7 @@ Each rolled command throws the dice it needs (typed in with ``--faces``, seeded 
 Every command prints the fact's line (or, with ``--json``, its payload) and the tokens each
 holder has after it.
 
-Source: issue 4 point 9; seed 004; rulings Y-M3, Y-M4.
+Source: seed 004; rulings Y-M3, Y-M4.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tablee.cli.app import Context, parse_dice, whole_number
+from tablee.cli.app import Context, whole_number
 from tablee.cli.common import execute_on, game_for
+from tablee.cli.dice_source import dice_source
 from tablee.cli.render import format_trace
-from tablee.dice import D6, FairSource, RandomSource, SeededSource, TypedFaces
+from tablee.dice import D6
 from tablee.errors import N_
 from tablee.table.projection import TableState
 
@@ -47,13 +48,10 @@ def execute(ctx: Context, decide: Callable[[YbsState], Decision]) -> Any:
 
 def throw(ctx: Context, count: int) -> list[int]:
     """``count`` d6 faces: typed in (``--faces``, exactly that many), seeded or fair."""
-    typed = parse_dice(getattr(ctx.args, "faces", None))
+    a = ctx.args
+    source, typed = dice_source(getattr(a, "faces", None), getattr(a, "seed", None))
     if typed is not None:
-        faces = TypedFaces(typed)
-        faces.expect(D6, count)
-        return list(faces.roll(D6, count))
-    seed = getattr(ctx.args, "seed", None)
-    source: RandomSource = SeededSource(seed) if seed is not None else FairSource()
+        typed.expect(D6, count)
     return list(source.roll(D6, count))
 
 

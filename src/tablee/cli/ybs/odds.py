@@ -1,6 +1,6 @@
 """``tablee odds ybs ...``: exact odds of YBS tests, straights, gang fights, Ichika Bachika.
 
-Source: issue 4 point 10; seed 004; rulings Y-M3, Y-A3, Y-A4.
+Source: seed 004; rulings Y-M3, Y-A3, Y-A4.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Uchimi and Kega marked, rest and Kega healed by care, an individual fight's rounds, retreats
 and end, then evolution: a star, a trait transfer, a trauma, attributes gained or lost.
 
-Source: issue 4 points 5, 8 and 9; seed 004; rulings Y-M5, Y-M6, Y-M9, Y-A9, Y-A10,
+Source: seed 004; rulings Y-M5, Y-M6, Y-M9, Y-A9, Y-A10,
 Y-A19, Y-A20, Y-A22.
 """
 

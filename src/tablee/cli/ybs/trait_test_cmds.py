@@ -3,7 +3,7 @@
 A test of a trait (a second trait combined, forced destiny, assistants, an attack or a
 defence) with its exact odds before the roll, then the follow-ups of the test in progress.
 
-Source: issue 4 points 4, 5 and 9; seed 004; rulings Y-M3, Y-M4, Y-M6, Y-A2 to Y-A9.
+Source: seed 004; rulings Y-M3, Y-M4, Y-M6, Y-A2 to Y-A9.
 """
 
 from __future__ import annotations

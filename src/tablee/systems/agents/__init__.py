@@ -21,7 +21,7 @@ applied), `reports` (what people read).
 Tablée's decisions where the rulings are silent are listed in the modules' docstrings and in
 ``docs/rules/agents.md``.
 
-Source: seed ``002_59b03dd224c3b923.txt``; RULINGS.md section 2 (G-M1 to G-M12, G-N1 to
+Source: seed ``002_59b03dd224c3b923.txt``; docs/rules/agents.md (G-M1 to G-M12, G-N1 to
 G-N4, G-A1 to G-A20, G-T1 to G-T4).
 """
 
@@ -163,7 +163,6 @@ from tablee.systems.agents.recovery import decide_abandon, decide_concede, decid
 from tablee.systems.agents.replay import EVENT_VERSIONS, evolve
 from tablee.systems.agents.reserves import abandoned, conceded, failed_on_purpose, recovered
 from tablee.systems.agents.tables import (
-    LANGUAGES,
     MAX_SIDES,
     MAX_TEXT,
     TABLE_DRAW,
@@ -173,9 +172,7 @@ from tablee.systems.agents.tables import (
     TableDraw,
     TableDrawer,
     TableKind,
-    bundle_tables,
     parse_table,
-    starter_tables,
 )
 
 __all__ = [
@@ -188,7 +185,6 @@ __all__ = [
     "EVENT_VERSIONS",
     "EXCLUSIVE",
     "GENERATOR_OPTION_HELP",
-    "LANGUAGES",
     "MAX_AGENTS",
     "MAX_CHAIN_DEPTH",
     "MAX_CHAIN_STATES",
@@ -253,7 +249,6 @@ __all__ = [
     "agent_json",
     "agent_named",
     "apply_consequence",
-    "bundle_tables",
     "challenge_distribution",
     "challenge_json",
     "challenge_numbered",
@@ -312,7 +307,6 @@ __all__ = [
     "settle_challenge",
     "start_contest",
     "start_scene",
-    "starter_tables",
     "table_text",
     "tables_from_json",
     "tables_json",

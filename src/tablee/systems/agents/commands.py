@@ -23,7 +23,6 @@ from tablee.errors import N_
 from tablee.systems.agents.actions import MAX_MODIFIER
 from tablee.systems.agents.agent import MAX_RESERVE
 from tablee.systems.agents.challenge import MAX_SCORE
-from tablee.systems.agents.tables import MAX_BYTES
 from tablee.systems.declare import Command, Param, Query, Who
 
 __all__ = [
@@ -58,6 +57,9 @@ KINDS = "kinds"
 """The choices source of the challenge types (the reserves)."""
 LANGUAGES = "languages"
 """The choices source of the starter tables' languages."""
+
+MAX_TABLE_TEXT = 256 * 1024
+"""Longest text of one generator table given as one's own, in characters."""
 
 NUMBER = N_("the challenge's number")
 KIND = N_("Muscles, Sexe or Intelligence")
@@ -264,14 +266,14 @@ class Tables(Query):
 
     file: Annotated[
         str | None,
-        Param(N_("a table file to check"), positional=True, file=True, max_length=MAX_BYTES),
+        Param(N_("a table file to check"), positional=True, file=True, max_length=MAX_TABLE_TEXT),
     ] = None
     starter: Annotated[Literal["fr", "en"] | None, Param(N_("the starter tables' language"))] = None
     entries: Annotated[bool, Param(N_("list the entries"), flag="--list")] = False
 
 
 def _own_table(help_text: str) -> Param:
-    return Param(help_text, file=True, placeholder="FILE", max_length=MAX_BYTES)
+    return Param(help_text, file=True, placeholder="FILE", max_length=MAX_TABLE_TEXT)
 
 
 @dataclass(frozen=True)

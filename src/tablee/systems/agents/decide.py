@@ -54,13 +54,8 @@ from tablee.systems.agents.fold import apply
 from tablee.systems.agents.game import AgentsState
 from tablee.systems.agents.generator import CHALLENGE_GENERATOR, ChallengeInputs, Source
 from tablee.systems.agents.quest import QuestStatus
-from tablee.systems.agents.tables import (
-    GeneratorTables,
-    TableKind,
-    bundle_tables,
-    parse_table,
-    starter_tables,
-)
+from tablee.systems.agents.starters import starter_tables
+from tablee.systems.agents.tables import GeneratorTables, TableKind, parse_table
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command
 from tablee.systems.event import Event, read_event
@@ -284,12 +279,10 @@ def own_tables(command: Quest, lang: str) -> tuple[GeneratorTables, str]:
             value=source,
         )
     tables = {
-        kind: parse_table(text.encode("utf-8"), f"{source}/{kind.value}.txt")
-        if text
-        else starters.table(kind)
+        kind: parse_table(text, f"{source}/{kind.value}.txt") if text else starters.table(kind)
         for kind, text in given.items()
     }
-    return bundle_tables(tables), source
+    return GeneratorTables.of(tables), source
 
 
 def _quest(state: AgentsState, command: Quest, dice: Chance) -> Decision[AgentsState]:

@@ -56,13 +56,9 @@ from tablee.systems.agents.log import RESULT_WORDS, describe
 from tablee.systems.agents.odds import action_distribution, challenge_win_probability
 from tablee.systems.agents.options import AGENTS_OPTION_HELP
 from tablee.systems.agents.replay import evolve as legacy_evolve
-from tablee.systems.agents.tables import LANGUAGES as TABLE_LANGUAGES
-from tablee.systems.agents.tables import (
-    Table,
-    TableKind,
-    parse_table,
-    starter_tables,
-)
+from tablee.systems.agents.starters import LANGUAGES as TABLE_LANGUAGES
+from tablee.systems.agents.starters import starter_tables
+from tablee.systems.agents.tables import Table, TableKind, parse_table
 from tablee.systems.base import JSON
 from tablee.systems.common import find_name
 from tablee.systems.declare import Command, Query
@@ -317,7 +313,7 @@ class Agents(Game[AgentsState]):
 
     def _tables(self, query: Tables, state: AgentsState | None) -> Report:
         if query.file is not None:
-            found = [parse_table(query.file.encode("utf-8"), "FILE")]
+            found = [parse_table(query.file, "FILE")]
         else:
             lang = query.starter or (state.lang if state is not None else "en")
             tables = starter_tables(lang)

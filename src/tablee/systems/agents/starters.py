@@ -3,7 +3,7 @@
 The text of the game refers to a quest-objective table, an environment generator and a
 creature generator without giving them (G-A13). These are Tablée's own, in the table format
 of `tablee.systems.agents.tables`, kept here as text so that drawing a quest reads no file:
-`tablee.systems.agents.tables.starter_tables` parses them. A group may write its own.
+`starter_tables` parses them. A group may write its own.
 
 Source: G-A13; the tables are Tablée's (nothing in them comes from the text).
 """
@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["STARTER_TEXTS"]
+from tablee.errors import N_, InputError
+from tablee.systems.agents.tables import GeneratorTables, TableKind, parse_table
+
+__all__ = ["LANGUAGES", "STARTER_TEXTS", "starter_tables"]
+
+LANGUAGES = ("fr", "en")
+"""Languages of the starter tables shipped with Tablée."""
 
 _FR_OBJECTIVES = """\
 # Table de départ originale de Tablée (G-A13) : le texte du jeu cite cette table sans la
@@ -181,3 +187,23 @@ STARTER_TEXTS: Mapping[str, Mapping[str, str]] = {
     },
 }
 """Language -> table kind (``objectives``...) -> the table's text, file format."""
+
+
+def starter_tables(language: str = "fr") -> GeneratorTables:
+    """Tablée's original starter tables in ``fr`` or ``en``, parsed from `STARTER_TEXTS`.
+
+    Raises:
+        InputError: an unknown language.
+
+    Source: G-A13 (the tables are Tablée's own writing).
+    """
+    if language not in LANGUAGES:
+        raise InputError(
+            N_("no starter tables in {language!r}; languages: {known}"),
+            language=language,
+            known=", ".join(LANGUAGES),
+        )
+    texts = STARTER_TEXTS[language]
+    return GeneratorTables.of(
+        {kind: parse_table(texts[kind.value], f"{language}/{kind.value}.txt") for kind in TableKind}
+    )

@@ -7,7 +7,7 @@ that would leave a later test without the tokens it spent is refused, and so is 
 log that breaks a rule. Then it compares the stored payload with the decided one, field by
 field; a difference means the fact was edited (InputError).
 
-Source: DESIGN.md "The event log"; architecture.md "The fold decides every event again";
+Source: docs/architecture.md, "The event log" and "The fold decides every event again";
 rulings Y-M1 to Y-M9.
 """
 
@@ -26,23 +26,6 @@ from tablee.systems.ybs.brawls import (
     decide_gang_stop,
     decide_gang_throw,
 )
-from tablee.systems.ybs.game import (
-    Decision,
-    YbsState,
-    decide_attributes,
-    decide_create,
-    decide_damage,
-    decide_end_session,
-    decide_heal_kega,
-    decide_invoke,
-    decide_options,
-    decide_rest,
-    decide_shichi_fukujin,
-    decide_star,
-    decide_start_session,
-    decide_transfer,
-    decide_trauma,
-)
 from tablee.systems.ybs.play import (
     decide_critical,
     decide_critical_failure,
@@ -52,8 +35,29 @@ from tablee.systems.ybs.play import (
     decide_round,
     decide_test,
 )
+from tablee.systems.ybs.sessions import (
+    decide_create,
+    decide_end_session,
+    decide_invoke,
+    decide_options,
+    decide_shichi_fukujin,
+    decide_start_session,
+)
+from tablee.systems.ybs.sheet_changes import (
+    decide_attributes,
+    decide_damage,
+    decide_heal_kega,
+    decide_rest,
+    decide_star,
+    decide_transfer,
+    decide_trauma,
+)
+from tablee.systems.ybs.state import (
+    Decision,
+    YbsState,
+)
 
-__all__ = ["EVENT_VERSIONS", "REDECIDE", "evolve", "register"]
+__all__ = ["EVENT_VERSIONS", "REDECIDE", "evolve"]
 
 P = Mapping[str, JSON]
 
@@ -159,12 +163,6 @@ EVENT_VERSIONS: dict[str, int] = {kind: 1 for kind in REDECIDE}
 """Current schema version of every YBS event kind."""
 
 
-def register(kind: str, redecide: Callable[[YbsState, P], Any]) -> None:
-    """Add an event kind (used by the gang-fight and Ichika Bachika decisions)."""
-    REDECIDE[kind] = redecide
-    EVENT_VERSIONS[kind] = 1
-
-
 def evolve(state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:
     """Fold one stored fact into the state by deciding it again (pure).
 
@@ -182,7 +180,7 @@ def evolve(state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:
         InputError: an unknown kind, a missing or malformed field, or a stored result that
             differs from the decided one (an edited fact).
 
-    Source: DESIGN.md "The event log"; Y-M1 to Y-M9.
+    Source: docs/architecture.md, "The event log"; Y-M1 to Y-M9.
     """
     redecide = REDECIDE.get(kind)
     if redecide is None:

@@ -15,7 +15,8 @@ The forms live by theme: `trait_tests` (a test and its follow-ups), `tokens` (ch
 sessions, Unmei tokens), `fights` (damage, individual fights, evolution), `gang` (gang
 fights, encounters), with `helpers` shared and `resources` for the panels.
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M1 to Y-M9, Y-A2 to Y-A22.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M1 to Y-M9, Y-A2 to
+Y-A22.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ retreat (W-Y6: a player may retreat their own character) and its end; a characte
 evolution: a star, a trait transfer (the player's own call), a trauma or attributes gained
 and lost (W-Y7: the GM's call).
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M5, Y-M6, Y-M9, Y-A9, Y-A10, Y-A19,
-Y-A20, Y-A22.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M5, Y-M6, Y-M9,
+Y-A9, Y-A10, Y-A19, Y-A20, Y-A22.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from tablee.web.systems import (
     facts_of,
 )
 from tablee.web.systems.ybs.helpers import (
-    _BOTH,
-    _CHARACTER,
-    _NOTE,
-    _TRAITS,
-    _acting_for,
-    _own,
+    BOTH,
+    CHARACTER,
+    NOTE,
+    TRAITS,
+    acting_for_character,
+    own_characters,
 )
 
 __all__ = ["FIGHT_ACTIONS"]
@@ -75,7 +75,7 @@ def _fight(req: ActionRequest) -> Applied[Any]:
     step = req.text("step", "resolve")
     if step == "retreat":
         character = req.text("character")
-        _acting_for(req, character)  # W-Y6: a player may retreat their own character
+        acting_for_character(req, character)  # W-Y6: a player may retreat their own character
         return req.execute(lambda s: ybs.decide_retreat(s.game, character=character), facts_of)
     req.require_gm()
     decide = ybs.decide_round if step == "resolve" else ybs.decide_fight_end
@@ -87,7 +87,7 @@ def _evolve(req: ActionRequest) -> Applied[Any]:
     character = req.text("character")
     if step != "transfer":
         req.require_gm()  # W-Y7: stars, traumas and attributes are the GM's call
-    _acting_for(req, character)
+    acting_for_character(req, character)
     if step == "star":
         return req.execute(
             lambda s: ybs.decide_star(s.game, character=character, trait=req.text("trait")),
@@ -122,7 +122,7 @@ FIGHT_ACTIONS: tuple[Action, ...] = (
         "damage",
         N_("Damage: Uchimi and Kega"),
         (
-            _CHARACTER,
+            CHARACTER,
             Field("uchimi", "Uchimi", "int", default="0"),
             Field("kega", "Kega", "int", default="0"),
             Field("note", N_("The wound's nature or care")),
@@ -132,13 +132,13 @@ FIGHT_ACTIONS: tuple[Action, ...] = (
     Action(
         "rest",
         N_("Rest"),
-        (_CHARACTER, Field("minutes", N_("Minutes of rest"), "int", default="30")),
+        (CHARACTER, Field("minutes", N_("Minutes of rest"), "int", default="30")),
         _rest,
     ),
     Action(
         "heal",
         N_("Kega healed by care"),
-        (_CHARACTER, Field("count", N_("Kega healed"), "int", default="1"), _NOTE),
+        (CHARACTER, Field("count", N_("Kega healed"), "int", default="1"), NOTE),
         _heal,
     ),
     Action(
@@ -156,16 +156,16 @@ FIGHT_ACTIONS: tuple[Action, ...] = (
                 ),
                 "resolve",
             ),
-            Field("character", N_("Who retreats"), "choice", _own),
+            Field("character", N_("Who retreats"), "choice", own_characters),
         ),
         _fight,
-        _BOTH,
+        BOTH,
     ),
     Action(
         "evolve",
         N_("Evolution: star, transfer, trauma, attributes"),
         (
-            Field("character", N_("Character"), "choice", _own),
+            Field("character", N_("Character"), "choice", own_characters),
             Field(
                 "step",
                 N_("What changes"),
@@ -178,15 +178,15 @@ FIGHT_ACTIONS: tuple[Action, ...] = (
                 ),
                 "star",
             ),
-            Field("trait", N_("Trait (star, trauma)"), "choice", _TRAITS),
-            Field("lowered", N_("Trait lowered (transfer)"), "choice", _TRAITS),
-            Field("raised", N_("Trait raised (transfer)"), "choice", _TRAITS),
+            Field("trait", N_("Trait (star, trauma)"), "choice", TRAITS),
+            Field("lowered", N_("Trait lowered (transfer)"), "choice", TRAITS),
+            Field("raised", N_("Trait raised (transfer)"), "choice", TRAITS),
             Field("add", N_("Attributes gained (one per line)"), "lines"),
             Field("remove", N_("Attributes lost (one per line)"), "lines"),
-            _NOTE,
+            NOTE,
         ),
         _evolve,
-        _BOTH,
+        BOTH,
     ),
 )
 """The forms of damage, individual fights and evolution, in page order."""

@@ -6,7 +6,8 @@ encounter form with each player's secret choice (flee, gang fight or Ichika Bach
 odds (`encounter_odds`). A player throws only for a gang fight their character fights in;
 a hidden throw hides the hands and their odds too.
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M7, Y-M8, Y-A12 to Y-A18.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M7, Y-M8, Y-A12 to
+Y-A18.
 """
 
 from __future__ import annotations
@@ -36,16 +37,20 @@ from tablee.web.systems import (
     viewer_translate,
 )
 from tablee.web.systems.ybs.helpers import (
-    _BOTH,
-    _NOTE,
-    _SIDES,
-    _game,
-    _keep,
-    _mean_text,
-    _typed_side,
+    BOTH,
+    NOTE,
+    SIDES,
+    keep_faces,
+    mean_text,
+    typed_side,
+    ybs_game,
 )
 
-__all__ = ["GANG_ACTIONS"]
+__all__ = [
+    "GANG_ACTIONS",
+    "gang_rows",
+    "throw_hidden",
+]
 
 
 # --- gang fights, Ichika Bachika -----------------------------------------------------------------
@@ -68,7 +73,7 @@ def _gang_start(req: ActionRequest) -> Applied[Any]:
 
 
 def _gang_now(req: ActionRequest) -> Any:
-    gang = _game(req).gang
+    gang = ybs_game(req).gang
     if gang is None:
         raise RuleError(
             N_("no gang fight is going on (rule Y-M7)"),
@@ -80,15 +85,17 @@ def _gang_now(req: ActionRequest) -> Any:
 def _gang_throw(req: ActionRequest) -> Applied[Any]:
     gang = _gang_now(req)
     if not req.viewer.is_gm and not any(
-        req.viewer.is_player(_game(req).owners.get(n)) for n in gang.fighters
+        req.viewer.is_player(ybs_game(req).owners.get(n)) for n in gang.fighters
     ):
         raise Forbidden(N_("a player throws only for a gang fight their character fights in"))
     visibility = req.visibility()
     advised = advised_keeps(gang.fight)
-    keeps = Keeps(_keep(req.text("keep"), advised.players), _keep(req.text("gm_keep"), advised.gm))
+    keeps = Keeps(
+        keep_faces(req.text("keep"), advised.players), keep_faces(req.text("gm_keep"), advised.gm)
+    )
     ours, theirs = dice_for_throw(gang.fight, keeps)
-    faces = _typed_side(req, "faces", ours.count)
-    gm_faces = _typed_side(req, "gm_faces", theirs.count)
+    faces = typed_side(req, "faces", ours.count)
+    gm_faces = typed_side(req, "gm_faces", theirs.count)
     return req.execute(
         lambda s: ybs.decide_gang_throw(
             s.game, keep=keeps.players, gm_keep=keeps.gm, faces=faces, gm_faces=gm_faces
@@ -97,7 +104,7 @@ def _gang_throw(req: ActionRequest) -> Applied[Any]:
     )
 
 
-def _throw_hidden(state: TableState, viewer: Viewer) -> bool:
+def throw_hidden(state: TableState, viewer: Viewer) -> bool:
     """Whether the gang fight's last throw is hidden from the viewer (so are the hands)."""
     gang = state.game.gang
     if gang is None or gang.fight.throws == 0:
@@ -117,13 +124,13 @@ def _gang_odds(req: ActionRequest) -> OddsView:
     gang = _gang_now(req)
     fight = gang.fight
     tr = viewer_translate(req)
-    if _throw_hidden(req.state, req.viewer):
+    if throw_hidden(req.state, req.viewer):
         raise Forbidden(N_("the last throw is hidden from you, and so are its dice and their odds"))
     if fight.throws == 0:
         odds = gang_fight_odds(
             fight.players_dice,
             fight.gm_dice,
-            higher_straight_wins=_game(req).options.higher_straight_wins,
+            higher_straight_wins=ybs_game(req).options.higher_straight_wins,
         )
         return _win_draw_loss(tr, req.viewer.lang, odds, fight.players_dice, fight.gm_dice)
     rows: list[tuple[str, Fraction]] = []
@@ -156,7 +163,7 @@ def _win_draw_loss(tr: Translate, lang: str, odds: Any, dice: int, against: int)
     values = {
         "dice": dice,
         "against": against,
-        "throws": _mean_text(expected, lang),
+        "throws": mean_text(expected, lang),
     }
     return OddsView(rows, odds.win, note, values)
 
@@ -174,11 +181,11 @@ def _choices(req: ActionRequest) -> dict[str, str]:
 def _ichika(req: ActionRequest) -> Applied[Any]:
     choices = _choices(req)
     visibility = req.visibility()
-    game = _game(req)
+    game = ybs_game(req)
     kind = decide_encounter({ybs.player_named(game, p): c for p, c in choices.items()}).kind
     striking = kind == "ichika_bachika"
-    faces = _typed_side(req, "faces", 5) if striking else []
-    gm_faces = _typed_side(req, "gm_faces", 5) if striking else []
+    faces = typed_side(req, "faces", 5) if striking else []
+    gm_faces = typed_side(req, "gm_faces", 5) if striking else []
     return req.execute(
         lambda s: ybs.decide_encounter_at_table(
             s.game,
@@ -194,7 +201,7 @@ def _ichika(req: ActionRequest) -> Applied[Any]:
 
 
 def _ichika_odds(req: ActionRequest) -> OddsView:
-    game = _game(req)
+    game = ybs_game(req)
     choices = {ybs.player_named(game, p): c for p, c in _choices(req).items()}
     options = game.options
     found = encounter_odds(
@@ -232,8 +239,8 @@ GANG_ACTIONS: tuple[Action, ...] = (
         (
             Field("fighters", N_("The players' fighters (one per line)"), "lines"),
             Field("opponents", N_("The GM's named characters (one per line)"), "lines"),
-            Field("outnumbered", N_("Outnumbered side"), "choice", _SIDES),
-            Field("outgunned", N_("Outgunned side"), "choice", _SIDES),
+            Field("outnumbered", N_("Outnumbered side"), "choice", SIDES),
+            Field("outgunned", N_("Outgunned side"), "choice", SIDES),
             Field("winner_uchimi", N_("Uchimi per winner (default 1)"), "int", default=""),
             Field("loser_uchimi", N_("Uchimi per loser (default 3)"), "int", default=""),
             Field("draw_uchimi", N_("Uchimi each on a draw (default 2)"), "int", default=""),
@@ -258,12 +265,12 @@ GANG_ACTIONS: tuple[Action, ...] = (
             Field("gm_faces", _GM_FACES_HINT, gm_only=True),
         ),
         _gang_throw,
-        _BOTH,
+        BOTH,
         rolled=True,
         odds=_gang_odds,
         faces_hint=N_("the players' new faces, e.g. 1,3,4,6"),
     ),
-    Action("gang_stop", N_("Gang fight: stop, no damage"), (_NOTE,), _gang_stop),
+    Action("gang_stop", N_("Gang fight: stop, no damage"), (NOTE,), _gang_stop),
     Action(
         "ichika",
         N_("Unexpected encounter: flee, gang fight or Ichika Bachika"),
@@ -277,8 +284,8 @@ GANG_ACTIONS: tuple[Action, ...] = (
                 "lines",
             ),
             Field("opponents", N_("The GM's named characters (one per line)"), "lines"),
-            Field("outnumbered", N_("Outnumbered side"), "choice", _SIDES),
-            Field("outgunned", N_("Outgunned side"), "choice", _SIDES),
+            Field("outnumbered", N_("Outnumbered side"), "choice", SIDES),
+            Field("outgunned", N_("Outgunned side"), "choice", SIDES),
             Field("gm_faces", _GM_FACES_HINT),
         ),
         _ichika,
@@ -290,7 +297,9 @@ GANG_ACTIONS: tuple[Action, ...] = (
 """The forms of gang fights and encounters, in the order the page shows them."""
 
 
-def _gang_rows(gang: dict[str, Any], tr: Translate, hidden: bool) -> list[tuple[str, str]]:
+def gang_rows(gang: dict[str, Any], tr: Translate, hidden: bool) -> list[tuple[str, str]]:
+    """The rows of the gang-fight panel: sides, dice, kept hands (hidden when ``hidden``)."""
+
     def hand(faces: Any) -> str:
         if hidden:
             return tr(N_("hidden"))

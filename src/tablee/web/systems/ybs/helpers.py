@@ -4,7 +4,8 @@ The trait, purpose, damage and s'entêter choices of the forms, who a form may a
 (W-Y1: a player acts only for the characters they play), the open test's stored event, and
 typed-in faces (``1,5,6``) and keep choices (``advised``, ``none`` or faces) of a gang fight.
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M3, Y-M7, Y-A2, Y-A14; docs/web.md W-Y1.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M3, Y-M7, Y-A2,
+Y-A14; docs/web.md W-Y1.
 """
 
 from __future__ import annotations
@@ -32,11 +33,32 @@ from tablee.web.systems import (
     owner_of,
 )
 
-__all__ = ["SHEETS_MAX"]
+__all__ = [
+    "BOTH",
+    "CHARACTER",
+    "COMBINE",
+    "DAMAGE",
+    "NOTE",
+    "POLICY",
+    "PURPOSES",
+    "SECOND",
+    "SHEETS_MAX",
+    "SIDES",
+    "TRAITS",
+    "acting_for_character",
+    "every_character_or_none",
+    "keep_faces",
+    "last_test",
+    "mean_text",
+    "own_characters",
+    "owners",
+    "typed_side",
+    "ybs_game",
+]
 
 _GM = GM_ONLY
-_BOTH = GM_AND_PLAYERS
-_TRAITS = tuple((t.value, t.title) for t in ybs.Trait)
+BOTH = GM_AND_PLAYERS
+TRAITS = tuple((t.value, t.title) for t in ybs.Trait)
 SHEETS_MAX = 20_000
 """Longest pasted JSON or TOML text of the import form, in characters."""
 
@@ -44,44 +66,45 @@ SHEETS_MAX = 20_000
 # --- choices -------------------------------------------------------------------------------------
 
 
-_own = owned("characters")
+own_characters = owned("characters")
 """The characters the viewer plays (every character for the GM)."""
 _every = every("characters")
-_every_or_none = every_or_none("characters")
-_owners = owner_choices(N_("the GM (a GM character)"))
+every_character_or_none = every_or_none("characters")
+owners = owner_choices(N_("the GM (a GM character)"))
 
 
-_SECOND = (("", "-"), *_TRAITS)
-_COMBINE = (("", "-"), ("average", N_("average, rounded down")), ("limit", N_("the lower")))
-_PURPOSES = (
+SECOND = (("", "-"), *TRAITS)
+COMBINE = (("", "-"), ("average", N_("average, rounded down")), ("limit", N_("the lower")))
+PURPOSES = (
     ("plain", N_("an ordinary test")),
     ("gate", N_("the Nintai gate of a fight")),
     ("attack", N_("an attack")),
     ("defend", N_("a defence")),
 )
-_DAMAGE = (("uchimi", "Uchimi"), ("kega", "Kega"))
-_POLICY = (
+DAMAGE = (("uchimi", "Uchimi"), ("kega", "Kega"))
+POLICY = (
     ("", N_("as the house rules say")),
     ("any", N_("after every failure while tokens last")),
     ("once", N_("once")),
     ("never", N_("never")),
 )
-_SIDES = (("", "-"), ("players", N_("the players")), ("gm", N_("the GM's side")))
+SIDES = (("", "-"), ("players", N_("the players")), ("gm", N_("the GM's side")))
 
 
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _game(req: ActionRequest) -> Any:
+def ybs_game(req: ActionRequest) -> Any:
+    """The table's YBS game."""
     return req.state.game
 
 
-def _acting_for(req: ActionRequest, name: str) -> None:
+def acting_for_character(req: ActionRequest, name: str) -> None:
     """A player may act only for a character they play (W-Y1)."""
     acting_for(req, owner_of(req, ybs.character_named, name))
 
 
-def _last_test(state: TableState) -> StoredEvent | None:
+def last_test(state: TableState) -> StoredEvent | None:
     """The stored ``ybs.test`` of the test in progress, or None."""
     if state.game.test is None:
         return None
@@ -101,7 +124,7 @@ def _faces_list(text: str, what: str) -> list[int] | None:
     return None if faces is None else list(faces)
 
 
-def _keep(text: str, advised: tuple[int, ...]) -> tuple[int, ...]:
+def keep_faces(text: str, advised: tuple[int, ...]) -> tuple[int, ...]:
     """``advised`` (or empty: the advisor's pick), ``none`` (reroll all), or faces ``2,3``."""
     word = text.strip().lower()
     if word in ("", "advised"):
@@ -115,7 +138,7 @@ def _keep(text: str, advised: tuple[int, ...]) -> tuple[int, ...]:
 above and below (a gang fight's expected throws run to some thirty digits)."""
 
 
-def _mean_text(value: Fraction, lang: str) -> str:
+def mean_text(value: Fraction, lang: str) -> str:
     """An expected count in the viewer's number format: ``1,167 (7/6)`` in French.
 
     Three decimals (the command line's ``decimal(..., 3)``), then the exact fraction when short.
@@ -126,7 +149,12 @@ def _mean_text(value: Fraction, lang: str) -> str:
     return text
 
 
-def _typed_side(req: ActionRequest, name: str, count: int) -> list[int]:
+def typed_side(req: ActionRequest, name: str, count: int) -> list[int]:
+    """``count`` d6 faces for one side: typed in field ``name``, else rolled fair.
+
+    Raises:
+        InputError: a bad or missing typed face, naming the field.
+    """
     typed = _faces_list(req.text(name), name)
     try:
         return req.throw(D6, count, typed)
@@ -136,5 +164,5 @@ def _typed_side(req: ActionRequest, name: str, count: int) -> list[int]:
 
 # --- fields shared by several forms --------------------------------------------------------------
 
-_CHARACTER = Field("character", N_("Character"), "choice", _every)
-_NOTE = Field("note", N_("A note kept in the log"))
+CHARACTER = Field("character", N_("Character"), "choice", _every)
+NOTE = Field("note", N_("A note kept in the log"))

@@ -4,7 +4,8 @@ The session and every holder's Unmei tokens, the gang fight and the individual f
 on, then one panel per character: traits with their stars, Uchimi and Kega boxes (``/`` per
 Uchimi, ``X`` per Kega), their state and attributes.
 
-Source: issue 6 point 5; seed 004; rulings Y-M1, Y-M4 to Y-M7, Y-A1, Y-A19.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M1, Y-M4 to Y-M7,
+Y-A1, Y-A19.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from tablee.web.systems import (
     Panel,
     Translate,
 )
-from tablee.web.systems.ybs.gang import _gang_rows, _throw_hidden
+from tablee.web.systems.ybs.gang import gang_rows, throw_hidden
 from tablee.web.systems.ybs.helpers import (
-    _TRAITS,
+    TRAITS,
 )
 
 __all__ = ["resource_panels"]
@@ -39,7 +40,7 @@ def _marks(doc: dict[str, Any]) -> tuple[str, ...]:
 
 def _traits_text(doc: dict[str, Any]) -> str:
     return ", ".join(
-        f"{title} {int(doc['traits'][t]):+d}" + "★" * int(doc["stars"][t]) for t, title in _TRAITS
+        f"{title} {int(doc['traits'][t]):+d}" + "★" * int(doc["stars"][t]) for t, title in TRAITS
     )
 
 
@@ -56,8 +57,8 @@ def resource_panels(state: TableState, viewer: Viewer, tr: Translate) -> Sequenc
     panels = [Panel(tr(N_("Table")), rows)]
     gang = ybs.gang_json(game)
     if gang is not None:
-        hidden = _throw_hidden(state, viewer)
-        panels.append(Panel(tr(N_("Gang fight")), _gang_rows(gang, tr, hidden)))
+        hidden = throw_hidden(state, viewer)
+        panels.append(Panel(tr(N_("Gang fight")), gang_rows(gang, tr, hidden)))
     fight = game.fight
     if fight.gates or fight.attacks or fight.defences or fight.retreated or fight.round > 1:
         fight_rows = [(tr(N_("Round")), str(fight.round))]

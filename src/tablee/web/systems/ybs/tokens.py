@@ -4,7 +4,8 @@ A new character (W-Y2: a player creates only characters they play), the import o
 JSON or TOML sheets, the start and end of a session, invoking an attribute (1 token to its
 player) and Shichi Fukujin (W-Y3: a player spends only their own 7 tokens).
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M1, Y-M2, Y-M4, Y-A7, Y-A21.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M1, Y-M2, Y-M4,
+Y-A7, Y-A21.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ from tablee.web.systems import (
     players,
 )
 from tablee.web.systems.ybs.helpers import (
-    _BOTH,
-    _CHARACTER,
-    _NOTE,
-    _TRAITS,
+    BOTH,
+    CHARACTER,
+    NOTE,
     SHEETS_MAX,
-    _owners,
+    TRAITS,
+    owners,
 )
 
 __all__ = ["TOKEN_ACTIONS"]
@@ -41,7 +42,7 @@ def _create(req: ActionRequest) -> Applied[Any]:
     owner = req.optional("owner")
     if not req.viewer.is_gm:
         req.acting_as(owner)  # W-Y2: a player creates only characters they play
-    traits = {t: req.number(t) for t, _ in _TRAITS}
+    traits = {t: req.number(t) for t, _ in TRAITS}
     return req.execute(
         lambda s: ybs.decide_create(
             s.game,
@@ -120,7 +121,7 @@ TOKEN_ACTIONS: tuple[Action, ...] = (
     Action(
         "invoke",
         N_("Invoke an attribute: 1 token to its player (Y-M2)"),
-        (_CHARACTER, Field("attribute", N_("Attribute")), _NOTE),
+        (CHARACTER, Field("attribute", N_("Attribute")), NOTE),
         _invoke,
     ),
     Action(
@@ -131,22 +132,22 @@ TOKEN_ACTIONS: tuple[Action, ...] = (
             Field("proposal", N_("What the GM approved")),
         ),
         _shichi,
-        _BOTH,
+        BOTH,
     ),
     Action(
         "character",
         N_("New character"),
         (
             Field("name", N_("Name")),
-            Field("owner", N_("Played by"), "choice", _owners),
+            Field("owner", N_("Played by"), "choice", owners),
             *(
                 Field(t, title, "int", default="0", minimum=ybs.MIN_TRAIT, maximum=ybs.MAX_TRAIT)
-                for t, title in _TRAITS
+                for t, title in TRAITS
             ),
             Field("attributes", N_("Attributes (one per line)"), "lines"),
         ),
         _create,
-        _BOTH,
+        BOTH,
     ),
     Action(
         "import",

@@ -8,7 +8,8 @@ a logged test shows its trace again, resolved from its stored faces.
 Who may do what: W-Y1 (a player tests only their characters), W-Y4 (the GM records an
 assistance), W-Y5 (a player takes the follow-ups of their own character's test).
 
-Source: issue 6 points 3 and 5; seed 004; rulings Y-M3 to Y-M6, Y-A2 to Y-A11.
+Source: docs/web.md, "Yuigahama Bad Seeds at the web table"; seed 004; rulings Y-M3 to Y-M6, Y-A2 to
+Y-A11.
 """
 
 from __future__ import annotations
@@ -34,20 +35,20 @@ from tablee.web.systems import (
     viewer_translate,
 )
 from tablee.web.systems.ybs.helpers import (
-    _BOTH,
-    _COMBINE,
-    _DAMAGE,
-    _NOTE,
-    _POLICY,
-    _PURPOSES,
-    _SECOND,
-    _TRAITS,
-    _acting_for,
-    _every_or_none,
-    _game,
-    _last_test,
-    _mean_text,
-    _own,
+    BOTH,
+    COMBINE,
+    DAMAGE,
+    NOTE,
+    POLICY,
+    PURPOSES,
+    SECOND,
+    TRAITS,
+    acting_for_character,
+    every_character_or_none,
+    last_test,
+    mean_text,
+    own_characters,
+    ybs_game,
 )
 
 __all__ = ["TEST_ACTIONS", "test_details"]
@@ -58,7 +59,7 @@ __all__ = ["TEST_ACTIONS", "test_details"]
 
 def _test(req: ActionRequest) -> Applied[Any]:
     character = req.text("character")
-    _acting_for(req, character)
+    acting_for_character(req, character)
     assistants = req.lines("assistants")
     if assistants and not req.viewer.is_gm:
         # W-Y4: an assistant's player gives a token; the GM records it once they agree
@@ -89,7 +90,7 @@ def _test(req: ActionRequest) -> Applied[Any]:
 
 
 def _test_odds(req: ActionRequest) -> OddsView:
-    game = _game(req)
+    game = ybs_game(req)
     name = ybs.character_named(game, req.text("character"))
     hero = game.characters[name]
     value = hero.trait(ybs.trait_named(req.text("trait")))
@@ -123,19 +124,19 @@ def _test_odds(req: ActionRequest) -> OddsView:
         "trait": value,
         "force": force,
         "tokens": tokens,
-        "policy": tr(dict(_POLICY).get(policy, policy)),
-        "rerolls": _mean_text(rerolls, req.viewer.lang),
+        "policy": tr(dict(POLICY).get(policy, policy)),
+        "rerolls": mean_text(rerolls, req.viewer.lang),
     }
     return OddsView(rows, odds.success, note, values)
 
 
 def _open_test(req: ActionRequest) -> tuple[str, str]:
     """The open test's character and visibility; a player must play that character (W-Y5)."""
-    opened = _game(req).test
+    opened = ybs_game(req).test
     if opened is None:
         return "", "all"  # the rules refuse, naming the reason
-    _acting_for(req, str(opened.payload["character"]))
-    event = _last_test(req.state)
+    acting_for_character(req, str(opened.payload["character"]))
+    event = last_test(req.state)
     if event is not None and not can_see(req.viewer, event):
         raise Forbidden(N_("this test is hidden from you: the game master takes its follow-ups"))
     return str(opened.payload["character"]), "all" if event is None else event.visibility
@@ -153,7 +154,7 @@ def _critical(req: ActionRequest) -> Applied[Any]:
 
 
 def _critical_failure(req: ActionRequest) -> Applied[Any]:
-    event = _last_test(req.state)
+    event = last_test(req.state)
     visibility = "all" if event is None else event.visibility
     return req.execute(lambda s: ybs.decide_critical_failure(s.game), seen_by(visibility))
 
@@ -168,10 +169,10 @@ TEST_ACTIONS: tuple[Action, ...] = (
         "test",
         N_("Test"),
         (
-            Field("character", N_("Character"), "choice", _own),
-            Field("trait", N_("Trait the GM names"), "choice", _TRAITS),
-            Field("second_trait", N_("A second trait that also applies (Y-A2)"), "choice", _SECOND),
-            Field("combine", N_("How the two traits combine"), "choice", _COMBINE),
+            Field("character", N_("Character"), "choice", own_characters),
+            Field("trait", N_("Trait the GM names"), "choice", TRAITS),
+            Field("second_trait", N_("A second trait that also applies (Y-A2)"), "choice", SECOND),
+            Field("combine", N_("How the two traits combine"), "choice", COMBINE),
             Field(
                 "force",
                 N_("Tokens spent to force destiny (+1 each)"),
@@ -185,16 +186,21 @@ TEST_ACTIONS: tuple[Action, ...] = (
                 "lines",
                 gm_only=True,
             ),
-            Field("purpose", N_("What the test is for"), "choice", _PURPOSES, "plain"),
-            Field("target", N_("An attack's target"), "choice", _every_or_none),
-            Field("damage", N_("An attack's damage"), "choice", _DAMAGE, "uchimi"),
+            Field("purpose", N_("What the test is for"), "choice", PURPOSES, "plain"),
+            Field("target", N_("An attack's target"), "choice", every_character_or_none),
+            Field("damage", N_("An attack's damage"), "choice", DAMAGE, "uchimi"),
             Field("armed", N_("The target bears a lethal or impressive weapon (Y-A9)"), "bool"),
-            Field("against", N_("The opponent a defence is against"), "choice", _every_or_none),
-            Field("policy", N_("Odds: when the player s'entête"), "choice", _POLICY),
-            _NOTE,
+            Field(
+                "against",
+                N_("The opponent a defence is against"),
+                "choice",
+                every_character_or_none,
+            ),
+            Field("policy", N_("Odds: when the player s'entête"), "choice", POLICY),
+            NOTE,
         ),
         _test,
-        _BOTH,
+        BOTH,
         rolled=True,
         odds=_test_odds,
         faces_hint=_TEST_FACES,
@@ -204,11 +210,11 @@ TEST_ACTIONS: tuple[Action, ...] = (
         N_("S'entêter: 1 token to reroll the last test"),
         (),
         _stubborn,
-        _BOTH,
+        BOTH,
         rolled=True,
         faces_hint=_TEST_FACES,
     ),
-    Action("critical", N_("Critical success: 1 token for the last test's 6"), (), _critical, _BOTH),
+    Action("critical", N_("Critical success: 1 token for the last test's 6"), (), _critical, BOTH),
     Action(
         "critical_failure",
         N_("Critical failure: the last test's 1, 1 token to the player"),
