@@ -136,12 +136,12 @@ SESSIONS = {
                 },
             ),
             RELOAD,
-            ("Ana", "act_muscles", {"agent": "Rex", "declaration": "a shoulder charge"}),
-            ("Bob", "act_muscles", {"agent": "Zia", "faces": "4"}),
-            ("Ana", "act_muscles", {"agent": "Rex", "visibility": "roller_and_gm"}),
+            ("Ana", "act", {"agent": "Rex", "declaration": "a shoulder charge"}),
+            ("Bob", "act", {"agent": "Zia", "faces": "4"}),
+            ("Ana", "act", {"agent": "Rex", "visibility": "roller_and_gm"}),
         ),
-        ("act_muscles", {"agent": "Rex"}),
-        {"Ana": ("act_muscles", {"agent": "Rex"}), "Bob": ("act_muscles", {"agent": "Zia"})},
+        ("act", {"agent": "Rex"}),
+        {"Ana": ("act", {"agent": "Rex"}), "Bob": ("act", {"agent": "Zia"})},
     ),
 }
 """The scripted sessions, by system id."""

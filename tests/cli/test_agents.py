@@ -272,8 +272,16 @@ def test_the_generator_step_by_step(team: Run) -> None:
     before = _log(team)
     assert team("agents", "generate", "--dice", "1,1,1").code == 2  # 4 d6 at index 0
     assert _log(team) == before
-    doc = team("agents", "generate", "--agents", "Vega", "--dice", "1,1,1,1", "--json").json()
-    assert doc["events"][0]["score"] == 0  # floor(1/2) * 1 at index 0: won at once (G-A2)
+    # no opposition named: it is drawn from its source's table (the environments, d12)
+    doc = team("agents", "generate", "--agents", "Vega", "--dice", "1,1,1,1,5", "--json").json()
+    drawn, generated = doc["events"]
+    assert (drawn["kind"], drawn["table"], drawn["face"]) == (
+        "agents.table_drawn",
+        "environments",
+        5,
+    )
+    assert generated["opposition"] == drawn["text"]
+    assert generated["score"] == 0  # floor(1/2) * 1 at index 0: won at once (G-A2)
     doc = team("agents", "consequence", "--challenge", "1", "--json").json()
     assert doc["events"][0]["records"]["progress"] == 1
     assert team("agents", "consequence", "--challenge", "1").code == 3  # already applied
@@ -343,7 +351,8 @@ def test_play_at_index_3_asks_three_dice_and_says_the_relation_is_hostile(
     assert team("agents", "quest", "--starter", "en", "--dice", "1").code == 0
     for number, successes in ((1, 0), (2, 1), (3, 2)):  # scores 0, 1, 2 for one agent
         assert team("agents", "scene").code == 0
-        assert team("agents", "generate", "--agents", "Vega", "--dice", "3,1,1,1").code == 0
+        drawn = ("agents", "generate", "--agents", "Vega", "--opposition", "the guards")
+        assert team(*drawn, "--dice", "3,1,1,1").code == 0
         for _ in range(successes):
             assert team("agents", "act", "--challenge", str(number), "--dice", "6").code == 0
         if successes:
@@ -363,13 +372,17 @@ def test_acting_in_an_unknown_challenge_names_it(team: Run) -> None:
     assert _log(team) == before
 
 
-def test_a_drawn_challenge_without_a_name_is_named_in_words(team: Run) -> None:
+def test_a_drawn_challenge_without_a_name_is_opposed_by_its_tables_entry(team: Run) -> None:
     assert team("agents", "quest", "--starter", "fr", "--dice", "1").code == 0
     assert team("agents", "scene").code == 0
-    args = ("agents", "generate", "--agents", "Vega", "--dice", "3,1,1,6", "--lang", "fr")
-    drawn = team(*args, "--json").json()["events"][0]
+    args = ("agents", "generate", "--agents", "Vega", "--dice", "3,1,1,6,4", "--lang", "fr")
+    drawn, generated = team(*args, "--json").json()["events"]
+    assert (drawn["table"], drawn["face"]) == ("creatures", 4)  # 3: from creatures (G-N4)
+    assert generated["source"] == "creatures" and generated["opposition"] == drawn["text"]
     acted = team("agents", "act", "--challenge", "1", "--dice", "6", "--json").json()
-    assert acted["opposition"] == "des créatures" != drawn["source"]  # not the id 'creatures'
+    assert acted["opposition"] == drawn["text"] != "creatures"  # not the source's id
+    lines = [e["kind"] for e in _log(team)][-3:]
+    assert lines == ["agents.table_drawn", "agents.challenge_generated", "agents.action"]
 
 
 def test_play_keeps_the_rolled_objective_secret(team: Run, tmp_path: Path) -> None:
@@ -408,7 +421,8 @@ def test_play_lets_challengers_ally_for_the_artefact_and_name_the_taker(
     # index 0, 1, 2, 3 for Vega alone: scores 0, 1, 2 and, at index 3 (3 d6), 3
     for number, dice in ((1, "3,1,1,1"), (2, "3,1,1,1"), (3, "3,1,1,1"), (4, "3,1,1")):
         assert team("agents", "scene").code == 0
-        assert team("agents", "generate", "--agents", "Vega", "--dice", dice).code == 0
+        drawn = ("agents", "generate", "--agents", "Vega", "--opposition", "the guards")
+        assert team(*drawn, "--dice", dice).code == 0
         for _ in range(number - 1):
             assert team("agents", "act", "--challenge", str(number), "--dice", "6").code == 0
         if number > 1:

@@ -1,10 +1,12 @@
 """Golden playthrough: a whole agents adventure without a game master, seeded and scripted.
 
-The adventure goes through the service with a fixed clock and seeded dice: the quest drawn
-from the starter tables, each scene's challenge generated (one scene split into two groups),
-every action declared with ticked modifiers, winners named, consequences applied, then the
-artefact contest. The transcript (both languages) and the JSON Lines export are diffed with
-the files here; the exported log is imported again and must fold to the same game.
+The adventure goes through the service with a fixed clock and seeded dice, each step one of
+the game's declared commands: the quest drawn from the starter tables, each scene's
+challenge generated (one scene split into two groups), every action declared with ticked
+modifiers, winners named, consequences applied, then the artefact contest. The files were
+written by Tablée 0.1.0's rule functions: the plugin gives them byte for byte. The
+transcript (both languages) and the JSON Lines export are diffed with the files here; the
+exported log is imported again and must fold to the same game.
 Regenerate after an intended change with
 ``TABLEE_UPDATE_GOLDEN=1 python -m pytest tests/golden/test_golden_agents.py`` and read the
 diff before committing it.
@@ -19,10 +21,11 @@ from typing import Any
 
 import pytest
 
-from tablee.dice import D6, SeededSource
+from tablee.dice import D6, SeededSource, TypedFaces
 from tablee.locale import translation
 from tablee.systems import agents as ag
-from tablee.systems_io.agents_tables import starter_tables
+from tablee.systems.agents import commands as cmd
+from tablee.systems.agents.starters import starter_tables
 from tablee.table.service import TableService
 from tablee.table.transcript import to_markdown
 from tests.golden.golden import check_golden, golden_store, stable_export, ticking
@@ -44,8 +47,8 @@ def play(service: TableService) -> None:
     dice = SeededSource(2026)
     tables = starter_tables("fr")
 
-    def run(decide: Any) -> Any:
-        return service.execute(NAME, lambda s: decide(s.game), lambda d: d.facts).decision.outcome
+    def run(command: Any, *faces: int) -> Any:
+        return service.run_command(NAME, command, TypedFaces(faces)).decision.outcome
 
     def roll(count: int = 1, die: Any = D6) -> list[int]:
         return list(dice.roll(die, count))
@@ -58,16 +61,18 @@ def play(service: TableService) -> None:
     )
     for name, m, s, i, org, sig, owner in team:
         run(
-            lambda g, n=name, m=m, s=s, i=i, o=org, x=sig, w=owner: ag.decide_agent(
-                g, name=n, muscles=m, sexe=s, intelligence=i, organisation=o, signature=x, owner=w
+            cmd.CreateAgent(
+                name_=name,
+                muscles=m,
+                sexe=s,
+                intelligence=i,
+                organisation=org,
+                signature=sig,
+                owner=owner,
             )
         )
-    run(
-        lambda g: ag.decide_quest(
-            g, tables=tables, source="starter:fr", face=roll(1, tables.objectives.die)[0]
-        )
-    )
-    run(lambda g: ag.decide_draw(g, table="environments", face=roll(1, tables.environments.die)[0]))
+    run(cmd.Quest(starter="fr"), *roll(1, tables.objectives.die))
+    run(cmd.Draw(kind="environments"), *roll(1, tables.environments.die))
     split_done = False
     ticks = 0
     for _ in range(500):
@@ -77,7 +82,7 @@ def play(service: TableService) -> None:
         if kind is ag.StepKind.DONE:
             return
         if kind is ag.StepKind.START_SCENE:
-            run(ag.decide_scene)
+            run(cmd.NextScene())
         elif kind is ag.StepKind.GENERATE:
             present = [n for n in game.agents if n not in game.quest.sitting_out]
             groups = [present]
@@ -88,62 +93,45 @@ def play(service: TableService) -> None:
                 faces = roll(ag.CHALLENGE_GENERATOR.dice_for(inputs).count)
                 source = ag.CHALLENGE_GENERATOR.resolve(inputs, faces).source.value
                 table = "creatures" if source == "creatures" else "environments"
-                entry = run(
-                    lambda g, t=table: ag.decide_draw(
-                        g, table=t, face=roll(1, tables.table(ag.TableKind(t)).die)[0]
-                    )
-                )
-                run(
-                    lambda g, gr=group, f=faces, o=entry.entry.text: ag.decide_generate(
-                        g, agents=gr, faces=f, opposition=o
-                    )
-                )
+                entry = run(cmd.Draw(kind=table), *roll(1, tables.table(ag.TableKind(table)).die))
+                run(cmd.Generate(agents=tuple(group), opposition=entry.entry.text), *faces)
         elif kind is ag.StepKind.ACT:
             challenge = game.challenges[step.challenge]
             checklist = ag.CHECKLISTS[challenge.kind]
             ticks += 1
-            ticked = [checklist[ticks % len(checklist)].id] if ticks % 3 else []
-            run(
-                lambda g, c=step.challenge, a=step.agent, t=ticked, k=challenge.kind.value: (
-                    ag.decide_action(
-                        g,
-                        challenge=c,
-                        agent=a,
-                        modifiers=t,
-                        face=roll()[0],
-                        declaration=DECLARATIONS[k],
-                    )
-                )
+            ticked = (checklist[ticks % len(checklist)].id,) if ticks % 3 else ()
+            act = cmd.Act(
+                challenge=step.challenge,
+                agent=step.agent,
+                modifiers=ticked,
+                declaration=DECLARATIONS[challenge.kind.value],
             )
+            run(act, *roll())
         elif kind is ag.StepKind.NAME_WINNER:
-            run(
-                lambda g, c=step.challenge, w=step.candidates[-1]: ag.decide_winner(
-                    g, challenge=c, agent=w
-                )
-            )
+            run(cmd.NameWinner(challenge=step.challenge, agent=step.candidates[-1]))
         elif kind is ag.StepKind.CONSEQUENCE:
-            result = run(lambda g, c=step.challenge: ag.decide_consequence(g, challenge=c))
+            result = run(cmd.Settle(challenge=step.challenge))
             if result.helped:
-                run(lambda g: ag.decide_draw(g, table="boons", face=roll(1, tables.boons.die)[0]))
+                run(cmd.Draw(kind="boons"), *roll(1, tables.boons.die))
         elif kind is ag.StepKind.START_CONTEST:
             wins = game.quest.wins_by_name()
             best = [n for n, w in wins.items() if w == max(wins.values())]
-            run(lambda g, f=best[0]: ag.decide_contest_start(g, favori=f))
+            run(cmd.ContestStart(favori=best[0]))
         elif kind is ag.StepKind.CONTEST_CHALLENGE:
             contest = game.contest
             wanting = [
                 n for n in game.agents if n != contest.holder and n not in contest.challenged
             ][:1]
             if not wanting or contest.bouts >= 2:
-                run(lambda g: ag.decide_contest_close(g))
+                run(cmd.ContestClose())
             else:
                 run(
-                    lambda g, w=wanting: ag.decide_contest_challenge(
-                        g, challengers=w, attribute="sexe", wanting=w
+                    cmd.ContestChallenge(
+                        challengers=tuple(wanting), attribute="sexe", wanting=tuple(wanting)
                     )
                 )
         elif kind is ag.StepKind.SETTLE_BOUT:
-            run(lambda g, c=step.challenge: ag.decide_contest_settle(g, challenge=c))
+            run(cmd.ContestSettle(challenge=step.challenge))
         else:
             raise AssertionError(step)
     raise AssertionError("the adventure did not end")

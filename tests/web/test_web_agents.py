@@ -1,4 +1,5 @@
-"""Every agents form of the web table, its odds against brute force, roles and the flow.
+"""Every agents form of the web table (generated from the declared commands), its odds
+against brute force, roles and the flow.
 
 The brute forces use their own few lines of the rules (seed 002, G-M4, G-A5, G-A20), not the
 rules core: an action is one d6 plus the ticked modifiers; 7 or more is a critical (the
@@ -77,17 +78,17 @@ def test_action_odds_match_brute_force(client: TestClient, store: SqliteStore) -
         client, gm, "challenge", kind="sexe", agents="Vega\nOrso", oppositions="the duke:3"
     )
     assert code == 200, text
-    for ticks, modifier in (({}, 0), ({"laugh": "on"}, 1), ({"laugh": "on", "situation": "on"}, 2)):
-        text = client.get(ana + "/odds/act_sexe", params={"agent": "Vega", **ticks}).text
+    for ticks, modifier in (("", 0), ("laugh", 1), ("laugh\nsituation", 2)):
+        text = client.get(ana + "/odds/act", params={"agent": "Vega", "modifiers": ticks}).text
         crit, hit, miss = outcome_counts(modifier)
         got = fractions_in(text)
         assert got[:3] == [Fraction(crit, 6), Fraction(hit, 6), Fraction(miss, 6)], text
         # Vega (Sexe 5) acts first with the ticks, then Orso (Sexe 7) without
         assert got[3] == brute_win((5, 7), (modifier, 0), 3), text
-    bad = client.get(ana + "/odds/act_sexe", params={"escalate": "on"}).text
-    assert "odds-error" not in bad  # a Muscles tick is not on the Sexe form: ignored
-    wrong = client.get(ana + "/odds/act_muscles", params={"challenge": "1"}).text
-    assert "odds-error" in wrong  # challenge 1 is a Sexe challenge
+    bad = client.get(ana + "/odds/act", params={"modifiers": "escalate"}).text
+    assert "odds-error" in bad and "G-N2" in bad  # not on the Sexe checklist
+    wrong = client.get(ana + "/odds/act", params={"challenge": "2"}).text
+    assert "odds-error" in wrong  # there is no challenge 2
 
 
 def test_actions_and_reserves(client: TestClient, store: SqliteStore) -> None:
@@ -100,44 +101,44 @@ def test_actions_and_reserves(client: TestClient, store: SqliteStore) -> None:
         client, gm, "challenge", kind="sexe", agents="Vega\nOrso", oppositions="the duke:3"
     )
     assert code == 200, text
-    assert act(client, ana, "act_sexe", agent="Orso", faces="6")[0] == 403
+    assert act(client, ana, "act", agent="Orso", faces="6")[0] == 403
     code, text = act(
-        client, ana, "act_sexe", agent="Vega", laugh="on", declaration="une réplique", faces="6"
+        client, ana, "act", agent="Vega", modifiers="laugh", declaration="une réplique", faces="6"
     )
     assert code == 200, text
     assert game(store).challenges[1].oppositions[0].score == 1  # a critical: -2
-    code, text = act(client, ana, "act_sexe", faces="6")
+    code, text = act(client, ana, "act", faces="6")
     assert code == 403  # Orso is due, and he is Bo's
-    code, text = act(client, bo, "act_sexe", faces="1")
+    code, text = act(client, bo, "act", faces="1")
     assert code == 200, text
     assert game(store).agents["Orso"].reserve(game(store).challenges[1].kind) == 6
-    assert act(client, ana, "reserves", agent="Orso", step="abandon", challenge="1")[0] == 403
-    code, text = act(client, bo, "reserves", agent="Orso", step="abandon", challenge="1")
+    assert act(client, ana, "abandon", agent="Orso", challenge="1")[0] == 403
+    code, text = act(client, bo, "abandon", agent="Orso", challenge="1")
     assert code == 200, text
-    code, text = act(client, ana, "reserves", agent="Vega", step="fail", reserve="sexe")
+    code, text = act(client, ana, "fail", agent="Vega", reserve="sexe")
     assert code == 409, text  # in the running in an open challenge (G-M7)
-    code, text = act(client, ana, "act_sexe", agent="Vega", faces="4")
+    code, text = act(client, ana, "act", agent="Vega", faces="4")
     assert code == 200, text
     assert game(store).challenges[1].outcome == "won"
     assert 'class="trace"' in client.get(gm).text  # the action's trace
     code, text = act(client, bo, "winner", challenge="1", agent="Vega")
     assert code == 200, text
     assert game(store).challenges[1].winner == "Vega"
-    code, text = act(client, ana, "reserves", agent="Vega", step="fail", reserve="sexe")
+    code, text = act(client, ana, "fail", agent="Vega", reserve="sexe")
     assert code == 200, text
     code, text = act(
         client, gm, "challenge", kind="muscles", agents="Vega, Orso", oppositions="a:2\nb:2"
     )
     assert code == 200, text
-    code, text = act(client, bo, "reserves", agent="Orso", step="concede", challenge="2")
+    code, text = act(client, bo, "concede", agent="Orso", challenge="2")
     assert code == 200, text
-    code, text = act(client, ana, "act_muscles", agent="Vega", faces="5", target="3")
+    code, text = act(client, ana, "act", agent="Vega", faces="5", target="3")
     assert code == 422, text  # no third opposition
-    code, text = act(client, ana, "act_muscles", agent="Vega", escalate="on", faces="6",
+    code, text = act(client, ana, "act", agent="Vega", modifiers="escalate", faces="6",
                      target="2")  # fmt: skip
     assert code == 200, text
     assert [o.score for o in game(store).challenges[2].oppositions] == [2, 0]
-    code, text = act(client, ana, "act_muscles", escalate="on", deescalate="on", faces="5")
+    code, text = act(client, ana, "act", modifiers="escalate\ndeescalate", faces="5")
     assert code == 422  # two exclusive ticks (G-A6)
     page = client.get(links.spectator).text
     assert "Bureau 9" in page and "Sang" in page
@@ -149,10 +150,8 @@ def test_blind_action_never_reaches_a_player(
     links = team(client, store)
     gm, ana = links.gm, links.players["Ana"]
     act(client, gm, "challenge", kind="intelligence", agents="Vega", oppositions="the vault:2")
-    assert act(client, ana, "act_intelligence", faces="5", visibility="gm")[0] == 403
-    code, text = act(
-        client, gm, "act_intelligence", declaration="SECRETPLAN", faces="5", visibility="gm"
-    )
+    assert act(client, ana, "act", faces="5", visibility="gm")[0] == 403
+    code, text = act(client, gm, "act", declaration="SECRETPLAN", faces="5", visibility="gm")
     assert code == 200, text
     seq = TableService(store).state("ops").last_seq
     mine = collect(f"{server.url}{ana}/stream?after={seq - 1}", seq)
@@ -168,13 +167,16 @@ def test_blind_action_never_reaches_a_player(
 def _round(
     client: TestClient, store: SqliteStore, links: Links, path: str, faces: str, acts: list[str]
 ) -> None:
-    """One scene without a game master: generate for Vega, Ana acts, name, apply."""
-    assert act(client, path, "scene", step="scene")[0] == 200
-    code, text = act(client, path, "generate", agents="Vega", faces=faces)
+    """One scene without a game master: generate for Vega, Ana acts, name, apply.
+
+    The opposition is drawn from the environments table (the source's d6 is 1) with a 1.
+    """
+    assert act(client, path, "scene")[0] == 200
+    code, text = act(client, path, "generate", agents="Vega", faces=faces + ",1")
     assert code == 200, text
     number = max(game(store).challenges)
     for face in acts:
-        code, text = act(client, links.players["Ana"], "act_muscles", agent="Vega", faces=face)
+        code, text = act(client, links.players["Ana"], "act", agent="Vega", faces=face)
         assert code == 200, text
     if acts:
         code, text = act(client, path, "winner", challenge=str(number))
@@ -188,12 +190,14 @@ def test_a_whole_adventure_without_a_game_master(client: TestClient, store: Sqli
     ana, bo = links.players["Ana"], links.players["Bo"]
     assert act(client, ana, "scene")[0] == 409  # no quest yet
     assert "draw a quest" in client.get(ana).text  # the next step, at a glance
-    code, text = act(client, ana, "quest", tables="en", environment="on", faces="3")
+    code, text = act(client, ana, "quest", starter="en", faces="3")
+    assert code == 200, text
+    code, text = act(client, ana, "draw", kind="environments", faces="7")
     assert code == 200, text
     kinds = [e.kind for e in TableService(store).state("ops").events]
     assert kinds[-2:] == ["agents.quest_drawn", "agents.table_drawn"]
     assert "secret until the index reaches 1" in client.get(bo).text
-    code, text = act(client, bo, "draw", table="creatures", faces="2")
+    code, text = act(client, bo, "draw", kind="creatures", faces="2")
     assert code == 200, text
     _round(client, store, links, ana, "1,1,1,1", [])  # score 0 at index 0: won at once (G-A2)
     quest = game(store).quest
@@ -204,16 +208,13 @@ def test_a_whole_adventure_without_a_game_master(client: TestClient, store: Sqli
     _round(client, store, links, ana, "1,1,1,1", ["6", "5"])  # index 2: score 2
     _round(client, store, links, bo, "1,1,1", ["6", "5", "4"])  # index 3: score 3
     assert game(store).quest.status.value == "won"
-    code, text = act(client, ana, "contest", step="start")
+    code, text = act(client, ana, "contest-start")
     assert code == 200, text
     assert game(store).contest.holder == "Vega"
-    assert act(client, ana, "contest", step="challenge", challengers="Orso")[0] == 403
-    code, text = act(
-        client, bo, "contest", step="challenge", challengers="Orso", attribute="intelligence"
-    )
+    assert act(client, ana, "contest-challenge", challengers="Orso")[0] == 403
+    code, text = act(client, bo, "contest-challenge", challengers="Orso", attribute="intelligence")
     assert code == 200, text
     number = max(game(store).challenges)
-    kind = game(store).challenges[number].kind.value
     for _ in range(20):
         challenge = game(store).challenges[number]
         if not challenge.is_open:
@@ -222,11 +223,11 @@ def test_a_whole_adventure_without_a_game_master(client: TestClient, store: Sqli
 
         due = next_actor(challenge)
         who = ana if due == "Vega" else bo
-        code, text = act(client, who, "act_" + kind, faces="6")
+        code, text = act(client, who, "act", challenge=str(number), faces="6")
         assert code == 200, text
-    code, text = act(client, bo, "contest", step="settle", challenge=str(number))
+    code, text = act(client, bo, "contest-settle", challenge=str(number))
     assert code == 200, text
-    code, text = act(client, ana, "contest", step="close")
+    code, text = act(client, ana, "contest-close")
     assert code == 200, text
     assert "the adventure is over" in client.get(ana).text
 
@@ -250,34 +251,24 @@ def test_give_up_and_hostile_names(client: TestClient, store: SqliteStore) -> No
     )
     assert code == 422 and "G-M1" in text
     assert act(client, ana, "quest", faces="2")[0] == 200
-    code, text = act(client, ana, "scene", step="give_up")
+    code, text = act(client, ana, "give-up")
     assert code == 200, text
     assert game(store).quest.status.value == "abandoned"
 
 
 def test_one_reserve_point_spent_twice_at_once(server: Running) -> None:
     """Ana posts the same action from two tabs at once: one is stored, the other refused."""
-    from tablee.systems import agents
+    from tablee.systems.agents import commands as cmd
 
     store = server.store
     links = make_table(store, system="agents", name="ops", players=("Ana", "Bo"))
     service = TableService(store)
-    service.execute(
-        "ops",
-        lambda s: agents.decide_agent(
-            s.game, name="Vega", muscles=7, sexe=5, intelligence=3, owner="Ana"
-        ),
-        lambda d: d.facts,
-    )
-    service.execute(
-        "ops",
-        lambda s: agents.decide_challenge(
-            s.game, kind="muscles", agents=["Vega"], oppositions=[("wall", 1)]
-        ),
-        lambda d: d.facts,
+    service.run_command("ops", cmd.CreateAgent(name_="Vega", owner="Ana"))
+    service.run_command(
+        "ops", cmd.OpenChallenge(kind="muscles", agents=("Vega",), oppositions=("wall:1",))
     )
     data = {"agent": "Vega", "challenge": "1", "faces": "5"}
-    results = race(server.url, links.players["Ana"], "act_muscles", data)
+    results = race(server.url, links.players["Ana"], "act", data)
     codes = sorted(r.status_code for r in results)
     assert codes == [200, 409], [r.text for r in results]
     state = TableService(store).state("ops")

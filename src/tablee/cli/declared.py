@@ -3,7 +3,8 @@
 For a game registered as a plugin (`tablee.systems.plugin.Game`), ``tablee <game> ...`` has
 one subcommand per declared command (a name of several words, such as ``session start``,
 makes nested subcommands), one option per field, and ``tablee odds <game>`` runs the game's
-``odds`` query. argparse only splits the line: every value is then read by
+``odds`` query (``tablee odds <game> action`` its ``odds action`` query, when it has
+several). argparse only splits the line: every value is then read by
 `tablee.systems.declare.build_command`, exactly as the web table and the JSON API read theirs,
 so the same bad input gives the same error. Results are printed from the game's `Report`
 (text, or its data with ``--json``).
@@ -155,14 +156,32 @@ def add_game_parser(
 
 
 def add_odds_parser(sub: Any, game_id: str, game: Game[Any], tr: Tr) -> None:
-    """Add ``tablee odds <game>`` when the game declares an ``odds`` query."""
+    """Add ``tablee odds <game>`` for a game's ``odds`` query.
+
+    A game with several (``odds action``, ``odds challenge``) gets one subcommand each:
+    ``tablee odds <game> action``.
+    """
+    nested = []
     for command in game.commands:
+        words = command.name.split()
         if command.name == "odds":
             parser = sub.add_parser(game_id, help=tr(command.title))
-            for spec in fields_of(command):
-                _add_field(parser, spec, tr)
-            add_common(parser, tr, table=False)
-            parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
+            _add_odds_fields(parser, game_id, command, tr)
+        elif words[0] == "odds":
+            nested.append(command)
+    if nested:
+        group = sub.add_parser(game_id, help=tr(N_("exact odds of {game}")).format(game=game.title))
+        kinds = group.add_subparsers(dest="odds_kind", required=True, metavar="KIND")
+        for command in nested:
+            name = " ".join(command.name.split()[1:])
+            _add_odds_fields(kinds.add_parser(name, help=tr(command.title)), game_id, command, tr)
+
+
+def _add_odds_fields(parser: Any, game_id: str, command: type[Command], tr: Tr) -> None:
+    for spec in fields_of(command):
+        _add_field(parser, spec, tr)
+    add_common(parser, tr, table=False)
+    parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
 
 
 def _dice(ctx: Context, command: type[Command]) -> RandomSource | None:

@@ -89,10 +89,15 @@ def _install_argparse_translation(
 GROUPS = ("table", "odds", "demo", "serve")
 """The command groups that are not games (each registered game adds its own group)."""
 
-HAND_WIRED = ("ybs", "agents")
+HAND_WIRED = ("ybs",)
 """Games whose command line is still written by hand (their own ``tablee.cli`` package)."""
 
-HAND_WIRED_COMMANDS: dict[str, dict[str, str]] = {}
+HAND_WIRED_COMMANDS: dict[str, dict[str, str]] = {
+    # ``tablee agents play``: a whole adventure without a game master, asked step by step
+    # at a prompt (or from a --script), each answer stored at once through the declared
+    # commands; a loop of questions whose next one depends on the last answer.
+    "agents": {"play": "tablee.cli.agents.play:add_play"},
+}
 """Commands of plugin games that stay written by hand, and why: game id -> first word ->
 ``module:function`` adding them to the game's subparsers (``function(subparsers, tr)``).
 Only an interactive loop belongs here (it asks and answers at a prompt, which no

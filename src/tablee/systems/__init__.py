@@ -21,7 +21,7 @@ GAMES: list[tuple[str, str]] = [
     ("pouyss", "tablee.systems.pouyss.plugin:POUYSS"),
     ("shs", "tablee.systems.shs.plugin:SHS"),
     ("ybs", "tablee.systems.ybs:YBS"),
-    ("agents", "tablee.systems.agents:AGENTS"),
+    ("agents", "tablee.systems.agents.plugin:AGENTS_GAME"),
 ]
 """The registered games: ``(id, "module:attribute")``, in the order they were added."""
 

@@ -123,7 +123,9 @@ class FieldSpec:
     """One field of a command, read from its declaration.
 
     Attributes:
-        name: the field's name (a Python identifier, also the form key and the JSON key).
+        name: the field's name: the form key and the JSON key (a field whose name is a word
+            the class itself uses, ``name``, takes another name in Python and says its
+            key: ``field(metadata={"key": "name"})``).
         kind: ``int``, ``bool``, ``text``, ``lines`` (several texts) or ``word`` (one of
             ``words``).
         optional: None is allowed (the field may be left out with no default).
@@ -131,6 +133,7 @@ class FieldSpec:
         default: the default value (None when there is none).
         words: the allowed words of a ``word`` field.
         param: its `Param`.
+        attribute: the Python attribute holding it, when it differs from ``name``.
     """
 
     name: str
@@ -140,6 +143,12 @@ class FieldSpec:
     default: Any
     words: tuple[str, ...]
     param: Param
+    attribute: str = ""
+
+    @property
+    def attr(self) -> str:
+        """The Python attribute of the command holding this field."""
+        return self.attribute or self.name
 
     @property
     def flag(self) -> str:
@@ -185,7 +194,7 @@ class Command:
             InputError: a value of the wrong type or out of its range, naming the field.
         """
         for spec in fields_of(type(self)):
-            check_value(spec, getattr(self, spec.name))
+            check_value(spec, getattr(self, spec.attr))
 
     def dice(self) -> tuple[DiceRequest, ...]:
         """The dice the command throws, in the order they are asked for (none by default)."""
@@ -257,7 +266,19 @@ def fields_of(command: type[Command]) -> tuple[FieldSpec, ...]:
         default = item.default if item.default is not MISSING else None
         if item.default_factory is not MISSING:
             default = item.default_factory()
-        specs.append(FieldSpec(item.name, kind, optional, not has_default, default, words, param))
+        key = str(item.metadata.get("key", item.name))
+        specs.append(
+            FieldSpec(
+                key,
+                kind,
+                optional,
+                not has_default,
+                default,
+                words,
+                param,
+                "" if key == item.name else item.name,
+            )
+        )
     return tuple(specs)
 
 
@@ -457,7 +478,7 @@ def build_command(command: type[C], given: Mapping[str, object], *, partial: boo
             field=unknown[0],
             known=", ".join(spec.name for spec in specs) or "-",
         )
-    values = {spec.name: parse_field(spec, given.get(spec.name), partial=partial) for spec in specs}
+    values = {spec.attr: parse_field(spec, given.get(spec.name), partial=partial) for spec in specs}
     return command(**values)
 
 
@@ -465,7 +486,7 @@ def command_json(command: Command) -> dict[str, Any]:
     """A command's fields as JSON (tuples as lists), for the JSON API and logs."""
     out: dict[str, Any] = {}
     for spec in fields_of(type(command)):
-        value = getattr(command, spec.name)
+        value = getattr(command, spec.attr)
         out[spec.name] = list(value) if isinstance(value, tuple) else value
     return out
 

@@ -31,7 +31,7 @@ from tablee.dice import Chance, SourceChance, TraceStep, TypedFaces
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
 from tablee.systems.base import JSON, Fact, Upcaster
 from tablee.systems.common import payload_leaves
-from tablee.systems.declare import Command, Query
+from tablee.systems.declare import Command, Query, actor_field
 from tablee.systems.event import Event, event_fact, read_event
 
 __all__ = [
@@ -334,6 +334,14 @@ class Game(Generic[S]):
         """Exact odds of a rolled command before rolling, or None."""
         return None
 
+    def succeeded(self, event: Event) -> bool | None:
+        """Whether a rolled event is a success, as its odds' ``success`` counts them.
+
+        By default its payload's ``success``; None when the event has no such notion.
+        """
+        value = event.payload().get("success")
+        return value if isinstance(value, bool) else None
+
     def panels(self, state: S) -> tuple[Panel, ...]:
         """The shared resources at a glance (public state only)."""
         return ()
@@ -351,6 +359,25 @@ class Game(Generic[S]):
         if source == "players":
             return tuple(state.players)  # type: ignore[attr-defined]
         raise KeyError(source)
+
+    def acting(self, state: S, command: Command) -> tuple[str, ...]:
+        """Who acts in a command: the names a player must play to send it (`Who.ACTOR`).
+
+        By default the value of the command's actor field when it is given, else nobody
+        (then only the game master may send it). A game whose actor may be left out (the
+        one whose turn it is) or names several (an alliance) says so here.
+
+        Raises:
+            InputError, RuleError: the actor cannot be told from this state (as `decide`
+                would refuse the command).
+        """
+        spec = actor_field(type(command))
+        value = None if spec is None else getattr(command, spec.attr)
+        if value is None or value == "":
+            return ()
+        if isinstance(value, tuple):
+            return tuple(str(v) for v in value)
+        return (str(value),)
 
     def owner(self, state: S, name: str) -> str | None:
         """The player who acts as ``name`` (a player's own name: that player), or None."""

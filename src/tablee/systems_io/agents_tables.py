@@ -1,19 +1,19 @@
-"""Reading the agents game's generator tables: Tablée's starter tables and a group's own.
+"""Reading the agents game's generator tables from a group's files.
 
-The starter tables are package data of `tablee.systems.agents` (``data/fr``, ``data/en``); a
-group's tables are four files in a folder (``objectives.txt``, ``environments.txt``,
-``creatures.txt``, ``boons.txt``). Both are read here, decoded as UTF-8 and parsed by
-`tablee.systems.agents.tables.parse_table`.
+A group's tables are four files in a folder (``objectives.txt``, ``environments.txt``,
+``creatures.txt``, ``boons.txt``), or one file: they are read here, decoded as UTF-8 and
+parsed by `tablee.systems.agents.tables.parse_table`. Tablée's starter tables are text in
+the rules core (`tablee.systems.agents.starters`): nothing is read for them.
 
 Source: seed 002, "Génération de scénario" (the tables are referred to, not given); G-A13.
 """
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 from tablee.errors import N_, InputError
+from tablee.systems.agents.starters import LANGUAGES, starter_tables
 from tablee.systems.agents.tables import (
     GeneratorTables,
     Table,
@@ -33,9 +33,6 @@ __all__ = [
 
 MAX_BYTES = 256 * 1024
 """Largest table file Tablée reads, in bytes."""
-
-LANGUAGES = ("fr", "en")
-"""Languages of the starter tables shipped with Tablée."""
 
 
 def decode_table(data: bytes, source: str) -> str:
@@ -109,26 +106,3 @@ def load_tables(folder: Path) -> GeneratorTables:
     return GeneratorTables.of(
         {kind: load_table_file(folder / f"{kind.value}.txt") for kind in TableKind}
     )
-
-
-def starter_tables(language: str = "fr") -> GeneratorTables:
-    """Tablée's original starter tables in ``fr`` or ``en``, read from the package data.
-
-    Raises:
-        InputError: an unknown language.
-
-    Source: G-A13 (the tables are Tablée's own writing).
-    """
-    if language not in LANGUAGES:
-        raise InputError(
-            N_("no starter tables in {language!r}; languages: {known}"),
-            language=language,
-            known=", ".join(LANGUAGES),
-        )
-    root = resources.files("tablee.systems.agents").joinpath("data", language)
-    tables = {}
-    for kind in TableKind:
-        source = f"{language}/{kind.value}.txt"
-        data = root.joinpath(f"{kind.value}.txt").read_bytes()
-        tables[kind] = parse_table(decode_table(data, source), source)
-    return GeneratorTables.of(tables)

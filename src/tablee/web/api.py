@@ -57,12 +57,12 @@ def check_who(game: Game[Any], state: Any, command: Command, viewer: Viewer) -> 
     if cls.who is Who.GM:
         raise Forbidden()
     for spec in fields_of(cls):
-        if spec.param.gm_only and getattr(command, spec.name) != spec.default:
+        if spec.param.gm_only and getattr(command, spec.attr) != spec.default:
             raise Forbidden(N_("only the game master may set {field}"), field=spec.name)
-        if spec.param.actor and cls.who is Who.ACTOR:
-            owner = game.owner(state, str(getattr(command, spec.name)))
-            if not viewer.is_player(owner):
-                raise Forbidden(N_("a player acts only for their own character"))
+    if cls.who is Who.ACTOR:
+        names = game.acting(state, command)
+        if not names or not all(viewer.is_player(game.owner(state, n)) for n in names):
+            raise Forbidden(N_("a player acts only for their own character"))
 
 
 def _plugin(table: WebTable, viewer: Viewer) -> tuple[Game[Any], Any]:

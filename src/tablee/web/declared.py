@@ -139,7 +139,12 @@ def _given(command: type[Command], req: ActionRequest) -> dict[str, object]:
         else:
             given[spec.name] = req.text(spec.name)
     actor = next((spec for spec in fields_of(command) if spec.param.actor), None)
-    if actor is not None and not given.get(actor.name) and req.viewer.player:
+    if (
+        actor is not None
+        and actor.param.choices == "players"
+        and not given.get(actor.name)
+        and req.viewer.player
+    ):
         given[actor.name] = req.viewer.player  # a player's own form names them
     return given
 
@@ -159,8 +164,8 @@ def command_of(
     if partial:
         return built
     if command.who is Who.ACTOR and not req.viewer.is_gm:
-        actor = next(spec for spec in fields_of(command) if spec.param.actor)
-        req.acting_as(game.owner(req.state.game, getattr(built, actor.name)))
+        for name in game.acting(req.state.game, built) or (None,):
+            req.acting_as(None if name is None else game.owner(req.state.game, name))
     if command.who is Who.GM:
         req.require_gm()
     return built

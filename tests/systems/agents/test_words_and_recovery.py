@@ -11,7 +11,6 @@ Source: seed 002; rulings G-M4, G-M8, G-M9, G-A15.
 import json
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -77,7 +76,7 @@ def test_log_lines_name_tables_and_modifiers_in_words():
 
 
 def test_a_challenge_line_for_people_uses_a_template_for_its_score():
-    from tablee.cli.agents.commands import challenge_lines
+    from tablee.systems.agents.reports import challenge_lines
 
     doc = {
         "number": 1,
@@ -88,7 +87,7 @@ def test_a_challenge_line_for_people_uses_a_template_for_its_score():
         "outcome": None,
         "next": "Vega",
     }
-    lines = challenge_lines(SimpleNamespace(tr=french_like), doc)
+    lines = [line.text.render(french_like) for line in challenge_lines(doc)]
     assert "  1. Cha'zana : 3/4" in lines
 
 

@@ -31,13 +31,16 @@ class ChallengeSteps(PlayBase):
 
     def act(self, number: int, agent: str) -> None:
         """An agent's turn: concede, abandon, or declare and roll an action (G-M3, G-M4)."""
-        from tablee.cli.agents.commands import challenge_lines
+        from tablee.cli.report import report_text
         from tablee.systems.agents import CHECKLISTS, challenge_json
+        from tablee.systems.agents.reports import challenge_lines
+        from tablee.systems.plugin import Report
 
         game = self.game()
         challenge = game.challenges[number]
         if not self.ctx.json:
-            self.ctx.emit("\n".join(challenge_lines(self.ctx, challenge_json(challenge))))
+            lines = challenge_lines(challenge_json(challenge))
+            self.ctx.emit(report_text(self.ctx, Report(tuple(lines))))
         if challenge.actions == 0 and number not in self.offered:
             self.offered.add(number)
             if self.offer_concessions(number):
@@ -71,7 +74,8 @@ class ChallengeSteps(PlayBase):
         Returns:
             Whether someone conceded.
         """
-        from tablee.systems.agents import Standing, decide_concede
+        from tablee.systems.agents import Standing
+        from tablee.systems.agents.commands import Concede
 
         game = self.game()
         challenge = game.challenges[number]
@@ -99,20 +103,19 @@ class ChallengeSteps(PlayBase):
         )
         conceded = False
         for who in names(answer):
-            done = self.retry_once(
-                partial(self.store, partial(decide_concede, challenge=number, agent=who))
-            )
+            done = self.retry_once(partial(self.run, Concede(agent=who, challenge=number)))
             conceded = conceded or done
         return conceded
 
     def _leave(self, how: str, number: int, agent: str) -> Any:
-        from tablee.systems.agents import decide_abandon, decide_concede
+        from tablee.systems.agents.commands import Abandon, Concede
 
-        decide = decide_abandon if how == ABANDON else decide_concede
-        return self.store(lambda g: decide(g, challenge=number, agent=agent))
+        leave = Abandon if how == ABANDON else Concede
+        return self.run(leave(agent=agent, challenge=number))
 
     def _act(self, number: int, agent: str, declaration: str) -> Any:
-        from tablee.systems.agents import decide_action, declared_modifier
+        from tablee.systems.agents import declared_modifier
+        from tablee.systems.agents.commands import Act
 
         game = self.game()
         challenge = game.challenges[number]
@@ -131,17 +134,14 @@ class ChallengeSteps(PlayBase):
             )
             target = int(answer) if answer.isdigit() else 0
         face = self.faces(self.tr("d6 (empty: roll):"), 1)[0]
-        return self.store(
-            lambda g: decide_action(
-                g,
-                challenge=number,
-                agent=agent,
-                modifiers=ticked,
-                face=face,
-                target=target,
-                declaration=declaration,
-            )
+        command = Act(
+            challenge=number,
+            agent=agent,
+            modifiers=tuple(ticked),
+            target=target,
+            declaration=declaration,
         )
+        return self.run(command, [face])
 
     def _ticked(self, kind: Any, answer: str) -> list[str]:
         """The ids of the modifiers typed by number (``1,3``), id or word, in any case."""
@@ -165,7 +165,7 @@ class ChallengeSteps(PlayBase):
 
     def name_winner(self, number: int, candidates: tuple[str, ...]) -> None:
         """Name a won challenge's winner; empty: the rule, a roll-off on a tie (G-A12)."""
-        from tablee.systems.agents import decide_winner
+        from tablee.systems.agents.commands import NameWinner
 
         def name() -> Any:
             answer = self.ask(
@@ -174,14 +174,14 @@ class ChallengeSteps(PlayBase):
                     "spent ({agents}):"
                 ).format(number=number, agents=", ".join(candidates))
             )
-            agent = answer or (self._roll_off(candidates) if len(candidates) > 1 else None)
-            return self.store(lambda g: decide_winner(g, challenge=number, agent=agent))
+            # empty: the rule; a tie is rolled off (G-A12) with the run's dice
+            return self.run(NameWinner(challenge=number, agent=answer or None), rolled=True)
 
         self.retry(name)
 
     def consequence(self, number: int) -> None:
         """Apply a challenge's consequences and draw the boon it may bring (G-M10)."""
-        from tablee.systems.agents import decide_consequence
+        from tablee.systems.agents.commands import Settle
 
         played = self.game().challenges[number]
         if played.actions == 0 and played.outcome == "lost" and number not in self.offered:
@@ -193,7 +193,7 @@ class ChallengeSteps(PlayBase):
                 ).format(number=number, kind=played.kind.title)
             )
             self.offer_concessions(number)
-        applied = self.store(lambda g: decide_consequence(g, challenge=number))
+        applied = self.run(Settle(challenge=number))
         result = applied.decision.outcome
         if result.helped:
             self.draw("boons", HELP)

@@ -1,74 +1,27 @@
-"""What the ``tablee agents`` commands share: the table's game, dice, argument types.
+"""What ``tablee agents play`` shares: the table's game, its dice, names typed in a line.
 
-Source: seed 002; rulings G-M4.
+Source: seed 002; docs/rules/agents.md (G-M4).
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tablee.cli.app import Context, whole_number
-from tablee.cli.common import applied_head, execute_on, game_for, read_game
+from tablee.cli.common import game_for
 from tablee.cli.dice_source import dice_source
 from tablee.dice import D6, Die
 from tablee.errors import N_
 from tablee.table.projection import TableState
 
 if TYPE_CHECKING:
-    from tablee.systems.agents import AgentsState, Decision
+    from tablee.systems.agents import AgentsState
 
-__all__ = [
-    "QUEST_WORDS",
-    "WORDS",
-    "Dice",
-    "Tr",
-    "add_dice",
-    "execute",
-    "game_of",
-    "head",
-    "names",
-    "quest_word",
-    "state_of",
-    "word",
-]
+__all__ = ["Dice", "Rolls", "Tr", "add_dice", "game_of", "names"]
 
 Tr = Callable[[str], str]
-
-WORDS = {
-    "active": N_("active"),
-    "out": N_("out"),
-    "conceded": N_("conceded"),
-    "abandoned": N_("abandoned"),
-    "won": N_("won"),
-    "lost": N_("lost"),
-    "critical": N_("critical"),
-    "success": N_("success"),
-    "failure": N_("failure"),
-}
-"""Stable ids shown to people (standings, outcomes, quest statuses), marked for translation."""
-
-
-QUEST_WORDS = {
-    "ongoing": N_("under way"),
-    "won": N_("accomplished"),
-    "failed": N_("failed"),
-    "abandoned": N_("given up"),
-}
-"""A quest's status ids, as shown to people."""
-
-
-def quest_word(tr: Tr, key: object) -> str:
-    """A quest status in the reader's language."""
-    text = str(key)
-    return tr(QUEST_WORDS[text]) if text in QUEST_WORDS else text
-
-
-def word(tr: Tr, key: object) -> str:
-    """A stable id in the reader's language (the id itself when unknown)."""
-    text = str(key)
-    return tr(WORDS[text]) if text in WORDS else text
 
 
 def game_of(state: TableState) -> AgentsState:
@@ -80,20 +33,6 @@ def game_of(state: TableState) -> AgentsState:
         N_("create one with: tablee table new agents --name NAME --players A,B"),
     )
     return game
-
-
-def execute(ctx: Context, decide: Callable[[AgentsState], Decision]) -> Any:
-    """Decide against the named table's game and append the facts (retrying if raced)."""
-    return execute_on(ctx, game_of, decide)
-
-
-def state_of(ctx: Context) -> tuple[str, AgentsState]:
-    """The table's name and its game, for commands that only read."""
-    return read_game(ctx, game_of)
-
-
-head = applied_head
-"""The table and the last stored event's number, for JSON output."""
 
 
 def names(text: str | None) -> list[str]:
@@ -119,6 +58,21 @@ class Dice:
         """Typed faces left over are an error."""
         if self.typed is not None:
             self.typed.finish()
+
+
+class Rolls:
+    """A ``play`` run's dice as a `tablee.dice.RandomSource` for one command.
+
+    The faces left over belong to the next commands of the run: nothing is checked when
+    one command is done with them.
+    """
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+
+    def roll(self, die: Die, count: int) -> tuple[int, ...]:
+        """``count`` faces of ``die`` from the run's dice."""
+        return tuple(self.dice.roll(count, die))
 
 
 def add_dice(parser: argparse.ArgumentParser, tr: Tr) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablee.cli.agents.common import names, quest_word
+from tablee.cli.agents.common import names
 from tablee.cli.agents.prompting import PlayBase
 
 __all__ = ["ContestSteps", "game_of_name"]
@@ -22,7 +22,7 @@ class ContestSteps(PlayBase):
 
     def start_contest(self) -> None:
         """Start the artefact contest; a tie for favori is asked or rolled off (G-M12)."""
-        from tablee.systems.agents import decide_contest_start
+        from tablee.systems.agents.commands import ContestStart
 
         game = self.game()
         wins = game.quest.wins_by_name()
@@ -36,8 +36,8 @@ class ContestSteps(PlayBase):
                         agents=", ".join(best)
                     )
                 )
-                favori = answer or self._roll_off(tuple(best))
-            return self.store(lambda g: decide_contest_start(g, favori=favori))
+                favori = answer or None  # empty: rolled off (G-A18) with the run's dice
+            return self.run(ContestStart(favori=favori), rolled=True)
 
         self.retry(start)
 
@@ -46,12 +46,8 @@ class ContestSteps(PlayBase):
         self.retry(self._contest_challenge)
 
     def _contest_challenge(self) -> Any:
-        from tablee.systems.agents import (
-            Reserve,
-            decide_contest_challenge,
-            decide_contest_close,
-            next_challengers,
-        )
+        from tablee.systems.agents import Reserve, next_challengers
+        from tablee.systems.agents.commands import ContestChallenge, ContestClose
 
         game = self.game()
         holder = game.contest.holder
@@ -64,7 +60,7 @@ class ContestSteps(PlayBase):
             )
         )
         if not wanting:
-            return self.store(lambda g: decide_contest_close(g))
+            return self.run(ContestClose())
         due = next_challengers(game.contest, [game_of_name(game, n) for n in wanting])
         first = due[0] if due else wanting[0]
         hero = game.agents.get(first)
@@ -87,19 +83,17 @@ class ContestSteps(PlayBase):
         allies = names(
             self.ask(self.tr("Agents siding with {holder} (empty: none):").format(holder=holder))
         )
-        return self.store(
-            lambda g: decide_contest_challenge(
-                g,
-                challengers=[first, *joining],
-                attribute=attribute,
-                wanting=[*wanting, *joining],
-                allies=allies,
-            )
+        command = ContestChallenge(
+            challengers=(first, *joining),
+            attribute=attribute,
+            wanting=(*wanting, *joining),
+            allies=tuple(allies),
         )
+        return self.run(command)
 
     def settle(self, number: int) -> None:
         """Settle a contest challenge; a won alliance says who takes the artefact (G-M12)."""
-        from tablee.systems.agents import decide_contest_settle
+        from tablee.systems.agents.commands import ContestSettle
 
         game = self.game()
         challengers = game.bouts[number].challengers
@@ -113,17 +107,16 @@ class ContestSteps(PlayBase):
                     )
                 )
                 who = answer or challengers[0]
-                return self.store(lambda g: decide_contest_settle(g, challenge=number, taker=who))
+                return self.run(ContestSettle(challenge=number, taker=who))
 
             self.retry(settle)
             return
-        self.retry(
-            lambda: self.store(lambda g: decide_contest_settle(g, challenge=number, taker=taker))
-        )
+        self.retry(lambda: self.run(ContestSettle(challenge=number, taker=taker)))
 
     def done(self) -> None:
         """Say how the adventure ended: who takes the artefact home, or the quest's status."""
         from tablee.systems.agents import quest_json
+        from tablee.systems.agents.words import QUEST_WORDS, word
 
         quest = quest_json(self.game())
         if quest is None:
@@ -139,7 +132,7 @@ class ContestSteps(PlayBase):
                 self.tr("The adventure is over: the quest has failed.")
                 if quest["status"] == "failed"
                 else self.tr("The adventure is over: the quest is {status}.").format(
-                    status=quest_word(self.tr, quest["status"])
+                    status=word(QUEST_WORDS, quest["status"]).render(self.tr)
                 )
             )
 

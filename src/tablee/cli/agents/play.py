@@ -8,8 +8,9 @@ at once. Stopping anywhere (end of input, Ctrl-D, the end of a script) loses not
 one per line (an empty line is an empty answer) or a JSON list of strings.
 
 Only prompting lives here (`tablee.cli.agents.prompting`, and the step handlers of
-`quest_steps`, `challenge_steps` and `contest_steps`); every rule is decided by
-`tablee.systems.agents`.
+`quest_steps`, `challenge_steps` and `contest_steps`); each answer runs one of the game's
+declared commands (`tablee.systems.agents.commands`) through the table service, so every
+rule is decided by the agents plugin, as for the generated commands.
 
 Source: seed 002 ("Génération de scénario"); rulings G-M3 to G-M12.
 """
@@ -96,9 +97,9 @@ def cmd_play(ctx: Context) -> int:
             ctx.tr("Paused: everything so far is saved; run 'tablee agents play' again to go on.")
         )
     if ctx.json:
-        from tablee.systems.agents import AGENTS
+        from tablee.systems.agents.plugin import AGENTS_GAME
 
-        ctx.emit_json({"finished": finished, **AGENTS.summary(play.game())})
+        ctx.emit_json({"finished": finished, **AGENTS_GAME.summary(play.game())})
     return 0
 
 

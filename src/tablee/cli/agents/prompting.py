@@ -2,9 +2,9 @@
 
 `Prompter` asks a question and reads one answer from a script or standard input; running out
 of answers raises `Paused` (the log keeps everything so far). `PlayBase` holds what every
-step handler of a ``play`` run shares: the table's current game, storing a decision and
-printing its events, asking again after a refusal, faces typed in or rolled, drawing from
-a quest table, and the roll-off that breaks a tie.
+step handler of a ``play`` run shares: the table's current game, running a declared command
+and printing its events, asking again after a refusal, faces typed in or rolled, drawing
+from a quest table.
 
 Source: seed 002 ("Génération de scénario"); rulings G-M9, G-A12, G-A18.
 """
@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from tablee.cli.agents.common import Dice, Tr, execute, game_of
+from tablee.cli.agents.common import Dice, Rolls, Tr, game_of
 from tablee.cli.app import Context
-from tablee.dice import D6, Die, check_typed_faces, parse_faces
+from tablee.dice import D6, Die, TypedFaces, check_typed_faces, parse_faces
 from tablee.errors import N_, InputError, RuleError
+from tablee.systems.declare import Command
 
 __all__ = ["ABANDON", "CONCEDE", "GIVE_UP", "Paused", "PlayBase", "Prompter", "read_script"]
 
@@ -116,9 +117,27 @@ class PlayBase:
         if not self.ctx.json:
             self.ctx.emit(escape(text))
 
-    def store(self, decide: Callable[[Any], Any]) -> Any:
-        """Store a decision on the table, print each event it made; return what was applied."""
-        applied = execute(self.ctx, decide)
+    def run(self, command: Command, faces: Sequence[int] = (), *, rolled: bool = False) -> Any:
+        """Run a declared command on the table; print each event it stored.
+
+        Args:
+            command: the command (`tablee.systems.agents.commands`).
+            faces: the faces its dice show (asked or rolled before).
+            rolled: its dice (a roll-off's) come from the run's dice instead, as needed.
+
+        Returns:
+            What the table service applied.
+        """
+        from tablee.systems.agents.decide import RollOff
+        from tablee.systems.agents.reports import roll_off_line
+
+        name = self.ctx.service.resolve_name(self.ctx.args.table)
+        game_of(self.ctx.service.state(name))  # another game's table is refused by name
+        dice = Rolls(self.dice) if rolled else TypedFaces(faces)
+        applied = self.ctx.service.run_command(name, command, dice)
+        outcome = applied.decision.outcome
+        if isinstance(outcome, RollOff):
+            self.say(roll_off_line(outcome.rounds).render(self.tr))
         for event in applied.events:
             line = applied.state.system.describe(event.kind, event.payload, None)
             self.say(f"  #{event.seq} " + line.render(self.tr))
@@ -179,7 +198,8 @@ class PlayBase:
 
     def draw(self, table: str, question: str) -> Any:
         """Draw one entry of a quest table, the face typed in or rolled, and store it."""
-        from tablee.systems.agents import TableKind, decide_draw
+        from tablee.systems.agents.commands import Draw
+        from tablee.systems.agents.tables import TableKind
 
         die = self.game().tables.table(TableKind(table)).die
 
@@ -187,7 +207,7 @@ class PlayBase:
             face = self.faces(
                 self.tr(question).format(die=die.name, table=self._table(table)), 1, die
             )[0]
-            return self.store(lambda g: decide_draw(g, table=table, face=face))
+            return self.run(Draw(kind=table), [face])  # type: ignore[arg-type]
 
         return self.retry(once)
 
@@ -204,17 +224,3 @@ class PlayBase:
         from tablee.systems.agents.words import TABLE_WORDS, word
 
         return word(TABLE_WORDS, kind).render(self.tr)
-
-    def _roll_off(self, candidates: tuple[str, ...]) -> str:
-        """A d6 each, highest wins, ties roll again (G-A12, G-A18)."""
-        tied = list(candidates)
-        while len(tied) > 1:
-            rolls = {n: self.dice.roll()[0] for n in tied}
-            self.say(
-                self.tr("roll-off: {rolls}").format(
-                    rolls=", ".join(f"{n} {r}" for n, r in rolls.items())
-                )
-            )
-            best = max(rolls.values())
-            tied = [n for n in tied if rolls[n] == best]
-        return tied[0]

@@ -28,7 +28,7 @@ class QuestSteps(PlayBase):
 
     def create_agents(self) -> None:
         """Ask for agents until an empty name closes a team of at least one (G-M1)."""
-        from tablee.systems.agents import decide_agent
+        from tablee.systems.agents.commands import CreateAgent
 
         while True:
             name = self.ask(self.tr("Agent's name (empty when the team is complete):"))
@@ -43,23 +43,17 @@ class QuestSteps(PlayBase):
             def create(name: str = name, org: str = organisation, sig: str = signature) -> Any:
                 values = self.ask(self.tr("Muscles, Sexe, Intelligence (7, 5 and 3 in any order):"))
                 m, s, i = _three_values(values)
-                return self.store(
-                    lambda g: decide_agent(
-                        g,
-                        name=name,
-                        muscles=m,
-                        sexe=s,
-                        intelligence=i,
-                        organisation=org,
-                        signature=sig,
-                    )
+                command = CreateAgent(
+                    name_=name, muscles=m, sexe=s, intelligence=i, organisation=org, signature=sig
                 )
+                return self.run(command)
 
             self.retry(create)
 
     def draw_quest(self) -> None:
         """Draw the quest from the starter or the players' tables, then where they arrive."""
-        from tablee.systems.agents import decide_quest
+        from tablee.systems.agents.adventure import tables_json
+        from tablee.systems.agents.commands import Quest
         from tablee.systems_io.agents_tables import load_tables, starter_tables
 
         if not self.team_closed:  # resumed before the team was complete: more agents?
@@ -71,11 +65,19 @@ class QuestSteps(PlayBase):
                     "Generator tables: empty for Tablée's starter tables, or a folder of your own:"
                 )
             )
-            if where:
-                tables, source = load_tables(Path(where)), Path(where).name or where
+            if where:  # read here; the rules get the tables' texts
+                tables = load_tables(Path(where))
+                texts = tables_json(tables)
+                command = Quest(
+                    objectives=texts["objectives"],
+                    environments=texts["environments"],
+                    creatures=texts["creatures"],
+                    boons=texts["boons"],
+                    source=Path(where).name or where,
+                )
             else:
                 lang = "fr" if self.ctx.lang == "fr" else "en"
-                tables, source = starter_tables(lang), f"starter:{lang}"
+                tables, command = starter_tables(lang), Quest(starter=lang)
             die = tables.objectives.die
             face = self.faces(
                 self.tr("Quest objective, {die} (empty: roll):").format(die=die.name),
@@ -83,14 +85,14 @@ class QuestSteps(PlayBase):
                 die,
                 secret=True,
             )[0]
-            return self.store(lambda g: decide_quest(g, tables=tables, source=source, face=face))
+            return self.run(command, [face])
 
         self.retry(draw)
         self.draw("environments", WHERE)
 
     def start_scene(self) -> None:
         """Start the next scene, fail an action on purpose (G-M7) or give up the quest."""
-        from tablee.systems.agents import decide_quest_abandon, decide_scene
+        from tablee.systems.agents.commands import GiveUp, NextScene
 
         while True:
             answer = self.ask(
@@ -101,10 +103,10 @@ class QuestSteps(PlayBase):
                 ).format(example=self._example_recovery(), give_up=self.tr(GIVE_UP))
             )
             if not answer:
-                self.store(decide_scene)
+                self.run(NextScene())
                 return
             if self.said(answer, GIVE_UP) or self.said(answer, ABANDON):
-                self.store(decide_quest_abandon)
+                self.run(GiveUp())
                 return
             self.retry_once(partial(self._fail_on_purpose, answer))  # then asked again
 
@@ -114,7 +116,7 @@ class QuestSteps(PlayBase):
         return f"{first} Muscles"
 
     def _fail_on_purpose(self, answer: str) -> Any:
-        from tablee.systems.agents import decide_fail_on_purpose
+        from tablee.systems.agents.commands import FailOnPurpose
 
         who, _, reserve = answer.strip().rpartition(" ")
         if not who.strip():
@@ -122,7 +124,7 @@ class QuestSteps(PlayBase):
                 N_("{value!r} is not an agent and a reserve, e.g. 'Vega Muscles' (rule G-M7)"),
                 value=answer,
             )
-        return self.store(lambda g: decide_fail_on_purpose(g, agent=who.strip(), reserve=reserve))
+        return self.run(FailOnPurpose(agent=who.strip(), reserve=reserve))
 
     def generate(self) -> None:
         """Ask who takes part, each group's challenge dice and opposition; store them (G-M9)."""
@@ -154,15 +156,19 @@ class QuestSteps(PlayBase):
         """Refuse a group (or faces) the scene's challenge cannot be drawn for; store nothing.
 
         Raises:
-            InputError, RuleError: as `decide_generate` would, before anything is stored.
+            InputError, RuleError: as the rules would, before anything is stored.
         """
-        from tablee.systems.agents import CHALLENGE_GENERATOR, ChallengeInputs, decide_generate
+        from tablee.dice import SourceChance, TypedFaces
+        from tablee.systems.agents import CHALLENGE_GENERATOR, ChallengeInputs
+        from tablee.systems.agents.commands import Generate
+        from tablee.systems.agents.plugin import AGENTS_GAME
 
         game = self.game()
         if faces is None:
             inputs = ChallengeInputs(game.quest.progress, max(1, len(group)), game.options)
             faces = [1] * CHALLENGE_GENERATOR.dice_for(inputs).count
-        decide_generate(game, agents=group, faces=faces, opposition=None)
+        named = Generate(agents=tuple(group), opposition="-")  # no table drawn for a check
+        AGENTS_GAME.decide(game, named, SourceChance(TypedFaces(faces)))
 
     def _generate(self, group: list[str]) -> tuple[list[str], list[int], str, int]:
         """Ask one group's challenge dice and its opposition's face; store nothing yet."""
@@ -197,12 +203,10 @@ class QuestSteps(PlayBase):
         return group, faces, table, face
 
     def _store_generated(self, group: list[str], faces: list[int], table: str, face: int) -> None:
-        """Store the opposition's draw, then the challenge it opposes."""
-        from tablee.systems.agents import decide_draw, decide_generate
+        """Store the opposition's draw from ``table``, then the challenge it opposes."""
+        from tablee.systems.agents.commands import Generate
 
-        drawn_entry = self.store(lambda g: decide_draw(g, table=table, face=face))
-        opposition = drawn_entry.decision.outcome.entry.text
-        self.store(lambda g: decide_generate(g, agents=group, faces=faces, opposition=opposition))
+        self.run(Generate(agents=tuple(group)), [*faces, face])  # the draw comes first
 
 
 def _three_values(text: str) -> tuple[int, int, int]:

@@ -9,11 +9,14 @@ play without a game master; the artefact goes to the favori after a contest.
 Modules: `agent` (creation), `actions` (the checklist and the d6 mechanic), `challenge`
 (oppositions, turns, end and winner), `reserves` (recovery arithmetic) and `recovery` (its
 decisions), `odds` (exact odds of an action and of a whole challenge), `options` (house
-rules), `game` (state and decisions), `replay` (`evolve` decides every stored fact again)
-and `log` (one line per event). The scenario
-generator: `generator` (drawing a challenge), `tables` (the replaceable random tables),
-`quest` (index, consequences, Sang, scenes), `contest` (the artefact's books); `adventure`
-stores their steps as facts and `flow` says what an adventure needs next.
+rules), `game` (state and decisions), `replay` (0.1.0's fold: every stored fact decided
+again, kept for logs with old undos) and `log` (one line per event). The scenario
+generator: `generator` (drawing a challenge), `tables` (the replaceable random tables) and
+`starters` (Tablée's own), `quest` (index, consequences, Sang, scenes), `contest` (the
+artefact's books); `adventure` stores their steps as facts and `flow` says what an
+adventure needs next. The plugin (`plugin`, registered in `tablee.systems.GAMES`): the
+declared `commands`, the typed `events`, `decide` and `fold` (each event's recorded outcome
+applied), `reports` (what people read).
 
 Tablée's decisions where the rulings are silent are listed in the modules' docstrings and in
 ``docs/rules/agents.md``.
@@ -23,8 +26,6 @@ G-N4, G-A1 to G-A20, G-T1 to G-T4).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from tablee.systems.agents.actions import (
     ACTION,
@@ -173,8 +174,6 @@ from tablee.systems.agents.tables import (
     TableKind,
     parse_table,
 )
-from tablee.systems.base import JSON, System
-from tablee.systems.common import StandardSystem
 
 __all__ = [
     "ACTION",
@@ -317,37 +316,4 @@ __all__ = [
 ]
 
 
-class _Agents(StandardSystem):
-    """The agents game as a `tablee.systems.base.System`.
-
-    Source: seed 002; docs/rules/agents.md.
-    """
-
-    def summary(self, state: Any) -> dict[str, JSON]:
-        """The agents, the challenges still open, and the house rules.
-
-        Returns:
-            ``{"agents": {name: {owner, organisation, signature, sang, muscles, sexe,
-            intelligence, starting, wins}}, "challenges": [open challenges],
-            "quest": {progress, objective once revealed, status, scene, sitting_out, wins,
-            unsettled, contest} or None, "options": {...}}``.
-        """
-        return {
-            "agents": {name: agent_json(state, name) for name in state.agents},
-            "challenges": [challenge_json(c) for c in open_challenges(state)],
-            "quest": quest_json(state),
-            "options": self.options_json(state),
-        }
-
-
-AGENTS = _Agents(
-    id="agents",
-    event_versions=EVENT_VERSIONS,
-    option_help=AGENTS_OPTION_HELP,
-    initial_state=initial_state,
-    evolve=evolve,
-    describe=describe,
-    decide_options=decide_options,
-)
-"""The agents system object for the table layer (registered by `tablee.systems`)."""
-_AGENTS_IS_A_SYSTEM: System = AGENTS
+from tablee.systems.agents.plugin import AGENTS_GAME as AGENTS

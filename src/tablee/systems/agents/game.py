@@ -90,6 +90,7 @@ class AgentsState:
         contest: the artefact contest (`tablee.systems.agents.contest.Contest`), or None.
         bouts: challenge number -> the contest challenge it plays (`ContestChallenge`).
         settled_bouts: numbers of contest challenges already settled.
+        lang: the table's language (``fr`` or ``en``): its starter tables by default.
     """
 
     players: tuple[str, ...] = ()
@@ -106,6 +107,7 @@ class AgentsState:
     contest: Any = None
     bouts: Mapping[int, Any] = field(default_factory=dict)
     settled_bouts: frozenset[int] = frozenset()
+    lang: str = "en"
 
 
 class Decision(DecisionOf[AgentsState]):
@@ -129,7 +131,9 @@ def initial_state(created: Mapping[str, JSON]) -> AgentsState:
     """
     options = AgentsOptions.from_json(created.get("options") or {})
     return AgentsState(
-        players=clean_players(created.get("players"), maximum=MAX_PLAYERS), options=options
+        players=clean_players(created.get("players"), maximum=MAX_PLAYERS),
+        options=options,
+        lang="fr" if created.get("lang") == "fr" else "en",
     )
 
 

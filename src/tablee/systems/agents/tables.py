@@ -2,7 +2,8 @@
 
 The text refers to a quest-objective table, an environment generator and a creature generator
 but does not give them (G-A13). Tablée ships original starter tables in French and English
-(``data/fr``, ``data/en``, package data) and a group may write its own in the same format.
+(`tablee.systems.agents.starters`, as text) and a group may write its own in the same
+format.
 
 The format (UTF-8, one item per line)::
 
@@ -18,7 +19,7 @@ The format (UTF-8, one item per line)::
 * The text, trimmed, is 1 to `MAX_TEXT` characters, without control characters.
 
 Every fault raises `InputError` naming the file, the line and the broken rule. Parsing is pure
-(text in, `Table` out); reading the files and the package data is the outer layers' work
+(text in, `Table` out); reading a group's files is the outer layers' work
 (`tablee.systems_io.agents_tables`).
 
 Source: seed 002, "Génération de scénario" (the tables are referred to, not given); G-A13.

@@ -398,7 +398,6 @@ class WebSystem(Protocol):
 
 
 _MODULES = {
-    "agents": "tablee.web.systems.agents",
     "ybs": "tablee.web.systems.ybs",
 }
 
