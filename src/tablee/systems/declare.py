@@ -99,6 +99,8 @@ class Param:
         rule: the ruling id behind the field's range (``P-M1``), named in its errors.
         file: a text read from a file on the command line (the path is given there) and
             pasted in a form on the web: the rules receive the text, never a path.
+        aliases: other command-line names of the option, kept from an earlier spelling
+            (``--reason`` for ``--note``).
     """
 
     help: str
@@ -115,6 +117,7 @@ class Param:
     placeholder: str = ""
     rule: str = ""
     file: bool = False
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,6 +163,11 @@ class Command:
         faces_help: what to type in the faces field, in English, marked with `N_`.
         dice_kinds: the kinds of dice it may throw, the main one first: the interfaces
             take typed-in faces for each kind apart (``--dice``, then ``--dpm-dice``...).
+        gm_dice: the names of the kinds among ``dice_kinds`` whose faces only the game
+            master may type in (the game master's own dice); for anyone else they are rolled.
+        follows: the stored event kinds this command continues (a reroll follows its test):
+            its events are never shown to more people than the last event of those kinds,
+            and whoever may not see that event may not use the command.
     """
 
     name: ClassVar[str]
@@ -169,6 +177,8 @@ class Command:
     rule: ClassVar[str] = ""
     faces_help: ClassVar[str] = ""
     dice_kinds: ClassVar[tuple[Die, ...]] = (D6,)
+    gm_dice: ClassVar[tuple[str, ...]] = ()
+    follows: ClassVar[tuple[str, ...]] = ()
 
     def dice(self) -> tuple[DiceRequest, ...]:
         """The dice the command throws, in the order they are asked for (none by default)."""

@@ -89,18 +89,21 @@ class Event:
         upgrades: version ``n`` -> the function turning a payload of version ``n`` into
             ``n + 1``, for every ``n`` below ``version``.
         about: what the event records, in English, marked with `N_`.
+        keys: a field's name -> its key in the payload, for a stored key that cannot be a
+            Python name (``from``, ``raise``); other fields are stored under their name.
     """
 
     kind: ClassVar[str]
     version: ClassVar[int] = 1
     upgrades: ClassVar[Mapping[int, Upgrade]] = {}
     about: ClassVar[str]
+    keys: ClassVar[Mapping[str, str]] = {}
 
     def payload(self) -> dict[str, JSON]:
         """The event as a JSON-compatible payload of its current version."""
         if not is_dataclass(self):
             raise TypeError(f"{type(self).__name__} is not a dataclass")
-        return {f.name: _encode(getattr(self, f.name)) for f in fields(self)}
+        return {self.keys.get(f.name, f.name): _encode(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, JSON]) -> Self:
@@ -112,13 +115,14 @@ class Event:
         hints = _hints(cls)
         values = {}
         for item in fields(cls):  # type: ignore[arg-type]
-            if item.name not in payload:
+            key = cls.keys.get(item.name, item.name)
+            if key not in payload:
                 if item.default is not MISSING or item.default_factory is not MISSING:
                     continue
                 raise InputError(
-                    N_("{kind}: the field {field} is missing"), kind=cls.kind, field=item.name
+                    N_("{kind}: the field {field} is missing"), kind=cls.kind, field=key
                 )
-            values[item.name] = _decode(hints[item.name], payload[item.name], item.name)
+            values[item.name] = _decode(hints[item.name], payload[key], key)
         return cls(**values)
 
     @classmethod

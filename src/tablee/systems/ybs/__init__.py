@@ -115,6 +115,8 @@ from tablee.systems.ybs.game import (
     initial_state,
     player_named,
 )
+from tablee.systems.ybs.legacy import REDECIDE
+from tablee.systems.ybs.legacy import legacy_evolve as evolve
 from tablee.systems.ybs.log import describe, moves_message, moves_text
 from tablee.systems.ybs.odds import MAX_ODDS_TOKENS, POLICIES, TestOdds, odds_of_test
 from tablee.systems.ybs.options import YBS_OPTION_HELP, YbsOptions
@@ -129,7 +131,6 @@ from tablee.systems.ybs.play import (
     decide_test,
     plan_tokens,
 )
-from tablee.systems.ybs.replay import EVENT_VERSIONS, evolve
 from tablee.systems.ybs.rolls import (
     MAX_FORCE,
     SUCCESS_AT,
@@ -260,6 +261,10 @@ __all__ = [
     "transfer",
     "trauma",
 ]
+
+
+EVENT_VERSIONS: dict[str, int] = dict.fromkeys(REDECIDE, 1)
+"""Current schema version of every YBS event kind."""
 
 
 class _Ybs(StandardSystem):

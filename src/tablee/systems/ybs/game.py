@@ -2,8 +2,8 @@
 
 Every ``decide_*`` function takes the current `YbsState` and a command's inputs and returns a
 `Decision`: the facts to store, the outcome to show, notices that never block, and the state
-right after. Folding a stored fact (`tablee.systems.ybs.replay.evolve`) decides it again from
-its inputs, so every rule is checked on every replay. Tests and fights are in
+right after. Folding a stored fact applies its recorded outcome (`tablee.systems.ybs.apply`);
+the verifier decides it again from its inputs. Tests and fights are in
 `tablee.systems.ybs.play`.
 
 The state lives in `tablee.systems.ybs.state`; the decisions in `tablee.systems.ybs.sessions`

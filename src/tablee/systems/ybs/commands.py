@@ -1,0 +1,802 @@
+"""Every Yuigahama Bad Seeds command, declared once: fields, ranges, help, who, dice.
+
+The command line (``tablee ybs ...`` and ``tablee odds ybs ...``), the web forms and the
+JSON API are generated from these classes; `tablee.systems.ybs.plugin.Ybs.decide` takes them.
+
+A gang fight and Ichika Bachika throw two sides' dice: the players' d6 (``--dice``) and the
+game master's d6 (``--gm-dice``, the kind `GM_D6`), which only the game master may type in.
+A test's follow-ups (s'entêter, a critical success or failure) continue the test in
+progress and a gang-fight throw continues the fight: their events are never shown to more
+people than the event they follow (``follows``).
+
+Source: seed 004; rulings Y-M1 to Y-M9, Y-A2 to Y-A22.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, ClassVar, Literal
+
+from tablee.dice import D6, DiceRequest, Die
+from tablee.errors import N_
+from tablee.systems.declare import Command, Param, Query, Who
+from tablee.systems.ybs.character import MAX_TRAIT, MIN_TRAIT
+from tablee.systems.ybs.damage import MAX_DAMAGE
+from tablee.systems.ybs.odds import MAX_ODDS_TOKENS
+from tablee.systems.ybs.rolls import MAX_FORCE
+
+__all__ = [
+    "COMMANDS",
+    "GM_D6",
+    "AdviseGang",
+    "ChangeAttributes",
+    "CreateCharacter",
+    "Critical",
+    "CriticalFailure",
+    "Damage",
+    "Encounter",
+    "EndFight",
+    "EndSession",
+    "GangOddsQuery",
+    "HealKega",
+    "IchikaOddsQuery",
+    "ImportCharacters",
+    "Invoke",
+    "ResolveRound",
+    "Rest",
+    "Retreat",
+    "ShichiFukujin",
+    "ShowCharacters",
+    "ShowTokens",
+    "Star",
+    "StartGang",
+    "StartSession",
+    "StopGang",
+    "StraightOddsQuery",
+    "Stubborn",
+    "Test",
+    "TestOddsQuery",
+    "ThrowGang",
+    "Transfer",
+    "Trauma",
+]
+
+GM_D6 = Die("gm", D6.faces)
+"""The game master's d6 in a gang fight or Ichika Bachika: typed in with ``--gm-dice``."""
+
+SHEETS_MAX = 20_000
+"""Longest character-sheet text imported at once, in characters."""
+
+TOKENS = N_("tokens")
+UCHIMI = N_("Uchimi")
+MINUTES = N_("minutes")
+Side = Literal["players", "gm"]
+TRAITS = "traits"
+CHARACTERS = "characters"
+
+
+def _character(help_text: str = N_("the character's name"), *, actor: bool = False) -> Param:
+    return Param(
+        help_text, choices=CHARACTERS, positional=True, placeholder="CHARACTER", actor=actor
+    )
+
+
+def _trait(help_text: str) -> Param:
+    return Param(help_text, choices=TRAITS, placeholder="TRAIT", rule="Y-M1")
+
+
+def _note(help_text: str = N_("a note kept in the log")) -> Param:
+    return Param(help_text, flag="--note", aliases=("--reason",), placeholder="TEXT")
+
+
+def _trait_value(help_text: str) -> Param:
+    return Param(help_text, low=MIN_TRAIT, high=MAX_TRAIT, rule="Y-M1", placeholder="-2..2")
+
+
+# -- characters, sessions and tokens ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CreateCharacter(Command):
+    """A new character: six traits, attributes, its player (none: the GM's)."""
+
+    name: ClassVar[str] = "character create"
+    title: ClassVar[str] = N_("a new character: six traits from -2 to +2")
+    who: ClassVar[Who] = Who.ACTOR
+    rule: ClassVar[str] = "Y-M1"
+
+    character: Annotated[
+        str, Param(N_("the character's name"), positional=True, placeholder="NAME")
+    ]
+    choushi: Annotated[int, _trait_value(N_("the trait Choushi, -2 to +2 (default 0)"))] = 0
+    kiyousa: Annotated[int, _trait_value(N_("the trait Kiyousa, -2 to +2 (default 0)"))] = 0
+    chisei: Annotated[int, _trait_value(N_("the trait Chisei, -2 to +2 (default 0)"))] = 0
+    yuuben: Annotated[int, _trait_value(N_("the trait Yuuben, -2 to +2 (default 0)"))] = 0
+    chikaku: Annotated[int, _trait_value(N_("the trait Chikaku, -2 to +2 (default 0)"))] = 0
+    nintai: Annotated[int, _trait_value(N_("the trait Nintai, -2 to +2 (default 0)"))] = 0
+    player: Annotated[
+        str | None,
+        Param(N_("who plays it (none: a GM character)"), choices="players", actor=True),
+    ] = None
+    attributes: Annotated[
+        tuple[str, ...], Param(N_("an attribute (repeatable)"), flag="--attribute")
+    ] = ()
+
+    def traits(self) -> dict[str, int]:
+        """The six trait values by trait id."""
+        return {
+            "choushi": self.choushi,
+            "kiyousa": self.kiyousa,
+            "chisei": self.chisei,
+            "yuuben": self.yuuben,
+            "chikaku": self.chikaku,
+            "nintai": self.nintai,
+        }
+
+
+@dataclass(frozen=True)
+class ImportCharacters(Command):
+    """Characters from a JSON or TOML text, all of them or none."""
+
+    name: ClassVar[str] = "character import"
+    title: ClassVar[str] = N_("characters from a JSON or TOML file, all or none")
+    rule: ClassVar[str] = "Y-M1"
+
+    sheets: Annotated[
+        str,
+        Param(
+            N_("a .json or .toml file: one sheet or a list (name, player, traits, attributes)"),
+            file=True,
+            positional=True,
+            placeholder="FILE",
+            max_length=SHEETS_MAX,
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class ShowCharacters(Query):
+    """One character's sheet, or every character's."""
+
+    name: ClassVar[str] = "character show"
+    title: ClassVar[str] = N_("a character's sheet, or every character")
+    who: ClassVar[Who] = Who.ANYONE
+
+    character: Annotated[
+        str | None,
+        Param(
+            N_("the character (default: every character)"),
+            choices=CHARACTERS,
+            positional=True,
+            placeholder="NAME",
+        ),
+    ] = None
+
+
+@dataclass(frozen=True)
+class StartSession(Command):
+    """Start a session: leftover tokens back, then 2 to each player."""
+
+    name: ClassVar[str] = "session start"
+    title: ClassVar[str] = N_("start a session: 2 Unmei tokens to each player (Y-M4)")
+    rule: ClassVar[str] = "Y-M4"
+
+
+@dataclass(frozen=True)
+class EndSession(Command):
+    """End the session: every unspent token back to the GM."""
+
+    name: ClassVar[str] = "session end"
+    title: ClassVar[str] = N_("end the session: every unspent token back to the GM (Y-M4)")
+    rule: ClassVar[str] = "Y-M4"
+
+
+@dataclass(frozen=True)
+class ShowTokens(Query):
+    """Who holds the Unmei tokens."""
+
+    name: ClassVar[str] = "tokens"
+    title: ClassVar[str] = N_("who holds the Unmei tokens")
+    who: ClassVar[Who] = Who.ANYONE
+
+
+@dataclass(frozen=True)
+class Invoke(Command):
+    """The GM invokes a character's attribute against it: 1 token to its player."""
+
+    name: ClassVar[str] = "invoke"
+    title: ClassVar[str] = N_("the GM invokes an attribute against a character: 1 token (Y-M2)")
+    rule: ClassVar[str] = "Y-M2"
+
+    character: Annotated[str, _character()]
+    attribute: Annotated[str, Param(N_("the attribute"), placeholder="TEXT")]
+    note: Annotated[str, _note()] = ""
+
+
+@dataclass(frozen=True)
+class ShichiFukujin(Command):
+    """A player spends 7 tokens at once to rewrite the scene."""
+
+    name: ClassVar[str] = "shichi-fukujin"
+    title: ClassVar[str] = N_("a player spends 7 tokens to rewrite the scene (Y-M4)")
+    who: ClassVar[Who] = Who.ACTOR
+    rule: ClassVar[str] = "Y-M4"
+
+    player: Annotated[
+        str,
+        Param(
+            N_("the player (or one of the player's characters)"),
+            choices="players",
+            positional=True,
+            actor=True,
+            placeholder="PLAYER",
+        ),
+    ]
+    proposal: Annotated[str, Param(N_("what the GM approved"), placeholder="TEXT")] = ""
+
+
+# -- tests and their follow-ups --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Test(Command):
+    """A test's first die: 1d6 + trait, 4 or more succeeds."""
+
+    name: ClassVar[str] = "test"
+    title: ClassVar[str] = N_("a test: 1d6 + trait, 4 or more succeeds (Y-M3)")
+    who: ClassVar[Who] = Who.ACTOR
+    rolled: ClassVar[bool] = True
+    rule: ClassVar[str] = "Y-M3"
+    faces_help: ClassVar[str] = N_("one d6 face, e.g. 5")
+
+    __test__: ClassVar[bool] = False  # not a pytest test class
+
+    character: Annotated[str, _character(actor=True)]
+    trait: Annotated[str, _trait(N_("the trait the GM names"))]
+    second_trait: Annotated[str | None, _trait(N_("a second trait that also applies (Y-A2)"))] = (
+        None
+    )
+    combine: Annotated[
+        Literal["average", "limit"] | None, Param(N_("how two traits combine (Y-A2)"))
+    ] = None
+    assistants: Annotated[
+        tuple[str, ...],
+        Param(
+            N_("an assistant: its player gives 1 token (Y-A6)"),
+            flag="--assist",
+            gm_only=True,
+            placeholder="CHARACTER",
+        ),
+    ] = ()
+    force: Annotated[
+        int,
+        Param(
+            N_("tokens spent to force destiny, +1 each (Y-M3)"),
+            low=0,
+            high=MAX_FORCE,
+            unit=TOKENS,
+            rule="Y-M3",
+            placeholder="0..3",
+        ),
+    ] = 0
+    purpose: Annotated[
+        Literal["plain", "gate", "attack", "defend"],
+        Param(N_("a fight test: the Nintai gate, an attack, a defence (Y-M6)")),
+    ] = "plain"
+    target: Annotated[
+        str | None, Param(N_("an attack's target"), choices=CHARACTERS, placeholder="CHARACTER")
+    ] = None
+    damage: Annotated[Literal["uchimi", "kega"], Param(N_("an attack's damage kind (Y-A11)"))] = (
+        "uchimi"
+    )
+    armed: Annotated[bool, Param(N_("the target bears a lethal or impressive weapon (Y-A9)"))] = (
+        False
+    )
+    against: Annotated[
+        str | None,
+        Param(
+            N_("the opponent a defence is against (Y-A10)"),
+            choices=CHARACTERS,
+            placeholder="CHARACTER",
+        ),
+    ] = None
+    note: Annotated[str, _note()] = ""
+
+    def dice(self) -> tuple[DiceRequest, ...]:
+        """The first natural die."""
+        return (DiceRequest(D6, 1),)
+
+
+_FOLLOWER = N_("the character of the test in progress (default: whoever it is)")
+
+
+@dataclass(frozen=True)
+class Stubborn(Command):
+    """S'entêter: 1 token to reroll the test in progress."""
+
+    name: ClassVar[str] = "stubborn"
+    title: ClassVar[str] = N_("s'entêter: 1 token to reroll the last test (Y-A3)")
+    who: ClassVar[Who] = Who.ACTOR
+    rolled: ClassVar[bool] = True
+    rule: ClassVar[str] = "Y-A3"
+    faces_help: ClassVar[str] = N_("one d6 face, e.g. 5")
+    follows: ClassVar[tuple[str, ...]] = ("ybs.test",)
+
+    character: Annotated[
+        str | None, Param(_FOLLOWER, choices=CHARACTERS, actor=True, placeholder="CHARACTER")
+    ] = None
+
+    def dice(self) -> tuple[DiceRequest, ...]:
+        """The rerolled die."""
+        return (DiceRequest(D6, 1),)
+
+
+@dataclass(frozen=True)
+class Critical(Command):
+    """The player turns the test's natural 6 into a critical success for 1 token."""
+
+    name: ClassVar[str] = "critical"
+    title: ClassVar[str] = N_("turn the last test's 6 into a critical success: 1 token (Y-A4)")
+    who: ClassVar[Who] = Who.ACTOR
+    rule: ClassVar[str] = "Y-A4"
+    follows: ClassVar[tuple[str, ...]] = ("ybs.test",)
+
+    character: Annotated[
+        str | None, Param(_FOLLOWER, choices=CHARACTERS, actor=True, placeholder="CHARACTER")
+    ] = None
+
+
+@dataclass(frozen=True)
+class CriticalFailure(Command):
+    """The GM turns the test's final natural 1 into a critical failure: 1 token to the player."""
+
+    name: ClassVar[str] = "critical-failure"
+    title: ClassVar[str] = N_(
+        "the GM turns the last test's 1 into a critical failure: 1 token to the player (Y-A5)"
+    )
+    rule: ClassVar[str] = "Y-A5"
+    follows: ClassVar[tuple[str, ...]] = ("ybs.test",)
+
+
+# -- damage, fights, evolution ---------------------------------------------------------------
+
+
+def _boxes(help_text: str) -> Param:
+    return Param(help_text, low=0, high=MAX_DAMAGE, unit=UCHIMI, rule="Y-M5", placeholder="N")
+
+
+@dataclass(frozen=True)
+class Damage(Command):
+    """Uchimi and Kega marked, with overflow."""
+
+    name: ClassVar[str] = "damage"
+    title: ClassVar[str] = N_("mark Uchimi or Kega, with overflow (Y-M5, Y-A19)")
+    rule: ClassVar[str] = "Y-M5"
+
+    character: Annotated[str, _character()]
+    uchimi: Annotated[
+        int, _boxes(N_("light blows: each marks a free box with /, else turns a / into X"))
+    ] = 0
+    kega: Annotated[
+        int, _boxes(N_("serious wounds: each marks a free box with X, else turns a / into X"))
+    ] = 0
+    note: Annotated[str, _note(N_("the wound's nature or care (Y-A22)"))] = ""
+
+
+@dataclass(frozen=True)
+class Rest(Command):
+    """A character rests: each full 30 minutes heal the last Uchimi."""
+
+    name: ClassVar[str] = "rest"
+    title: ClassVar[str] = N_("rest: 30 minutes heal the last Uchimi (Y-N6)")
+    rule: ClassVar[str] = "Y-N6"
+
+    character: Annotated[str, _character()]
+    minutes: Annotated[
+        int,
+        Param(
+            N_("minutes of rest: each full 30 heal the last Uchimi (Y-N6)"),
+            low=0,
+            high=10_000,
+            unit=MINUTES,
+            rule="Y-N6",
+            placeholder="M",
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class HealKega(Command):
+    """Kega healed by care, as the GM narrates."""
+
+    name: ClassVar[str] = "heal"
+    title: ClassVar[str] = N_("Kega healed by care, as the GM narrates (Y-A22)")
+    rule: ClassVar[str] = "Y-A22"
+
+    character: Annotated[str, _character()]
+    count: Annotated[
+        int,
+        Param(N_("Kega healed (default 1)"), low=1, high=MAX_DAMAGE, rule="Y-A22", placeholder="N"),
+    ] = 1
+    note: Annotated[str, _note()] = ""
+
+
+@dataclass(frozen=True)
+class ResolveRound(Command):
+    """Mark the damage of the round's attacks and start the next round."""
+
+    name: ClassVar[str] = "fight resolve"
+    title: ClassVar[str] = N_("an individual fight: mark the round's damage (Y-M6)")
+    rule: ClassVar[str] = "Y-M6"
+
+
+@dataclass(frozen=True)
+class Retreat(Command):
+    """A character leaves the individual fight."""
+
+    name: ClassVar[str] = "fight retreat"
+    title: ClassVar[str] = N_("a character retreats from the fight (Y-M6)")
+    who: ClassVar[Who] = Who.ACTOR
+    rule: ClassVar[str] = "Y-M6"
+
+    character: Annotated[str, _character(N_("who retreats"), actor=True)]
+
+
+@dataclass(frozen=True)
+class EndFight(Command):
+    """The individual fight is over."""
+
+    name: ClassVar[str] = "fight end"
+    title: ClassVar[str] = N_("the individual fight is over (Y-M6)")
+    rule: ClassVar[str] = "Y-M6"
+
+
+@dataclass(frozen=True)
+class Star(Command):
+    """A star for a trait used heavily; the fifth raises it."""
+
+    name: ClassVar[str] = "star"
+    title: ClassVar[str] = N_("a star for a trait used heavily; 5 raise it (Y-M9)")
+    rule: ClassVar[str] = "Y-M9"
+
+    character: Annotated[str, _character()]
+    trait: Annotated[str, _trait(N_("the trait used heavily"))]
+
+
+@dataclass(frozen=True)
+class Transfer(Command):
+    """Lower one trait by 1 to raise another."""
+
+    name: ClassVar[str] = "transfer"
+    title: ClassVar[str] = N_("lower one trait by 1 to raise another (Y-M9)")
+    who: ClassVar[Who] = Who.ACTOR
+    rule: ClassVar[str] = "Y-M9"
+
+    character: Annotated[str, _character(actor=True)]
+    lower: Annotated[str, _trait(N_("the trait lowered by 1 (not below -2)"))]
+    raise_: Annotated[
+        str,
+        Param(
+            N_("the trait raised by 1 (at most +2, two traits at +2)"),
+            choices=TRAITS,
+            flag="--raise",
+            placeholder="TRAIT",
+            rule="Y-M9",
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class Trauma(Command):
+    """After 3 Kega, a trait related to the wounds becomes -1."""
+
+    name: ClassVar[str] = "trauma"
+    title: ClassVar[str] = N_("after 3 Kega, a trait related to the wounds becomes -1")
+    rule: ClassVar[str] = "Y-M9"
+
+    character: Annotated[str, _character()]
+    trait: Annotated[str, _trait(N_("the trait related to the wounds: it becomes -1 (a -2 stays)"))]
+    note: Annotated[str, _note()] = ""
+
+
+@dataclass(frozen=True)
+class ChangeAttributes(Command):
+    """Attributes gained or lost after a scenario."""
+
+    name: ClassVar[str] = "attributes"
+    title: ClassVar[str] = N_("attributes gained or lost after a scenario (Y-M9)")
+    rule: ClassVar[str] = "Y-M9"
+
+    character: Annotated[str, _character()]
+    add: Annotated[
+        tuple[str, ...], Param(N_("an attribute gained (repeatable)"), flag="--add")
+    ] = ()
+    remove: Annotated[
+        tuple[str, ...], Param(N_("an attribute lost (repeatable)"), flag="--remove")
+    ] = ()
+
+
+# -- gang fights and Ichika Bachika ----------------------------------------------------------
+
+
+def _side(help_text: str) -> Param:
+    return Param(help_text, rule="Y-M7")
+
+
+def _amount(help_text: str) -> Param:
+    return Param(help_text, low=0, high=20, unit=UCHIMI, rule="Y-M7", placeholder="N")
+
+
+_OPPONENT = N_("a GM character in the fight (repeatable)")
+
+
+@dataclass(frozen=True)
+class StartGang(Command):
+    """Start a gang fight: dice per side from the disadvantages."""
+
+    name: ClassVar[str] = "gang start"
+    title: ClassVar[str] = N_("start a gang fight: dice from the disadvantages (Y-M7)")
+    rule: ClassVar[str] = "Y-M7"
+
+    fighters: Annotated[
+        tuple[str, ...],
+        Param(
+            N_("a fighter on the players' side (repeatable)"),
+            flag="--fighter",
+            placeholder="CHARACTER",
+        ),
+    ]
+    opponents: Annotated[
+        tuple[str, ...], Param(_OPPONENT, flag="--opponent", placeholder="CHARACTER")
+    ] = ()
+    outnumbered: Annotated[Side | None, _side(N_("the side with fewer fighters (Y-M7)"))] = None
+    outgunned: Annotated[Side | None, _side(N_("the side with worse weapons (Y-M7)"))] = None
+    winner_uchimi: Annotated[
+        int | None, _amount(N_("Uchimi for each fighter of the winning side (default 1, Y-M7)"))
+    ] = None
+    loser_uchimi: Annotated[
+        int | None, _amount(N_("Uchimi for each fighter of the losing side (default 3, Y-M7)"))
+    ] = None
+    draw_uchimi: Annotated[
+        int | None,
+        _amount(N_("Uchimi for every fighter on identical straights (default 2, Y-M7)")),
+    ] = None
+
+
+_KEEP = "FACES|advised|none"
+
+
+@dataclass(frozen=True)
+class ThrowGang(Command):
+    """One throw of the gang fight: each side keeps some dice and rerolls the rest."""
+
+    name: ClassVar[str] = "gang throw"
+    title: ClassVar[str] = N_("one throw: each side keeps some dice and rerolls the rest")
+    who: ClassVar[Who] = Who.ACTOR
+    rolled: ClassVar[bool] = True
+    rule: ClassVar[str] = "Y-M7"
+    faces_help: ClassVar[str] = N_("the players' new faces, e.g. 1,3,4,6")
+    dice_kinds: ClassVar[tuple[Die, ...]] = (D6, GM_D6)
+    gm_dice: ClassVar[tuple[str, ...]] = (GM_D6.name,)
+    follows: ClassVar[tuple[str, ...]] = ("ybs.gang_throw",)
+
+    keep: Annotated[
+        str | None,
+        Param(N_("the faces the players keep (default: advised)"), placeholder=_KEEP, rule="Y-M7"),
+    ] = None
+    gm_keep: Annotated[
+        str | None,
+        Param(
+            N_("the faces the GM keeps (default: advised)"),
+            placeholder=_KEEP,
+            gm_only=True,
+            rule="Y-M7",
+        ),
+    ] = None
+    fighter: Annotated[
+        str | None,
+        Param(
+            N_("who throws the players' dice: one of their fighters (default: the GM)"),
+            choices="fighters",
+            actor=True,
+            placeholder="CHARACTER",
+        ),
+    ] = None
+
+
+@dataclass(frozen=True)
+class AdviseGang(Query):
+    """Each side's keep choices with their exact odds."""
+
+    name: ClassVar[str] = "gang advise"
+    title: ClassVar[str] = N_("each side's keep choices with their exact odds")
+    who: ClassVar[Who] = Who.ANYONE
+
+
+@dataclass(frozen=True)
+class StopGang(Command):
+    """The GM stops the gang fight, no damage."""
+
+    name: ClassVar[str] = "gang stop"
+    title: ClassVar[str] = N_("the GM stops the gang fight, no damage")
+    rule: ClassVar[str] = "Y-M7"
+
+    note: Annotated[str, _note()] = ""
+
+
+@dataclass(frozen=True)
+class Encounter(Command):
+    """An unexpected encounter: each player's secret choice, then the strike if called."""
+
+    name: ClassVar[str] = "ichika"
+    title: ClassVar[str] = N_("an unexpected encounter: flee, gang fight or Ichika Bachika (Y-M8)")
+    rolled: ClassVar[bool] = True
+    rule: ClassVar[str] = "Y-M8"
+    faces_help: ClassVar[str] = N_("Ichika Bachika: the players' 5 faces")
+    dice_kinds: ClassVar[tuple[Die, ...]] = (D6, GM_D6)
+    gm_dice: ClassVar[tuple[str, ...]] = (GM_D6.name,)
+
+    choices: Annotated[
+        tuple[str, ...],
+        Param(
+            N_("a player's secret choice: flee, gang-fight or ichika-bachika"),
+            flag="--choice",
+            placeholder="PLAYER=CHOICE",
+            rule="Y-M8",
+        ),
+    ]
+    opponents: Annotated[
+        tuple[str, ...], Param(_OPPONENT, flag="--opponent", placeholder="CHARACTER")
+    ] = ()
+    outnumbered: Annotated[Side | None, _side(N_("the side with fewer fighters (Y-M7)"))] = None
+    outgunned: Annotated[Side | None, _side(N_("the side with worse weapons (Y-M7)"))] = None
+
+
+# -- exact odds, before rolling (no table needed) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class TestOddsQuery(Query):
+    """A test's success and critical chances."""
+
+    name: ClassVar[str] = "odds test"
+    title: ClassVar[str] = N_("a test's success and critical chances (Y-M3)")
+    who: ClassVar[Who] = Who.ANYONE
+    needs_table: ClassVar[bool] = False
+
+    __test__: ClassVar[bool] = False  # not a pytest test class
+
+    trait: Annotated[
+        int,
+        Param(
+            N_("the trait value"), low=MIN_TRAIT, high=MAX_TRAIT, rule="Y-M1", placeholder="-2..2"
+        ),
+    ]
+    force: Annotated[
+        int,
+        Param(
+            N_("tokens spent to force destiny"),
+            low=0,
+            high=MAX_FORCE,
+            unit=TOKENS,
+            rule="Y-M3",
+            placeholder="0..3",
+        ),
+    ] = 0
+    tokens: Annotated[
+        int,
+        Param(
+            N_("tokens left once forced, for rerolls and a critical"),
+            low=0,
+            high=MAX_ODDS_TOKENS,
+            unit=TOKENS,
+            rule="Y-M4",
+            placeholder="K",
+        ),
+    ] = 0
+    stubborn: Annotated[
+        Literal["any", "once", "never"],
+        Param(
+            N_(
+                "s'entêter: reroll every failure while tokens last (any), once per test, or "
+                "never (Y-A3)"
+            )
+        ),
+    ] = "any"
+
+
+@dataclass(frozen=True)
+class StraightOddsQuery(Query):
+    """A straight in one throw of N dice."""
+
+    name: ClassVar[str] = "odds straight"
+    title: ClassVar[str] = N_("a straight in one throw of N dice (Y-M7)")
+    who: ClassVar[Who] = Who.ANYONE
+    needs_table: ClassVar[bool] = False
+
+    count: Annotated[
+        int,
+        Param(
+            N_("dice thrown at once (a straight needs 4 or more)"),
+            flag="--dice",
+            low=1,
+            high=8,
+            rule="Y-M7",
+            placeholder="1..8",
+        ),
+    ]
+
+
+@dataclass(frozen=True)
+class GangOddsQuery(Query):
+    """The players' win, draw and loss when both sides follow the advisor."""
+
+    name: ClassVar[str] = "odds gang-fight"
+    title: ClassVar[str] = N_("the players' win, draw and loss when both sides follow the advisor")
+    who: ClassVar[Who] = Who.ANYONE
+    needs_table: ClassVar[bool] = False
+
+    players: Annotated[
+        int,
+        Param(
+            N_("the players' dice"), flag="--dice", low=4, high=6, rule="Y-M7", placeholder="4..6"
+        ),
+    ]
+    against: Annotated[
+        int, Param(N_("the GM's dice"), low=4, high=6, rule="Y-M7", placeholder="4..6")
+    ]
+    higher_straight_wins: Annotated[
+        Literal["true", "false"],
+        Param(N_("simultaneous straights: the higher wins, or a draw (Y-A13)")),
+    ] = "true"
+
+
+@dataclass(frozen=True)
+class IchikaOddsQuery(Query):
+    """Ichika Bachika: the players' win, draw and loss."""
+
+    name: ClassVar[str] = "odds ichika"
+    title: ClassVar[str] = N_("Ichika Bachika: the players' win, draw and loss (Y-M8)")
+    who: ClassVar[Who] = Who.ANYONE
+    needs_table: ClassVar[bool] = False
+
+    tie: Annotated[
+        Literal["draw", "reroll"],
+        Param(N_("a complete tie: a draw or thrown again (Y-A16)")),
+    ] = "draw"
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    Test,
+    Stubborn,
+    Critical,
+    CriticalFailure,
+    StartSession,
+    EndSession,
+    ShowTokens,
+    Invoke,
+    ShichiFukujin,
+    CreateCharacter,
+    ImportCharacters,
+    ShowCharacters,
+    Damage,
+    Rest,
+    HealKega,
+    ResolveRound,
+    Retreat,
+    EndFight,
+    Star,
+    Transfer,
+    Trauma,
+    ChangeAttributes,
+    StartGang,
+    ThrowGang,
+    AdviseGang,
+    StopGang,
+    Encounter,
+    TestOddsQuery,
+    StraightOddsQuery,
+    GangOddsQuery,
+    IchikaOddsQuery,
+)
+"""Every YBS command and query, in the order the interfaces show them."""
