@@ -51,13 +51,14 @@ def _help(spec: FieldSpec, tr: Tr) -> str:
 def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
     kwargs: dict[str, Any] = {"dest": spec.name, "help": _help(spec, tr)}
     if spec.kind == "bool":
+        flags = (spec.flag, *spec.param.aliases)
         if spec.optional:
             group = parser.add_mutually_exclusive_group()
-            group.add_argument(spec.flag, action="store_true", default=None, **kwargs)
+            group.add_argument(*flags, action="store_true", default=None, **kwargs)
             negative = spec.param.negative or "--no-" + spec.flag[2:]
             group.add_argument(negative, action="store_false", dest=spec.name)
         else:
-            parser.add_argument(spec.flag, action="store_true", default=None, **kwargs)
+            parser.add_argument(*flags, action="store_true", default=None, **kwargs)
         return
     if spec.kind == "lines":
         kwargs.update(action="append", metavar="TEXT")
@@ -69,7 +70,8 @@ def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None
         kwargs.pop("dest")
         parser.add_argument(spec.name, nargs=None if spec.required else "?", **kwargs)
         return
-    parser.add_argument(spec.flag, required=spec.required and not spec.optional, **kwargs)
+    flags = (spec.flag, *spec.param.aliases)
+    parser.add_argument(*flags, required=spec.required and not spec.optional, **kwargs)
 
 
 def dice_flag(die: Die, main: bool) -> str:
@@ -81,14 +83,15 @@ def _add_dice(parser: argparse.ArgumentParser, command: type[Command], tr: Tr) -
     source = parser.add_mutually_exclusive_group()
     for index, die in enumerate(command.dice_kinds):
         flag = dice_flag(die, index == 0)
+        flags = (flag, *command.dice_aliases[index : index + 1])
         help_text = tr(N_("{die} faces read on physical dice instead of rolling")).format(
             die=die.name
         )
         if index == 0:
             help_text = tr("faces read on physical dice instead of rolling")
-            source.add_argument(flag, metavar="1,4,5,6", help=help_text)
+            source.add_argument(*flags, dest=flag[2:], metavar="1,4,5,6", help=help_text)
         else:
-            parser.add_argument(flag, dest=flag[2:].replace("-", "_"), help=help_text)
+            parser.add_argument(*flags, dest=flag[2:].replace("-", "_"), help=help_text)
     source.add_argument("--seed", metavar="N", help=tr("roll reproducibly from this seed"))
     parser.add_argument("--odds", action="store_true", help=tr("show the exact odds first"))
 
@@ -151,15 +154,33 @@ def add_game_parser(
     return cmds
 
 
+def _add_odds_query(
+    parser: argparse.ArgumentParser, game_id: str, command: type[Command], tr: Tr
+) -> None:
+    for spec in fields_of(command):
+        _add_field(parser, spec, tr)
+    add_common(parser, tr, table=False)
+    parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
+
+
 def add_odds_parser(sub: Any, game_id: str, game: Game[Any], tr: Tr) -> None:
-    """Add ``tablee odds <game>`` when the game declares an ``odds`` query."""
+    """Add ``tablee odds <game>`` when the game declares an ``odds`` query.
+
+    A game with several kinds of odds declares queries named ``odds test``, ``odds
+    straight``...: they become ``tablee odds <game> test``, ``tablee odds <game> straight``.
+    """
+    nested = [c for c in game.commands if c.name.startswith("odds ")]
     for command in game.commands:
         if command.name == "odds":
-            parser = sub.add_parser(game_id, help=tr(command.title))
-            for spec in fields_of(command):
-                _add_field(parser, spec, tr)
-            add_common(parser, tr, table=False)
-            parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
+            _add_odds_query(sub.add_parser(game_id, help=tr(command.title)), game_id, command, tr)
+    if nested:
+        help_text = tr(N_("exact odds of {game}")).format(game=game.title)
+        kinds = sub.add_parser(game_id, help=help_text).add_subparsers(
+            dest="kind", required=True, metavar="KIND"
+        )
+        for command in nested:
+            parser = kinds.add_parser(command.name.split()[1], help=tr(command.title))
+            _add_odds_query(parser, game_id, command, tr)
 
 
 def _dice(ctx: Context, command: type[Command]) -> RandomSource | None:

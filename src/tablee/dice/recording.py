@@ -74,10 +74,13 @@ class FacesByKind:
 
     Args:
         typed: die name (``d10``, ``dpm``) -> the faces read on those dice.
+        fallback: where the faces of a kind with none typed in come from (the web rolls the
+            game master's dice when a player types in their own); None: they are an error.
     """
 
-    def __init__(self, typed: dict[str, TypedFaces]) -> None:
+    def __init__(self, typed: dict[str, TypedFaces], fallback: RandomSource | None = None) -> None:
         self.typed = typed
+        self.fallback = fallback
 
     def roll(self, die: Die, count: int) -> tuple[int, ...]:
         """The next ``count`` faces typed for ``die``'s kind.
@@ -89,6 +92,8 @@ class FacesByKind:
         if source is None:
             if count == 0:
                 return ()
+            if self.fallback is not None:
+                return self.fallback.roll(die, count)
             raise InputError(
                 N_("{count} {die} faces are needed but none were typed in"),
                 count=count,

@@ -163,6 +163,8 @@ class Command:
         faces_help: what to type in the faces field, in English, marked with `N_`.
         dice_kinds: the kinds of dice it may throw, the main one first: the interfaces
             take typed-in faces for each kind apart (``--dice``, then ``--dpm-dice``...).
+        dice_aliases: other command-line names of each kind's faces option, in the order of
+            ``dice_kinds``, kept from an earlier spelling (``--faces`` for ``--dice``).
         gm_dice: the names of the kinds among ``dice_kinds`` whose faces only the game
             master may type in (the game master's own dice); for anyone else they are rolled.
         follows: the stored event kinds this command continues (a reroll follows its test):
@@ -177,6 +179,7 @@ class Command:
     rule: ClassVar[str] = ""
     faces_help: ClassVar[str] = ""
     dice_kinds: ClassVar[tuple[Die, ...]] = (D6,)
+    dice_aliases: ClassVar[tuple[str, ...]] = ()
     gm_dice: ClassVar[tuple[str, ...]] = ()
     follows: ClassVar[tuple[str, ...]] = ()
 

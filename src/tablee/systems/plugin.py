@@ -110,12 +110,22 @@ class Panel:
         rows: ``(label, value)`` pairs.
         boxes: ``(filled, total)`` to draw as boxes (hit points and the like), or None.
         muted: drawn greyed (a dead character...).
+        marks: boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``), in place of
+            ``boxes``; ``marks_label`` says what they show, for screen readers.
+        follows: stored event kinds whose last event this panel shows values of (the dice of
+            a secret throw): whoever may not see that event is shown ``masked`` instead (or
+            nothing when it is None).
+        masked: the panel shown to them.
     """
 
     title: Text
     rows: tuple[tuple[Text, Text], ...] = ()
     boxes: tuple[int, int] | None = None
     muted: bool = False
+    marks: tuple[str, ...] = ()
+    marks_label: Text = ""
+    follows: tuple[str, ...] = ()
+    masked: Panel | None = None
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 from tablee.dice import RandomSource
 from tablee.errors import N_, ConcurrencyError, InputError, RuleError, StorageError
 from tablee.systems import system_named
-from tablee.systems.base import JSON, Fact, clean_name
+from tablee.systems.base import JSON, Fact, clean_name, strictest
 from tablee.systems.declare import Command
 from tablee.systems.plugin import Decision
 from tablee.table.events import TABLE_CREATED, TABLE_EVENT_VERSIONS, StoredEvent
@@ -293,7 +293,8 @@ class TableService:
             dice: where faces come from (typed in, per kind of die or not; seeded); fair
                 dice when None. Typed faces must all be used.
             visibility: who may see the events (``all``, ``roller_and_gm``, ``gm``); None
-                keeps the game's choice.
+                keeps the game's choice. A command that continues an event (its ``follows``)
+                is never shown to more people than the last event of those kinds.
 
         Returns:
             The decision (with its report's material), the stored events, the new state.
@@ -324,6 +325,10 @@ class TableService:
                 finish()  # typed faces left over are an error too
             if visibility is not None:
                 decision = replace(decision, visibility=visibility)
+            followed = state.last_event(command.follows) if command.follows else None
+            if followed is not None:  # never shown to more people than what it continues
+                shown = strictest(decision.visibility, followed.visibility)
+                decision = replace(decision, visibility=shown)
             return decision
 
         return self.execute(name, decide, game.facts)

@@ -40,6 +40,7 @@ from tablee.systems.ybs.unmei import GM
 
 __all__ = [
     "GangTable",
+    "current_gang",
     "decide_encounter_at_table",
     "decide_gang_start",
     "decide_gang_stop",
@@ -197,7 +198,14 @@ def decide_gang_start(
     return Decision((Fact("ybs.gang_started", payload, actor=GM),), gang, (), after)
 
 
-def _gang(state: YbsState) -> GangTable:
+def current_gang(state: YbsState) -> GangTable:
+    """The gang fight in progress.
+
+    Raises:
+        RuleError: no gang fight is going on.
+
+    Source: Y-M7.
+    """
     gang = state.gang
     if not isinstance(gang, GangTable):
         raise RuleError(
@@ -233,7 +241,7 @@ def decide_gang_throw(
     Source: Y-M7, Y-A13, Y-A14, Y-T5, Y-T6.
     """
     state = settled(state)
-    gang = _gang(state)
+    gang = current_gang(state)
     keeps = Keeps(tuple(int(f) for f in keep), tuple(int(f) for f in gm_keep))
     fight, outcome = resolve_throw(gang.fight, keeps, (list(faces), list(gm_faces)))
     payload: dict[str, JSON] = {
@@ -278,7 +286,7 @@ def decide_gang_stop(state: YbsState, *, note: str = "") -> Decision:
     Source: Y-M7 (the GM adapts the fight to the story).
     """
     state = settled(state)
-    gang = _gang(state)
+    gang = current_gang(state)
     payload: dict[str, JSON] = {"throws": gang.fight.throws, "note": str(note).strip()}
     return Decision(
         (Fact("ybs.gang_stopped", payload, actor=GM),), None, (), replace(state, gang=None)

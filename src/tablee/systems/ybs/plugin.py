@@ -1,0 +1,714 @@
+"""Yuigahama Bad Seeds as one plugin: commands decided, events applied, what people read.
+
+Each command is decided by the rule functions of this package (`tablee.systems.ybs.sessions`,
+`sheet_changes`, `play`, `brawls`), which throw their dice from the source they are given:
+a test's die, a reroll's, a gang-fight throw's new faces for each side (the players' d6,
+then the GM's, `tablee.systems.ybs.commands.GM_D6`), Ichika Bachika's five a side. The
+events they make record their outcome; folding applies it (`tablee.systems.ybs.apply`); the
+verifier decides each event again from its inputs under the rules version it was written
+with. Logs of Tablée 0.1.0 with an undo are folded as 0.1.0 did (`legacy_evolve`).
+
+Source: seed 004; rulings Y-M1 to Y-M9, Y-A1 to Y-A22.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from tablee.dice import D6, RandomSource, TraceStep
+from tablee.errors import N_, InputError, Message, Number, Plural, RuleError, TableeError
+from tablee.systems.base import JSON
+from tablee.systems.declare import Command, Query
+from tablee.systems.event import Event, read_event
+from tablee.systems.options import stored_changes
+from tablee.systems.plugin import Decision, Game, Line, Odds, Panel, Report, Text
+from tablee.systems.ybs import brawls, play, sessions, sheet_changes, views
+from tablee.systems.ybs import commands as C
+from tablee.systems.ybs.advisor import advise, advised_keeps
+from tablee.systems.ybs.apply import apply
+from tablee.systems.ybs.character import parse_sheets, trait_named
+from tablee.systems.ybs.events import EVENTS, OptionsSet, StarAwarded, Tested
+from tablee.systems.ybs.gang import Keeps, dice_for_throw
+from tablee.systems.ybs.gang_odds import (
+    best_straight_distribution,
+    encounter_odds,
+    gang_fight_odds,
+    ichika_odds,
+    straight_probability,
+)
+from tablee.systems.ybs.ichika import decide_encounter
+from tablee.systems.ybs.legacy import legacy_evolve
+from tablee.systems.ybs.log import describe
+from tablee.systems.ybs.odds import odds_of_test
+from tablee.systems.ybs.options import YBS_OPTION_HELP
+from tablee.systems.ybs.rolls import YbsTest, combined_trait, resolve_test
+from tablee.systems.ybs.state import (
+    Decision as RuleDecision,
+)
+from tablee.systems.ybs.state import (
+    YbsState,
+    box_json,
+    character_json,
+    character_named,
+    initial_state,
+    player_named,
+)
+from tablee.systems.ybs.unmei import GM
+
+__all__ = ["YBS", "Ybs"]
+
+TRAIT_IDS = ("choushi", "kiyousa", "chisei", "yuuben", "chikaku", "nintai")
+KINDS = {cls.kind: cls for cls in EVENTS}
+JSON_TEXT = re.compile(r"\s*(\{|\[\s*[{\]])")
+"""How a JSON text of sheets starts (an object, or a list of them); anything else is TOML."""
+FOLLOWING = (C.Test, C.Stubborn, C.Critical, C.CriticalFailure)
+"""The commands whose report shows the test in progress (its faces so far)."""
+
+
+def _faces_to_keep(text: str | None, advised: tuple[int, ...], field: str) -> tuple[int, ...]:
+    """``advised`` (the default, also for None), ``none`` (reroll every die) or faces ``2,3``.
+
+    Raises:
+        InputError: a part that is not a face from 1 to 6, naming the field and the value.
+
+    Source: Y-M7, Y-A14.
+    """
+    word = (text or "").strip().lower()
+    if word in ("", "advised"):
+        return advised
+    if word == "none":
+        return ()
+    faces: list[int] = []
+    for part in word.replace(" ", ",").replace(";", ",").split(","):
+        if not part:
+            continue
+        if not (part.isascii() and part.isdigit() and 1 <= int(part) <= 6):
+            raise InputError(
+                N_(
+                    "{flag}: {value!r} is not a face to keep (faces 1 to 6, comma separated, "
+                    "or advised, or none; rule Y-M7)"
+                ),
+                flag=field,
+                value=part,
+            )
+        faces.append(int(part))
+    return tuple(faces)
+
+
+def _choices(entries: tuple[str, ...]) -> dict[str, str]:
+    """The players' choices from ``PLAYER=CHOICE`` entries (``ichika-bachika`` read as ids).
+
+    Raises:
+        InputError: an entry without ``=`` or without a player.
+
+    Source: Y-M8.
+    """
+    found: dict[str, str] = {}
+    for entry in entries:
+        player, sep, choice = entry.partition("=")
+        if not sep or not player.strip():
+            raise InputError(N_("{value!r}: expected PLAYER=CHOICE"), value=entry)
+        found[player.strip()] = choice.strip().lower().replace("-", "_").replace(" ", "_")
+    return found
+
+
+def _player_of(state: YbsState, name: str) -> str:
+    """A player's name, or the player of the character so named (else the player error)."""
+    try:
+        return player_named(state, name)
+    except TableeError as missing:
+        try:
+            owner = state.owners.get(character_named(state, name))
+        except TableeError:
+            raise missing from None
+        if owner is None:
+            raise missing from None
+        return owner
+
+
+class Ybs(Game[YbsState]):
+    """Yuigahama Bad Seeds: d6 tests with Unmei tokens, fights, gang fights, evolution."""
+
+    id: ClassVar[str] = "ybs"
+    title: ClassVar[str] = "Yuigahama Bad Seeds"
+    rules_version: ClassVar[str] = "1"
+    commands = C.COMMANDS
+    event_classes = EVENTS
+    option_help: ClassVar[Mapping[str, str]] = YBS_OPTION_HELP
+
+    def initial_state(self, created: Mapping[str, JSON]) -> YbsState:
+        """Every token with the GM, no character (Y-M4)."""
+        return initial_state(created)
+
+    # -- deciding ----------------------------------------------------------------------------
+
+    def _decided(
+        self, state: YbsState, ruled: RuleDecision, actor: str | None = GM
+    ) -> Decision[YbsState]:
+        """The plugin's decision from a rule function's: events read, applied in order."""
+        events: list[Event] = []
+        after = state
+        for fact in ruled.facts:
+            event = read_event(KINDS, fact.kind, fact.payload)
+            if isinstance(event, StarAwarded):
+                hero = ruled.after.characters[event.character]
+                event = replace(event, boxes=box_json(hero))
+            events.append(event)
+            after = apply(after, event)
+        return Decision(tuple(events), after, actor, "all", ruled.outcome, ruled.warnings)
+
+    def _test_actor(self, state: YbsState, named: str | None) -> None:
+        """Check who takes a follow-up: the test's character, or another of its player's.
+
+        Raises:
+            RuleError: ``named`` (a character or a player) is not the test's.
+        """
+        opened = state.test
+        if opened is None or named is None:
+            return  # the rules refuse a follow-up with no test, naming the reason
+        character, player = str(opened.payload["character"]), opened.payload["player"]
+        if player is not None and self.owner(state, named) == player:
+            return
+        if character_named(state, named) != character:
+            raise RuleError(N_("the test in progress is {name}'s (rule Y-M3)"), name=character)
+
+    def _fighter(self, state: YbsState, named: str | None) -> str:
+        """Who throws the players' dice of the gang fight: a fighter's player, or the GM.
+
+        Raises:
+            RuleError: ``named`` neither fights in it nor plays a character who does.
+        """
+        gang = brawls.current_gang(state)
+        if named is None:
+            return GM
+        fighters = set(gang.fighters)
+        try:
+            player = player_named(state, named)
+        except TableeError:
+            hero = character_named(state, named)
+            if hero in fighters:
+                return state.owners.get(hero) or GM
+        else:
+            if any(state.owners.get(f) == player for f in fighters):
+                return player
+        raise RuleError(
+            N_("{name} does not fight in this gang fight: its fighters throw (rule Y-M7)"),
+            name=named,
+        )
+
+    def _rolled(self, state: YbsState, command: Command, dice: RandomSource) -> RuleDecision:
+        match command:
+            case C.Test():
+                actor = character_named(state, command.character)
+                faces = dice.roll(D6, 1)
+                return play.decide_test(
+                    state,
+                    character=actor,
+                    trait=command.trait,
+                    faces=faces,
+                    second_trait=command.second_trait,
+                    combine=command.combine,
+                    assistants=command.assistants,
+                    force=command.force,
+                    purpose=command.purpose,
+                    target=command.target,
+                    damage=command.damage,
+                    target_armed=command.armed,
+                    against=command.against,
+                    note=command.note,
+                )
+            case C.Stubborn():
+                self._test_actor(state, command.character)
+                return play.decide_reroll(state, faces=dice.roll(D6, 1))
+            case C.ThrowGang():
+                return self._throw(state, command, dice)
+            case C.Encounter():
+                return self._encounter(state, command, dice)
+        raise InputError(N_("{name} is not a YBS command"), name=command.name)
+
+    def _throw(self, state: YbsState, command: C.ThrowGang, dice: RandomSource) -> RuleDecision:
+        gang = brawls.current_gang(state)
+        advised = advised_keeps(gang.fight)
+        keeps = Keeps(
+            _faces_to_keep(command.keep, advised.players, "keep"),
+            _faces_to_keep(command.gm_keep, advised.gm, "gm_keep"),
+        )
+        ours, theirs = dice_for_throw(gang.fight, keeps)
+        faces = dice.roll(D6, ours.count)
+        gm_faces = dice.roll(C.GM_D6, theirs.count)
+        return brawls.decide_gang_throw(
+            state, keep=keeps.players, gm_keep=keeps.gm, faces=faces, gm_faces=gm_faces
+        )
+
+    def _encounter(self, state: YbsState, command: C.Encounter, dice: RandomSource) -> RuleDecision:
+        choices = _choices(command.choices)
+        kind = decide_encounter({player_named(state, p): c for p, c in choices.items()}).kind
+        faces: tuple[int, ...] = ()
+        gm_faces: tuple[int, ...] = ()
+        if kind == "ichika_bachika":
+            faces, gm_faces = dice.roll(D6, 5), dice.roll(C.GM_D6, 5)
+        return brawls.decide_encounter_at_table(
+            state,
+            choices=choices,
+            opponents=command.opponents,
+            faces=faces,
+            gm_faces=gm_faces,
+            outnumbered=command.outnumbered,
+            outgunned=command.outgunned,
+        )
+
+    def _import(self, state: YbsState, command: C.ImportCharacters) -> RuleDecision:
+        """Every sheet of the text created in turn, all or none."""
+        toml = JSON_TEXT.match(command.sheets) is None
+        sheets = parse_sheets(command.sheets, toml=toml, where=Message(N_("the sheets")))
+        facts: list[Any] = []
+        warnings: list[TraceStep] = []
+        after = state
+        for number, sheet in enumerate(sheets, start=1):
+            try:
+                decision = sessions.decide_create(after, **sheet)
+            except TableeError as exc:
+                raise type(exc)(
+                    N_("{file}, character {n}: {error}"),
+                    file=Message(N_("the sheets")),
+                    n=number,
+                    error=exc,
+                ) from None
+            facts += decision.facts
+            warnings += [
+                TraceStep(N_("{name}: {warning}"), {"name": sheet["name"], "warning": w})
+                for w in decision.warnings
+            ]
+            after = decision.after
+        return RuleDecision(tuple(facts), None, tuple(warnings), after)
+
+    def _plain(self, state: YbsState, command: Command) -> RuleDecision:
+        deciders: dict[type[Command], Callable[[Any], RuleDecision]] = {
+            C.Critical: lambda c: play.decide_critical(state),
+            C.CriticalFailure: lambda c: play.decide_critical_failure(state),
+            C.StartSession: lambda c: sessions.decide_start_session(state),
+            C.EndSession: lambda c: sessions.decide_end_session(state),
+            C.Invoke: lambda c: sessions.decide_invoke(
+                state, character=c.character, attribute=c.attribute, note=c.note
+            ),
+            C.ShichiFukujin: lambda c: sessions.decide_shichi_fukujin(
+                state, player=_player_of(state, c.player), proposal=c.proposal
+            ),
+            C.CreateCharacter: lambda c: sessions.decide_create(
+                state, name=c.character, traits=c.traits(), attributes=c.attributes, owner=c.player
+            ),
+            C.ImportCharacters: lambda c: self._import(state, c),
+            C.Damage: lambda c: sheet_changes.decide_damage(
+                state, character=c.character, uchimi=c.uchimi, kega=c.kega, note=c.note
+            ),
+            C.Rest: lambda c: sheet_changes.decide_rest(
+                state, character=c.character, minutes=c.minutes
+            ),
+            C.HealKega: lambda c: sheet_changes.decide_heal_kega(
+                state, character=c.character, count=c.count, note=c.note
+            ),
+            C.ResolveRound: lambda c: play.decide_round(state),
+            C.Retreat: lambda c: play.decide_retreat(state, character=c.character),
+            C.EndFight: lambda c: play.decide_fight_end(state),
+            C.Star: lambda c: sheet_changes.decide_star(
+                state, character=c.character, trait=c.trait
+            ),
+            C.Transfer: lambda c: sheet_changes.decide_transfer(
+                state, character=c.character, lower=c.lower, raise_=c.raise_
+            ),
+            C.Trauma: lambda c: sheet_changes.decide_trauma(
+                state, character=c.character, trait=c.trait, note=c.note
+            ),
+            C.ChangeAttributes: lambda c: sheet_changes.decide_attributes(
+                state, character=c.character, add=c.add, remove=c.remove
+            ),
+            C.StartGang: lambda c: brawls.decide_gang_start(
+                state,
+                fighters=c.fighters,
+                opponents=c.opponents,
+                outnumbered=c.outnumbered,
+                outgunned=c.outgunned,
+                winner_uchimi=c.winner_uchimi,
+                loser_uchimi=c.loser_uchimi,
+                draw_uchimi=c.draw_uchimi,
+            ),
+            C.StopGang: lambda c: brawls.decide_gang_stop(state, note=c.note),
+        }
+        decide = deciders.get(type(command))
+        if decide is None:
+            raise InputError(N_("{name} is not a YBS command"), name=command.name)
+        return decide(command)
+
+    def decide(self, state: YbsState, command: Command, dice: RandomSource) -> Decision[YbsState]:
+        """Decide a YBS command; a rolled one throws its dice from ``dice`` as it needs them."""
+        actor = GM
+        if isinstance(command, C.Critical):
+            self._test_actor(state, command.character)
+        if command.rolled:
+            ruled = self._rolled(state, command, dice)
+        else:
+            ruled = self._plain(state, command)
+        if isinstance(command, C.ThrowGang):
+            actor = self._fighter(state, command.fighter)
+        elif ruled.facts and ruled.facts[0].actor:
+            actor = ruled.facts[0].actor
+        return self._decided(state, ruled, actor)
+
+    def apply(self, state: YbsState, event: Event) -> YbsState:
+        """The state after an event, from its recorded outcome."""
+        return apply(state, event)
+
+    def legacy_evolve(self, state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:
+        """The fold of Tablée 0.1.0 (every event decided again), for its logs with undos."""
+        return legacy_evolve(state, kind, payload)
+
+    def change_options(self, state: YbsState, changes: Mapping[str, str]) -> Decision[YbsState]:
+        """Change the house rules from text values."""
+        return self._decided(state, sessions.decide_options(state, changes))
+
+    def redecide(self, state: YbsState, event: Event) -> Decision[YbsState]:
+        """Decide an event again from its recorded inputs.
+
+        Options are decided from their values; a version-1 star, which did not record the
+        boxes after it, is compared without them.
+        """
+        if isinstance(event, OptionsSet):
+            return self.change_options(state, stored_changes({"options": event.options}))
+        decision = super().redecide(state, event)
+        if isinstance(event, StarAwarded) and event.boxes is None:
+            first = decision.events[0]
+            assert isinstance(first, StarAwarded)
+            decision = replace(decision, events=(replace(first, boxes=None),))
+        return decision
+
+    # -- what people read --------------------------------------------------------------------
+
+    def line(self, event: Event, after: YbsState | None) -> Message:
+        """The log line of an event."""
+        return describe(event.kind, event.payload(), after)
+
+    def details(self, event: Event) -> tuple[Text, ...]:
+        """The trace of a test's first die, resolved again from its stored faces."""
+        if not isinstance(event, Tested):
+            return ()
+        test = YbsTest(event.value, event.force, 0, npc=event.player is None)
+        try:
+            result = resolve_test(test, event.faces)
+        except TableeError:
+            return ()
+        return tuple(views.StepText(step) for step in result.trace)
+
+    def report(self, command: Command, decision: Decision[YbsState]) -> Report:
+        """What a decided YBS command shows: its line, trace, warnings and the tokens."""
+        after = decision.after
+        if isinstance(command, C.ImportCharacters):
+            return self._import_report(decision)
+        event = decision.events[-1]
+        trace: tuple[TraceStep, ...] = tuple(getattr(decision.outcome, "trace", ()))
+        extra: dict[str, JSON] = {}
+        advice: list[Line] = []
+        if isinstance(command, FOLLOWING):
+            payload = event.payload()
+            faces = list(after.test.payload["faces"]) if after.test is not None else []
+            critical = payload.get("critical_success") or payload.get("critical_failure")
+            extra = {"faces": faces, "critical": bool(critical)}
+        if isinstance(command, C.ThrowGang):
+            hands = views.gang_hands(after)
+            extra = {"advice": {side: views.advice_json(hand) for side, hand in hands.items()}}
+            for side, hand in hands.items():
+                advice += views.advice_lines(side, hand)
+        lines = [
+            Line(self.line(event, after), "heading"),
+            *views.step_lines(trace),
+            *views.step_lines(decision.warnings, "warning"),
+            Line(views.tokens_line(after)),
+            *advice,
+        ]
+        data: dict[str, JSON] = {
+            "event": event.kind,
+            **event.payload(),
+            **extra,
+            "tokens": views.tokens_json(after),
+            "trace": [],
+        }
+        return Report(tuple(lines), data, trace)
+
+    def _import_report(self, decision: Decision[YbsState]) -> Report:
+        names = [str(e.payload()["name"]) for e in decision.events]
+        head = Message(
+            N_("Characters imported ({count}): {names}"), count=len(names), names=", ".join(names)
+        )
+        data: dict[str, JSON] = {
+            "characters": [{"name": n, **character_json(decision.after, n)} for n in names]
+        }
+        lines = (Line(head), *views.step_lines(decision.warnings, "warning"))
+        return Report(lines, data)
+
+    def answer(self, state: YbsState | None, query: Query) -> Report:
+        """Characters, tokens, the advisor, or the exact odds of a test, a straight, a fight."""
+        if isinstance(query, C.TestOddsQuery | C.StraightOddsQuery):
+            return self._odds_answer(query)
+        if isinstance(query, C.GangOddsQuery | C.IchikaOddsQuery):
+            return self._race_answer(query)
+        assert state is not None
+        if isinstance(query, C.ShowCharacters):
+            names = (
+                [character_named(state, query.character)]
+                if query.character
+                else list(state.characters)
+            )
+            lines = [line for n in names for line in views.character_lines(state, n)]
+            if not lines:
+                lines = [Line(Message(N_("No character yet.")))]
+            return Report(
+                tuple(lines), {"characters": {n: character_json(state, n) for n in names}}
+            )
+        if isinstance(query, C.ShowTokens):
+            data: dict[str, JSON] = {
+                "supply": state.ledger.supply,
+                "tokens": views.tokens_json(state),
+            }
+            return Report((Line(views.tokens_line(state)),), data)
+        assert isinstance(query, C.AdviseGang)
+        hands = views.gang_hands(state)
+        doc: dict[str, JSON] = {
+            "gang_fight": brawls.gang_json(state),
+            "advice": {side: views.advice_json(hand) for side, hand in hands.items()},
+        }
+        if not hands:
+            none = Message(
+                N_("No gang-fight throw to advise on: start one, or make its first throw.")
+            )
+            return Report((Line(none),), doc)
+        lines = [line for side, hand in hands.items() for line in views.advice_lines(side, hand)]
+        return Report(tuple(lines), doc)
+
+    def _odds_answer(self, query: C.TestOddsQuery | C.StraightOddsQuery) -> Report:
+        if isinstance(query, C.StraightOddsQuery):
+            p = straight_probability(query.count)
+            dist = best_straight_distribution(query.count)
+            labels = {0: "-", 1: "1-2-3-4", 2: "2-3-4-5", 3: "3-4-5-6"}
+            rows = {labels[k]: dist.probability(k) for k in sorted(dist.weights)}
+            title = Message(
+                N_("Exact odds of a straight in one throw of {dice} dice"), dice=query.count
+            )
+            chances: tuple[tuple[Text, Fraction], ...] = (
+                (Message(N_("a straight")), p),
+                *((k, v) for k, v in rows.items() if k != "-"),
+            )
+            data: dict[str, JSON] = {
+                "dice": query.count,
+                "probability": views.fraction_text(p),
+                "best_straight": {k: views.fraction_text(v) for k, v in rows.items()},
+            }
+            return Report((Line(title, "heading"), Line("", odds=Odds(chances))), data)
+        odds = odds_of_test(
+            query.trait, force=query.force, tokens=query.tokens, policy=query.stubborn
+        )
+        title = Message(
+            N_(
+                "Exact odds of a test (trait {trait:+d}, forced {force}, {tokens} left, "
+                "s'entêter: {stubborn})"
+            ),
+            trait=query.trait,
+            force=query.force,
+            tokens=Plural("{n} token", "{n} tokens", query.tokens),
+            stubborn=Message(views.STUBBORN_WORDS[query.stubborn]),
+        )
+        shown = views.test_odds(
+            odds, trait=query.trait, force=query.force, tokens=query.tokens, policy=query.stubborn
+        )
+        expected = views.expected(
+            N_("Expected rerolls: {value} ({fraction})"), odds.expected_rerolls
+        )
+        assert isinstance(shown.data, dict)
+        doc = {
+            "trait": query.trait,
+            "force": query.force,
+            "tokens": query.tokens,
+            "stubborn": query.stubborn,
+            **shown.data,
+        }
+        table = Odds(shown.rows)
+        return Report((Line(title, "heading"), Line("", odds=table), Line(expected)), doc)
+
+    def _race_answer(self, query: C.GangOddsQuery | C.IchikaOddsQuery) -> Report:
+        if isinstance(query, C.GangOddsQuery):
+            higher = query.higher_straight_wins == "true"
+            odds = gang_fight_odds(query.players, query.against, higher_straight_wins=higher)
+            title = Message(
+                N_("Exact odds of a gang fight, {dice} dice against {against}, both sides advised"),
+                dice=query.players,
+                against=query.against,
+            )
+            head: dict[str, JSON] = {
+                "dice": query.players,
+                "against": query.against,
+                "higher_straight_wins": higher,
+            }
+        else:
+            odds = ichika_odds(tie=query.tie)
+            title = Message(N_("Exact odds of Ichika Bachika, 5 dice a side"))
+            head = {"dice": 5, "against": 5, "tie_rule": query.tie}
+        shown = views.race_odds(odds)
+        assert isinstance(shown.data, dict)
+        expected = views.expected(N_("Expected throws: {value} ({fraction})"), odds.expected_throws)
+        lines = (Line(title, "heading"), Line("", odds=Odds(shown.rows)), Line(expected))
+        return Report(lines, {**head, **shown.data})
+
+    def odds(self, state: YbsState | None, command: Command) -> Odds | None:
+        """Exact odds before rolling: a test's, a gang fight's, an encounter's."""
+        if state is None:
+            return None
+        if isinstance(command, C.Test):
+            return self._test_odds(state, command)
+        if isinstance(command, C.ThrowGang):
+            return self._throw_odds(state)
+        if isinstance(command, C.Encounter):
+            return self._encounter_odds(state, command)
+        return None
+
+    def _test_odds(self, state: YbsState, command: C.Test) -> Odds:
+        name = character_named(state, command.character)
+        hero = state.characters[name]
+        value = hero.trait(trait_named(command.trait))
+        if command.second_trait is not None or command.combine is not None:
+            if command.second_trait is None or command.combine is None:
+                raise InputError(
+                    N_("two traits need a way to combine them: average or limit (rule Y-A2)")
+                )
+            second = hero.trait(trait_named(command.second_trait))
+            value = combined_trait(value, second, command.combine)
+        held = play.plan_tokens(state, name)
+        tokens = 0 if held is None else max(held + len(command.assistants) - command.force, 0)
+        policy = "any" if state.options.stubborn == "repeat" else "once"
+        odds = odds_of_test(
+            value,
+            force=command.force,
+            tokens=tokens,
+            policy=policy,
+            stubborn_on=state.options.stubborn_on,
+        )
+        return views.test_odds(odds, trait=value, force=command.force, tokens=tokens, policy=policy)
+
+    def _throw_odds(self, state: YbsState) -> Odds:
+        fight = brawls.current_gang(state).fight
+        if fight.throws == 0:
+            odds = gang_fight_odds(
+                fight.players_dice,
+                fight.gm_dice,
+                higher_straight_wins=state.options.higher_straight_wins,
+            )
+            note = Message(
+                N_(
+                    "the players' {dice} dice against {against}, both sides advised; "
+                    "{throws} throws"
+                ),
+                dice=fight.players_dice,
+                against=fight.gm_dice,
+                throws=views.mean_text(odds.expected_throws),
+            )
+            return views.race_odds(odds, note)
+        rows: list[tuple[Text, Any]] = []
+        for side, hand in views.gang_hands(state).items():
+            for choice in advise(hand).choices:
+                label = Message(
+                    N_("{side}: keep {kept}, reroll {reroll} ({throws} throws expected)"),
+                    side=Message(views.SIDE_WORDS[side]),
+                    kept=" ".join(str(f) for f in choice.kept) or "-",
+                    reroll=choice.rerolled,
+                    throws=Number(choice.expected_throws),
+                )
+                rows.append((label, choice.straight_probability))
+        note = Message(
+            N_(
+                "chance of a straight on the next throw for each keep choice, best first "
+                "(players {hand}, GM {gm_hand})"
+            ),
+            hand=" ".join(str(f) for f in fight.players_hand),
+            gm_hand=" ".join(str(f) for f in fight.gm_hand),
+        )
+        return Odds(tuple(rows), None, note)
+
+    def _encounter_odds(self, state: YbsState, command: C.Encounter) -> Odds:
+        choices = {player_named(state, p): c for p, c in _choices(command.choices).items()}
+        found = encounter_odds(
+            choices,
+            outnumbered=brawls.side_named(command.outnumbered),
+            outgunned=brawls.side_named(command.outgunned),
+            mixed_disadvantages=state.options.mixed_disadvantages,
+            higher_straight_wins=state.options.higher_straight_wins,
+            tie=state.options.ichika_tie,
+        )
+        if found.odds is None:
+            return Odds(((Message(N_("everyone flees: no dice are thrown")), Fraction(1)),))
+        kinds: dict[str, Text] = {
+            "ichika_bachika": "Ichika Bachika",
+            "gang_fight": Message(N_("a gang fight")),
+        }
+        note = Message(
+            N_("{kind}: the players' chances, {fighters} fighting"),
+            kind=kinds.get(found.kind, found.kind),
+            fighters=", ".join(found.fighters),
+        )
+        return views.race_odds(found.odds, note)
+
+    def panels(self, state: YbsState) -> tuple[Panel, ...]:
+        """The session and tokens, the fights, then each character's sheet."""
+        return views.panels(state)
+
+    def summary(self, state: YbsState) -> dict[str, JSON]:
+        """The characters, the tokens, the session, the gang fight and the house rules."""
+        return {
+            "session": {"number": state.session, "in_progress": state.in_session},
+            "tokens": views.tokens_json(state),
+            "characters": {n: character_json(state, n) for n in state.characters},
+            "gang_fight": brawls.gang_json(state),
+            "options": self.options_json(state),
+        }
+
+    def summary_lines(self, state: YbsState) -> tuple[Text, ...]:
+        """Status, tokens, then each character, for ``table show``."""
+        status = (
+            Message(N_("session {n} in progress"), n=state.session)
+            if state.in_session
+            else Message(N_("no session in progress"))
+        )
+        lines: list[Text] = [
+            Message(N_("Status: {status}"), status=status),
+            views.tokens_line(state),
+        ]
+        for name in state.characters:
+            lines += [line.text for line in views.character_lines(state, name)]
+        return tuple(lines)
+
+    def choices(self, state: YbsState, source: str) -> tuple[str, ...]:
+        """The players, the characters, the traits or the gang fight's fighters."""
+        if source == "players":
+            return tuple(state.players)
+        if source == "characters":
+            return tuple(state.characters)
+        if source == "traits":
+            return TRAIT_IDS
+        if source == "fighters":
+            return () if state.gang is None else tuple(state.gang.fighters)
+        raise KeyError(source)
+
+    def owner(self, state: YbsState, name: str) -> str | None:
+        """The player of a character (None for a GM character), or a player's own name."""
+        try:
+            return player_named(state, name)
+        except TableeError:
+            pass
+        try:
+            return state.owners.get(character_named(state, name))
+        except TableeError:
+            return None
+
+
+YBS = Ybs()
+"""The Yuigahama Bad Seeds plugin."""
