@@ -61,7 +61,7 @@ def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None
             parser.add_argument(*flags, action="store_true", default=None, **kwargs)
         return
     if spec.kind == "lines":
-        kwargs.update(action="append", metavar="TEXT")
+        kwargs.update(action="append", metavar=spec.param.placeholder or "TEXT")
     elif spec.kind == "word":
         kwargs.update(choices=spec.words)
     else:
@@ -74,6 +74,14 @@ def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None
     parser.add_argument(*flags, required=spec.required and not spec.optional, **kwargs)
 
 
+FACES_HELP = {
+    "": N_("{die} faces read on physical dice instead of rolling"),
+    "gm": N_("the game master's faces read on physical dice instead of rolling"),
+}
+"""The help of the faces option of a kind of die after a command's main one (``gm``: the
+game master's own dice)."""
+
+
 def dice_flag(die: Die, main: bool) -> str:
     """The option taking typed-in faces of a kind of die: ``--dice``, ``--dpm-dice``..."""
     return "--dice" if main else f"--{die.name}-dice"
@@ -84,26 +92,26 @@ def _add_dice(parser: argparse.ArgumentParser, command: type[Command], tr: Tr) -
     for index, die in enumerate(command.dice_kinds):
         flag = dice_flag(die, index == 0)
         flags = (flag, *command.dice_aliases[index : index + 1])
-        help_text = tr(N_("{die} faces read on physical dice instead of rolling")).format(
-            die=die.name
-        )
+        help_text = tr(FACES_HELP.get(die.name, FACES_HELP[""])).format(die=die.name)
         if index == 0:
             help_text = tr("faces read on physical dice instead of rolling")
             source.add_argument(*flags, dest=flag[2:], metavar="1,4,5,6", help=help_text)
         else:
-            parser.add_argument(*flags, dest=flag[2:].replace("-", "_"), help=help_text)
+            dest = flag[2:].replace("-", "_")
+            parser.add_argument(*flags, dest=dest, metavar="1,4,5,6", help=help_text)
     source.add_argument("--seed", metavar="N", help=tr("roll reproducibly from this seed"))
     parser.add_argument("--odds", action="store_true", help=tr("show the exact odds first"))
 
 
 def _add_command(
-    cmds: Any, nested: dict[str, Any], game_id: str, command: type[Command], tr: Tr
+    cmds: Any, nested: dict[str, Any], game: Game[Any], command: type[Command], tr: Tr
 ) -> None:
+    game_id = game.id
     words = command.name.split()
     target = cmds
     for word in words[:-1]:
         if word not in nested:
-            holder = cmds.add_parser(word, help=tr(command.title))
+            holder = cmds.add_parser(word, help=tr(game.group_titles.get(word, command.title)))
             nested[word] = holder.add_subparsers(
                 dest="step", required=True, metavar="{" + word + "}"
             )
@@ -150,7 +158,7 @@ def add_game_parser(
         first = command.name.split()[0]
         if first == "odds" or (only is not None and first != only):
             continue
-        _add_command(cmds, nested, game_id, command, tr)
+        _add_command(cmds, nested, game, command, tr)
     return cmds
 
 
@@ -174,7 +182,8 @@ def add_odds_parser(sub: Any, game_id: str, game: Game[Any], tr: Tr) -> None:
         if command.name == "odds":
             _add_odds_query(sub.add_parser(game_id, help=tr(command.title)), game_id, command, tr)
     if nested:
-        help_text = tr(N_("exact odds of {game}")).format(game=game.title)
+        title = game.group_titles.get("odds", N_("exact odds of {game}"))
+        help_text = tr(title).format(game=game.title)
         kinds = sub.add_parser(game_id, help=help_text).add_subparsers(
             dest="kind", required=True, metavar="KIND"
         )

@@ -168,8 +168,11 @@ class Command:
         gm_dice: the names of the kinds among ``dice_kinds`` whose faces only the game
             master may type in (the game master's own dice); for anyone else they are rolled.
         follows: the stored event kinds this command continues (a reroll follows its test):
-            its events are never shown to more people than the last event of those kinds,
-            and whoever may not see that event may not use the command.
+            whoever may not see the last event of those kinds may not use the command nor
+            see its odds.
+        keeps_hidden: the events of a command that ``follows`` are never shown to more
+            people than the event it continues (a reroll of a blind test stays blind); False
+            lets whoever acts choose again (a gang fight's next throw).
     """
 
     name: ClassVar[str]
@@ -182,6 +185,7 @@ class Command:
     dice_aliases: ClassVar[tuple[str, ...]] = ()
     gm_dice: ClassVar[tuple[str, ...]] = ()
     follows: ClassVar[tuple[str, ...]] = ()
+    keeps_hidden: ClassVar[bool] = True
 
     def dice(self) -> tuple[DiceRequest, ...]:
         """The dice the command throws, in the order they are asked for (none by default)."""

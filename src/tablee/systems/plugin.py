@@ -31,7 +31,7 @@ from tablee.dice import RandomSource, TraceStep, TypedFaces
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
 from tablee.systems.base import JSON, Fact, Upcaster
 from tablee.systems.common import payload_leaves
-from tablee.systems.declare import Command, Query
+from tablee.systems.declare import Command, Query, actor_field
 from tablee.systems.event import Event, event_fact, read_event
 
 __all__ = [
@@ -180,6 +180,9 @@ class Game(Generic[S]):
         commands: its declared commands and queries, in the order shown.
         event_classes: its typed events.
         option_help: each table option's name -> its English help text (marked `N_`).
+        group_titles: the first word of nested commands (``session`` of ``session start``)
+            -> the title of the group they make (marked `N_`); by default the first
+            command's title.
     """
 
     id: ClassVar[str]
@@ -188,6 +191,7 @@ class Game(Generic[S]):
     commands: ClassVar[tuple[type[Command], ...]]
     event_classes: ClassVar[tuple[type[Event], ...]]
     option_help: ClassVar[Mapping[str, str]] = {}
+    group_titles: ClassVar[Mapping[str, str]] = {}
 
     # -- what the table layer reads (the System protocol) -------------------------------
 
@@ -305,6 +309,17 @@ class Game(Generic[S]):
         if source == "players":
             return tuple(state.players)  # type: ignore[attr-defined]
         raise KeyError(source)
+
+    def actor_of(self, state: S, command: Command) -> str | None:
+        """Who acts in a command of ``Who.ACTOR`` (a player, or a character a player plays).
+
+        By default the value of its actor field; a game whose command continues another's
+        (a reroll of the test in progress) says who acts from the state. None: nobody the
+        players may act for (the game master's side).
+        """
+        spec = actor_field(type(command))
+        value = None if spec is None else getattr(command, spec.name)
+        return None if value is None else str(value)
 
     def owner(self, state: S, name: str) -> str | None:
         """The player who acts as ``name`` (a player's own name: that player), or None."""

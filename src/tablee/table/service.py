@@ -293,8 +293,9 @@ class TableService:
             dice: where faces come from (typed in, per kind of die or not; seeded); fair
                 dice when None. Typed faces must all be used.
             visibility: who may see the events (``all``, ``roller_and_gm``, ``gm``); None
-                keeps the game's choice. A command that continues an event (its ``follows``)
-                is never shown to more people than the last event of those kinds.
+                keeps the game's choice. A command that continues an event (its ``follows``,
+                unless ``keeps_hidden`` is false) is never shown to more people than the last
+                event of those kinds.
 
         Returns:
             The decision (with its report's material), the stored events, the new state.
@@ -325,7 +326,7 @@ class TableService:
                 finish()  # typed faces left over are an error too
             if visibility is not None:
                 decision = replace(decision, visibility=visibility)
-            followed = state.last_event(command.follows) if command.follows else None
+            followed = state.last_event(command.follows) if command.keeps_hidden else None
             if followed is not None:  # never shown to more people than what it continues
                 shown = strictest(decision.visibility, followed.visibility)
                 decision = replace(decision, visibility=shown)

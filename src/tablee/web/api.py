@@ -59,10 +59,11 @@ def check_who(game: Game[Any], state: Any, command: Command, viewer: Viewer) -> 
     for spec in fields_of(cls):
         if spec.param.gm_only and getattr(command, spec.name) != spec.default:
             raise Forbidden(N_("only the game master may set {field}"), field=spec.name)
-        if spec.param.actor and cls.who is Who.ACTOR:
-            owner = game.owner(state, str(getattr(command, spec.name)))
-            if not viewer.is_player(owner):
-                raise Forbidden(N_("a player acts only for their own character"))
+    if cls.who is Who.ACTOR:
+        actor = game.actor_of(state, command)
+        owner = None if actor is None else game.owner(state, actor)
+        if not viewer.is_player(owner):
+            raise Forbidden(N_("a player acts only for their own character"))
 
 
 def _plugin(table: WebTable, viewer: Viewer) -> tuple[Game[Any], Any]:

@@ -165,8 +165,8 @@ def command_of(
     if partial:
         return built
     if command.who is Who.ACTOR and not req.viewer.is_gm:
-        actor = next(spec for spec in fields_of(command) if spec.param.actor)
-        req.acting_as(game.owner(req.state.game, getattr(built, actor.name)))
+        actor = game.actor_of(req.state.game, built)
+        req.acting_as(None if actor is None else game.owner(req.state.game, actor))
     if command.who is Who.GM:
         req.require_gm()
     return built

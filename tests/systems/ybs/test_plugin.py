@@ -31,7 +31,7 @@ SESSION: list[tuple[type[Command], dict[str, Any], tuple[int, ...]]] = [
     (C.Invoke, {"character": "Aki", "attribute": "SURFER", "note": "waves"}, ()),
     (C.Test, {"character": "Aki", "trait": "chisei", "assistants": ["Bo"], "force": "1"}, (1,)),
     (C.Stubborn, {}, (6,)),
-    (C.Critical, {"character": "A"}, ()),
+    (C.Critical, {}, ()),
     (C.Test, {"character": "Bo", "trait": "yuuben"}, (1,)),
     (C.CriticalFailure, {}, ()),
     (C.Test, {"character": "Thug", "trait": "choushi", "purpose": "attack", "target": "aki"}, (5,)),
@@ -116,13 +116,14 @@ def test_an_edited_result_is_found_by_the_verifier() -> None:
     assert YBS.verify(state, "ybs.test", payload)[1] is not None
 
 
-def test_a_follow_up_names_the_test_it_follows() -> None:
+def test_a_follow_up_is_taken_for_the_character_of_the_test() -> None:
     state = table()
+    assert YBS.actor_of(state, C.Stubborn()) is None
     for command, given, faces in SESSION[:6]:
         state = play(state, command, given, faces).after
-    with pytest.raises(RuleError, match="the test in progress is Aki's"):
-        play(state, C.Stubborn, {"character": "Bo"}, (3,))
-    assert play(state, C.Stubborn, {"character": "aki"}, (3,)).actor == "A"
+    assert YBS.actor_of(state, C.Stubborn()) == "Aki"
+    assert YBS.owner(state, "Aki") == "A"
+    assert play(state, C.Stubborn, {}, (3,)).actor == "A"
 
 
 def test_only_a_fighter_throws_the_players_dice() -> None:

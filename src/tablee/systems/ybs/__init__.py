@@ -1,10 +1,12 @@
-"""Yuigahama Bad Seeds (YBS): the pure rules core and the table's system object.
+"""Yuigahama Bad Seeds (YBS): the pure rules core; the game's plugin is `YBS`.
 
 One d6 plus a trait for every test, Unmei tokens moving between players and the GM, Uchimi
 and Kega boxes, individual fights, gang fights, Ichika Bachika and evolution. The gang-fight
 rules (`straights`, `gang`, `advisor`, `ichika`, `gang_odds`) are imported from their
-modules; `brawls` plays them at a table. Every reading
-of the rulings that reasonable people read otherwise is a named option of `YbsOptions`.
+modules; `brawls` plays them at a table. Every reading of the rulings that reasonable people
+read otherwise is a named option of `YbsOptions`. The plugin (`tablee.systems.ybs.plugin`)
+declares the commands (`commands`) and the stored events (`events`), applies recorded
+outcomes (`apply`) and keeps the 0.1.0 fold for old logs (`legacy`).
 
 Tablée's decisions where the rulings are silent (see docs/rules/ybs.md):
 
@@ -29,16 +31,12 @@ Tablée's decisions where the rulings are silent (see docs/rules/ybs.md):
   advisor's choice unless told otherwise; the GM may stop one without damage; the GM's named
   characters take the GM side's damage, an unnamed gang needs no sheet.
 
-Source: seed ``004_006c51d6660c4319.txt``; RULINGS.md section 4 (Y-M1 to Y-M9, Y-N1 to
-Y-N6, Y-A1 to Y-A22, Y-T1 to Y-T12).
+Source: seed ``004_006c51d6660c4319.txt``; rulings Y-M1 to Y-M9, Y-N1 to Y-N6, Y-A1 to
+Y-A22, Y-T1 to Y-T12.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from tablee.systems.base import JSON, System
-from tablee.systems.common import StandardSystem
 from tablee.systems.ybs.brawls import (
     GangTable,
     decide_encounter_at_table,
@@ -115,8 +113,6 @@ from tablee.systems.ybs.game import (
     initial_state,
     player_named,
 )
-from tablee.systems.ybs.legacy import REDECIDE
-from tablee.systems.ybs.legacy import legacy_evolve as evolve
 from tablee.systems.ybs.log import describe, moves_message, moves_text
 from tablee.systems.ybs.odds import MAX_ODDS_TOKENS, POLICIES, TestOdds, odds_of_test
 from tablee.systems.ybs.options import YBS_OPTION_HELP, YbsOptions
@@ -157,7 +153,6 @@ from tablee.systems.ybs.unmei import (
 
 __all__ = [
     "DEFAULT_SPREAD",
-    "EVENT_VERSIONS",
     "GM",
     "MAX_AT_TWO",
     "MAX_CHARACTERS",
@@ -233,7 +228,6 @@ __all__ = [
     "describe",
     "dice_for_reroll",
     "end_session_moves",
-    "evolve",
     "gang_json",
     "gate_reasons",
     "heal_kega",
@@ -263,41 +257,10 @@ __all__ = [
 ]
 
 
-EVENT_VERSIONS: dict[str, int] = dict.fromkeys(REDECIDE, 1)
-"""Current schema version of every YBS event kind."""
+def __getattr__(name: str) -> object:
+    """`YBS`, the plugin, imported on first use (it imports this package's modules)."""
+    if name == "YBS":
+        from tablee.systems.ybs.plugin import YBS
 
-
-class _Ybs(StandardSystem):
-    """Yuigahama Bad Seeds as a `tablee.systems.base.System`.
-
-    Source: seed 004; RULINGS.md section 4.
-    """
-
-    def summary(self, state: Any) -> dict[str, JSON]:
-        """The characters, the tokens, the session and the house rules.
-
-        Returns:
-            ``{"session": {number, in_progress}, "tokens": {"gm": n, player: n...},
-            "characters": {name: character_json}, "gang_fight": gang_json or None,
-            "options": {...}}``.
-        """
-        return {
-            "session": {"number": state.session, "in_progress": state.in_session},
-            "tokens": {"gm": state.ledger.gm, **state.ledger.players},
-            "characters": {n: character_json(state, n) for n in state.characters},
-            "gang_fight": gang_json(state),
-            "options": self.options_json(state),
-        }
-
-
-YBS = _Ybs(
-    id="ybs",
-    event_versions=EVENT_VERSIONS,
-    option_help=YBS_OPTION_HELP,
-    initial_state=initial_state,
-    evolve=evolve,
-    describe=describe,
-    decide_options=decide_options,
-)
-"""The YBS system object for the table layer (registered by `tablee.systems`)."""
-_YBS_IS_A_SYSTEM: System = YBS
+        return YBS
+    raise AttributeError(name)

@@ -90,7 +90,7 @@ def _note(help_text: str = N_("a note kept in the log")) -> Param:
 
 
 def _trait_value(help_text: str) -> Param:
-    return Param(help_text, low=MIN_TRAIT, high=MAX_TRAIT, rule="Y-M1", placeholder="-2..2")
+    return Param(help_text, low=MIN_TRAIT, high=MAX_TRAIT, rule="Y-M1")
 
 
 # -- characters, sessions and tokens ---------------------------------------------------------
@@ -248,6 +248,7 @@ class Test(Command):
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "Y-M3"
     faces_help: ClassVar[str] = N_("one d6 face, e.g. 5")
+    dice_aliases: ClassVar[tuple[str, ...]] = ("--faces",)
 
     __test__: ClassVar[bool] = False  # not a pytest test class
 
@@ -276,7 +277,6 @@ class Test(Command):
             high=MAX_FORCE,
             unit=TOKENS,
             rule="Y-M3",
-            placeholder="0..3",
         ),
     ] = 0
     purpose: Annotated[
@@ -307,9 +307,6 @@ class Test(Command):
         return (DiceRequest(D6, 1),)
 
 
-_FOLLOWER = N_("the character of the test in progress (default: whoever it is)")
-
-
 @dataclass(frozen=True)
 class Stubborn(Command):
     """S'entêter: 1 token to reroll the test in progress."""
@@ -320,11 +317,8 @@ class Stubborn(Command):
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "Y-A3"
     faces_help: ClassVar[str] = N_("one d6 face, e.g. 5")
+    dice_aliases: ClassVar[tuple[str, ...]] = ("--faces",)
     follows: ClassVar[tuple[str, ...]] = ("ybs.test",)
-
-    character: Annotated[
-        str | None, Param(_FOLLOWER, choices=CHARACTERS, actor=True, placeholder="CHARACTER")
-    ] = None
 
     def dice(self) -> tuple[DiceRequest, ...]:
         """The rerolled die."""
@@ -340,10 +334,6 @@ class Critical(Command):
     who: ClassVar[Who] = Who.ACTOR
     rule: ClassVar[str] = "Y-A4"
     follows: ClassVar[tuple[str, ...]] = ("ybs.test",)
-
-    character: Annotated[
-        str | None, Param(_FOLLOWER, choices=CHARACTERS, actor=True, placeholder="CHARACTER")
-    ] = None
 
 
 @dataclass(frozen=True)
@@ -577,8 +567,10 @@ class ThrowGang(Command):
     rule: ClassVar[str] = "Y-M7"
     faces_help: ClassVar[str] = N_("the players' new faces, e.g. 1,3,4,6")
     dice_kinds: ClassVar[tuple[Die, ...]] = (D6, GM_D6)
+    dice_aliases: ClassVar[tuple[str, ...]] = ("--faces", "--gm-faces")
     gm_dice: ClassVar[tuple[str, ...]] = (GM_D6.name,)
-    follows: ClassVar[tuple[str, ...]] = ("ybs.gang_throw",)
+    follows: ClassVar[tuple[str, ...]] = ("ybs.gang_started", "ybs.encounter", "ybs.gang_throw")
+    keeps_hidden: ClassVar[bool] = False
 
     keep: Annotated[
         str | None,
@@ -634,6 +626,7 @@ class Encounter(Command):
     rule: ClassVar[str] = "Y-M8"
     faces_help: ClassVar[str] = N_("Ichika Bachika: the players' 5 faces")
     dice_kinds: ClassVar[tuple[Die, ...]] = (D6, GM_D6)
+    dice_aliases: ClassVar[tuple[str, ...]] = ("--faces", "--gm-faces")
     gm_dice: ClassVar[tuple[str, ...]] = (GM_D6.name,)
 
     choices: Annotated[
@@ -668,9 +661,7 @@ class TestOddsQuery(Query):
 
     trait: Annotated[
         int,
-        Param(
-            N_("the trait value"), low=MIN_TRAIT, high=MAX_TRAIT, rule="Y-M1", placeholder="-2..2"
-        ),
+        Param(N_("the trait value"), low=MIN_TRAIT, high=MAX_TRAIT, rule="Y-M1"),
     ]
     force: Annotated[
         int,
@@ -680,7 +671,6 @@ class TestOddsQuery(Query):
             high=MAX_FORCE,
             unit=TOKENS,
             rule="Y-M3",
-            placeholder="0..3",
         ),
     ] = 0
     tokens: Annotated[
@@ -722,7 +712,6 @@ class StraightOddsQuery(Query):
             low=1,
             high=8,
             rule="Y-M7",
-            placeholder="1..8",
         ),
     ]
 
@@ -738,13 +727,9 @@ class GangOddsQuery(Query):
 
     players: Annotated[
         int,
-        Param(
-            N_("the players' dice"), flag="--dice", low=4, high=6, rule="Y-M7", placeholder="4..6"
-        ),
+        Param(N_("the players' dice"), flag="--dice", low=4, high=6, rule="Y-M7"),
     ]
-    against: Annotated[
-        int, Param(N_("the GM's dice"), low=4, high=6, rule="Y-M7", placeholder="4..6")
-    ]
+    against: Annotated[int, Param(N_("the GM's dice"), low=4, high=6, rule="Y-M7")]
     higher_straight_wins: Annotated[
         Literal["true", "false"],
         Param(N_("simultaneous straights: the higher wins, or a draw (Y-A13)")),

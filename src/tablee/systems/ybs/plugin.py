@@ -139,6 +139,13 @@ class Ybs(Game[YbsState]):
     commands = C.COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = YBS_OPTION_HELP
+    group_titles: ClassVar[Mapping[str, str]] = {
+        "character": N_("create, import and show characters (Y-M1)"),
+        "session": N_("start or end a session: 2 tokens each, then back"),
+        "fight": N_("an individual fight: resolve the round's attacks, retreat, end (Y-M6)"),
+        "gang": N_("a gang fight, throw by throw, with the advisor (Y-M7)"),
+        "odds": N_("exact odds of Yuigahama Bad Seeds"),
+    }
 
     def initial_state(self, created: Mapping[str, JSON]) -> YbsState:
         """Every token with the GM, no character (Y-M4)."""
@@ -160,21 +167,6 @@ class Ybs(Game[YbsState]):
             events.append(event)
             after = apply(after, event)
         return Decision(tuple(events), after, actor, "all", ruled.outcome, ruled.warnings)
-
-    def _test_actor(self, state: YbsState, named: str | None) -> None:
-        """Check who takes a follow-up: the test's character, or another of its player's.
-
-        Raises:
-            RuleError: ``named`` (a character or a player) is not the test's.
-        """
-        opened = state.test
-        if opened is None or named is None:
-            return  # the rules refuse a follow-up with no test, naming the reason
-        character, player = str(opened.payload["character"]), opened.payload["player"]
-        if player is not None and self.owner(state, named) == player:
-            return
-        if character_named(state, named) != character:
-            raise RuleError(N_("the test in progress is {name}'s (rule Y-M3)"), name=character)
 
     def _fighter(self, state: YbsState, named: str | None) -> str:
         """Who throws the players' dice of the gang fight: a fighter's player, or the GM.
@@ -222,7 +214,6 @@ class Ybs(Game[YbsState]):
                     note=command.note,
                 )
             case C.Stubborn():
-                self._test_actor(state, command.character)
                 return play.decide_reroll(state, faces=dice.roll(D6, 1))
             case C.ThrowGang():
                 return self._throw(state, command, dice)
@@ -280,7 +271,10 @@ class Ybs(Game[YbsState]):
                 ) from None
             facts += decision.facts
             warnings += [
-                TraceStep(N_("{name}: {warning}"), {"name": sheet["name"], "warning": w})
+                TraceStep(
+                    N_("{name}: {warning}"),
+                    {"name": sheet["name"], "warning": views.StepText(w)},
+                )
                 for w in decision.warnings
             ]
             after = decision.after
@@ -346,8 +340,6 @@ class Ybs(Game[YbsState]):
     def decide(self, state: YbsState, command: Command, dice: RandomSource) -> Decision[YbsState]:
         """Decide a YBS command; a rolled one throws its dice from ``dice`` as it needs them."""
         actor = GM
-        if isinstance(command, C.Critical):
-            self._test_actor(state, command.character)
         if command.rolled:
             ruled = self._rolled(state, command, dice)
         else:
@@ -697,6 +689,12 @@ class Ybs(Game[YbsState]):
         if source == "fighters":
             return () if state.gang is None else tuple(state.gang.fighters)
         raise KeyError(source)
+
+    def actor_of(self, state: YbsState, command: Command) -> str | None:
+        """A follow-up's actor is the character of the test in progress."""
+        if isinstance(command, C.Stubborn | C.Critical):
+            return None if state.test is None else str(state.test.payload["character"])
+        return super().actor_of(state, command)
 
     def owner(self, state: YbsState, name: str) -> str | None:
         """The player of a character (None for a GM character), or a player's own name."""

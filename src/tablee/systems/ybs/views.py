@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from tablee.dice import TraceStep
-from tablee.errors import N_, Message, Number
+from tablee.errors import N_, Message, Number, Plural
 from tablee.locale.numbers import is_short_fraction
 from tablee.systems.base import JSON
 from tablee.systems.plugin import Line, Odds, Panel, Text
@@ -319,12 +319,12 @@ def test_odds(odds: TestOdds, *, trait: int, force: int, tokens: int, policy: st
     )
     note = Message(
         N_(
-            "trait {trait:+d}, forced {force}, {tokens} tokens left, s'entêter: {policy}; "
+            "trait {trait:+d}, forced {force}, {tokens} left, s'entêter: {policy}; "
             "expected rerolls {rerolls}"
         ),
         trait=trait,
         force=force,
-        tokens=tokens,
+        tokens=Plural("{n} token", "{n} tokens", tokens),
         policy=Message(POLICY_WORDS[policy]),
         rerolls=mean_text(odds.expected_rerolls),
     )

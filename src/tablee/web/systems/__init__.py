@@ -410,7 +410,6 @@ class WebSystem(Protocol):
 _MODULES = {
     "agents": "tablee.web.systems.agents",
     "shs": "tablee.web.systems.shs",
-    "ybs": "tablee.web.systems.ybs",
 }
 
 
