@@ -212,8 +212,8 @@ async def create_table(client: httpx.AsyncClient, base: str, number: int) -> Tab
     started = await polite(
         client,
         "POST",
-        table.gm + "/act/session",
-        data={"csrf": table.csrf[table.gm], "step": "start"},
+        table.gm + "/act/session-start",
+        data={"csrf": table.csrf[table.gm]},
         headers=HTMX,
     )
     assert started.status_code == 200, (started.status_code, started.text)

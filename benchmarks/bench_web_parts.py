@@ -80,8 +80,8 @@ def main() -> None:
         web = web_system("pouyss")
         assert web is not None
         actions = {a.id: a for a in web.actions()}
-        start = ActionRequest(actions["session"], {"step": "start"}, roller, state, service)
-        actions["session"].run(start)
+        start = ActionRequest(actions["session-start"], {}, roller, state, service)
+        actions["session-start"].run(start)
         form = {"player": "A", "reasons": "bench"}
 
         def roll() -> Any:
@@ -92,6 +92,7 @@ def main() -> None:
         roll()
         now = service.state(state.name)
         event = now.events[-1]
+        assert event.kind == "pouyss.roll", event.kind  # the roll was stored
         by_seq = {e.seq: e for e in now.events}
         token_hash = hash_token(gm.token)
         b, r = args.batch, args.repeats

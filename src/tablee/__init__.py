@@ -4,5 +4,5 @@ Systems: Pouyss (seed 000), agents (002), Space Horror Stories (003), Yuigahama 
 (004). See README.md and docs/architecture.md.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = ["__version__"]

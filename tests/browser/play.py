@@ -44,7 +44,7 @@ SESSIONS = {
         "pouyss",
         ("Ana", "Bob"),
         (
-            (GM, "session", {"step": "start"}),
+            (GM, "session-start", {}),
             ("Ana", "roll", {"bonus": "1", "reasons": "a rope\nthe night"}),
             ("Bob", "roll", {"malus": "1", "faces": "3,5"}),
             (GM, "reward", {"amount": "1", "player": "Ana", "reason": "a good idea"}),

@@ -122,7 +122,7 @@ def _tab_to(page: Page, selector: str, limit: int = 120) -> None:
 
 def test_a_player_rolls_with_the_keyboard_only(contexts: Contexts, server: str) -> None:
     table = new_table(contexts, server, "pouyss")
-    step(table, GM, "session", {"step": "start"})
+    step(table, GM, "session-start", {})
     page = table.person("Ana").page
     before = log_seqs(page)
 

@@ -59,7 +59,7 @@ def test_a_short_session_reaches_every_page(contexts: Contexts, server: str, sys
 
 def test_the_odds_follow_the_form_in_their_own_box(contexts: Contexts, server: str) -> None:
     table = new_table(contexts, server, "pouyss")
-    step(table, GM, "session", {"step": "start"})
+    step(table, GM, "session-start", {})
     page = table.person("Ana").page
     odds = page.locator("form[action$='/act/roll'] .odds-box")
     # 1 die: success (4 or more) is 1/2; 1 bonus die (keep the best of 2): 3/4.

@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from tablee.dice import SourceChance, TypedFaces
 from tablee.errors import InputError
-from tablee.systems import pouyss
+from tablee.systems.pouyss import initial_state
+from tablee.systems.pouyss.commands import Reward, Roll, StartSession
+from tablee.systems.pouyss.plugin import POUYSS
+from tablee.table.projection import verify_log
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 
@@ -122,24 +126,14 @@ def test_a_retried_undo_voids_the_event_it_was_decided_on(tmp_path: Path) -> Non
     try:
         service, rival = TableService(store), TableService(other)
         service.create(system="pouyss", name="u", players=["A", "B"], lang="en")
-        service.execute("u", lambda s: pouyss.decide_start_session(s.game), lambda d: d.facts)
-        alice = (
-            service.execute(
-                "u", lambda s: pouyss.decide_roll(s.game, player="A", faces=[3]), lambda d: d.facts
-            )
-            .events[0]
-            .seq
-        )
+        service.run_command("u", StartSession())
+        alice = service.run_command("u", Roll(player="A"), TypedFaces([3])).events[0].seq
         real_append = store.append
         calls = []
 
         def append_after_a_rival(*args: object, **kwargs: object) -> object:
             if not calls:  # Bob rolls between the undo's read and its append
-                rival.execute(
-                    "u",
-                    lambda s: pouyss.decide_roll(s.game, player="B", faces=[5]),
-                    lambda d: d.facts,
-                )
+                rival.run_command("u", Roll(player="B"), TypedFaces([5]))
             calls.append(1)
             return real_append(*args, **kwargs)  # type: ignore[arg-type]
 
@@ -177,14 +171,48 @@ def test_a_hand_edited_store_is_a_storage_error(
         assert "Traceback" not in result.err
 
 
+def test_a_store_edited_into_another_outcome_opens_as_recorded_and_the_check_tells(
+    table: Run, tmp_path: Path
+) -> None:
+    # Folding applies the recorded outcome and never decides again, so a table whose record
+    # was edited (well-formed, but not what the rules give) still opens, as recorded; deciding
+    # the log again (the check run on import) names the event and the field.
+    assert table("pouyss", "roll", "--player", "A", "--bonus", "1", "--dice", "2,4").code == 0
+    db = Path(str(tmp_path / "cli.sqlite3"))
+    edited_cagnotte = '{"before": 4, "drawn": 1, "deposited": 3, "after": 6}'
+    with sqlite3.connect(db) as conn:
+        conn.execute(
+            "UPDATE events SET payload = json_set(payload, '$.value', 6, '$.level', 'triomphe',"
+            " '$.success', json('true'), '$.cagnotte', json(?)) WHERE seq = 3",
+            (edited_cagnotte,),
+        )
+    conn.close()
+    shown = table("table", "show", "--json")
+    assert shown.code == 0, shown.err
+    assert shown.json()["cagnotte"] == 6
+    log = table("table", "log")
+    assert log.code == 0, log.err
+    assert "Triomphe" in log.out
+    store = SqliteStore(db)
+    try:
+        state = TableService(store).state("club")
+        with pytest.raises(InputError, match=r"event 3 \(pouyss\.roll\).*value"):
+            verify_log(state)
+    finally:
+        store.close()
+    result = table("table", "import", write(tmp_path / "x.jsonl", export(table)), "--name", "x")
+    assert result.code == 2
+    assert "rules give" in result.err
+
+
 def test_python_api_refuses_wrong_types() -> None:
-    state = pouyss.initial_state({"players": ["A"]})
-    state = pouyss.evolve(
-        state, "pouyss.session_started", {"session": 1, "cagnotte": 1, "carried_over": False}
+    fresh = initial_state({"players": ["A"]})
+    state = POUYSS.evolve(
+        fresh, "pouyss.session_started", {"session": 1, "cagnotte": 1, "carried_over": False}
     )
     with pytest.raises(InputError):
-        pouyss.decide_roll(state, player="A", double_bonus="no", faces=[3])  # type: ignore[arg-type]
+        POUYSS.decide(state, Roll(player="A", double_bonus="no"), SourceChance(TypedFaces([3])))  # type: ignore[arg-type]
     with pytest.raises(InputError):
-        pouyss.decide_reward(state, amount=2.0)  # type: ignore[arg-type]
+        POUYSS.decide(state, Reward(amount=2.0), SourceChance(TypedFaces(())))  # type: ignore[arg-type]
     with pytest.raises(InputError):
-        pouyss.decide_start_session(state.__class__(players=("A",)), cagnotte=2.5)  # type: ignore[arg-type]
+        POUYSS.decide(fresh, StartSession(cagnotte=2.5), SourceChance(TypedFaces(())))  # type: ignore[arg-type]

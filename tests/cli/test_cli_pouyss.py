@@ -172,7 +172,7 @@ BAD_INPUTS = [
     (["pouyss", "roll", "--player", "A", "--dice", "7"], 2, ["7", "d6"]),
     (["pouyss", "roll", "--player", "A", "--dice", "1,7"], 2, ["1 d6", "2"]),
     (["pouyss", "roll", "--player", "A", "--dice", "1,2"], 2, ["1 d6", "2"]),
-    (["pouyss", "roll", "--player", "A", "--dice", "one"], 2, ["'one'"]),
+    (["pouyss", "roll", "--player", "A", "--dice", "one"], 2, ["face one (the 1st)"]),
     (["pouyss", "roll", "--player", "Zed"], 2, ["Zed"]),
     (["pouyss", "roll", "--player", "A", "--table", "nope"], 2, ["nope"]),
     (["pouyss", "roll", "--player", "A", "--bonus", "5"], 3, ["5", "4", "P-M5"]),

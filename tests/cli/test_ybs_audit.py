@@ -451,10 +451,13 @@ def test_trauma_on_choushi_refits_the_marks_as_the_docs_say(ybs: Run) -> None:
 @pytest.mark.parametrize(
     ("args", "text"),
     [
-        (("--keep", "1,x"), "keep: 'x' is not a face to keep"),
-        (("--gm-keep", "7", "--dice", "1"), "gm_keep: '7' is not a face to keep"),
+        (("--keep", "1,x"), "keep: face x (the 2nd) is not a face of a d6 (1 to 6)"),
+        (("--gm-keep", "7", "--dice", "1"), "gm_keep: face 7 (the 1st) is not a face of a d6"),
         (("--gm-keep", "5,5,5", "--dice", "1"), "the GM's side cannot keep [5, 5, 5]"),
-        (("--dice", "1,1,1,1,1", "--gm-dice", "1,y"), "'y' is not a die face"),
+        (
+            ("--dice", "1,1,1,1,1", "--gm-dice", "1,y"),
+            "--gm-dice: face y (the 2nd) is not a face of a gm (1 to 6)",
+        ),
     ],
 )
 def test_a_bad_keep_or_face_names_its_own_option(ybs: Run, args, text) -> None:
@@ -465,7 +468,7 @@ def test_a_bad_keep_or_face_names_its_own_option(ybs: Run, args, text) -> None:
     result = ybs("ybs", "gang", "throw", *args)
     assert result.code == 2, result.err
     assert text in result.err
-    assert "Y-M7" in result.err or "die face" in result.err
+    assert "Y-M7" in result.err or "(1 to 6)" in result.err
     assert log_length(ybs) == before
 
 

@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 
 from tablee import systems
 from tablee.cli.main import build_parser, main
-from tablee.dice import TypedFaces
+from tablee.dice import SourceChance, TypedFaces
 from tablee.systems.declare import Command, Query, build_command, fields_of
 from tablee.systems.plugin import Game
 from tablee.table.projection import fold, verify_log
@@ -270,17 +270,20 @@ def test_exact_odds_equal_an_enumeration_through_the_rules(game_id: str, cli: Cl
         if odds is None or odds.success is None or len(requests) != 1:
             continue  # no chance of success, or dice that depend on the state
         (request,) = requests
-        wins = total = 0
-        for faces in itertools.product(request.die.faces, repeat=request.count):
-            try:
-                decision = game.decide(state, command, TypedFaces(faces))
-            except ValueError:
-                break  # the rules refuse this command here (a cap, an empty pool)
-            total += 1
-            wins += bool(decision.events[0].payload().get("success"))
-        else:
-            assert Fraction(wins, total) == odds.success, command
-            checked += 1
+        faces_all = itertools.product(request.die.faces, repeat=request.count)
+        try:
+            wins = [
+                bool(
+                    game.decide(state, command, SourceChance(TypedFaces(faces)))
+                    .events[0]
+                    .payload()["success"]
+                )
+                for faces in faces_all
+            ]
+        except ValueError:
+            continue  # the rules refuse this command here (a cap, an empty pool)
+        assert Fraction(sum(wins), len(wins)) == odds.success, command
+        checked += 1
     assert checked
 
 

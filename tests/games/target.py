@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Annotated, ClassVar
 
-from tablee.dice import D6, RandomSource
+from tablee.dice import D6, Chance, DiceRequest
 from tablee.errors import InputError, Message, RuleError
 from tablee.systems.base import JSON
 from tablee.systems.common import clean_players, player_named
@@ -47,9 +47,7 @@ class Roll(Command):
     player: Annotated[str, Param("who rolls", choices="players", actor=True)]
     boost: Annotated[int, Param("tokens from the pool", low=0, high=5)] = 0
 
-    def dice(self) -> tuple:  # type: ignore[type-arg]
-        from tablee.dice import DiceRequest
-
+    def dice(self) -> tuple[DiceRequest, ...]:
         return (DiceRequest(D6, 1),)
 
 
@@ -117,7 +115,7 @@ class Target(Game[TargetState]):
         options = TargetOptions.from_json(created.get("options") or {})
         return TargetState(clean_players(created.get("players")), options)
 
-    def decide(self, state: TargetState, command: Command, dice: RandomSource) -> Decision:
+    def decide(self, state: TargetState, command: Command, dice: Chance) -> Decision:
         if isinstance(command, Refill):
             return self._decided(state, Refilled(command.amount, state.pool + command.amount))
         if not isinstance(command, Roll):
@@ -127,7 +125,7 @@ class Target(Game[TargetState]):
             raise RuleError(
                 "{boost} tokens asked, the pool holds {pool}", boost=command.boost, pool=state.pool
             )
-        faces = dice.roll(D6, 1)
+        faces = dice.roll(DiceRequest(D6, 1))
         total = faces[0] + command.boost
         success = total >= state.options.target
         after = state.pool - command.boost + (0 if success else 1)

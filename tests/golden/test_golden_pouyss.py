@@ -14,9 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from tablee.dice import D6, SeededSource
+from tablee.dice import D6, SeededSource, TypedFaces
 from tablee.locale import translation
-from tablee.systems import pouyss
+from tablee.systems.pouyss.commands import (
+    EndSession,
+    Opposed,
+    Penalty,
+    Reward,
+    Roll,
+    SetCharacter,
+    StartSession,
+)
+from tablee.systems.pouyss.plugin import POUYSS
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.transcript import to_jsonl, to_markdown
@@ -33,18 +42,13 @@ def play(service: TableService) -> None:
     dice = SeededSource(1888)
     name = "Londres 1888"
 
-    def run(decide):  # type: ignore[no-untyped-def]
-        return service.execute(name, decide, lambda d: d.facts)
+    def run(command, faces=None):  # type: ignore[no-untyped-def]
+        typed = None if faces is None else TypedFaces(faces)
+        return service.run_command(name, command, typed)
 
     def roll(player: str, bonus: int = 0, malus: int = 0, **extra: object) -> None:
-        pool = 1 + bonus + malus + int(bool(extra.get("double_bonus")))
-        pool += int(extra.get("imposed_bonus", 0)) + int(extra.get("imposed_malus", 0))  # type: ignore[call-overload]
-        faces = dice.roll(D6, pool)
-        run(
-            lambda s: pouyss.decide_roll(
-                s.game, player=player, bonus=bonus, malus=malus, faces=faces, **extra
-            )
-        )  # type: ignore[arg-type]
+        command = Roll(player=player, bonus=bonus, malus=malus, **extra)  # type: ignore[arg-type]
+        run(command, dice.roll(D6, command.counts().pool))
 
     service.create(
         system="pouyss",
@@ -54,41 +58,26 @@ def play(service: TableService) -> None:
         options={"reward_soft_limit": "2"},
     )
     run(
-        lambda s: pouyss.decide_character(
-            s.game,
+        SetCharacter(
             player="Simon",
-            advantages=["knows Chelsea"],
-            disadvantages=["easily frightened"],
+            advantages=("knows Chelsea",),
+            disadvantages=("easily frightened",),
         )
     )
-    run(lambda s: pouyss.decide_start_session(s.game))
-    run(lambda s: pouyss.decide_roll(s.game, player="Simon", bonus=2, faces=[1, 2, 3]))
-    run(
-        lambda s: pouyss.decide_roll(
-            s.game, player="Simon", bonus=1, malus=2, faces=[1, 4, 5, 6], reasons=["fog", "tired"]
-        )
-    )
+    run(StartSession())
+    run(Roll(player="Simon", bonus=2), [1, 2, 3])
+    run(Roll(player="Simon", bonus=1, malus=2, reasons=("fog", "tired")), [1, 4, 5, 6])
     roll("Ada", bonus=1, imposed_malus=1)
-    run(lambda s: pouyss.decide_reward(s.game, amount=2, player="Louis", reason="the seance"))
+    run(Reward(amount=2, player="Louis", reason="the seance"))
     roll("Louis", bonus=2, double_bonus=True)
-    counts = pouyss.OpposedRoll(active_bonus=1, passive_bonus=2)
-    faces = dice.roll(D6, counts.as_action().pool)
-    run(
-        lambda s: pouyss.decide_opposed(
-            s.game,
-            active="Mina",
-            passive="the stranger",
-            passive_is_npc=True,
-            counts=counts,
-            faces=faces,
-        )
-    )
-    run(lambda s: pouyss.decide_penalty(s.game, amount=1, player="Ada"))
+    opposed = Opposed(active="Mina", passive_npc="the stranger", active_bonus=1, passive_bonus=2)
+    run(opposed, dice.roll(D6, opposed.counts().as_action().pool))
+    run(Penalty(amount=1, player="Ada"))
     service.undo(name, reason="the narrator changed her mind")
-    run(lambda s: pouyss.decide_reward(s.game, amount=1))
-    run(lambda s: pouyss.decide_end_session(s.game))
-    run(lambda s: pouyss.decide_options(s.game, {"bonus_cap": "2"}))
-    run(lambda s: pouyss.decide_start_session(s.game, carry_over=True))
+    run(Reward(amount=1))
+    run(EndSession())
+    service.execute(name, lambda s: POUYSS.change_options(s.game, {"bonus_cap": "2"}), POUYSS.facts)
+    run(StartSession(carry_over=True))
     roll("Mina", malus=3)
 
 

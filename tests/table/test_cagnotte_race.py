@@ -1,6 +1,6 @@
 """The issue's race: two processes spend the last cagnotte die at once, on every backend.
 
-Each process runs the real command path (`TableService.execute` with `decide_roll`): load,
+Each process runs the real command path (`TableService.run_command` with a roll): load,
 fold, decide, append, and on a lost race reload and decide again. Exactly one roll gets the
 die; the other is refused by the rules (the cagnotte is now empty), and the log has no gap
 and no duplicate.
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablee.dice import TypedFaces
 from tablee.errors import RuleError
-from tablee.systems import pouyss
+from tablee.systems.pouyss.commands import Roll, StartSession
 from tablee.table.service import TableService
 from tablee.table.store import EventStore
 
@@ -26,11 +27,7 @@ def _spend_last_die(target: Target, name: str, player: str, barrier: Any, result
             service = TableService(store)
             barrier.wait(PROCESS_TIMEOUT)
             try:
-                service.execute(
-                    name,
-                    lambda s: pouyss.decide_roll(s.game, player=player, bonus=1, faces=[3, 5]),
-                    lambda d: d.facts,
-                )
+                service.run_command(name, Roll(player=player, bonus=1), TypedFaces([3, 5]))
                 results.put("rolled")
             except RuleError as exc:
                 results.put("refused: " + str(exc))
@@ -43,9 +40,7 @@ def _spend_last_die(target: Target, name: str, player: str, barrier: Any, result
 def test_two_processes_spend_the_last_die(store: EventStore, store_target: Target) -> None:
     service = TableService(store)
     service.create(system="pouyss", name="race", players=["A", "B"], lang="en")
-    service.execute(
-        "race", lambda s: pouyss.decide_start_session(s.game, cagnotte=1), lambda d: d.facts
-    )
+    service.run_command("race", StartSession(cagnotte=1))
     outcomes = sorted(run_processes(_spend_last_die, 2, store_target, "race", "A"))
     assert outcomes[0].startswith("refused: "), outcomes
     assert outcomes[1] == "rolled", outcomes

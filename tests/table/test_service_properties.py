@@ -1,24 +1,32 @@
 """Hypothesis: any sequence of commands through the service keeps the table sound.
 
 After every command (refused or not): the cagnotte is never negative, a refused command
-stored nothing, the state equals a fresh fold of the stored log (replay equals state), and
-the state the service extends after an append equals that full fold.
+stored nothing, the state equals a fresh fold of the stored log (replay equals state), the
+state the service extends after an append equals that full fold, and every event that counts,
+decided again by the rules (undo revisions included), gives what the log recorded.
 """
 
 from __future__ import annotations
 
 import tempfile
 import uuid
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tablee.dice import TypedFaces
 from tablee.errors import InputError, RuleError
-from tablee.systems import pouyss
-from tablee.table.projection import fold
+from tablee.systems.pouyss.commands import (
+    EndSession,
+    Opposed,
+    Penalty,
+    Reward,
+    Roll,
+    StartSession,
+)
+from tablee.table.projection import fold, verify_log
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 
@@ -36,26 +44,36 @@ undo = st.tuples(st.just("undo"), st.integers(0, 12))
 commands = st.lists(st.one_of(roll, opposed, reward, penalty, session, undo), max_size=25)
 
 
-def decider(command: tuple[Any, ...]) -> Callable[[Any], Any]:
+def declared(command: tuple[Any, ...]) -> tuple[Any, TypedFaces]:
+    """The declared command and its typed-in faces (exactly as many as it throws)."""
     kind = command[0]
     if kind == "roll":
         _, player, b, m, f = command
-        return lambda s: pouyss.decide_roll(
-            s.game, player=player, bonus=b, malus=m, faces=f[: 1 + b + m]
-        )
+        return Roll(player=player, bonus=b, malus=m), TypedFaces(f[: 1 + b + m])
     if kind == "opposed":
         _, ab, am, pb, pm, f = command
-        inputs = pouyss.OpposedRoll(ab, am, pb, pm)
-        return lambda s: pouyss.decide_opposed(
-            s.game, active="A", passive="B", counts=inputs, faces=f[: inputs.as_action().pool]
+        opposed = Opposed(
+            active="A",
+            passive="B",
+            active_bonus=ab,
+            active_malus=am,
+            passive_bonus=pb,
+            passive_malus=pm,
         )
+        return opposed, TypedFaces(f[: 1 + ab + am + pb + pm])
     if kind == "reward":
-        return lambda s: pouyss.decide_reward(s.game, amount=command[1])
+        return Reward(amount=command[1]), TypedFaces(())
     if kind == "penalty":
-        return lambda s: pouyss.decide_penalty(s.game, amount=command[1])
+        return Penalty(amount=command[1]), TypedFaces(())
     if kind == "end":
-        return lambda s: pouyss.decide_end_session(s.game)
-    return lambda s: pouyss.decide_start_session(s.game, carry_over=kind == "start-carry")
+        return EndSession(), TypedFaces(())
+    return StartSession(carry_over=kind == "start-carry"), TypedFaces(())
+
+
+def run(service: TableService, name: str, command: tuple[Any, ...]) -> Any:
+    """Run one generated command against the table through the service."""
+    declared_command, dice = declared(command)
+    return service.run_command(name, declared_command, dice)
 
 
 @settings(
@@ -75,7 +93,7 @@ def test_any_command_sequence_keeps_the_table_sound(sequence: list[tuple[Any, ..
                     if command[0] == "undo":
                         applied = service.undo(name, seq=command[1] or None)
                     else:
-                        applied = service.execute(name, decider(command), lambda d: d.facts)
+                        applied = run(service, name, command)
                     # the state extended after the append equals a full fold of the log
                     assert applied.state == fold(store.load(applied.state.table_id))
                     assert applied.state.after == fold(store.load(applied.state.table_id)).after
@@ -84,6 +102,7 @@ def test_any_command_sequence_keeps_the_table_sound(sequence: list[tuple[Any, ..
                 state = service.state(name)
                 assert state.game.cagnotte is None or state.game.cagnotte >= 0
                 assert fold(store.load(state.table_id)) == state
+                verify_log(state)
         finally:
             store.close()
 
@@ -109,7 +128,7 @@ def test_snapshot_plus_tail_equals_the_full_fold(
                     if command[0] == "undo":
                         service.undo(name, seq=command[1] or None)
                     else:
-                        service.execute(name, decider(command), lambda d: d.facts)
+                        run(service, name, command)
                 except (RuleError, InputError):
                     pass
                 full = fold(store.load(first.info(name).id))
@@ -129,9 +148,9 @@ def test_a_service_that_does_not_remember_leaves_the_last_table_alone(tmp_path: 
         cli, web = TableService(store), TableService(store, remember_last=False)
         cli.create(system="pouyss", name="cli table", players=PLAYERS, lang="en")
         web.create(system="pouyss", name="web table", players=PLAYERS, lang="en")
-        web.execute("web table", decider(("start",)), lambda d: d.facts)
+        run(web, "web table", ("start",))
         assert cli.resolve_name(None) == "cli table"
-        cli.execute("web table", decider(("end",)), lambda d: d.facts)
+        run(cli, "web table", ("end",))
         assert cli.resolve_name(None) == "web table"  # the command line still remembers
     finally:
         store.close()

@@ -48,11 +48,9 @@ def _race(targets: list[tuple[str, str]]) -> list[httpx.Response]:
 
 
 def _start_with_one_die(store: SqliteStore, name: str) -> None:
-    from tablee.systems import pouyss
+    from tablee.systems.pouyss.commands import StartSession
 
-    TableService(store).execute(
-        name, lambda s: pouyss.decide_start_session(s.game, cagnotte=1), lambda d: d.facts
-    )
+    TableService(store).run_command(name, StartSession(cagnotte=1))
 
 
 def _check(responses: list[httpx.Response], store: SqliteStore, name: str) -> None:

@@ -24,7 +24,9 @@ import uvicorn
 from httpx_sse import connect_sse
 from sqlalchemy import event
 
-from tablee.systems import pouyss
+from tablee.dice import SourceChance, TypedFaces
+from tablee.systems.pouyss.commands import StartSession
+from tablee.systems.pouyss.plugin import POUYSS
 from tablee.table.service import TableService
 from tablee.table.sql_store import NOTIFY_CHANNEL, SqlAlchemyStore
 from tablee.table.sqlite_store import SqliteStore
@@ -169,7 +171,7 @@ def test_a_roll_through_one_server_reaches_the_others_streams_within_a_second(
         stream = Stream(b.url + links.spectator + "/stream", last)
         assert stream.arrival(1, 5) is not None
         try:
-            poster.act("session", step="start")
+            poster.act("session-start")
             assert stream.arrival(2, 1.0) is not None
             latencies = []
             for seq in range(3, last + 1):
@@ -200,9 +202,7 @@ def test_the_command_line_wakes_a_server_through_notify(postgres_url: str) -> No
         other = SqlAlchemyStore(postgres_url)  # another process, as `tablee` would open
         try:
             began = time.monotonic()
-            TableService(other).execute(
-                links.name, lambda s: pouyss.decide_start_session(s.game), lambda d: d.facts
-            )
+            TableService(other).run_command(links.name, StartSession())
         finally:
             other.close()
         arrived = stream.arrival(2, 1.0)
@@ -223,7 +223,7 @@ def test_the_poller_delivers_while_the_listener_cannot_connect(postgres_url: str
         stream = Stream(b.url + links.players["Ana"] + "/stream", 7)
         assert stream.arrival(1, 5) is not None
         try:
-            poster.act("session", step="start")
+            poster.act("session-start")
             for _ in range(5):
                 poster.roll()
         finally:
@@ -249,7 +249,7 @@ def test_the_listener_reconnects_and_catches_up_after_its_connection_drops(
             with psycopg.connect(postgres_url, autocommit=True) as admin:
                 killed = admin.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone()
             assert killed == (True,)
-            poster.act("session", step="start")  # while the listener is away, maybe
+            poster.act("session-start")  # while the listener is away, maybe
             # no poll within 30 s: the reconnected listener's store check delivers it
             assert stream.arrival(2, 5) is not None
             wait_for(lambda: b.listener.connections == 2, 5, "the listener did not reconnect")
@@ -271,7 +271,9 @@ def test_the_store_notifies_only_what_it_commits(postgres_url: str) -> None:
     service = TableService(store)
     try:
         state = service.create(system="pouyss", name="Zinc", players=["Zoé"], lang="en")
-        facts = pouyss.decide_start_session(state.game).facts
+        facts = POUYSS.facts(
+            POUYSS.decide(state.game, StartSession(), SourceChance(TypedFaces(())))
+        )
         now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
         with psycopg.connect(postgres_url, autocommit=True) as listening:
             listening.execute(f"LISTEN {NOTIFY_CHANNEL}")

@@ -54,7 +54,7 @@ def seqs(events: list[Any]) -> list[int]:
 
 def test_blind_roll_never_reaches_a_player(server: Running) -> None:
     links = make_table(server.store)
-    assert post(server.url, links.gm, {"action": "session", "step": "start"}).status_code == 200
+    assert post(server.url, links.gm, {"action": "session-start"}).status_code == 200
     blind = post(
         server.url, links.gm, {"action": "roll", "player": "Zoé", "faces": "6", "visibility": "gm"}
     )
@@ -90,7 +90,7 @@ def test_live_push_and_catch_up_without_duplicates(server: Running) -> None:
     thread = threading.Thread(target=listen)
     thread.start()
     time.sleep(0.3)
-    post(server.url, links.gm, {"action": "session", "step": "start"})
+    post(server.url, links.gm, {"action": "session-start"})
     post(server.url, links.gm, {"action": "reward", "amount": "1"})
     assert done.wait(10)
     thread.join()
@@ -113,11 +113,9 @@ def test_events_written_by_another_process_arrive(server: Running, db: Any) -> N
     time.sleep(0.3)
     other = SqliteStore(db)  # another connection, as the command line would open
     try:
-        from tablee.systems import pouyss
+        from tablee.systems.pouyss.commands import StartSession
 
-        TableService(other).execute(
-            links.name, lambda s: pouyss.decide_start_session(s.game), lambda d: d.facts
-        )
+        TableService(other).run_command(links.name, StartSession())
     finally:
         other.close()
     thread.join(10)
@@ -141,7 +139,7 @@ def test_stream_in_the_viewers_language_with_undo_and_resources(server: Running)
     from tablee.locale import translation
 
     links = make_table(server.store)
-    post(server.url, links.gm, {"action": "session", "step": "start"})
+    post(server.url, links.gm, {"action": "session-start"})
     post(server.url, links.gm, {"action": "reward", "amount": "2"})
     assert post(server.url, links.gm, {"route": "/undo"}).status_code == 200
     with httpx.Client(timeout=10) as c:
@@ -201,7 +199,7 @@ def test_a_number_past_the_end_does_not_stall_the_stream(server: Running) -> Non
     )
     thread.start()
     time.sleep(0.3)
-    post(server.url, links.gm, {"action": "session", "step": "start"})
+    post(server.url, links.gm, {"action": "session-start"})
     thread.join(10)
     assert seqs(received) == [2]
 

@@ -80,7 +80,7 @@ def test_every_pouyss_form(client: TestClient, store: SqliteStore) -> None:
     code, text = act(client, gm, "session-end")
     assert code == 409 and "no session" in text  # a rule refusal, translated, no trace
     code, text = act(client, zoe, "roll", faces="x")
-    assert code == 422 and "not a die face" in text
+    assert code == 422 and "face x (the 1st) is not a whole number" in text
     assert client.get(gm + "/odds/nothing").status_code == 404
     state = TableService(store).state("Zinc")
     kinds = [e.kind for e in state.events]

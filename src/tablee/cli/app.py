@@ -197,30 +197,18 @@ def language_of(args: argparse.Namespace) -> str:
 
 
 def parse_dice(text: str | None) -> list[int] | None:
-    """Typed-in faces ``"1,4,5,6"`` as integers (None when not given).
+    """Typed-in faces ``"1,4,5,6"`` as integers (None when not given or blank).
+
+    The grammar is `tablee.dice.faces`', shared with the web table; the die is checked
+    when the faces are used (`tablee.dice.TypedFaces`).
 
     Raises:
-        InputError: a value that is not a whole number, naming it.
+        InputError: a face that is not a whole number, named with its position.
     """
-    from tablee.errors import N_, InputError
+    from tablee.dice import typed_faces
 
-    if text is None:
-        return None
-    faces = []
-    for part in text.replace(" ", ",").split(","):
-        if not part:
-            continue
-        try:
-            faces.append(int(part))
-        except ValueError:
-            raise InputError(
-                N_(
-                    "--dice: {value!r} is not a die face (whole numbers, comma "
-                    "separated, e.g. 1,4,5,6)"
-                ),
-                value=part,
-            ) from None
-    return faces
+    faces = typed_faces(text)
+    return None if faces is None else list(faces)
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:

@@ -17,10 +17,9 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from tablee.cli.app import Context, add_common, parse_dice
+from tablee.cli.app import Context, add_common
 from tablee.cli.report import emit_report, odds_json, render_odds
-from tablee.dice import Die, RandomSource, SeededSource, TypedFaces
-from tablee.dice.recording import FacesByKind
+from tablee.dice import Die, FacesByKind, RandomSource, SeededSource, TypedFaces, typed_faces
 from tablee.errors import N_, InputError
 from tablee.systems.declare import Command, FieldSpec, Query, fields_of
 from tablee.systems.plugin import Game
@@ -199,7 +198,13 @@ def _dice(ctx: Context, command: type[Command]) -> RandomSource | None:
     typed: dict[str, TypedFaces] = {}
     for index, die in enumerate(command.dice_kinds):
         flag = dice_flag(die, index == 0)
-        faces = parse_dice(getattr(ctx.args, flag[2:].replace("-", "_"), None))
+        text = getattr(ctx.args, flag[2:].replace("-", "_"), None)
+        try:
+            faces = typed_faces(text, die if index else None)  # main dice: counted, checked
+        except InputError as exc:
+            if not index:
+                raise
+            raise InputError(N_("{flag}: {error}"), flag=flag, error=exc) from None
         if faces is not None:
             typed[die.name] = TypedFaces(faces)
     if typed:

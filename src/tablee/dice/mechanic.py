@@ -6,7 +6,9 @@ A mechanic is two pure functions over frozen dataclasses:
 * ``resolve(inputs, faces) -> outcome``: the outcome, carrying a `Trace` of short steps.
 
 `roll` drives a mechanic with any `RandomSource`; `exact_distribution` drives the *same*
-``resolve`` over every possible roll, so live play and exact odds cannot drift apart.
+``resolve`` over every possible roll (through `tablee.dice.chance.exact`), so live play and
+exact odds cannot drift apart. A mechanic that asks for dice more than once is written
+against the chance protocol (`tablee.dice.chance`) instead.
 
 Source: house style (STYLE.md, "A mechanic"); issue 2 point 2.
 """
@@ -17,8 +19,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from tablee.dice.distribution import Distribution, enumerate_rolls
-from tablee.dice.kinds import Die
+from tablee.dice.chance import Chance, DiceRequest, exact
+from tablee.dice.distribution import Distribution
 from tablee.dice.sources import RandomSource
 
 __all__ = [
@@ -36,19 +38,6 @@ O_co = TypeVar("O_co", covariant=True)
 OutT = TypeVar("OutT")
 InT = TypeVar("InT")
 K = TypeVar("K", bound=Hashable)
-
-
-@dataclass(frozen=True)
-class DiceRequest:
-    """What a mechanic needs rolled.
-
-    Attributes:
-        die: the kind of die.
-        count: how many, 0 or more.
-    """
-
-    die: Die
-    count: int
 
 
 @dataclass(frozen=True)
@@ -136,8 +125,8 @@ def exact_distribution(
         A `Distribution` whose weights add up to ``sides ** count``.
     """
     request = mechanic.dice_for(inputs)
-    weights: dict[K, int] = {}
-    for faces, weight in enumerate_rolls(request.die, request.count):
-        k = key(mechanic.resolve(inputs, faces))
-        weights[k] = weights.get(k, 0) + weight
-    return Distribution(weights)
+
+    def run(chance: Chance) -> K:
+        return key(mechanic.resolve(inputs, chance.roll(request)))
+
+    return exact(run)

@@ -19,10 +19,18 @@ import secrets
 from collections.abc import Iterable
 from typing import Protocol
 
+from tablee.dice.faces import check_typed_face, split_faces
 from tablee.dice.kinds import Die
 from tablee.errors import N_, InputError
 
-__all__ = ["MAX_DICE_PER_REQUEST", "FairSource", "RandomSource", "SeededSource", "TypedFaces"]
+__all__ = [
+    "MAX_DICE_PER_REQUEST",
+    "FacesByKind",
+    "FairSource",
+    "RandomSource",
+    "SeededSource",
+    "TypedFaces",
+]
 
 MAX_DICE_PER_REQUEST = 100
 """The most dice one request may ask for; a larger count is refused as malformed input."""
@@ -88,13 +96,21 @@ class TypedFaces:
     """Faces read on physical dice and typed in, handed out in order.
 
     Args:
-        faces: the values, in the order they will be asked for.
+        faces: the values, in the order they will be asked for, or the text as typed
+            (``"1,4,6"``, ``"+ - 0"``: see `tablee.dice.faces`), read face by face with the
+            die each one is asked for.
 
-    Call `finish` once the mechanic is resolved: faces left over are an error too.
+    A face that the die asked for cannot show is refused with its position among the typed
+    faces (``face 7 (the 3rd) is not a face of a d6 (1 to 6)``). Call `finish` once the
+    mechanic is resolved: faces left over are an error too.
     """
 
-    def __init__(self, faces: Iterable[int]) -> None:
-        self._faces = list(faces)
+    def __init__(self, faces: Iterable[int] | str) -> None:
+        self._faces: list[int | str] = (
+            list(split_faces(faces))
+            if isinstance(faces, str)
+            else [f if type(f) is int else repr(f) for f in faces]  # anything else is refused
+        )
         self._used = 0
 
     def roll(self, die: Die, count: int) -> tuple[int, ...]:
@@ -112,7 +128,11 @@ class TypedFaces:
                 die=die.name,
                 given=len(self._faces),
             )
-        taken = tuple(die.check_face(f) for f in self._faces[self._used : self._used + count])
+        start = self._used
+        taken = tuple(
+            check_typed_face(f, start + 1 + i, die)
+            for i, f in enumerate(self._faces[start : start + count])
+        )
         self._used += count
         return taken
 
@@ -132,8 +152,8 @@ class TypedFaces:
                 die=die.name,
                 given=len(self._faces),
             )
-        for face in self._faces:
-            die.check_face(face)
+        for position, face in enumerate(self._faces, start=1):
+            check_typed_face(face, position, die)
 
     def finish(self) -> None:
         """Check that every typed face was used.
@@ -147,3 +167,44 @@ class TypedFaces:
                 given=len(self._faces),
                 used=self._used,
             )
+
+
+class FacesByKind:
+    """Faces typed in for each kind of die apart, each handed out in order.
+
+    A command that throws d10 action dice and D+/- dice takes their faces from two lists;
+    each request is served from the list of its die's kind.
+
+    Args:
+        typed: die name (``d10``, ``dpm``) -> the faces read on those dice.
+        fallback: where the faces of a kind with none typed in come from (the web rolls the
+            game master's dice when a player types in their own); None: they are an error.
+    """
+
+    def __init__(self, typed: dict[str, TypedFaces], fallback: RandomSource | None = None) -> None:
+        self.typed = typed
+        self.fallback = fallback
+
+    def roll(self, die: Die, count: int) -> tuple[int, ...]:
+        """The next ``count`` faces typed for ``die``'s kind.
+
+        Raises:
+            InputError: no faces were typed in for that kind, or too few (see `TypedFaces`).
+        """
+        source = self.typed.get(die.name)
+        if source is None:
+            if count == 0:
+                return ()
+            if self.fallback is not None:
+                return self.fallback.roll(die, count)
+            raise InputError(
+                N_("{count} {die} faces are needed but none were typed in"),
+                count=count,
+                die=die.name,
+            )
+        return source.roll(die, count)
+
+    def finish(self) -> None:
+        """Check that every typed face of every kind was used (InputError if not)."""
+        for source in self.typed.values():
+            source.finish()

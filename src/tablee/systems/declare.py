@@ -45,6 +45,7 @@ __all__ = [
     "Query",
     "Who",
     "build_command",
+    "check_value",
     "command_json",
     "fields_of",
     "parse_field",
@@ -187,6 +188,19 @@ class Command:
     follows: ClassVar[tuple[str, ...]] = ()
     keeps_hidden: ClassVar[bool] = True
 
+    def __post_init__(self) -> None:
+        """Check every field against its declaration, however the command was built.
+
+        `build_command` reads text; a command built in code (a test, a stored event's
+        inputs, another interface) is checked here the same way, so a negative count, a
+        float or a word outside its choices never reaches the rules.
+
+        Raises:
+            InputError: a value of the wrong type or out of its range, naming the field.
+        """
+        for spec in fields_of(type(self)):
+            check_value(spec, getattr(self, spec.name))
+
     def dice(self) -> tuple[DiceRequest, ...]:
         """The dice the command throws, in the order they are asked for (none by default)."""
         return ()
@@ -328,6 +342,62 @@ def _boolean(spec: FieldSpec, value: object) -> bool:
     if low in FALSE_WORDS:
         return False
     raise InputError(N_("{field}: {value!r} is not true or false"), field=spec.name, value=value)
+
+
+def check_value(spec: FieldSpec, value: object) -> None:
+    """Check a typed value against its field's declaration.
+
+    Raises:
+        InputError: None for a field that is not optional, a value of another type (a
+            ``bool`` for a number, a float, a list for a text), a number out of range, a
+            word outside its choices, a text too long or with a control character.
+    """
+    if value is None:
+        if spec.optional:
+            return
+        raise InputError(N_("{field} is required"), field=spec.name)
+    expected: type | tuple[type, ...] = {
+        "int": int,
+        "bool": bool,
+        "lines": tuple,
+    }.get(spec.kind, str)
+    if not isinstance(value, expected) or (spec.kind == "int" and isinstance(value, bool)):
+        if spec.param.rule:
+            raise InputError(
+                N_("{field}: {value!r} is not of the declared type {kind} (rule {rule})"),
+                field=spec.name,
+                value=value,
+                kind=spec.kind,
+                rule=spec.param.rule,
+            )
+        raise InputError(
+            N_("{field}: {value!r} is not of the declared type {kind}"),
+            field=spec.name,
+            value=value,
+            kind=spec.kind,
+        )
+    if spec.kind == "int":
+        _whole(spec, value)
+    elif spec.kind == "lines":
+        for item in value:  # type: ignore[attr-defined]
+            if not isinstance(item, str):
+                raise InputError(
+                    N_("{field}: {value!r} is not of the declared type {kind}"),
+                    field=spec.name,
+                    value=item,
+                    kind="text",
+                )
+            _clean_text(spec, item)
+    elif spec.kind == "word":
+        if value not in spec.words:
+            raise InputError(
+                N_("{field}: {value!r} is not one of {words}"),
+                field=spec.name,
+                value=value,
+                words=", ".join(spec.words),
+            )
+    elif spec.kind == "text":
+        _clean_text(spec, str(value))
 
 
 def parse_field(spec: FieldSpec, value: object, *, partial: bool = False) -> Any:

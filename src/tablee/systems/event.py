@@ -15,69 +15,18 @@ Source: architecture.md "The event log"; eventsourcing's versioned, upcast event
 
 from __future__ import annotations
 
-import types
-import typing
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, fields, is_dataclass
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from tablee.errors import N_, InputError
 from tablee.systems.base import JSON, VISIBILITIES, Fact
+from tablee.systems.codec import decode, encode, hints_of
 
 __all__ = ["Event", "Upgrade", "event_fact", "read_event"]
 
 Upgrade = Callable[[dict[str, JSON]], dict[str, JSON]]
 """Turns a payload of version ``n`` into version ``n + 1``."""
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    if cls not in _HINTS:
-        _HINTS[cls] = typing.get_type_hints(cls)
-    return _HINTS[cls]
-
-
-def _encode(value: Any) -> JSON:
-    if isinstance(value, bool | int | str) or value is None:
-        return value
-    if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _encode(v) for k, v in value.items()}
-    if hasattr(value, "to_json"):
-        return value.to_json()
-    raise TypeError(f"{value!r} cannot be stored in an event")
-
-
-def _decode(hint: Any, value: Any, where: str) -> Any:
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in typing.get_args(hint):
-            return None
-        members = [a for a in typing.get_args(hint) if a is not type(None)]
-        return _decode(members[0], value, where) if len(members) == 1 else value
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise InputError(
-                N_("{field}: a list was expected, not {value!r}"), field=where, value=value
-            )
-        args = typing.get_args(hint)
-        item = args[0] if args[1:] == (Ellipsis,) else Any
-        return tuple(_decode(item, v, where) for v in value)
-    if hint in (int, str, bool):
-        if not isinstance(value, hint) or (hint is int and isinstance(value, bool)):
-            raise InputError(
-                N_("{field}: {value!r} is not of the stored type {kind}"),
-                field=where,
-                value=value,
-                kind=hint.__name__,
-            )
-        return value
-    if isinstance(hint, type) and hasattr(hint, "from_json"):
-        return hint.from_json(value)
-    return value
 
 
 class Event:
@@ -103,7 +52,7 @@ class Event:
         """The event as a JSON-compatible payload of its current version."""
         if not is_dataclass(self):
             raise TypeError(f"{type(self).__name__} is not a dataclass")
-        return {self.keys.get(f.name, f.name): _encode(getattr(self, f.name)) for f in fields(self)}
+        return {self.keys.get(f.name, f.name): encode(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, JSON]) -> Self:
@@ -112,7 +61,7 @@ class Event:
         Raises:
             InputError: a missing field or a value of the wrong type, naming the field.
         """
-        hints = _hints(cls)
+        hints = hints_of(cls)
         values = {}
         for item in fields(cls):  # type: ignore[arg-type]
             key = cls.keys.get(item.name, item.name)
@@ -122,7 +71,7 @@ class Event:
                 raise InputError(
                     N_("{kind}: the field {field} is missing"), kind=cls.kind, field=key
                 )
-            values[item.name] = _decode(hints[item.name], payload[key], key)
+            values[item.name] = decode(hints[item.name], payload[key], key)
         return cls(**values)
 
     @classmethod

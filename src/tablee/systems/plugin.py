@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
-from tablee.dice import RandomSource, TraceStep, TypedFaces
+from tablee.dice import Chance, SourceChance, TraceStep, TypedFaces
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
 from tablee.systems.base import JSON, Fact, Upcaster
 from tablee.systems.common import payload_leaves
@@ -183,6 +183,10 @@ class Game(Generic[S]):
         group_titles: the first word of nested commands (``session`` of ``session start``)
             -> the title of the group they make (marked `N_`); by default the first
             command's title.
+        state_type: the state's class, when its snapshots may be stored (a frozen dataclass
+            that `tablee.systems.codec` reads back).
+        state_version: raised whenever the state's shape changes (old snapshots are then
+            ignored).
     """
 
     id: ClassVar[str]
@@ -192,6 +196,40 @@ class Game(Generic[S]):
     event_classes: ClassVar[tuple[type[Event], ...]]
     option_help: ClassVar[Mapping[str, str]] = {}
     group_titles: ClassVar[Mapping[str, str]] = {}
+    state_type: ClassVar[type | None] = None
+    state_version: ClassVar[int] = 1
+
+    # -- snapshots (a cache of the fold) --------------------------------------------------
+
+    def snapshot_format(self) -> str | None:
+        """What a stored snapshot of this game's state must say it is to be used.
+
+        None when the game keeps no snapshot (its ``state_type`` is not declared). The
+        format names the game, its state's shape version and Tablée's own version, so a
+        snapshot written by another release is ignored (and written again).
+        """
+        if self.state_type is None:
+            return None
+        from tablee import __version__
+
+        return f"{self.id}/{self.state_version}/{__version__}"
+
+    def encode_state(self, state: S) -> JSON:
+        """The state as JSON data (for a snapshot)."""
+        from tablee.systems.codec import encode
+
+        return encode(state)
+
+    def decode_state(self, data: JSON) -> S:
+        """The state from a snapshot's JSON data.
+
+        Raises:
+            InputError: data that does not fit the state's type.
+        """
+        from tablee.systems.codec import decode
+
+        state: S = decode(self.state_type, data, "state")
+        return state
 
     # -- what the table layer reads (the System protocol) -------------------------------
 
@@ -256,8 +294,11 @@ class Game(Generic[S]):
 
     # -- what a game implements ---------------------------------------------------------
 
-    def decide(self, state: S, command: Command, dice: RandomSource) -> Decision[S]:
-        """Decide a command against the state, throwing its dice from ``dice`` (pure).
+    def decide(self, state: S, command: Command, dice: Chance) -> Decision[S]:
+        """Decide a command against the state, asking ``dice`` for each roll (pure).
+
+        ``dice`` is the chance protocol (`tablee.dice.Chance`): live play, typed-in faces,
+        a seed, the verifier and exact enumeration all drive the same rules through it.
 
         Raises:
             InputError: malformed input; RuleError: refused by the rules now.
@@ -370,7 +411,7 @@ class Game(Generic[S]):
                 rule=command.rule or "-",
             )
         source = TypedFaces(faces)
-        decision = self.decide(state, command, source)
+        decision = self.decide(state, command, SourceChance(source))
         source.finish()
         return decision
 

@@ -12,7 +12,8 @@ Source: DESIGN.md "The event log"; STYLE.md (eventsourcing model); issue 2 point
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
 from tablee.errors import (
@@ -28,7 +29,15 @@ from tablee.systems import system_named
 from tablee.systems.base import Fact, System
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
 
-__all__ = ["TableState", "decide_undo", "extend", "fold", "replay", "verify_log"]
+__all__ = [
+    "TableState",
+    "decide_undo",
+    "extend",
+    "fold",
+    "replay",
+    "resume",
+    "verify_log",
+]
 
 
 @dataclass(frozen=True)
@@ -41,10 +50,18 @@ class TableState:
         system: the system object.
         lang: the table's language (``fr`` or ``en``), used by the transcript.
         players: the players' names.
-        events: every stored event, upcast, in order (voided ones included).
+        events: every stored event as it was written, in order (voided ones included);
+            `payload_of` gives a payload at its kind's current version.
         voided: sequence numbers of voided events.
         game: the system's state (for Pouyss a `PouyssState`).
         after: seq -> the system's state right after that event (events that count only).
+        revised: seq -> the payload an undo revised that event to.
+        legacy: the log holds an undo of Tablée 0.1.0 (see `_evolver`).
+        upgraded: seq -> the payload of an event stored at an older version of its kind,
+            upgraded to the current one.
+        partial: resumed from a snapshot: ``events`` starts at the snapshot's event, not at
+            the table's creation, and ``after`` is empty. Enough to decide and append a
+            command; anything that reads the whole log (undo, export, the log) folds it.
     """
 
     table_id: str
@@ -58,10 +75,15 @@ class TableState:
     after: Mapping[int, Any] = field(default_factory=dict, compare=False, repr=False)
     revised: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     legacy: bool = False
+    upgraded: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+    partial: bool = False
 
     def payload_of(self, event: StoredEvent) -> Mapping[str, Any]:
-        """An event's payload as the fold reads it: its latest revision by an undo, if any."""
-        return self.revised.get(event.seq, event.payload)
+        """An event's payload as the fold reads it (current version, or an undo's revision)."""
+        found = self.revised.get(event.seq)
+        if found is None:
+            found = self.upgraded.get(event.seq, event.payload)
+        return found
 
     @property
     def last_seq(self) -> int:
@@ -168,6 +190,7 @@ def _fold(events: Sequence[StoredEvent]) -> TableState:
     system = system_named(str(created["system"]))
     legacy = any(e.kind == TABLE_VOIDED and e.schema_version < 2 for e in events)
     upcast_events = tuple(upcast(e, system) for e in events)
+    upgraded = {u.seq: u.payload for e, u in zip(events, upcast_events, strict=True) if u is not e}
     voided = frozenset(_voided_seq(e) for e in upcast_events if e.kind == TABLE_VOIDED)
     revised = _revisions(upcast_events)
     after: dict[int, Any] = {}
@@ -178,12 +201,13 @@ def _fold(events: Sequence[StoredEvent]) -> TableState:
         system=system,
         lang=str(created.get("lang", "en")),
         players=tuple(str(p) for p in created.get("players", [])),
-        events=upcast_events,
+        events=tuple(events),
         voided=voided,
         game=game,
         after=after,
         revised=revised,
         legacy=legacy,
+        upgraded=upgraded,
     )
 
 
@@ -204,6 +228,49 @@ def _revisions(events: Sequence[StoredEvent]) -> dict[int, Mapping[str, Any]]:
     return revised
 
 
+def resume(
+    table_id: str,
+    created: Mapping[str, Any],
+    game: Any,
+    tail: Sequence[StoredEvent],
+    *,
+    legacy: bool = False,
+) -> TableState | None:
+    """A partial state from a snapshot of the game's state and the events since.
+
+    Args:
+        table_id: the table's id.
+        created: its name, system, language and players (as in ``table.created``).
+        game: the game's state right after ``tail[0]``, the snapshot's event.
+        tail: the stored events from the snapshot's event on, in order.
+        legacy: the snapshot was folded as Tablée 0.1.0 did (see `_evolver`).
+
+    Returns:
+        The partial state, or None when the snapshot cannot be used: an undo among the
+        events since (it may change what the snapshot folded), or a gap.
+
+    Raises:
+        StorageError: as `fold`, for the events since.
+    """
+    if not tail or any(e.kind == TABLE_VOIDED for e in tail):
+        return None
+    if any(b.seq != a.seq + 1 for a, b in pairwise(tail)):
+        return None
+    start = TableState(
+        table_id=table_id,
+        name=str(created["name"]),
+        system=system_named(str(created["system"])),
+        lang=str(created.get("lang", "en")),
+        players=tuple(str(p) for p in created.get("players", [])),
+        events=(tail[0],),
+        voided=frozenset(),
+        game=game,
+        legacy=legacy,
+        partial=True,
+    )
+    return extend(start, tail[1:])
+
+
 def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
     """The state after appending ``new_events`` to the log ``state`` was folded from.
 
@@ -216,16 +283,24 @@ def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
     if not new_events:
         return state
     if any(e.kind == TABLE_VOIDED for e in new_events):
+        if state.partial:
+            raise ValueError("a partial state cannot take an undo: fold the whole log")
         return fold([*state.events, *new_events])
-    events = (*state.events, *(upcast(e, state.system) for e in new_events))
+    events = (*state.events, *new_events)
+    upgraded = dict(state.upgraded)
     after = dict(state.after)
     game = state.game
     evolve = _evolver(state.system, state.legacy)
     try:
-        for event in events[len(state.events) :]:
+        for stored in new_events:
+            event = upcast(stored, state.system)
+            if event is not stored:
+                upgraded[event.seq] = event.payload
             game = evolve(game, event.kind, event.payload)
             after[event.seq] = game
     except (TableeError, KeyError, TypeError, ValueError, AttributeError):
+        if state.partial:
+            raise
         return fold(events)  # let the full fold report the problem
     return TableState(
         state.table_id,
@@ -239,6 +314,8 @@ def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
         after,
         state.revised,
         state.legacy,
+        upgraded,
+        state.partial,
     )
 
 
@@ -309,7 +386,8 @@ def _revise_after(state: TableState, seq: int) -> dict[str, Any]:
     """
     system = state.system
     if state.legacy or not hasattr(system, "verify"):
-        replay(system, state.events, state.voided | {seq}, legacy=state.legacy)
+        current = [replace(e, payload=state.payload_of(e)) for e in state.events]
+        replay(system, current, state.voided | {seq}, legacy=state.legacy)
         return {}
     counting = [e for e in state.effective() if e.kind != TABLE_CREATED]
     before = [e for e in counting if e.seq < seq]

@@ -19,19 +19,27 @@ Source: DESIGN.md "The event log"; issue 2 point 3.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 from tablee.dice import RandomSource
-from tablee.errors import N_, ConcurrencyError, InputError, RuleError, StorageError
+from tablee.errors import N_, ConcurrencyError, InputError, RuleError, StorageError, TableeError
 from tablee.systems import system_named
 from tablee.systems.base import JSON, Fact, clean_name, strictest
 from tablee.systems.declare import Command
 from tablee.systems.plugin import Decision
-from tablee.table.events import TABLE_CREATED, TABLE_EVENT_VERSIONS, StoredEvent
-from tablee.table.projection import TableState, decide_undo, extend, fold, verify_log
+from tablee.table.events import TABLE_CREATED, TABLE_EVENT_VERSIONS, TABLE_VOIDED, StoredEvent
+from tablee.table.projection import (
+    TableState,
+    decide_undo,
+    extend,
+    fold,
+    resume,
+    verify_log,
+)
 from tablee.table.store import AppendConflict, EventStore, TableInfo
 
 __all__ = ["MAX_ATTEMPTS", "Applied", "TableService", "utc_now"]
@@ -40,6 +48,10 @@ MAX_ATTEMPTS = 10
 """How many times a command is decided again after losing a race before it is refused."""
 
 LAST_TABLE = "last_table"
+SNAPSHOT = "snapshot:"
+"""Key prefix of a table's snapshot in the store's key-value preferences (then its id)."""
+SNAPSHOT_EVERY = 500
+"""Events between two stored snapshots of a table's state."""
 TABLE_NAME = N_("a table's name")
 R = TypeVar("R")
 
@@ -82,6 +94,10 @@ class TableService:
             (the command line's default table). The web table passes False: a roll in a
             browser must not change which table the command line acts on next, and it saves
             a write per roll.
+        snapshot_every: store a snapshot of a game's state each time its log passes a
+            multiple of this many events (0: never). A snapshot is a cache: a command on a
+            table resumes from it and reads only the events since, instead of folding the
+            whole log; anything that reads the whole log still folds it.
     """
 
     def __init__(
@@ -90,25 +106,85 @@ class TableService:
         clock: Callable[[], datetime] = utc_now,
         *,
         remember_last: bool = True,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self.store = store
         self.clock = clock
         self.remember_last = remember_last
+        self.snapshot_every = snapshot_every
         self._snapshots: dict[str, TableState] = {}
 
-    def _current(self, info: TableInfo) -> TableState:
-        """The table's state now: the cached snapshot extended by the events stored since.
+    def _current(self, info: TableInfo, *, full: bool = True) -> TableState:
+        """The table's state now: the cached state extended by the events stored since.
 
-        Equal to folding the whole log (a test checks snapshot plus tail against the full
-        fold). Raises StorageError as `fold`.
+        Equal to folding the whole log (tests check snapshot plus tail against the full
+        fold). With ``full=False`` a state resumed from a stored snapshot will do (enough
+        to decide and append a command); otherwise the whole log is folded once.
+
+        Raises:
+            StorageError: as `fold`.
         """
         cached = self._snapshots.get(info.id)
-        if cached is None:
+        state: TableState | None = None
+        if cached is not None and (not full or not cached.partial):
+            new = self.store.load(info.id, after_seq=cached.last_seq)
+            if not (cached.partial and any(e.kind == TABLE_VOIDED for e in new)):
+                try:
+                    state = extend(cached, new)
+                except (TableeError, KeyError, TypeError, ValueError, AttributeError):
+                    if not cached.partial:
+                        raise
+        if state is None and not full:
+            state = self._resumed(info)
+        if state is None:
             state = fold(self.store.load(info.id))
-        else:
-            state = extend(cached, self.store.load(info.id, after_seq=cached.last_seq))
         self._snapshots[info.id] = state
         return state
+
+    def _resumed(self, info: TableInfo) -> TableState | None:
+        """The table resumed from its stored snapshot, or None when there is none to use."""
+        system = system_named(info.system)
+        snapshot_format = getattr(system, "snapshot_format", None)
+        expected = snapshot_format() if callable(snapshot_format) else None
+        raw = self.store.get_preference(SNAPSHOT + info.id) if expected else None
+        if raw is None:
+            return None
+        try:
+            data = json.loads(raw)
+            if data.get("format") != expected:
+                return None
+            seq = int(data["seq"])
+            game = system.decode_state(data["state"])  # type: ignore[attr-defined]
+            tail = self.store.load(info.id, after_seq=seq - 1)
+            if not tail or tail[0].seq != seq:
+                return None
+            return resume(info.id, data["created"], game, tail, legacy=bool(data["legacy"]))
+        except (TableeError, KeyError, TypeError, ValueError, AttributeError):
+            return None  # a cache: a snapshot that does not read is ignored
+
+    def _keep_snapshot(self, before: TableState, after: TableState) -> None:
+        """Store a snapshot of ``after`` when the log just passed a multiple of the interval."""
+        every = self.snapshot_every
+        if every <= 0 or after.last_seq // every == before.last_seq // every:
+            return
+        snapshot_format = getattr(after.system, "snapshot_format", None)
+        expected = snapshot_format() if callable(snapshot_format) else None
+        if expected is None:
+            return
+        created = {
+            "name": after.name,
+            "system": after.system.id,
+            "lang": after.lang,
+            "players": list(after.players),
+        }
+        doc = {
+            "format": expected,
+            "seq": after.last_seq,
+            "legacy": after.legacy,
+            "created": created,
+            "state": after.system.encode_state(after.game),  # type: ignore[attr-defined]
+        }
+        self.store.set_preference(SNAPSHOT + after.table_id, json.dumps(doc, ensure_ascii=False))
 
     def create(
         self,
@@ -190,18 +266,19 @@ class TableService:
             ConcurrencyError: the table kept changing for `MAX_ATTEMPTS` attempts.
         """
         info = self.store.find_table(name)
-        state = self._current(info)
+        state = self._current(info, full=False)
         for attempt in range(MAX_ATTEMPTS):
             decision = decide(state)
             facts = tuple(facts_of(decision))
             try:
                 stored = self.store.append(info.id, state.last_seq, facts, self.clock())
             except AppendConflict:
-                state = self._current(info)
+                state = self._current(info, full=False)
                 _back_off(attempt)
                 continue
             new_state = extend(state, stored)
             self._snapshots[info.id] = new_state
+            self._keep_snapshot(state, new_state)
             if self.remember_last and self.store.get_preference(LAST_TABLE) != info.name:
                 self.store.set_preference(LAST_TABLE, info.name)
             return Applied(decision, tuple(stored), new_state)
@@ -284,8 +361,8 @@ class TableService:
     ) -> Applied[Decision[Any]]:
         """Decide a declared command of the table's game and append its events.
 
-        The dice are recorded on the first attempt, so a retry after losing a race to
-        another writer decides again with the same faces.
+        The dice are recorded on the first attempt (`tablee.dice.Recorder`), so a retry
+        after losing a race to another writer decides again with the same faces.
 
         Args:
             name: the table (its game must be a plugin, `tablee.systems.plugin.Game`).
@@ -307,23 +384,30 @@ class TableService:
         """
         from dataclasses import replace
 
-        from tablee.dice import FairSource, TypedFaces
-        from tablee.dice.recording import RecordingSource
+        from tablee.dice import FairSource, Recorder, SourceChance, TypedFaces
         from tablee.systems.plugin import Game
 
-        game = self.state(name).system
+        game = system_named(self.store.find_table(name).system)
         if not isinstance(game, Game):
             raise InputError(N_("the commands of {system} are not declared yet"), system=game.id)
         needed = command.dice()
         if isinstance(dice, TypedFaces) and len(needed) == 1:
             dice.expect(needed[0].die, needed[0].count)  # a wrong count named up front
-        source = RecordingSource(dice if dice is not None else FairSource())
+        recorder = Recorder(SourceChance(dice if dice is not None else FairSource()))
+        attempts = 0
 
         def decide(state: TableState) -> Decision[Any]:
-            decision: Decision[Any] = game.decide(state.game, command, source.fresh())
-            finish = getattr(dice, "finish", None)
-            if callable(finish):
-                finish()  # typed faces left over are an error too
+            nonlocal attempts
+            attempts += 1
+            if attempts == 1:  # the first attempt rolls (or reads the typed faces)
+                decision: Decision[Any] = game.decide(state.game, command, recorder)
+                finish = getattr(dice, "finish", None)
+                if callable(finish):
+                    finish()  # typed faces left over are an error too
+            else:  # a retry after another writer won hands out the same faces again
+                replay = recorder.replay()
+                decision = game.decide(state.game, command, replay)
+                replay.finish()
             if visibility is not None:
                 decision = replace(decision, visibility=visibility)
             followed = state.last_event(command.follows) if command.keeps_hidden else None

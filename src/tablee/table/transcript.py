@@ -16,7 +16,7 @@ from typing import Any
 
 from tablee.errors import N_, InputError, Message
 from tablee.systems.base import VISIBILITIES
-from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent
+from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
 from tablee.table.projection import TableState
 
 __all__ = ["describe", "parse_jsonl", "to_jsonl", "to_markdown"]
@@ -52,8 +52,9 @@ def describe(event: StoredEvent, tr: Translate, state: TableState | None = None)
         from tablee.systems import system_named
 
         system = system_named(event.kind.split(".", 1)[0])
-        return system.describe(event.kind, event.payload, None).render(tr)
-    return state.system.describe(event.kind, event.payload, state.after.get(event.seq)).render(tr)
+        return system.describe(event.kind, upcast(event, system).payload, None).render(tr)
+    payload = state.payload_of(event)
+    return state.system.describe(event.kind, payload, state.after.get(event.seq)).render(tr)
 
 
 def to_jsonl(state: TableState) -> str:

@@ -16,8 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from tablee.dice import Die, FairSource, RandomSource, TypedFaces
-from tablee.dice.recording import FacesByKind
+from tablee.dice import Die, FacesByKind, FairSource, RandomSource, TypedFaces, typed_faces
 from tablee.errors import N_, Message
 from tablee.locale import translation
 from tablee.systems.declare import (
@@ -42,7 +41,6 @@ from tablee.web.systems import (
     OddsView,
     Panel,
     Translate,
-    typed_faces,
 )
 
 __all__ = [
@@ -193,8 +191,11 @@ def faces_field(die: Die, main: bool) -> str:
 def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> RandomSource | None:
     """The faces typed in for a command, each kind of die apart, or None (fair dice).
 
-    A kind of die left empty while another was typed in is rolled by the server (the game
-    master's dice, when a player types in their own).
+    The main kind's faces are read as whole numbers and checked against the die when they
+    are used (so a wrong count is named before a wrong face), as on the command line; the
+    others are read with their die (``+``, ``-``, ``0`` on a D+/- die). A kind of die left
+    empty while another was typed in is rolled by the server (the game master's dice, when a
+    player types in their own).
 
     Args:
         command: the command's class (its ``dice_kinds``).
@@ -205,7 +206,7 @@ def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> R
     """
     typed: dict[str, TypedFaces] = {}
     for index, die in enumerate(command.dice_kinds):
-        faces = typed_faces(text_of(die, index == 0))
+        faces = typed_faces(text_of(die, index == 0), die if index else None)
         if faces is not None:
             typed[die.name] = TypedFaces(faces)
     if not typed:

@@ -12,6 +12,7 @@ live roller.
 import itertools
 import math
 import random
+from collections import Counter
 from fractions import Fraction
 
 import icepool
@@ -248,3 +249,29 @@ def test_biased_source_fails_the_same_bound():
     games = 4000
     won = _simulate(_Biased(11), [3, 2], [0, -1], 4, games)
     assert not _within(won, games, challenge_win_probability([3, 2], [0, -1], 4))
+
+
+CHAIN_GRID = [
+    ((3,), (0,), 4),
+    ((2, 2), (1, -1), 3),
+    ((2, 0, 1), (0, 2, -2), 3),
+    ((3, 2), (-2, 3), 5),
+    ((1, 1, 1), (0, 0, 0), 0),
+    ((0, 0), (0, 0), 2),
+    ((4, 3, 2), (1, 0, -1), 6),
+]
+
+
+@pytest.mark.parametrize(("reserves", "modifiers", "score"), CHAIN_GRID)
+def test_recursion_equals_the_rule_code_driven_through_the_chain(reserves, modifiers, score):
+    # accelerated=False runs next_actor, play_action and act, as live play does, per state
+    fast = challenge_win_probability(reserves, modifiers, score)
+    assert fast == challenge_win_probability(reserves, modifiers, score, accelerated=False)
+
+
+def test_action_distribution_is_the_rule_code_over_the_six_faces():
+    from tablee.systems.agents import resolve_action
+
+    for modifier in range(-4, 5):
+        counts = Counter(resolve_action(ActionRoll(modifier), [f]).result for f in range(1, 7))
+        assert dict(action_distribution(modifier).weights) == dict(counts)

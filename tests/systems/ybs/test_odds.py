@@ -12,9 +12,16 @@ from math import sqrt
 import icepool
 import pytest
 
-from tablee.dice import D6, SeededSource, exact_distribution
+from tablee.dice import D6, SeededSource, exact, exact_distribution
 from tablee.errors import InputError
-from tablee.systems.ybs import TEST, YbsTest, odds_of_test, resolve_test
+from tablee.systems.ybs import (
+    TEST,
+    YbsTest,
+    critical_refusal,
+    odds_of_test,
+    play_test,
+    resolve_test,
+)
 
 
 def _brute(trait, force, tokens, policy, stubborn_on="any"):
@@ -103,3 +110,28 @@ def test_live_roller_agrees_with_the_exact_odds():
     p = float(odds_of_test(-1, force=1, tokens=2, policy="any").success)
     bound = 5 * sqrt(p * (1 - p) / runs)  # fixed in advance: five standard errors
     assert abs(hits / runs - p) < bound
+
+
+@pytest.mark.parametrize("trait", [-2, 0, 1])
+@pytest.mark.parametrize("force", [0, 2])
+@pytest.mark.parametrize("tokens", [0, 1, 3])
+@pytest.mark.parametrize(("policy", "stubborn"), [("any", "repeat"), ("once", "once")])
+@pytest.mark.parametrize("stubborn_on", ["any", "one"])
+def test_chain_of_throws_equals_every_whole_test_played(
+    trait, force, tokens, policy, stubborn, stubborn_on
+):
+    # The odds memoise the chain on the number of rerolls; here every whole test is played
+    # by play_test (reroll every failure the rules allow) and enumerated without memo.
+    test = YbsTest(trait, force, tokens, stubborn, stubborn_on)
+
+    def run(chance):
+        result = play_test(test, chance, lambda r: not r.success)
+        critical = critical_refusal(test, result.faces) is None
+        return result.success, critical, result.natural == 1, result.rerolls
+
+    whole = exact(run)
+    odds = odds_of_test(trait, force=force, tokens=tokens, policy=policy, stubborn_on=stubborn_on)
+    assert odds.success == whole.probability_where(lambda k: k[0])
+    assert odds.critical == whole.probability_where(lambda k: k[1])
+    assert odds.natural_one == whole.probability_where(lambda k: k[2])
+    assert odds.expected_rerolls == sum((p * k[3] for k, p in whole.items()), Fraction(0))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tablee.dice import TypedFaces
+from tablee.dice import SourceChance, TypedFaces
 from tablee.errors import InputError, RuleError
 from tablee.systems.declare import Command, build_command
 from tablee.systems.plugin import Decision, first_difference
@@ -68,7 +68,7 @@ def play(
     state: YbsState, command: type[Command], given: dict[str, Any], faces: tuple[int, ...]
 ) -> Decision[YbsState]:
     source = TypedFaces(faces)
-    decision = YBS.decide(state, build_command(command, given), source)
+    decision = YBS.decide(state, build_command(command, given), SourceChance(source))
     source.finish()
     return decision
 
@@ -143,7 +143,7 @@ def test_keeps_name_the_field_and_the_rule() -> None:
         state = play(state, command, given, faces).after
     state = play(state, C.StartGang, {"fighters": ["Aki"]}, ()).after
     state = play(state, C.ThrowGang, {}, (1, 1, 2, 5, 6, 1, 1, 1, 1, 2)).after
-    with pytest.raises(InputError, match="gm_keep: 'x' is not a face to keep"):
+    with pytest.raises(InputError, match=r"gm_keep: face x \(the 2nd\) is not a face of a d6"):
         play(state, C.ThrowGang, {"gm_keep": "1,x"}, ())
     with pytest.raises(InputError, match=r"cannot keep \[5, 5\]"):
         play(state, C.ThrowGang, {"keep": "5,5"}, ())

@@ -19,7 +19,7 @@ from typing import Any
 
 from tablee.cli.agents.common import Dice, Tr, execute, game_of
 from tablee.cli.app import Context
-from tablee.dice import D6, Die
+from tablee.dice import D6, Die, check_typed_faces, parse_faces
 from tablee.errors import N_, InputError, RuleError
 
 __all__ = ["ABANDON", "CONCEDE", "GIVE_UP", "Paused", "PlayBase", "Prompter", "read_script"]
@@ -166,8 +166,8 @@ class PlayBase:
             else:
                 self.say(self.tr("rolled: {faces}").format(faces=", ".join(map(str, rolled))))
             return rolled
-        parts = [p for p in answer.replace(" ", ",").split(",") if p]
-        if len(parts) != count or not all(p.isascii() and p.isdigit() for p in parts):
+        faces = parse_faces(answer)
+        if len(faces) != count:
             raise InputError(
                 N_("{value!r} is not {count} faces of a {die}: type e.g. {example}, or nothing"),
                 value=answer,
@@ -175,7 +175,7 @@ class PlayBase:
                 die=die.name,
                 example=",".join(["4"] * count),
             )
-        return [die.check_face(int(p)) for p in parts]
+        return list(check_typed_faces(faces, die))
 
     def draw(self, table: str, question: str) -> Any:
         """Draw one entry of a quest table, the face typed in or rolled, and store it."""

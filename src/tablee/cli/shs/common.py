@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, parse_dice, whole_number
 from tablee.cli.common import applied_head, execute_on, game_for, read_game
-from tablee.dice import FairSource, RandomSource, SeededSource
+from tablee.dice import (
+    DPM,
+    DiceRequest,
+    FairSource,
+    RandomSource,
+    SeededSource,
+    check_typed_faces,
+)
 from tablee.errors import N_, InputError
 from tablee.table.projection import TableState
 
@@ -82,11 +89,10 @@ def _signed(tr: Tr) -> Callable[[str], int]:
 
 
 def _parse_dpm(text: str | None) -> list[int] | None:
-    from tablee.systems.shs import parse_dpm_face
+    from tablee.dice import DPM, typed_faces
 
-    if text is None:
-        return None
-    return [parse_dpm_face(p) for p in text.replace(" ", ",").split(",") if p]
+    faces = typed_faces(text, DPM)
+    return None if faces is None else list(faces)
 
 
 _TYPED_COUNT = (
@@ -125,18 +131,20 @@ class _Dice:
         self.needed[index] += count
         if not self.typed:
             return list(self.source.roll(die, count))
-        faces = self.typed[index][1][start : start + count]
+        faces = list(check_typed_faces(self.typed[index][1][start : start + count], die, start + 1))
         filler = 1 if index == 0 else 0  # a shortfall is reported by `finish` before use
         return faces + [filler] * (count - len(faces))
 
-    def throw(self, roll: ActionRoll, options: ShsOptions) -> tuple[list[int], list[int]]:
-        """One Action's ``(action faces, D+/- faces)``."""
-        from tablee.systems.shs import dice_for_action
+    def roll(self, request: DiceRequest) -> tuple[int, ...]:
+        """One request's faces (this is a `tablee.dice.Chance`): action or D+/- dice."""
+        return tuple(self._take(1 if request.die is DPM else 0, request.die, request.count))
 
-        first, *rest = dice_for_action(roll, options)
-        action = self._take(0, first.die, first.count)
-        dpm = [f for r in rest for f in self._take(1, r.die, r.count)]
-        return action, dpm
+    def throw(self, roll: ActionRoll, options: ShsOptions) -> tuple[list[int], list[int]]:
+        """One Action's ``(action faces, D+/- faces)``, asked as the rules ask for them."""
+        from tablee.systems.shs import throw_action
+
+        action, dpm = throw_action(roll, self, options)
+        return list(action), list(dpm)
 
     def finish(self) -> None:
         """Typed faces that are too few or too many for the roll are an error."""

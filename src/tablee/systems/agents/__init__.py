@@ -38,6 +38,7 @@ from tablee.systems.agents.actions import (
     Result,
     declared_modifier,
     modifier_range,
+    play_action,
     resolve_action,
 )
 from tablee.systems.agents.adventure import (
@@ -304,6 +305,7 @@ __all__ = [
     "opposition_for",
     "opposition_score",
     "parse_table",
+    "play_action",
     "quest_json",
     "quest_status",
     "recovered",

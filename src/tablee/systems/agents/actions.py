@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from tablee.dice import D6, DiceRequest, Trace, TraceStep
+from tablee.dice import D6, Chance, DiceRequest, Trace, TraceStep
 from tablee.errors import N_, InputError
 from tablee.systems.agents.agent import Reserve
 
@@ -36,6 +36,7 @@ __all__ = [
     "Result",
     "declared_modifier",
     "modifier_range",
+    "play_action",
     "resolve_action",
 ]
 
@@ -279,3 +280,14 @@ class ActionMechanic:
 
 ACTION = ActionMechanic()
 """The action mechanic."""
+
+
+def play_action(roll: ActionRoll, chance: Chance) -> ActionResult:
+    """Throw an action's d6 with ``chance`` and resolve it (`resolve_action`).
+
+    Raises:
+        InputError: the chance cannot give the die.
+
+    Source: G-M4, G-A5.
+    """
+    return resolve_action(roll, chance.roll(ACTION.dice_for(roll)))

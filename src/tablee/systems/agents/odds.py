@@ -1,13 +1,17 @@
 """Exact odds of the agents game: one action, and a whole challenge as a Markov chain.
 
-An action's result depends only on its total modifier: its distribution is found by
-resolving each of the six faces with `tablee.systems.agents.actions.resolve_action`.
+An action's result depends only on its total modifier: its distribution is found by driving
+`tablee.systems.agents.actions.play_action` (the d6 and `resolve_action`) through
+`tablee.dice.exact`.
 
 A challenge against one opposition, played by agents who act in turn with fixed modifiers
 and never concede or abandon, is an absorbing Markov chain on (opposition score, the agents'
-reserves, whose turn). Every action lowers the score or one reserve, so the chain has no
-cycle and its absorption probabilities are found by a memoised recursion with `Fraction`:
-the chance the agents win is exact, never sampled.
+reserves, whose turn). Its definition is the rule code: `tablee.dice.absorbing` runs one
+action per state (`next_actor`, `play_action`, `act` from
+`tablee.systems.agents.challenge`, as live play does) and solves the chain exactly. Every
+action lowers the score or one reserve, so the chain has no cycle; the default accelerator
+is a memoised recursion over the same chain with `Fraction`, tested equal to the rule code
+over a grid. The chance the agents win is exact, never sampled.
 
 Source: seed ``002_59b03dd224c3b923.txt`` ("Résolution d'action", "Fin du challenge");
 rulings G-M4, G-M5, G-M6, G-A4, G-A5, G-A20.
@@ -19,9 +23,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 
-from tablee.dice import Distribution, exact_distribution
+from tablee.dice import Chance, Distribution, End, Next, absorbing, exact
 from tablee.errors import N_, InputError, Message
-from tablee.systems.agents.actions import ACTION, ActionRoll, Result
+from tablee.systems.agents.actions import ActionRoll, Result, play_action
+from tablee.systems.agents.agent import Reserve
+from tablee.systems.agents.challenge import Challenge, act, next_actor, open_challenge
 
 __all__ = [
     "MAX_CHAIN_DEPTH",
@@ -51,7 +57,8 @@ def action_distribution(modifier: int) -> Distribution[Result]:
 
     Source: G-M4, G-A5.
     """
-    return exact_distribution(ACTION, ActionRoll(modifier), lambda r: r.result)
+    roll = ActionRoll(modifier)
+    return exact(lambda chance: play_action(roll, chance).result)
 
 
 @lru_cache(maxsize=64)
@@ -104,7 +111,7 @@ def _check(reserves: Sequence[int], modifiers: Sequence[int], score: int) -> Non
 
 
 def challenge_win_probability(
-    reserves: Sequence[int], modifiers: Sequence[int], score: int
+    reserves: Sequence[int], modifiers: Sequence[int], score: int, *, accelerated: bool = True
 ) -> Fraction:
     """Exact chance that the agents bring one opposition to 0 before all are out.
 
@@ -116,6 +123,8 @@ def challenge_win_probability(
         reserves: each agent's current reserve of the challenge's type, 0 or more.
         modifiers: each agent's total modifier, in the same order.
         score: the opposition's score, 0 or more.
+        accelerated: the memoised recursion (default); False drives the rule code
+            (`next_actor`, `play_action`, `act`) through `tablee.dice.absorbing`.
 
     Returns:
         The probability, a `Fraction`.
@@ -127,6 +136,8 @@ def challenge_win_probability(
     Source: G-M4, G-M5, G-M6, G-A2, G-A4, G-A5, G-A19, G-A20.
     """
     _check(reserves, modifiers, score)
+    if not accelerated:
+        return _challenge_by_rules(tuple(reserves), tuple(modifiers), score)
     weights = tuple(result_weights(m) for m in modifiers)
     count = len(reserves)
 
@@ -154,3 +165,38 @@ def challenge_win_probability(
         return win(score, tuple(reserves), 0)
     finally:
         win.cache_clear()
+
+
+_State = tuple[Challenge, tuple[int, ...]]
+
+
+def _challenge_by_rules(
+    reserves: tuple[int, ...], modifiers: tuple[int, ...], score: int
+) -> Fraction:
+    """The chance to win, with one action of the rule code per step of the chain."""
+    names = tuple(f"agent {i + 1}" for i in range(len(reserves)))
+    start = open_challenge(
+        1, Reserve.MUSCLES, names, [("opposition", score)], dict(zip(names, reserves, strict=True))
+    )
+    if start.outcome is not None:
+        return Fraction(int(start.outcome == "won"))
+
+    def step(state: _State, chance: Chance) -> Next[_State] | End[bool]:
+        challenge, pools = state
+        agent = next_actor(challenge)
+        assert agent is not None  # an open challenge always has someone to act
+        i = names.index(agent)
+        result = play_action(ActionRoll(modifiers[i]), chance).result
+        moved, after, _ = act(challenge, agent, pools[i], result)
+        if moved.outcome is not None:
+            return End(moved.outcome == "won")
+        return Next((moved, (*pools[:i], after, *pools[i + 1 :])))
+
+    def key(state: _State) -> tuple[object, ...]:
+        challenge, pools = state
+        scores = tuple(o.score for o in challenge.oppositions)
+        standing = tuple(challenge.standing[a].value for a in names)
+        return scores, pools, challenge.turn, standing
+
+    chain = absorbing((start, reserves), step, key=key, max_states=MAX_CHAIN_STATES)
+    return chain.probability(True)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from tablee.dice import D6, RandomSource, TraceStep
+from tablee.dice import D6, Chance, DiceRequest, TraceStep
 from tablee.errors import N_, InputError, Message, Plural
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command, Query
@@ -139,21 +139,21 @@ class Pouyss(Game[PouyssState]):
     commands = COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = OPTION_HELP
+    state_type: ClassVar[type | None] = PouyssState
 
     def initial_state(self, created: Mapping[str, JSON]) -> PouyssState:
         """The state of a new table (P-M5, P-A12, P-A13)."""
         return initial_state(created)
 
-    def decide(
-        self, state: PouyssState, command: Command, dice: RandomSource
-    ) -> Decision[PouyssState]:
+    def decide(self, state: PouyssState, command: Command, dice: Chance) -> Decision[PouyssState]:
         """Decide a Pouyss command; a roll throws its d6 from ``dice`` first."""
         match command:
             case Roll():
-                return rules.decide_roll(state, command, dice.roll(D6, command.counts().pool))
+                faces = dice.roll(DiceRequest(D6, command.counts().pool))
+                return rules.decide_roll(state, command, faces)
             case Opposed():
                 pool = command.counts().as_action().pool
-                return rules.decide_opposed(state, command, dice.roll(D6, pool))
+                return rules.decide_opposed(state, command, dice.roll(DiceRequest(D6, pool)))
             case Reward():
                 return rules.decide_reward(state, command)
             case Penalty():

@@ -178,8 +178,13 @@ from tablee.systems.shs.rolling import (
     GroupedMechanic,
     enumerate_requests,
     exact_grouped_distribution,
+    play_action,
+    play_cooperation,
+    play_opposed,
+    play_test,
     roll_grouped,
     roll_requests,
+    throw_action,
 )
 from tablee.systems.shs.situations import (
     MAX_SIMULTANEOUS,
@@ -324,6 +329,10 @@ __all__ = [
     "plan_opposed",
     "plan_simultaneous",
     "plan_test",
+    "play_action",
+    "play_cooperation",
+    "play_opposed",
+    "play_test",
     "prepare_test",
     "protagonist_json",
     "protagonist_named",
@@ -346,6 +355,7 @@ __all__ = [
     "success_probability",
     "threshold_adjective",
     "threshold_text",
+    "throw_action",
 ]
 
 _TEST_IS_GROUPED: GroupedMechanic[Test, TestResult] = TEST

@@ -1,6 +1,11 @@
-"""Exact odds of SHS Actions, by a small exact convolution.
+"""Exact odds of SHS Actions: the rule code driven over every roll, and a faster convolution.
 
-The groups of dice of an Action are independent:
+Each odds function is defined by the rule code: with ``accelerated=False`` it runs
+`tablee.systems.shs.rolling.play_test` (or `play_action`, `play_opposed`,
+`play_cooperation`), the functions live play throws and resolves with, through
+`tablee.dice.exact`, over every roll. By default it uses an accelerator that gives the same
+exact weights much faster (the tests check that the two agree over a grid of inputs and
+house rules). The accelerator rests on the groups of dice of an Action being independent:
 
 * the action dice: each of n dice (D8 or D10, s sides) succeeds on ``s - T + 1`` faces, so
   the number of ordered rolls with k PS is ``C(n, k) * (s - T + 1) ** k * (T - 1) ** (n - k)``;
@@ -9,8 +14,8 @@ The groups of dice of an Action are independent:
 * Se Sacrifier adds a constant 2.
 
 The PS total is the sum, so its weights are the convolution of the groups' weights (integer
-counts; probabilities are `Fraction`). The tests prove these equal to resolving every roll
-with `tablee.systems.shs.actions.resolve_action`, to a brute force, and to icepool.
+counts; probabilities are `Fraction`). The tests prove these equal to the rule code driven
+through the chance protocol, to a brute force, and to icepool.
 
 Source: seed 003, "Résoudre les Actions", "Bonus et Malus"; rulings S-M2 to S-M6, S-N3,
 S-A1, S-A3, S-A5, S-A7, S-A13.
@@ -23,11 +28,12 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from tablee.dice import DPM, Distribution
+from tablee.dice import DPM, Chance, Distribution, exact
 from tablee.systems.shs.actions import DEFAULT_OPTIONS, ActionRoll
 from tablee.systems.shs.difficulty import Test
 from tablee.systems.shs.opposed import OpposedAction, OpposedOutcome, settle_opposed
 from tablee.systems.shs.options import ShsOptions
+from tablee.systems.shs.rolling import play_action, play_cooperation, play_opposed, play_test
 from tablee.systems.shs.situations import Cooperation, group_succeeds
 
 __all__ = [
@@ -98,13 +104,14 @@ def _convolve(a: Distribution[int], b: Distribution[int]) -> Distribution[int]:
 
 
 def ps_distribution(
-    inputs: ActionRoll | Test, options: ShsOptions = DEFAULT_OPTIONS
+    inputs: ActionRoll | Test, options: ShsOptions = DEFAULT_OPTIONS, *, accelerated: bool = True
 ) -> Distribution[int]:
     """Exact distribution of the PS total that counts for one Action.
 
     Args:
         inputs: the roll (or a Test, whose Difficulty is ignored here).
         options: house rules (number of dice, option dice, cap, negative totals).
+        accelerated: the convolution (default); False runs `play_action` over every roll.
 
     Returns:
         PS -> ordered rolls, out of ``sides ** action_dice * 6 ** dpm_dice``. The total is
@@ -113,6 +120,8 @@ def ps_distribution(
     Source: seed 003; S-M2 steps 1-4, S-A3, S-A7, S-A13.
     """
     roll = inputs.action if isinstance(inputs, Test) else inputs
+    if not accelerated:
+        return exact(lambda chance: play_action(roll, chance, options).ps)
     total = action_dice_distribution(roll.threshold, roll.expertise, options.action_dice)
     for group in roll.dpm_groups(options):
         total = _convolve(total, dpm_distribution(group.count, group.sign))
@@ -123,20 +132,32 @@ def ps_distribution(
     return total
 
 
-def success_distribution(inputs: Test, options: ShsOptions = DEFAULT_OPTIONS) -> Distribution[bool]:
+def success_distribution(
+    inputs: Test, options: ShsOptions = DEFAULT_OPTIONS, *, accelerated: bool = True
+) -> Distribution[bool]:
     """Exact distribution of a Test's success (True) or failure (False).
+
+    Args:
+        inputs: the Test.
+        options: house rules.
+        accelerated: from `ps_distribution` (default); False runs `play_test`, the Test as
+            live play resolves it, over every roll.
 
     Source: seed 003; S-M2 step 5.
     """
+    if not accelerated:
+        return exact(lambda chance: play_test(inputs, chance, options).success)
     return ps_distribution(inputs, options).map(lambda ps: ps >= inputs.difficulty)
 
 
-def success_probability(inputs: Test, options: ShsOptions = DEFAULT_OPTIONS) -> Fraction:
-    """Exact probability that a Test succeeds (0 to 1).
+def success_probability(
+    inputs: Test, options: ShsOptions = DEFAULT_OPTIONS, *, accelerated: bool = True
+) -> Fraction:
+    """Exact probability that a Test succeeds (0 to 1); see `success_distribution`.
 
     Source: seed 003; S-M2 step 5.
     """
-    return ps_distribution(inputs, options).probability_where(lambda ps: ps >= inputs.difficulty)
+    return success_distribution(inputs, options, accelerated=accelerated).probability(True)
 
 
 @dataclass(frozen=True)
@@ -162,14 +183,28 @@ class OpposedOdds:
         )
 
 
-def opposed_odds(inputs: OpposedAction, options: ShsOptions = DEFAULT_OPTIONS) -> OpposedOdds:
+def opposed_odds(
+    inputs: OpposedAction, options: ShsOptions = DEFAULT_OPTIONS, *, accelerated: bool = True
+) -> OpposedOdds:
     """Exact odds of an opposed Action: each way it can end, and the PS margin.
 
-    Each pair of PS totals is settled by `tablee.systems.shs.opposed.settle_opposed`, the
-    function that settles a rolled Action.
+    Args:
+        inputs: both sides.
+        options: house rules.
+        accelerated: each pair of PS totals from `ps_distribution` settled by
+            `tablee.systems.shs.opposed.settle_opposed`, the function that settles a rolled
+            Action (default); False runs `play_opposed` over every roll of both sides.
 
     Source: seed 003; S-M4, S-A3, S-A5.
     """
+    if not accelerated:
+
+        def run(chance: Chance) -> tuple[OpposedOutcome, int]:
+            result = play_opposed(inputs, chance, options)
+            return result.outcome, result.first.ps - result.second.ps
+
+        both = exact(run)
+        return OpposedOdds(both.map(lambda k: k[0]), both.map(lambda k: k[1]))
     first = ps_distribution(inputs.first, options)
     second = ps_distribution(inputs.second, options)
     outcomes: dict[OpposedOutcome, int] = {}
@@ -183,7 +218,7 @@ def opposed_odds(inputs: OpposedAction, options: ShsOptions = DEFAULT_OPTIONS) -
 
 
 def opposed_distribution(
-    inputs: OpposedAction, options: ShsOptions = DEFAULT_OPTIONS
+    inputs: OpposedAction, options: ShsOptions = DEFAULT_OPTIONS, *, accelerated: bool = True
 ) -> Distribution[str]:
     """Exact distribution of who prevails in an opposed Action.
 
@@ -199,7 +234,7 @@ def opposed_distribution(
             return outcome.winner.value
         return "reroll" if outcome is OpposedOutcome.TIE_REROLL else "none"
 
-    return opposed_odds(inputs, options).outcomes.map(prevailing)
+    return opposed_odds(inputs, options, accelerated=accelerated).outcomes.map(prevailing)
 
 
 @dataclass(frozen=True)
@@ -220,13 +255,16 @@ class CooperationOdds:
     group: Fraction
 
 
-def cooperation_odds(inputs: Cooperation, options: ShsOptions = DEFAULT_OPTIONS) -> CooperationOdds:
+def cooperation_odds(
+    inputs: Cooperation, options: ShsOptions = DEFAULT_OPTIONS, *, accelerated: bool = True
+) -> CooperationOdds:
     """Exact odds of a cooperation: each member's chance, the number of successes, the group's.
 
-    The members roll independently, so the number of successes is the convolution of their
-    success distributions; the group's chance applies
+    Accelerated (the default), the members roll independently, so the number of successes
+    is the convolution of their success distributions, and the group's chance applies
     `tablee.systems.shs.situations.group_succeeds`, the rule of a rolled cooperation, to
-    each count.
+    each count. With ``accelerated=False``, `play_cooperation` runs over every roll of
+    every member.
 
     Raises:
         RuleError: an option the table forbids when cooperating (S-A14).
@@ -234,6 +272,19 @@ def cooperation_odds(inputs: Cooperation, options: ShsOptions = DEFAULT_OPTIONS)
     Source: seed 003; S-M6, S-A14, S-T5.
     """
     tests = inputs.tests(options)
+    if not accelerated:
+
+        def run(chance: Chance) -> tuple[tuple[bool, ...], bool]:
+            result = play_cooperation(inputs, chance, options)
+            return tuple(r.success for r in result.results), result.success
+
+        every = exact(run)
+        members = tuple(
+            every.probability_where(lambda k, i=i: k[0][i])  # type: ignore[misc]
+            for i in range(len(tests))
+        )
+        successes = every.map(lambda k: sum(k[0]))
+        return CooperationOdds(members, successes, every.probability_where(lambda k: k[1]))
     members = tuple(success_probability(t, options) for t in tests)
     counts = Distribution({0: 1})
     for test in tests:
@@ -245,17 +296,21 @@ def cooperation_odds(inputs: Cooperation, options: ShsOptions = DEFAULT_OPTIONS)
 
 
 def cooperation_success_probability(
-    inputs: Cooperation, options: ShsOptions = DEFAULT_OPTIONS
+    inputs: Cooperation, options: ShsOptions = DEFAULT_OPTIONS, *, accelerated: bool = True
 ) -> Fraction:
     """Exact probability that at least one cooperator reaches the Difficulty.
 
-    Every cooperator rolls independently, so this is ``1 - prod(1 - p_i)``.
+    Accelerated (the default), every cooperator rolls independently, so this is
+    ``1 - prod(1 - p_i)``; with ``accelerated=False``, `cooperation_odds` drives the rule
+    code over every roll.
 
     Raises:
         RuleError: an option the table forbids when cooperating (S-A14).
 
     Source: seed 003; S-M6, S-A14.
     """
+    if not accelerated:
+        return cooperation_odds(inputs, options, accelerated=False).group
     fail = Fraction(1)
     for test in inputs.tests(options):
         fail *= 1 - success_probability(test, options)

@@ -105,6 +105,7 @@ class OpposedResult:
         reroll: a tie under ``opposed_tie = reroll``: roll the Action again.
         status_quo: the situation stays as it was (the changer did not win).
         trace: the steps.
+        outcome: how it ends (`OpposedOutcome`, the id used by the odds).
 
     Source: seed 003, "Protagoniste contre Protagoniste"; S-M4, S-A5.
     """
@@ -116,6 +117,7 @@ class OpposedResult:
     reroll: bool
     status_quo: bool
     trace: Trace
+    outcome: OpposedOutcome
 
     def result_of(self, side: Side) -> ActionResult:
         """One side's dice result."""
@@ -242,7 +244,9 @@ def resolve_opposed(
         TraceStep(_STEPS[outcome], {"ps": first.ps} if outcome.tie else {}),
     ]
     reroll = outcome is OpposedOutcome.TIE_REROLL
-    return OpposedResult(first, second, winner, outcome.tie, reroll, status_quo, tuple(steps))
+    return OpposedResult(
+        first, second, winner, outcome.tie, reroll, status_quo, tuple(steps), outcome
+    )
 
 
 class OpposedMechanic:

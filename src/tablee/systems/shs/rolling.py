@@ -1,13 +1,20 @@
-"""Driving SHS mechanics, which ask for several groups of dice at once.
+"""Driving SHS mechanics through the chance protocol.
 
-An SHS Action throws action dice and D+/- dice, and an opposed Action throws two of each.
-`tablee.dice.roll` and `tablee.dice.exact_distribution` take one request, so this module
-drives a list of requests: `roll_requests` asks a source for each group in order (a live,
-seeded or typed-in source, as for any mechanic), and `enumerate_requests` yields every
-combination of rolls with its weight, so exact odds run the *same* resolve as live play.
+An SHS Action throws action dice and D+/- dice: `throw_action` asks a `tablee.dice.Chance`
+for each group in turn (the requests of `dice_for_action`), and `play_action`, `play_test`,
+`play_opposed` and `play_cooperation` throw and resolve with the rule functions. Live play
+(the command line and the web table hand their dice as a chance), typed-in faces and the
+exact odds (`tablee.dice.exact` over these functions, in `tablee.systems.shs.odds`) all run
+this code.
+
+The older flat-face helpers stay for mechanics written as ``dice_for`` + ``resolve``:
+`roll_requests` asks a source for each group in order, `enumerate_requests` yields every
+combination of rolls with its weight, and `exact_grouped_distribution` drives ``resolve``
+through `tablee.dice.exact`.
 
 Source: house style (STYLE.md, "A mechanic": one rule implementation serves live play, typed
-faces and exact enumeration); seed 003, "Mini-glossaire" (two kinds of dice); S-M2.
+faces and exact enumeration); seed 003, "Mini-glossaire" (two kinds of dice); S-M2, S-M4,
+S-M6.
 """
 
 from __future__ import annotations
@@ -16,14 +23,37 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from itertools import product
 from typing import Protocol, TypeVar
 
-from tablee.dice import DiceRequest, Distribution, RandomSource, enumerate_rolls
+from tablee.dice import (
+    Chance,
+    DiceRequest,
+    Distribution,
+    RandomSource,
+    enumerate_rolls,
+    exact,
+)
+from tablee.systems.shs.actions import (
+    DEFAULT_OPTIONS,
+    ActionResult,
+    ActionRoll,
+    dice_for_action,
+    resolve_action,
+)
+from tablee.systems.shs.difficulty import Test, TestResult, resolve_test
+from tablee.systems.shs.opposed import OpposedAction, OpposedResult, resolve_opposed
+from tablee.systems.shs.options import ShsOptions
+from tablee.systems.shs.situations import Cooperation, CooperationResult, resolve_cooperation
 
 __all__ = [
     "GroupedMechanic",
     "enumerate_requests",
     "exact_grouped_distribution",
+    "play_action",
+    "play_cooperation",
+    "play_opposed",
+    "play_test",
     "roll_grouped",
     "roll_requests",
+    "throw_action",
 ]
 
 I_contra = TypeVar("I_contra", contravariant=True)
@@ -120,8 +150,79 @@ def exact_grouped_distribution(
 
     Source: seed 003; S-M2, S-M4; STYLE.md "A mechanic".
     """
-    weights: dict[K, int] = {}
-    for groups, weight in enumerate_requests(mechanic.dice_for(inputs)):
-        k = key(mechanic.resolve(inputs, [f for g in groups for f in g]))
-        weights[k] = weights.get(k, 0) + weight
-    return Distribution(weights)
+    requests = mechanic.dice_for(inputs)
+
+    def run(chance: Chance) -> K:
+        return key(mechanic.resolve(inputs, [f for r in requests for f in chance.roll(r)]))
+
+    return exact(run)
+
+
+# --- the chance protocol -------------------------------------------------------------------
+
+
+def throw_action(
+    inputs: ActionRoll, chance: Chance, options: ShsOptions = DEFAULT_OPTIONS
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Throw one Action's dice: the action dice, then each group of D+/- dice.
+
+    Args:
+        inputs: the roll (threshold, Expertise, bonus, malus, option).
+        chance: where the faces come from, asked once per request of `dice_for_action`.
+        options: house rules (number of action dice, option dice, cap).
+
+    Returns:
+        ``(action faces, D+/- faces)``, the D+/- groups concatenated in request order.
+
+    Raises:
+        InputError: the chance cannot give those dice.
+
+    Source: seed 003; S-M2 steps 1 and 3, S-A1, S-A2, S-A7, S-A13.
+    """
+    first, *rest = dice_for_action(inputs, options)
+    action = chance.roll(first)
+    return action, tuple(f for r in rest for f in chance.roll(r))
+
+
+def play_action(
+    inputs: ActionRoll, chance: Chance, options: ShsOptions = DEFAULT_OPTIONS
+) -> ActionResult:
+    """Throw an Action's dice with ``chance`` and count its PS (`resolve_action`).
+
+    Source: seed 003; S-M2 steps 1 to 4, S-A3, S-A7.
+    """
+    return resolve_action(inputs, *throw_action(inputs, chance, options), options)
+
+
+def play_test(inputs: Test, chance: Chance, options: ShsOptions = DEFAULT_OPTIONS) -> TestResult:
+    """Throw a Test's dice with ``chance`` and resolve it (`resolve_test`).
+
+    Source: seed 003; S-M2 step 5, S-A4.
+    """
+    return resolve_test(inputs, *throw_action(inputs.action, chance, options), options)
+
+
+def play_opposed(
+    inputs: OpposedAction, chance: Chance, options: ShsOptions = DEFAULT_OPTIONS
+) -> OpposedResult:
+    """Throw both sides' dice (the first side's, then the second's) and resolve.
+
+    Source: seed 003; S-M4, S-A3, S-A5.
+    """
+    first = throw_action(inputs.first, chance, options)
+    second = throw_action(inputs.second, chance, options)
+    return resolve_opposed(inputs, first, second, options)
+
+
+def play_cooperation(
+    inputs: Cooperation, chance: Chance, options: ShsOptions = DEFAULT_OPTIONS
+) -> CooperationResult:
+    """Throw every cooperator's Test dice, with the Bonus 1, in order, and resolve.
+
+    Raises:
+        RuleError: an option the table forbids when cooperating (S-A14).
+
+    Source: seed 003; S-M6, S-A14.
+    """
+    faces = [throw_action(t.action, chance, options) for t in inputs.tests(options)]
+    return resolve_cooperation(inputs, faces, options)

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from enum import Enum
 
-from tablee.dice import D6, DiceRequest, RandomSource, Trace, TraceStep
+from tablee.dice import D6, Chance, DiceRequest, RandomSource, SourceChance, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.base import JSON
 from tablee.systems.ybs.straights import (
@@ -48,10 +48,14 @@ __all__ = [
     "ThrowOutcome",
     "dice_for_throw",
     "dice_per_side",
+    "hand_after",
     "is_sub_multiset",
+    "next_throw",
     "play_throw",
     "resolve_throw",
     "start_gang_fight",
+    "throw_result",
+    "throw_side",
 ]
 
 BASE_DICE = 5
@@ -403,9 +407,22 @@ def dice_for_throw(state: GangFight, keeps: Keeps = Keeps()) -> tuple[DiceReques
     )
 
 
-def _result(
+def throw_result(
     state: GangFight, throw: int, players: Straight | None, gm: Straight | None
 ) -> tuple[GangResult | None, Trace]:
+    """How a throw ends the fight, from each side's best straight after it.
+
+    Args:
+        state: the fight (its options matter here).
+        throw: the throw's number, 1 or more.
+        players, gm: each side's best straight after the throw, or None.
+
+    Returns:
+        The result (None when neither side shows a straight: the fight goes on), and the
+        steps that explain it.
+
+    Source: seed 004; Y-M7 steps 5-7, Y-A13, Y-T5, Y-T6.
+    """
     opts = state.options
     if players is None and gm is None:
         return None, (TraceStep(N_("no straight yet: the fight goes on")),)
@@ -440,6 +457,36 @@ def _result(
         uchimi[GangSide.GM],
     )
     return result, tuple(steps)
+
+
+def hand_after(kept: Sequence[int], rolled: Sequence[int]) -> tuple[int, ...]:
+    """The faces in front of a side after a throw: what it kept and what it threw, sorted.
+
+    Source: seed 004; Y-M7 step 4.
+    """
+    return tuple(sorted((*kept, *rolled)))
+
+
+def throw_side(
+    dice: int, kept: tuple[int, ...], chance: Chance
+) -> tuple[tuple[int, ...], Straight | None]:
+    """One side's part of a throw: throw every die not kept, then read the hand.
+
+    The same steps as one side in `resolve_throw` (the request of `dice_for_throw`, the
+    hand of `hand_after`, its best straight), for the odds of one side alone.
+
+    Args:
+        dice: the side's dice (4 to 8).
+        kept: the faces it keeps (empty on the first throw).
+        chance: where the new faces come from.
+
+    Returns:
+        The hand after the throw, sorted, and its best straight or None.
+
+    Source: seed 004; Y-M7 steps 3-5, Y-A13.
+    """
+    hand = hand_after(kept, chance.roll(DiceRequest(D6, dice - len(kept))))
+    return hand, best_straight(hand)
 
 
 def _new_faces(
@@ -479,7 +526,7 @@ def resolve_throw(
     """
     keeps = _checked_keeps(state, keeps)
     rolled = {s: _new_faces(state, s, keeps.of(s), faces[i]) for i, s in enumerate(GangSide)}
-    hands = {s: tuple(sorted(keeps.of(s) + rolled[s])) for s in GangSide}
+    hands = {s: hand_after(keeps.of(s), rolled[s]) for s in GangSide}
     best = {s: best_straight(hands[s]) for s in GangSide}
     throw = state.throws + 1
     steps = [
@@ -496,7 +543,7 @@ def resolve_throw(
         )
         for s in GangSide
     ]
-    result, tail = _result(state, throw, best[GangSide.PLAYERS], best[GangSide.GM])
+    result, tail = throw_result(state, throw, best[GangSide.PLAYERS], best[GangSide.GM])
     new_state = replace(
         state,
         throws=throw,
@@ -531,6 +578,16 @@ def play_throw(
 
     Source: seed 004; Y-M7.
     """
+    return next_throw(state, keeps, SourceChance(source))
+
+
+def next_throw(state: GangFight, keeps: Keeps, chance: Chance) -> tuple[GangFight, ThrowOutcome]:
+    """Ask ``chance`` for the next throw's dice (the players' request first) and resolve it.
+
+    Raises:
+        RuleError, InputError: as `resolve_throw`; the chance's own errors.
+
+    Source: seed 004; Y-M7.
+    """
     players, gm = dice_for_throw(state, keeps)
-    faces = (source.roll(players.die, players.count), source.roll(gm.die, gm.count))
-    return resolve_throw(state, keeps, faces)
+    return resolve_throw(state, keeps, (chance.roll(players), chance.roll(gm)))

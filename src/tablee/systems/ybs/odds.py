@@ -1,11 +1,16 @@
-"""Exact odds of a YBS test, by driving `resolve_test` over every die the player may throw.
+"""Exact odds of a YBS test, by driving the rule code one throw at a time.
 
-A reroll policy says when the player is stubborn: ``never``; ``once`` (after a failed first
-throw, if a token is left); ``any`` (after every failed throw while tokens last). A failed
-throw is one that does not succeed; a natural 6 never is one. The player buys a critical
-success whenever the final die is a 6 and a token is left (Y-A4). Since a reroll ignores
-forced tokens, what follows a reroll depends only on how many were made, so the walk is
-memoised on that count: it costs O(tokens) resolutions.
+A reroll policy says how far the player is stubborn: ``never``; ``once`` (after a failed
+first throw, if a token is left); ``any`` (after every failed throw while tokens last). The
+policy is the table's reading of s'entêter (``stubborn`` = ``never``, ``once``, ``repeat``):
+the player rerolls every throw that does not succeed whenever the rules allow it
+(`tablee.systems.ybs.rolls.reroll_refusal`), and buys a critical success whenever the rules
+allow that (a final 6 and a token left, `critical_refusal`; Y-A4).
+
+Each throw is one step of an absorbing chain (`tablee.dice.absorbing`): `throw_test` throws
+the die and `resolve_test` reads every die so far, as in live play. Since a reroll ignores
+forced tokens, what follows a decision to reroll depends only on how many rerolls were made,
+so the states are memoised on that count: the chain has at most ``tokens + 1`` states.
 
 Source: seed 004, "Les tests"; rulings Y-M3, Y-A3, Y-A4, Y-A5; issue 4 point 10.
 """
@@ -16,8 +21,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
+from tablee.dice import Chance, End, Next, absorbing
 from tablee.errors import N_, InputError
-from tablee.systems.ybs.rolls import MAX_FORCE, YbsTest, resolve_test
+from tablee.systems.ybs.rolls import (
+    MAX_FORCE,
+    TestResult,
+    YbsTest,
+    critical_refusal,
+    reroll_refusal,
+    throw_test,
+)
 
 __all__ = ["MAX_ODDS_TOKENS", "POLICIES", "TestOdds", "odds_of_test"]
 
@@ -47,42 +60,10 @@ class TestOdds:
     __test__: ClassVar[bool] = False  # not a pytest test class
 
 
-_Row = tuple[Fraction, Fraction, Fraction, Fraction]
+_STUBBORN = {"any": "repeat", "once": "once", "never": "never"}
+"""The table's reading of s'entêter that each policy plays (Y-A3)."""
 
-
-def _wants_reroll(test: YbsTest, faces: tuple[int, ...], policy: str) -> bool:
-    result = resolve_test(test, faces)
-    if result.success or result.natural == 6 or result.rerolls >= test.tokens:
-        return False
-    if test.stubborn_on == "one" and result.natural != 1:
-        return False
-    return policy == "any" or (policy == "once" and result.rerolls == 0)
-
-
-def _walk(test: YbsTest, prefix: tuple[int, ...], policy: str, memo: dict[int, _Row]) -> _Row:
-    """Chances over the next die after ``prefix`` (memoised once the first die is past)."""
-    if prefix and len(prefix) in memo:
-        return memo[len(prefix)]
-    totals = [Fraction(0)] * 4
-    for face in range(1, 7):
-        faces = (*prefix, face)
-        if _wants_reroll(test, faces, policy):
-            sub = _walk(test, faces, policy, memo)
-            row = (sub[0], sub[1], sub[2], sub[3] + 1)
-        else:
-            result = resolve_test(test, faces)
-            critical = result.natural == 6 and test.tokens - result.rerolls >= 1
-            row = (
-                Fraction(int(result.success)),
-                Fraction(int(critical)),
-                Fraction(int(result.natural == 1)),
-                Fraction(0),
-            )
-        totals = [t + r / 6 for t, r in zip(totals, row, strict=True)]
-    out = (totals[0], totals[1], totals[2], totals[3])
-    if prefix:
-        memo[len(prefix)] = out
-    return out
+_End = tuple[bool, bool, bool]  # success, critical success bought, final natural 1
 
 
 def odds_of_test(
@@ -119,6 +100,19 @@ def odds_of_test(
         raise InputError(
             N_("forcing destiny takes 1 to 3 tokens, not {value} (rule Y-M3)"), value=force
         )
-    test = YbsTest(trait, force, tokens, "repeat", stubborn_on)
-    success, critical, one, rerolls = _walk(test, (), policy, {})
-    return TestOdds(success, critical, one, rerolls)
+    test = YbsTest(trait, force, tokens, _STUBBORN[policy], stubborn_on)
+
+    def step(previous: TestResult | None, chance: Chance) -> Next[TestResult | None] | End[_End]:
+        result = throw_test(test, previous, chance)
+        if not result.success and reroll_refusal(test, result.faces) is None:
+            return Next(result)
+        critical = critical_refusal(test, result.faces) is None
+        return End((result.success, critical, result.natural == 1))
+
+    chain = absorbing(None, step, key=lambda r: -1 if r is None else r.rerolls)
+    return TestOdds(
+        chain.probability_where(lambda e: e[0]),
+        chain.probability_where(lambda e: e[1]),
+        chain.probability_where(lambda e: e[2]),
+        chain.expected_steps - 1,
+    )

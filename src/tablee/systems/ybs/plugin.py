@@ -19,7 +19,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from tablee.dice import D6, RandomSource, TraceStep
+from tablee.dice import D6, Chance, DiceRequest, TraceStep, parse_faces
 from tablee.errors import N_, InputError, Message, Number, Plural, RuleError, TableeError
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command, Query
@@ -73,7 +73,7 @@ def _faces_to_keep(text: str | None, advised: tuple[int, ...], field: str) -> tu
     """``advised`` (the default, also for None), ``none`` (reroll every die) or faces ``2,3``.
 
     Raises:
-        InputError: a part that is not a face from 1 to 6, naming the field and the value.
+        InputError: a part that is not a d6 face, naming the field, the face and its place.
 
     Source: Y-M7, Y-A14.
     """
@@ -82,21 +82,14 @@ def _faces_to_keep(text: str | None, advised: tuple[int, ...], field: str) -> tu
         return advised
     if word == "none":
         return ()
-    faces: list[int] = []
-    for part in word.replace(" ", ",").replace(";", ",").split(","):
-        if not part:
-            continue
-        if not (part.isascii() and part.isdigit() and 1 <= int(part) <= 6):
-            raise InputError(
-                N_(
-                    "{flag}: {value!r} is not a face to keep (faces 1 to 6, comma separated, "
-                    "or advised, or none; rule Y-M7)"
-                ),
-                flag=field,
-                value=part,
-            )
-        faces.append(int(part))
-    return tuple(faces)
+    try:
+        return parse_faces(word, D6)
+    except InputError as exc:
+        raise InputError(
+            N_("{flag}: {error} (faces to keep, or advised, or none; rule Y-M7)"),
+            flag=field,
+            error=exc,
+        ) from None
 
 
 def _choices(entries: tuple[str, ...]) -> dict[str, str]:
@@ -192,11 +185,11 @@ class Ybs(Game[YbsState]):
             name=named,
         )
 
-    def _rolled(self, state: YbsState, command: Command, dice: RandomSource) -> RuleDecision:
+    def _rolled(self, state: YbsState, command: Command, dice: Chance) -> RuleDecision:
         match command:
             case C.Test():
                 actor = character_named(state, command.character)
-                faces = dice.roll(D6, 1)
+                faces = dice.roll(DiceRequest(D6, 1))
                 return play.decide_test(
                     state,
                     character=actor,
@@ -214,14 +207,14 @@ class Ybs(Game[YbsState]):
                     note=command.note,
                 )
             case C.Stubborn():
-                return play.decide_reroll(state, faces=dice.roll(D6, 1))
+                return play.decide_reroll(state, faces=dice.roll(DiceRequest(D6, 1)))
             case C.ThrowGang():
                 return self._throw(state, command, dice)
             case C.Encounter():
                 return self._encounter(state, command, dice)
         raise InputError(N_("{name} is not a YBS command"), name=command.name)
 
-    def _throw(self, state: YbsState, command: C.ThrowGang, dice: RandomSource) -> RuleDecision:
+    def _throw(self, state: YbsState, command: C.ThrowGang, dice: Chance) -> RuleDecision:
         gang = brawls.current_gang(state)
         advised = advised_keeps(gang.fight)
         keeps = Keeps(
@@ -229,19 +222,19 @@ class Ybs(Game[YbsState]):
             _faces_to_keep(command.gm_keep, advised.gm, "gm_keep"),
         )
         ours, theirs = dice_for_throw(gang.fight, keeps)
-        faces = dice.roll(D6, ours.count)
-        gm_faces = dice.roll(C.GM_D6, theirs.count)
+        faces = dice.roll(DiceRequest(D6, ours.count))
+        gm_faces = dice.roll(DiceRequest(C.GM_D6, theirs.count))
         return brawls.decide_gang_throw(
             state, keep=keeps.players, gm_keep=keeps.gm, faces=faces, gm_faces=gm_faces
         )
 
-    def _encounter(self, state: YbsState, command: C.Encounter, dice: RandomSource) -> RuleDecision:
+    def _encounter(self, state: YbsState, command: C.Encounter, dice: Chance) -> RuleDecision:
         choices = _choices(command.choices)
         kind = decide_encounter({player_named(state, p): c for p, c in choices.items()}).kind
         faces: tuple[int, ...] = ()
         gm_faces: tuple[int, ...] = ()
         if kind == "ichika_bachika":
-            faces, gm_faces = dice.roll(D6, 5), dice.roll(C.GM_D6, 5)
+            faces, gm_faces = dice.roll(DiceRequest(D6, 5)), dice.roll(DiceRequest(C.GM_D6, 5))
         return brawls.decide_encounter_at_table(
             state,
             choices=choices,
@@ -337,7 +330,7 @@ class Ybs(Game[YbsState]):
             raise InputError(N_("{name} is not a YBS command"), name=command.name)
         return decide(command)
 
-    def decide(self, state: YbsState, command: Command, dice: RandomSource) -> Decision[YbsState]:
+    def decide(self, state: YbsState, command: Command, dice: Chance) -> Decision[YbsState]:
         """Decide a YBS command; a rolled one throws its dice from ``dice`` as it needs them."""
         actor = GM
         if command.rolled:

@@ -18,12 +18,12 @@ Source: seed 004, "Les tests", "Les jetons Unmei"; rulings Y-M3, Y-N3, Y-A2 to Y
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from tablee.dice import D6, DiceRequest, Trace, TraceStep
+from tablee.dice import D6, Chance, DiceRequest, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.ybs.character import check_trait_value
 
@@ -37,8 +37,12 @@ __all__ = [
     "TestResult",
     "YbsTest",
     "combined_trait",
+    "critical_refusal",
     "dice_for_reroll",
+    "play_test",
+    "reroll_refusal",
     "resolve_test",
+    "throw_test",
 ]
 
 MAX_FORCE = 3
@@ -171,14 +175,36 @@ class TestResult:
     __test__: ClassVar[bool] = False  # not a pytest test class
 
 
+def reroll_refusal(test: YbsTest, faces: Sequence[int]) -> RuleError | None:
+    """Why one more reroll after ``faces`` is refused, or None when the rules allow it.
+
+    Args:
+        test: the inputs (the table's reading of s'entêter, the tokens held).
+        faces: the naturals thrown so far, the first then each reroll (1 or more).
+
+    Returns:
+        The refusal (a natural 6 has nothing to reroll; ``stubborn_on = one`` after a 2..5;
+        the reroll limit of ``stubborn``; no token left), or None.
+
+    Source: seed 004, "Les tests" step 6; Y-M3, Y-M4, Y-A3.
+    """
+    return _reroll_refusal(test, faces[-1], len(faces))
+
+
 def _check_reroll(test: YbsTest, before: int, number: int) -> None:
     """Refuse reroll ``number`` (1 for the first) after a natural ``before``."""
+    refusal = _reroll_refusal(test, before, number)
+    if refusal is not None:
+        raise refusal
+
+
+def _reroll_refusal(test: YbsTest, before: int, number: int) -> RuleError | None:
     if before == 6:
-        raise RuleError(
+        return RuleError(
             N_("a natural 6 is always a success: there is nothing to reroll (rule Y-M3)")
         )
     if test.stubborn_on == "one" and before != 1:
-        raise RuleError(
+        return RuleError(
             N_(
                 "at this table s'entêter follows only a natural 1, not a {face} "
                 "(option stubborn_on, Y-A3)"
@@ -186,15 +212,16 @@ def _check_reroll(test: YbsTest, before: int, number: int) -> None:
             face=before,
         )
     if test.stubborn == "never" or (test.stubborn == "once" and number > 1):
-        raise RuleError(
+        return RuleError(
             N_("only one reroll per test at this table (option stubborn, Y-A3)")
             if test.stubborn == "once"
             else N_("no reroll in this test (rule Y-A3)")
         )
     if number > test.tokens:
-        raise RuleError(
+        return RuleError(
             _TOO_FEW[(bool(test.force), test.tokens == 1)], number=number, tokens=test.tokens
         )
+    return None
 
 
 _TOO_FEW = {
@@ -275,18 +302,10 @@ def resolve_test(test: YbsTest, faces: Sequence[int]) -> TestResult:
         modified, success, step = _outcome(test, natural, number == 0)
         steps.append(step)
     final, rerolls = naturals[-1], len(naturals) - 1
-    left = test.tokens - rerolls
     if test.critical:
-        if final != 6:
-            raise RuleError(
-                N_("only a natural 6 can become a critical success, not a {face} (rule Y-M3)"),
-                face=final,
-            )
-        if left < 1:
-            raise RuleError(
-                N_("a critical success costs a token and none is left (rule Y-A4)"),
-                tip=N_("tokens spent on forcing destiny or rerolls cannot pay for it"),
-            )
+        refusal = critical_refusal(test, naturals)
+        if refusal is not None:
+            raise refusal
         steps.append(TraceStep(N_("critical success: 1 token back to the GM (Y-A4)")))
     if test.critical_failure:
         if final != 1:
@@ -316,6 +335,74 @@ def resolve_test(test: YbsTest, faces: Sequence[int]) -> TestResult:
         token_gained=int(test.critical_failure and not test.npc),
         trace=tuple(steps),
     )
+
+
+def critical_refusal(test: YbsTest, faces: Sequence[int]) -> RuleError | None:
+    """Why the player cannot buy a critical success after ``faces``, or None when they can.
+
+    Args:
+        test: the inputs (the tokens held once forced).
+        faces: every natural thrown, the first then each reroll (1 or more).
+
+    Returns:
+        The refusal (the final die is not a 6, or no token is left after the rerolls), or
+        None.
+
+    Source: seed 004, "Les tests" step 7; Y-M3, Y-A4.
+    """
+    final, left = faces[-1], test.tokens - (len(faces) - 1)
+    if final != 6:
+        return RuleError(
+            N_("only a natural 6 can become a critical success, not a {face} (rule Y-M3)"),
+            face=final,
+        )
+    if left < 1:
+        return RuleError(
+            N_("a critical success costs a token and none is left (rule Y-A4)"),
+            tip=N_("tokens spent on forcing destiny or rerolls cannot pay for it"),
+        )
+    return None
+
+
+def play_test(test: YbsTest, chance: Chance, reroll: Callable[[TestResult], bool]) -> TestResult:
+    """Throw a test with ``chance``: the first die, then a reroll each time one is wanted.
+
+    Args:
+        test: the inputs.
+        chance: where the dice come from (one d6 per request).
+        reroll: the player's choice after each throw (given the result so far); a reroll
+            is made only when the rules allow it (`reroll_refusal`).
+
+    Returns:
+        The result of every die thrown (`resolve_test`).
+
+    Source: seed 004, "Les tests" steps 3 to 6; Y-M3, Y-A3.
+    """
+    result = throw_test(test, None, chance)
+    while reroll(result) and reroll_refusal(test, result.faces) is None:
+        result = throw_test(test, result, chance)
+    return result
+
+
+def throw_test(test: YbsTest, previous: TestResult | None, chance: Chance) -> TestResult:
+    """Throw the next die of a test with ``chance`` and resolve every die so far.
+
+    Args:
+        test: the inputs.
+        previous: the result before this die, or None for the first throw.
+        chance: where the die comes from.
+
+    Returns:
+        `resolve_test` over the earlier dice and the new one.
+
+    Raises:
+        RuleError: a reroll the rules refuse (see `reroll_refusal`).
+
+    Source: seed 004, "Les tests" steps 3 to 6; Y-M3, Y-A3.
+    """
+    if previous is None:
+        return resolve_test(test, chance.roll(TEST.dice_for(test)))
+    return resolve_test(test, (*previous.faces, *chance.roll(dice_for_reroll(previous))))
 
 
 class TestMechanic:

@@ -29,7 +29,7 @@ from fractions import Fraction
 from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
-from tablee.dice import Die, FairSource, RandomSource, TypedFaces
+from tablee.dice import Die, FairSource, RandomSource, TypedFaces, typed_faces
 from tablee.errors import N_, InputError
 from tablee.locale import translation
 from tablee.locale.numbers import format_decimal
@@ -63,7 +63,6 @@ __all__ = [
     "owner_of",
     "players",
     "seen_by",
-    "typed_faces",
     "viewer_translate",
     "web_system",
 ]
@@ -323,13 +322,23 @@ class ActionRequest:
 
     # -- dice ----------------------------------------------------------------------------
 
-    def typed(self, name: str = "faces") -> list[int] | None:
+    def typed(self, name: str = "faces", die: Die | None = None) -> list[int] | None:
         """Faces typed in from physical dice (``1,4,5,6``), or None to roll on the server.
 
+        The grammar is `tablee.dice.faces`', shared with the command line; a blank field
+        means nothing was typed.
+
+        Args:
+            name: the form field.
+            die: the die the faces were read on (``DPM`` reads ``+``, ``-``, ``0``); None
+                checks only whole numbers (the die is checked when the faces are thrown).
+
         Raises:
-            InputError: a value that is not a whole number.
+            InputError: a face that is not a whole number (or not a face of ``die``), named
+                with its position.
         """
-        return typed_faces(self.text(name))
+        faces = typed_faces(self.text(name), die)
+        return None if faces is None else list(faces)
 
     def throw(self, die: Die, count: int, typed: list[int] | None = None) -> list[int]:
         """``count`` faces of ``die``: the typed ones (checked), else from the fair source.
@@ -362,25 +371,6 @@ class ActionRequest:
         if self._service is None:
             raise RuntimeError("this request only reads (odds)")
         return self._service.execute(self.viewer.table, decide, facts_of)
-
-
-def typed_faces(text: str) -> list[int] | None:
-    """Faces typed in from physical dice (``1,4,5,6``), or None when ``text`` is empty.
-
-    Raises:
-        InputError: a value that is not a whole number.
-    """
-    if not text.strip():
-        return None
-    faces = []
-    for part in text.replace(" ", ",").replace(";", ",").split(","):
-        if not part:
-            continue
-        sign, digits = (part[0], part[1:]) if part[0] in "+-" else ("", part)
-        if not (digits.isascii() and digits.isdigit()):
-            raise InputError(N_("{value!r} is not a die face"), value=part)
-        faces.append(int(sign + digits))
-    return faces
 
 
 class WebSystem(Protocol):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablee.dice import FairSource, RandomSource, TypedFaces
+from tablee.dice import DPM, DiceRequest, FairSource, RandomSource, TypedFaces
 from tablee.errors import N_, InputError
 from tablee.systems import shs
 from tablee.systems.shs.notation import attempt_options
@@ -128,8 +128,7 @@ class _Dice:
 
     def __init__(self, req: ActionRequest) -> None:
         typed = req.typed("faces")
-        dpm_text = req.text("dpm_faces")
-        dpm = [shs.parse_dpm_face(p) for p in dpm_text.replace(" ", ",").split(",") if p]
+        dpm = req.typed("dpm_faces", DPM) or []
         self.typed = typed is not None or bool(dpm)
         self.given = [len(typed or []), len(dpm)]
         self.needed = [0, 0]
@@ -137,12 +136,16 @@ class _Dice:
         self.action: RandomSource = TypedFaces(typed or []) if self.typed else fair
         self.dpm: RandomSource = TypedFaces(dpm) if self.typed else fair
 
+    def roll(self, request: DiceRequest) -> tuple[int, ...]:
+        """One request's faces (this is a `tablee.dice.Chance`): action or D+/- dice."""
+        index = 1 if request.die is DPM else 0
+        self.needed[index] += request.count
+        source = self.dpm if index else self.action
+        return source.roll(request.die, request.count)
+
     def throw(self, roll: Any, options: Any) -> tuple[list[int], list[int]]:
-        first, *rest = shs.dice_for_action(roll, options)
-        self.needed[0] += first.count
-        self.needed[1] += sum(r.count for r in rest)
-        action = list(self.action.roll(first.die, first.count))
-        return action, [f for r in rest for f in self.dpm.roll(r.die, r.count)]
+        action, dpm = shs.throw_action(roll, self, options)
+        return list(action), list(dpm)
 
     def finish(self) -> None:
         if self.typed and self.given != self.needed:

@@ -1,0 +1,183 @@
+"""Faces typed in from physical dice: one grammar for the command line and the web table.
+
+The grammar:
+
+* faces are separated by commas, semicolons or white space, in any mix; repeated
+  separators are ignored (``1;4;5``, `` 1 , 4 ``, ``1,,4`` all read as separate faces);
+* a face is ASCII digits with an optional sign (``+`` or ``-``; the minus sign ``−`` of
+  printed rules is read as ``-``): ``6``, ``+1``, ``-1``. Other digits (``٣``) and
+  underscores (``1_0``) are refused, although Python's ``int`` would take them;
+* a D+/- face is written ``+``, ``-`` or ``0`` (blank); ``+1`` and ``-1`` are read too.
+
+Every refusal names the face as typed, its position among the typed faces, the die and what
+the die shows (``face 7 (the 3rd) is not a face of a d6 (1 to 6)``); `TypedFaces` reports
+the faces it hands out the same way.
+
+Source: house style (one parser for every interface); seed 003, "Mini-glossaire" (the D+/-
+faces), ruling S-N3.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from tablee.dice.kinds import DPM, Die
+from tablee.errors import N_, InputError, Message
+
+__all__ = [
+    "check_typed_face",
+    "check_typed_faces",
+    "ordinal",
+    "parse_faces",
+    "split_faces",
+    "typed_faces",
+]
+
+_SEPARATORS = re.compile(r"[,;\s]+")
+_MINUS = "\N{MINUS SIGN}"
+_DPM_SYMBOLS = {"+": 1, "-": -1}
+
+
+def split_faces(text: str) -> tuple[str, ...]:
+    """The faces of a typed text, as typed, without their separators.
+
+    Args:
+        text: faces separated by commas, semicolons or white space, in any mix.
+
+    Returns:
+        The non-empty pieces, in order (empty for a blank text or separators alone).
+    """
+    return tuple(piece for piece in _SEPARATORS.split(text) if piece)
+
+
+def ordinal(position: int) -> Message:
+    """A position among typed faces, as an ordinal to translate (``the 3rd``, ``la 3e``).
+
+    Args:
+        position: 1 or more.
+    """
+    if position == 1:
+        return Message(N_("the 1st"))
+    if position % 100 in (11, 12, 13):
+        return Message(N_("the {n}th"), n=position)
+    suffix = {
+        1: N_("the {n}st"),
+        2: N_("the {n}nd"),
+        3: N_("the {n}rd"),
+    }.get(position % 10, N_("the {n}th"))
+    return Message(suffix, n=position)
+
+
+def _not_a_face(text: str, position: int, die: Die | None) -> InputError:
+    where = ordinal(position)
+    if die is None:
+        return InputError(
+            N_(
+                "face {face} ({position}) is not a whole number (digits 0 to 9, an optional "
+                "sign; faces separated by commas, semicolons or spaces)"
+            ),
+            face=text,
+            position=where,
+        )
+    if die is DPM:
+        return InputError(
+            N_("face {face} ({position}) is not a face of a D+/- (+, - or 0; rule S-N3)"),
+            face=text,
+            position=where,
+        )
+    return InputError(
+        N_("face {face} ({position}) is not a face of a {die} (1 to {sides})"),
+        face=text,
+        position=where,
+        die=die.name,
+        sides=max(die.faces),
+    )
+
+
+def _number(text: str) -> int | None:
+    """The value of one typed face, or None when it is not ASCII digits with a sign."""
+    body = text.replace(_MINUS, "-")
+    digits = body[1:] if body[:1] in ("+", "-") else body
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        return None
+    return int(body)
+
+
+def check_typed_face(face: str | int, position: int, die: Die | None = None) -> int:
+    """The value of one typed face, checked against ``die``.
+
+    Args:
+        face: the face as typed (``"7"``, ``"+"``) or already read as a whole number.
+        position: its position among the typed faces, 1 or more (shown in errors).
+        die: the die it was read on; None checks only that it is a whole number.
+
+    Returns:
+        The face value (for the D+/- die: 1, -1 or 0).
+
+    Raises:
+        InputError: not a whole number (or a D+/- symbol), or not a face of ``die``; the
+            message names the face as typed, its position, the die and its faces.
+    """
+    if isinstance(face, bool) or not isinstance(face, int | str):
+        raise _not_a_face(repr(face), position, die)
+    value: int | None
+    if isinstance(face, int):
+        text, value = str(face), face
+    else:
+        text = face.strip()
+        symbol = _DPM_SYMBOLS.get(text.replace(_MINUS, "-")) if die is DPM else None
+        value = symbol if symbol is not None else _number(text)
+    if value is None or (die is not None and value not in die.values):
+        raise _not_a_face(text, position, die)
+    return value
+
+
+def parse_faces(text: str, die: Die | None = None, *, first: int = 1) -> tuple[int, ...]:
+    """Read typed faces (see the module for the grammar).
+
+    Args:
+        text: the faces as typed, e.g. ``"1,4,6"``, ``"1 4 6"``, ``"+,-,0"`` (D+/-).
+        die: the die they were read on, checked face by face; None checks only that each
+            face is a whole number (the die is then checked when the faces are used, by
+            `tablee.dice.TypedFaces`, with the same message).
+        first: the position of the first face (for a text that continues another).
+
+    Returns:
+        The face values, in order; empty for a blank text.
+
+    Raises:
+        InputError: the first face that is not a face of ``die`` (or not a whole number),
+            named as typed with its position.
+    """
+    return tuple(
+        check_typed_face(piece, position, die)
+        for position, piece in enumerate(split_faces(text), start=first)
+    )
+
+
+def typed_faces(text: str | None, die: Die | None = None) -> tuple[int, ...] | None:
+    """Faces typed in an optional field: None when nothing was typed (roll instead).
+
+    Both interfaces read a missing or blank field (``--dice ""``, an empty form field) as
+    "nothing typed", and anything else with `parse_faces`.
+
+    Args:
+        text: the field's text, or None when absent.
+        die: as in `parse_faces`.
+
+    Raises:
+        InputError: as `parse_faces`.
+    """
+    if text is None or not text.strip():
+        return None
+    return parse_faces(text, die)
+
+
+def check_typed_faces(faces: Sequence[int], die: Die, first: int = 1) -> tuple[int, ...]:
+    """Check faces already read as numbers against ``die``, naming positions from ``first``.
+
+    Raises:
+        InputError: as `check_typed_face`.
+    """
+    return tuple(check_typed_face(f, first + i, die) for i, f in enumerate(faces))
