@@ -7,6 +7,7 @@ and must give the same payload, and the state reached must be the fold of the ev
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -147,3 +148,12 @@ def test_keeps_name_the_field_and_the_rule() -> None:
         play(state, C.ThrowGang, {"gm_keep": "1,x"}, ())
     with pytest.raises(InputError, match=r"cannot keep \[5, 5\]"):
         play(state, C.ThrowGang, {"keep": "5,5"}, ())
+
+
+def test_the_state_is_stored_as_a_snapshot_and_read_back_equal() -> None:
+    state = table()
+    assert YBS.snapshot_format() is not None
+    for command, given, faces in SESSION:
+        state = play(state, command, given, faces).after
+        data = json.loads(json.dumps(YBS.encode_state(state)))
+        assert YBS.decode_state(data) == state, command.name

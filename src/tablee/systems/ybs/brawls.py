@@ -19,13 +19,14 @@ Y-A18.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.base import JSON, Fact
 from tablee.systems.ybs.damage import Boxes, take_damage
 from tablee.systems.ybs.game import (
     Decision,
+    GangTable,
     YbsState,
     box_json,
     character_named,
@@ -33,7 +34,7 @@ from tablee.systems.ybs.game import (
     settled,
     with_boxes,
 )
-from tablee.systems.ybs.gang import GangFight, GangOptions, Keeps, resolve_throw, start_gang_fight
+from tablee.systems.ybs.gang import GangOptions, Keeps, resolve_throw, start_gang_fight
 from tablee.systems.ybs.ichika import IchikaOptions, decide_encounter, resolve_ichika
 from tablee.systems.ybs.straights import GangSide
 from tablee.systems.ybs.unmei import GM
@@ -48,21 +49,6 @@ __all__ = [
     "gang_json",
     "side_named",
 ]
-
-
-@dataclass(frozen=True)
-class GangTable:
-    """The gang fight in progress at a table.
-
-    Attributes:
-        fight: the race's state (dice, hands, throws).
-        fighters: the players' side characters, who take its damage.
-        opponents: the GM's named characters, who take the other side's damage.
-    """
-
-    fight: GangFight
-    fighters: tuple[str, ...]
-    opponents: tuple[str, ...]
 
 
 def side_named(value: object) -> GangSide | None:

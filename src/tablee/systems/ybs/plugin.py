@@ -132,6 +132,7 @@ class Ybs(Game[YbsState]):
     commands = C.COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = YBS_OPTION_HELP
+    state_type: ClassVar[type | None] = YbsState
     group_titles: ClassVar[Mapping[str, str]] = {
         "character": N_("create, import and show characters (Y-M1)"),
         "session": N_("start or end a session: 2 tokens each, then back"),

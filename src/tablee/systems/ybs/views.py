@@ -243,7 +243,7 @@ def _table_panel(state: YbsState) -> Panel:
 def _gang_panel(state: YbsState) -> Panel:
     title = Message(N_("Gang fight"))
     shown = Panel(title, _gang_rows(state, hidden=False))
-    if state.gang.fight.throws == 0:
+    if state.gang is None or state.gang.fight.throws == 0:
         return shown
     masked = Panel(title, _gang_rows(state, hidden=True))
     return Panel(title, shown.rows, follows=("ybs.gang_throw",), masked=masked)
