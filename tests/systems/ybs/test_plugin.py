@@ -16,6 +16,7 @@ from tablee.dice import SourceChance, TypedFaces
 from tablee.errors import InputError, RuleError
 from tablee.systems.declare import Command, build_command
 from tablee.systems.plugin import Decision, first_difference
+from tablee.systems.ybs import brawl_commands as B
 from tablee.systems.ybs import commands as C
 from tablee.systems.ybs.apply import apply
 from tablee.systems.ybs.events import EVENTS
@@ -48,14 +49,14 @@ SESSION: list[tuple[type[Command], dict[str, Any], tuple[int, ...]]] = [
     (C.Star, {"character": "Thug", "trait": "chisei"}, ()),
     (C.Transfer, {"character": "Aki", "lower": "chikaku", "raise_": "chisei"}, ()),
     (C.ChangeAttributes, {"character": "Aki", "add": ["biker"], "remove": ["surfer"]}, ()),
-    (C.StartGang, {"fighters": ["Aki", "Bo"], "opponents": ["Thug"], "outnumbered": "gm"}, ()),
-    (C.ThrowGang, {"fighter": "Aki"}, (1, 1, 2, 5, 6, 1, 1, 1, 1)),
-    (C.ThrowGang, {"keep": "1,2,5,6", "gm_keep": "none"}, (3, 2, 2, 2, 2)),
-    (C.StopGang, {"note": "police"}, ()),
-    (C.Encounter, {"choices": ["A=gang-fight", "B=flee"], "opponents": ["Thug"]}, ()),
-    (C.ThrowGang, {}, (1, 2, 3, 4, 6, 1, 1, 2, 2, 6)),
-    (C.Encounter, {"choices": ["A=ichika_bachika", "B=flee"]}, (2, 2, 2, 1, 3, 1, 1, 4, 5, 6)),
-    (C.Encounter, {"choices": ["A=flee", "B=flee"]}, ()),
+    (B.StartGang, {"fighters": ["Aki", "Bo"], "opponents": ["Thug"], "outnumbered": "gm"}, ()),
+    (B.ThrowGang, {"fighter": "Aki"}, (1, 1, 2, 5, 6, 1, 1, 1, 1)),
+    (B.ThrowGang, {"keep": "1,2,5,6", "gm_keep": "none"}, (3, 2, 2, 2, 2)),
+    (B.StopGang, {"note": "police"}, ()),
+    (B.Encounter, {"choices": ["A=gang-fight", "B=flee"], "opponents": ["Thug"]}, ()),
+    (B.ThrowGang, {}, (1, 2, 3, 4, 6, 1, 1, 2, 2, 6)),
+    (B.Encounter, {"choices": ["A=ichika_bachika", "B=flee"]}, (2, 2, 2, 1, 3, 1, 1, 4, 5, 6)),
+    (B.Encounter, {"choices": ["A=flee", "B=flee"]}, ()),
     (C.EndSession, {}, ()),
 ]  # fmt: skip
 """Commands with their fields as typed and the faces they throw."""
@@ -131,10 +132,10 @@ def test_only_a_fighter_throws_the_players_dice() -> None:
     state = table()
     for command, given, faces in SESSION[:3]:
         state = play(state, command, given, faces).after
-    state = play(state, C.StartGang, {"fighters": ["Aki"]}, ()).after
+    state = play(state, B.StartGang, {"fighters": ["Aki"]}, ()).after
     with pytest.raises(RuleError, match="does not fight"):
-        play(state, C.ThrowGang, {"fighter": "B"}, (1, 1, 2, 5, 6, 1, 1, 1, 1, 2))
-    decision = play(state, C.ThrowGang, {"fighter": "A"}, (1, 1, 2, 5, 6, 1, 1, 1, 1, 2))
+        play(state, B.ThrowGang, {"fighter": "B"}, (1, 1, 2, 5, 6, 1, 1, 1, 1, 2))
+    decision = play(state, B.ThrowGang, {"fighter": "A"}, (1, 1, 2, 5, 6, 1, 1, 1, 1, 2))
     assert decision.actor == "A"
 
 
@@ -142,12 +143,12 @@ def test_keeps_name_the_field_and_the_rule() -> None:
     state = table()
     for command, given, faces in SESSION[:3]:
         state = play(state, command, given, faces).after
-    state = play(state, C.StartGang, {"fighters": ["Aki"]}, ()).after
-    state = play(state, C.ThrowGang, {}, (1, 1, 2, 5, 6, 1, 1, 1, 1, 2)).after
+    state = play(state, B.StartGang, {"fighters": ["Aki"]}, ()).after
+    state = play(state, B.ThrowGang, {}, (1, 1, 2, 5, 6, 1, 1, 1, 1, 2)).after
     with pytest.raises(InputError, match=r"gm_keep: face x \(the 2nd\) is not a face of a d6"):
-        play(state, C.ThrowGang, {"gm_keep": "1,x"}, ())
+        play(state, B.ThrowGang, {"gm_keep": "1,x"}, ())
     with pytest.raises(InputError, match=r"cannot keep \[5, 5\]"):
-        play(state, C.ThrowGang, {"keep": "5,5"}, ())
+        play(state, B.ThrowGang, {"keep": "5,5"}, ())
 
 
 def test_the_state_is_stored_as_a_snapshot_and_read_back_equal() -> None:

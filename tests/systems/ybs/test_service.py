@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tablee.dice import TypedFaces
+from tablee.systems.ybs import brawl_commands as B
 from tablee.systems.ybs import commands as C
 from tablee.table.events import StoredEvent
 from tablee.table.projection import fold, verify_log
@@ -90,12 +91,12 @@ def test_a_blind_test_keeps_its_follow_ups_blind(service: TableService) -> None:
 
 def test_a_gang_fights_next_throw_may_be_shown_again(service: TableService) -> None:
     _table(service)
-    service.run_command("t", C.StartGang(fighters=("Aki",), opponents=("Thug",)))
+    service.run_command("t", B.StartGang(fighters=("Aki",), opponents=("Thug",)))
     first = service.run_command(
-        "t", C.ThrowGang(), TypedFaces([1, 1, 2, 5, 6, 1, 1, 1, 1, 2]), visibility="gm"
+        "t", B.ThrowGang(), TypedFaces([1, 1, 2, 5, 6, 1, 1, 1, 1, 2]), visibility="gm"
     )
     assert first.events[-1].visibility == "gm"
-    second = service.run_command("t", C.ThrowGang(keep="none", gm_keep="none"), visibility="all")
+    second = service.run_command("t", B.ThrowGang(keep="none", gm_keep="none"), visibility="all")
     assert second.events[-1].visibility == "all"
 
 

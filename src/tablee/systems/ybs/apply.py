@@ -24,6 +24,15 @@ from typing import Any
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.base import JSON
 from tablee.systems.event import Event
+from tablee.systems.ybs.brawl_events import (
+    Encountered,
+    FightEnded,
+    GangStarted,
+    GangStopped,
+    GangThrown,
+    Retreated,
+    RoundResolved,
+)
 from tablee.systems.ybs.brawls import GangTable
 from tablee.systems.ybs.character import Character, Trait, trait_named
 from tablee.systems.ybs.events import (
@@ -33,17 +42,10 @@ from tablee.systems.ybs.events import (
     CriticalFailed,
     CriticalSucceeded,
     Damaged,
-    Encountered,
-    FightEnded,
-    GangStarted,
-    GangStopped,
-    GangThrown,
     KegaHealed,
     OptionsSet,
     Rerolled,
     Rested,
-    Retreated,
-    RoundResolved,
     SessionEnded,
     SessionStarted,
     ShichiFukujinCalled,

@@ -3,11 +3,10 @@
 The command line (``tablee ybs ...`` and ``tablee odds ybs ...``), the web forms and the
 JSON API are generated from these classes; `tablee.systems.ybs.plugin.Ybs.decide` takes them.
 
-A gang fight and Ichika Bachika throw two sides' dice: the players' d6 (``--dice``) and the
-game master's d6 (``--gm-dice``, the kind `GM_D6`), which only the game master may type in.
 A test's follow-ups (s'entêter, a critical success or failure) continue the test in
-progress and a gang-fight throw continues the fight: their events are never shown to more
-people than the event they follow (``follows``).
+progress: their events are never shown to more people than the test (``follows``). The gang
+fight's commands are in `tablee.systems.ybs.brawl_commands`, the queries in
+`tablee.systems.ybs.queries`.
 
 Source: seed 004; rulings Y-M1 to Y-M9, Y-A2 to Y-A22.
 """
@@ -17,52 +16,40 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
-from tablee.dice import D6, DiceRequest, Die
+from tablee.dice import D6, DiceRequest
 from tablee.errors import N_
-from tablee.systems.declare import Command, Param, Query, Who
+from tablee.systems.declare import Command, Param, Who
 from tablee.systems.ybs.character import MAX_TRAIT, MIN_TRAIT
 from tablee.systems.ybs.damage import MAX_DAMAGE
-from tablee.systems.ybs.odds import MAX_ODDS_TOKENS
 from tablee.systems.ybs.rolls import MAX_FORCE
 
 __all__ = [
+    "CHARACTERS",
     "COMMANDS",
-    "GM_D6",
-    "AdviseGang",
+    "TOKENS",
+    "UCHIMI",
     "ChangeAttributes",
     "CreateCharacter",
     "Critical",
     "CriticalFailure",
     "Damage",
-    "Encounter",
     "EndFight",
     "EndSession",
-    "GangOddsQuery",
     "HealKega",
-    "IchikaOddsQuery",
     "ImportCharacters",
     "Invoke",
     "ResolveRound",
     "Rest",
     "Retreat",
     "ShichiFukujin",
-    "ShowCharacters",
-    "ShowTokens",
     "Star",
-    "StartGang",
     "StartSession",
-    "StopGang",
-    "StraightOddsQuery",
     "Stubborn",
     "Test",
-    "TestOddsQuery",
-    "ThrowGang",
     "Transfer",
     "Trauma",
+    "note_param",
 ]
-
-GM_D6 = Die("gm", D6.faces)
-"""The game master's d6 in a gang fight or Ichika Bachika: typed in with ``--gm-dice``."""
 
 SHEETS_MAX = 20_000
 """Longest character-sheet text imported at once, in characters."""
@@ -70,7 +57,6 @@ SHEETS_MAX = 20_000
 TOKENS = N_("tokens")
 UCHIMI = N_("Uchimi")
 MINUTES = N_("minutes")
-Side = Literal["players", "gm"]
 TRAITS = "traits"
 CHARACTERS = "characters"
 
@@ -85,7 +71,8 @@ def _trait(help_text: str) -> Param:
     return Param(help_text, choices=TRAITS, placeholder="TRAIT", rule="Y-M1")
 
 
-def _note(help_text: str = N_("a note kept in the log")) -> Param:
+def note_param(help_text: str = N_("a note kept in the log")) -> Param:
+    """A free-text note's field: ``--note`` (or ``--reason``, as ``pouyss roll`` names it)."""
     return Param(help_text, flag="--note", aliases=("--reason",), placeholder="TEXT")
 
 
@@ -155,25 +142,6 @@ class ImportCharacters(Command):
 
 
 @dataclass(frozen=True)
-class ShowCharacters(Query):
-    """One character's sheet, or every character's."""
-
-    name: ClassVar[str] = "character show"
-    title: ClassVar[str] = N_("a character's sheet, or every character")
-    who: ClassVar[Who] = Who.ANYONE
-
-    character: Annotated[
-        str | None,
-        Param(
-            N_("the character (default: every character)"),
-            choices=CHARACTERS,
-            positional=True,
-            placeholder="NAME",
-        ),
-    ] = None
-
-
-@dataclass(frozen=True)
 class StartSession(Command):
     """Start a session: leftover tokens back, then 2 to each player."""
 
@@ -192,15 +160,6 @@ class EndSession(Command):
 
 
 @dataclass(frozen=True)
-class ShowTokens(Query):
-    """Who holds the Unmei tokens."""
-
-    name: ClassVar[str] = "tokens"
-    title: ClassVar[str] = N_("who holds the Unmei tokens")
-    who: ClassVar[Who] = Who.ANYONE
-
-
-@dataclass(frozen=True)
 class Invoke(Command):
     """The GM invokes a character's attribute against it: 1 token to its player."""
 
@@ -210,7 +169,7 @@ class Invoke(Command):
 
     character: Annotated[str, _character()]
     attribute: Annotated[str, Param(N_("the attribute"), placeholder="TEXT")]
-    note: Annotated[str, _note()] = ""
+    note: Annotated[str, note_param()] = ""
 
 
 @dataclass(frozen=True)
@@ -300,7 +259,7 @@ class Test(Command):
             placeholder="CHARACTER",
         ),
     ] = None
-    note: Annotated[str, _note()] = ""
+    note: Annotated[str, note_param()] = ""
 
     def dice(self) -> tuple[DiceRequest, ...]:
         """The first natural die."""
@@ -370,7 +329,7 @@ class Damage(Command):
     kega: Annotated[
         int, _boxes(N_("serious wounds: each marks a free box with X, else turns a / into X"))
     ] = 0
-    note: Annotated[str, _note(N_("the wound's nature or care (Y-A22)"))] = ""
+    note: Annotated[str, note_param(N_("the wound's nature or care (Y-A22)"))] = ""
 
 
 @dataclass(frozen=True)
@@ -408,7 +367,7 @@ class HealKega(Command):
         int,
         Param(N_("Kega healed (default 1)"), low=1, high=MAX_DAMAGE, rule="Y-A22", placeholder="N"),
     ] = 1
-    note: Annotated[str, _note()] = ""
+    note: Annotated[str, note_param()] = ""
 
 
 @dataclass(frozen=True)
@@ -486,7 +445,7 @@ class Trauma(Command):
 
     character: Annotated[str, _character()]
     trait: Annotated[str, _trait(N_("the trait related to the wounds: it becomes -1 (a -2 stays)"))]
-    note: Annotated[str, _note()] = ""
+    note: Annotated[str, note_param()] = ""
 
 
 @dataclass(frozen=True)
@@ -506,251 +465,6 @@ class ChangeAttributes(Command):
     ] = ()
 
 
-# -- gang fights and Ichika Bachika ----------------------------------------------------------
-
-
-def _side(help_text: str) -> Param:
-    return Param(help_text, rule="Y-M7")
-
-
-def _amount(help_text: str) -> Param:
-    return Param(help_text, low=0, high=20, unit=UCHIMI, rule="Y-M7", placeholder="N")
-
-
-_OPPONENT = N_("a GM character in the fight (repeatable)")
-
-
-@dataclass(frozen=True)
-class StartGang(Command):
-    """Start a gang fight: dice per side from the disadvantages."""
-
-    name: ClassVar[str] = "gang start"
-    title: ClassVar[str] = N_("start a gang fight: dice from the disadvantages (Y-M7)")
-    rule: ClassVar[str] = "Y-M7"
-
-    fighters: Annotated[
-        tuple[str, ...],
-        Param(
-            N_("a fighter on the players' side (repeatable)"),
-            flag="--fighter",
-            placeholder="CHARACTER",
-        ),
-    ]
-    opponents: Annotated[
-        tuple[str, ...], Param(_OPPONENT, flag="--opponent", placeholder="CHARACTER")
-    ] = ()
-    outnumbered: Annotated[Side | None, _side(N_("the side with fewer fighters (Y-M7)"))] = None
-    outgunned: Annotated[Side | None, _side(N_("the side with worse weapons (Y-M7)"))] = None
-    winner_uchimi: Annotated[
-        int | None, _amount(N_("Uchimi for each fighter of the winning side (default 1, Y-M7)"))
-    ] = None
-    loser_uchimi: Annotated[
-        int | None, _amount(N_("Uchimi for each fighter of the losing side (default 3, Y-M7)"))
-    ] = None
-    draw_uchimi: Annotated[
-        int | None,
-        _amount(N_("Uchimi for every fighter on identical straights (default 2, Y-M7)")),
-    ] = None
-
-
-_KEEP = "FACES|advised|none"
-
-
-@dataclass(frozen=True)
-class ThrowGang(Command):
-    """One throw of the gang fight: each side keeps some dice and rerolls the rest."""
-
-    name: ClassVar[str] = "gang throw"
-    title: ClassVar[str] = N_("one throw: each side keeps some dice and rerolls the rest")
-    who: ClassVar[Who] = Who.ACTOR
-    rolled: ClassVar[bool] = True
-    rule: ClassVar[str] = "Y-M7"
-    faces_help: ClassVar[str] = N_("the players' new faces, e.g. 1,3,4,6")
-    dice_kinds: ClassVar[tuple[Die, ...]] = (D6, GM_D6)
-    dice_aliases: ClassVar[tuple[str, ...]] = ("--faces", "--gm-faces")
-    gm_dice: ClassVar[tuple[str, ...]] = (GM_D6.name,)
-    follows: ClassVar[tuple[str, ...]] = ("ybs.gang_started", "ybs.encounter", "ybs.gang_throw")
-    keeps_hidden: ClassVar[bool] = False
-
-    keep: Annotated[
-        str | None,
-        Param(N_("the faces the players keep (default: advised)"), placeholder=_KEEP, rule="Y-M7"),
-    ] = None
-    gm_keep: Annotated[
-        str | None,
-        Param(
-            N_("the faces the GM keeps (default: advised)"),
-            placeholder=_KEEP,
-            gm_only=True,
-            rule="Y-M7",
-        ),
-    ] = None
-    fighter: Annotated[
-        str | None,
-        Param(
-            N_("who throws the players' dice: one of their fighters (default: the GM)"),
-            choices="fighters",
-            actor=True,
-            placeholder="CHARACTER",
-        ),
-    ] = None
-
-
-@dataclass(frozen=True)
-class AdviseGang(Query):
-    """Each side's keep choices with their exact odds."""
-
-    name: ClassVar[str] = "gang advise"
-    title: ClassVar[str] = N_("each side's keep choices with their exact odds")
-    who: ClassVar[Who] = Who.ANYONE
-
-
-@dataclass(frozen=True)
-class StopGang(Command):
-    """The GM stops the gang fight, no damage."""
-
-    name: ClassVar[str] = "gang stop"
-    title: ClassVar[str] = N_("the GM stops the gang fight, no damage")
-    rule: ClassVar[str] = "Y-M7"
-
-    note: Annotated[str, _note()] = ""
-
-
-@dataclass(frozen=True)
-class Encounter(Command):
-    """An unexpected encounter: each player's secret choice, then the strike if called."""
-
-    name: ClassVar[str] = "ichika"
-    title: ClassVar[str] = N_("an unexpected encounter: flee, gang fight or Ichika Bachika (Y-M8)")
-    rolled: ClassVar[bool] = True
-    rule: ClassVar[str] = "Y-M8"
-    faces_help: ClassVar[str] = N_("Ichika Bachika: the players' 5 faces")
-    dice_kinds: ClassVar[tuple[Die, ...]] = (D6, GM_D6)
-    dice_aliases: ClassVar[tuple[str, ...]] = ("--faces", "--gm-faces")
-    gm_dice: ClassVar[tuple[str, ...]] = (GM_D6.name,)
-
-    choices: Annotated[
-        tuple[str, ...],
-        Param(
-            N_("a player's secret choice: flee, gang-fight or ichika-bachika"),
-            flag="--choice",
-            placeholder="PLAYER=CHOICE",
-            rule="Y-M8",
-        ),
-    ]
-    opponents: Annotated[
-        tuple[str, ...], Param(_OPPONENT, flag="--opponent", placeholder="CHARACTER")
-    ] = ()
-    outnumbered: Annotated[Side | None, _side(N_("the side with fewer fighters (Y-M7)"))] = None
-    outgunned: Annotated[Side | None, _side(N_("the side with worse weapons (Y-M7)"))] = None
-
-
-# -- exact odds, before rolling (no table needed) ---------------------------------------------
-
-
-@dataclass(frozen=True)
-class TestOddsQuery(Query):
-    """A test's success and critical chances."""
-
-    name: ClassVar[str] = "odds test"
-    title: ClassVar[str] = N_("a test's success and critical chances (Y-M3)")
-    who: ClassVar[Who] = Who.ANYONE
-    needs_table: ClassVar[bool] = False
-
-    __test__: ClassVar[bool] = False  # not a pytest test class
-
-    trait: Annotated[
-        int,
-        Param(N_("the trait value"), low=MIN_TRAIT, high=MAX_TRAIT, rule="Y-M1"),
-    ]
-    force: Annotated[
-        int,
-        Param(
-            N_("tokens spent to force destiny"),
-            low=0,
-            high=MAX_FORCE,
-            unit=TOKENS,
-            rule="Y-M3",
-        ),
-    ] = 0
-    tokens: Annotated[
-        int,
-        Param(
-            N_("tokens left once forced, for rerolls and a critical"),
-            low=0,
-            high=MAX_ODDS_TOKENS,
-            unit=TOKENS,
-            rule="Y-M4",
-            placeholder="K",
-        ),
-    ] = 0
-    stubborn: Annotated[
-        Literal["any", "once", "never"],
-        Param(
-            N_(
-                "s'entêter: reroll every failure while tokens last (any), once per test, or "
-                "never (Y-A3)"
-            )
-        ),
-    ] = "any"
-
-
-@dataclass(frozen=True)
-class StraightOddsQuery(Query):
-    """A straight in one throw of N dice."""
-
-    name: ClassVar[str] = "odds straight"
-    title: ClassVar[str] = N_("a straight in one throw of N dice (Y-M7)")
-    who: ClassVar[Who] = Who.ANYONE
-    needs_table: ClassVar[bool] = False
-
-    count: Annotated[
-        int,
-        Param(
-            N_("dice thrown at once (a straight needs 4 or more)"),
-            flag="--dice",
-            low=1,
-            high=8,
-            rule="Y-M7",
-        ),
-    ]
-
-
-@dataclass(frozen=True)
-class GangOddsQuery(Query):
-    """The players' win, draw and loss when both sides follow the advisor."""
-
-    name: ClassVar[str] = "odds gang-fight"
-    title: ClassVar[str] = N_("the players' win, draw and loss when both sides follow the advisor")
-    who: ClassVar[Who] = Who.ANYONE
-    needs_table: ClassVar[bool] = False
-
-    players: Annotated[
-        int,
-        Param(N_("the players' dice"), flag="--dice", low=4, high=6, rule="Y-M7"),
-    ]
-    against: Annotated[int, Param(N_("the GM's dice"), low=4, high=6, rule="Y-M7")]
-    higher_straight_wins: Annotated[
-        Literal["true", "false"],
-        Param(N_("simultaneous straights: the higher wins, or a draw (Y-A13)")),
-    ] = "true"
-
-
-@dataclass(frozen=True)
-class IchikaOddsQuery(Query):
-    """Ichika Bachika: the players' win, draw and loss."""
-
-    name: ClassVar[str] = "odds ichika"
-    title: ClassVar[str] = N_("Ichika Bachika: the players' win, draw and loss (Y-M8)")
-    who: ClassVar[Who] = Who.ANYONE
-    needs_table: ClassVar[bool] = False
-
-    tie: Annotated[
-        Literal["draw", "reroll"],
-        Param(N_("a complete tie: a draw or thrown again (Y-A16)")),
-    ] = "draw"
-
-
 COMMANDS: tuple[type[Command], ...] = (
     Test,
     Stubborn,
@@ -758,12 +472,10 @@ COMMANDS: tuple[type[Command], ...] = (
     CriticalFailure,
     StartSession,
     EndSession,
-    ShowTokens,
     Invoke,
     ShichiFukujin,
     CreateCharacter,
     ImportCharacters,
-    ShowCharacters,
     Damage,
     Rest,
     HealKega,
@@ -774,14 +486,6 @@ COMMANDS: tuple[type[Command], ...] = (
     Transfer,
     Trauma,
     ChangeAttributes,
-    StartGang,
-    ThrowGang,
-    AdviseGang,
-    StopGang,
-    Encounter,
-    TestOddsQuery,
-    StraightOddsQuery,
-    GangOddsQuery,
-    IchikaOddsQuery,
 )
-"""Every YBS command and query, in the order the interfaces show them."""
+"""The YBS commands of this module, in the order the interfaces show them (the gang fight's
+are in `tablee.systems.ybs.brawl_commands`, the queries in `tablee.systems.ybs.queries`)."""

@@ -16,36 +16,29 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from tablee.dice import D6, Chance, DiceRequest, TraceStep, parse_faces
-from tablee.errors import N_, InputError, Message, Number, Plural, RuleError, TableeError
+from tablee.errors import N_, InputError, Message, RuleError, TableeError
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command, Query
 from tablee.systems.event import Event, read_event
 from tablee.systems.options import stored_changes
 from tablee.systems.plugin import Decision, Game, Line, Odds, Panel, Report, Text
-from tablee.systems.ybs import brawls, play, sessions, sheet_changes, views
+from tablee.systems.ybs import answers, brawls, play, sessions, sheet_changes, views
+from tablee.systems.ybs import brawl_commands as B
 from tablee.systems.ybs import commands as C
-from tablee.systems.ybs.advisor import advise, advised_keeps
+from tablee.systems.ybs import queries as Q
+from tablee.systems.ybs.advisor import advised_keeps
 from tablee.systems.ybs.apply import apply
-from tablee.systems.ybs.character import parse_sheets, trait_named
+from tablee.systems.ybs.character import parse_sheets
 from tablee.systems.ybs.events import EVENTS, OptionsSet, StarAwarded, Tested
 from tablee.systems.ybs.gang import Keeps, dice_for_throw
-from tablee.systems.ybs.gang_odds import (
-    best_straight_distribution,
-    encounter_odds,
-    gang_fight_odds,
-    ichika_odds,
-    straight_probability,
-)
 from tablee.systems.ybs.ichika import decide_encounter
 from tablee.systems.ybs.legacy import legacy_evolve
 from tablee.systems.ybs.log import describe
-from tablee.systems.ybs.odds import odds_of_test
 from tablee.systems.ybs.options import YBS_OPTION_HELP
-from tablee.systems.ybs.rolls import YbsTest, combined_trait, resolve_test
+from tablee.systems.ybs.rolls import YbsTest, resolve_test
 from tablee.systems.ybs.state import (
     Decision as RuleDecision,
 )
@@ -92,23 +85,6 @@ def _faces_to_keep(text: str | None, advised: tuple[int, ...], field: str) -> tu
         ) from None
 
 
-def _choices(entries: tuple[str, ...]) -> dict[str, str]:
-    """The players' choices from ``PLAYER=CHOICE`` entries (``ichika-bachika`` read as ids).
-
-    Raises:
-        InputError: an entry without ``=`` or without a player.
-
-    Source: Y-M8.
-    """
-    found: dict[str, str] = {}
-    for entry in entries:
-        player, sep, choice = entry.partition("=")
-        if not sep or not player.strip():
-            raise InputError(N_("{value!r}: expected PLAYER=CHOICE"), value=entry)
-        found[player.strip()] = choice.strip().lower().replace("-", "_").replace(" ", "_")
-    return found
-
-
 def _player_of(state: YbsState, name: str) -> str:
     """A player's name, or the player of the character so named (else the player error)."""
     try:
@@ -129,7 +105,7 @@ class Ybs(Game[YbsState]):
     id: ClassVar[str] = "ybs"
     title: ClassVar[str] = "Yuigahama Bad Seeds"
     rules_version: ClassVar[str] = "1"
-    commands = C.COMMANDS
+    commands = (*C.COMMANDS, *B.BRAWL_COMMANDS, *Q.QUERIES)
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = YBS_OPTION_HELP
     state_type: ClassVar[type | None] = YbsState
@@ -209,13 +185,13 @@ class Ybs(Game[YbsState]):
                 )
             case C.Stubborn():
                 return play.decide_reroll(state, faces=dice.roll(DiceRequest(D6, 1)))
-            case C.ThrowGang():
+            case B.ThrowGang():
                 return self._throw(state, command, dice)
-            case C.Encounter():
+            case B.Encounter():
                 return self._encounter(state, command, dice)
         raise InputError(N_("{name} is not a YBS command"), name=command.name)
 
-    def _throw(self, state: YbsState, command: C.ThrowGang, dice: Chance) -> RuleDecision:
+    def _throw(self, state: YbsState, command: B.ThrowGang, dice: Chance) -> RuleDecision:
         gang = brawls.current_gang(state)
         advised = advised_keeps(gang.fight)
         keeps = Keeps(
@@ -224,18 +200,18 @@ class Ybs(Game[YbsState]):
         )
         ours, theirs = dice_for_throw(gang.fight, keeps)
         faces = dice.roll(DiceRequest(D6, ours.count))
-        gm_faces = dice.roll(DiceRequest(C.GM_D6, theirs.count))
+        gm_faces = dice.roll(DiceRequest(B.GM_D6, theirs.count))
         return brawls.decide_gang_throw(
             state, keep=keeps.players, gm_keep=keeps.gm, faces=faces, gm_faces=gm_faces
         )
 
-    def _encounter(self, state: YbsState, command: C.Encounter, dice: Chance) -> RuleDecision:
-        choices = _choices(command.choices)
+    def _encounter(self, state: YbsState, command: B.Encounter, dice: Chance) -> RuleDecision:
+        choices = command.by_player()
         kind = decide_encounter({player_named(state, p): c for p, c in choices.items()}).kind
         faces: tuple[int, ...] = ()
         gm_faces: tuple[int, ...] = ()
         if kind == "ichika_bachika":
-            faces, gm_faces = dice.roll(DiceRequest(D6, 5)), dice.roll(DiceRequest(C.GM_D6, 5))
+            faces, gm_faces = dice.roll(DiceRequest(D6, 5)), dice.roll(DiceRequest(B.GM_D6, 5))
         return brawls.decide_encounter_at_table(
             state,
             choices=choices,
@@ -314,7 +290,7 @@ class Ybs(Game[YbsState]):
             C.ChangeAttributes: lambda c: sheet_changes.decide_attributes(
                 state, character=c.character, add=c.add, remove=c.remove
             ),
-            C.StartGang: lambda c: brawls.decide_gang_start(
+            B.StartGang: lambda c: brawls.decide_gang_start(
                 state,
                 fighters=c.fighters,
                 opponents=c.opponents,
@@ -324,7 +300,7 @@ class Ybs(Game[YbsState]):
                 loser_uchimi=c.loser_uchimi,
                 draw_uchimi=c.draw_uchimi,
             ),
-            C.StopGang: lambda c: brawls.decide_gang_stop(state, note=c.note),
+            B.StopGang: lambda c: brawls.decide_gang_stop(state, note=c.note),
         }
         decide = deciders.get(type(command))
         if decide is None:
@@ -338,7 +314,7 @@ class Ybs(Game[YbsState]):
             ruled = self._rolled(state, command, dice)
         else:
             ruled = self._plain(state, command)
-        if isinstance(command, C.ThrowGang):
+        if isinstance(command, B.ThrowGang):
             actor = self._fighter(state, command.fighter)
         elif ruled.facts and ruled.facts[0].actor:
             actor = ruled.facts[0].actor
@@ -402,7 +378,7 @@ class Ybs(Game[YbsState]):
             faces = list(after.test.payload["faces"]) if after.test is not None else []
             critical = payload.get("critical_success") or payload.get("critical_failure")
             extra = {"faces": faces, "critical": bool(critical)}
-        if isinstance(command, C.ThrowGang):
+        if isinstance(command, B.ThrowGang):
             hands = views.gang_hands(after)
             extra = {"advice": {side: views.advice_json(hand) for side, hand in hands.items()}}
             for side, hand in hands.items():
@@ -436,212 +412,11 @@ class Ybs(Game[YbsState]):
 
     def answer(self, state: YbsState | None, query: Query) -> Report:
         """Characters, tokens, the advisor, or the exact odds of a test, a straight, a fight."""
-        if isinstance(query, C.TestOddsQuery | C.StraightOddsQuery):
-            return self._odds_answer(query)
-        if isinstance(query, C.GangOddsQuery | C.IchikaOddsQuery):
-            return self._race_answer(query)
-        assert state is not None
-        if isinstance(query, C.ShowCharacters):
-            names = (
-                [character_named(state, query.character)]
-                if query.character
-                else list(state.characters)
-            )
-            lines = [line for n in names for line in views.character_lines(state, n)]
-            if not lines:
-                lines = [Line(Message(N_("No character yet.")))]
-            return Report(
-                tuple(lines), {"characters": {n: character_json(state, n) for n in names}}
-            )
-        if isinstance(query, C.ShowTokens):
-            data: dict[str, JSON] = {
-                "supply": state.ledger.supply,
-                "tokens": views.tokens_json(state),
-            }
-            return Report((Line(views.tokens_line(state)),), data)
-        assert isinstance(query, C.AdviseGang)
-        hands = views.gang_hands(state)
-        doc: dict[str, JSON] = {
-            "gang_fight": brawls.gang_json(state),
-            "advice": {side: views.advice_json(hand) for side, hand in hands.items()},
-        }
-        if not hands:
-            none = Message(
-                N_("No gang-fight throw to advise on: start one, or make its first throw.")
-            )
-            return Report((Line(none),), doc)
-        lines = [line for side, hand in hands.items() for line in views.advice_lines(side, hand)]
-        return Report(tuple(lines), doc)
-
-    def _odds_answer(self, query: C.TestOddsQuery | C.StraightOddsQuery) -> Report:
-        if isinstance(query, C.StraightOddsQuery):
-            p = straight_probability(query.count)
-            dist = best_straight_distribution(query.count)
-            labels = {0: "-", 1: "1-2-3-4", 2: "2-3-4-5", 3: "3-4-5-6"}
-            rows = {labels[k]: dist.probability(k) for k in sorted(dist.weights)}
-            title = Message(
-                N_("Exact odds of a straight in one throw of {dice} dice"), dice=query.count
-            )
-            chances: tuple[tuple[Text, Fraction], ...] = (
-                (Message(N_("a straight")), p),
-                *((k, v) for k, v in rows.items() if k != "-"),
-            )
-            data: dict[str, JSON] = {
-                "dice": query.count,
-                "probability": views.fraction_text(p),
-                "best_straight": {k: views.fraction_text(v) for k, v in rows.items()},
-            }
-            return Report((Line(title, "heading"), Line("", odds=Odds(chances))), data)
-        odds = odds_of_test(
-            query.trait, force=query.force, tokens=query.tokens, policy=query.stubborn
-        )
-        title = Message(
-            N_(
-                "Exact odds of a test (trait {trait:+d}, forced {force}, {tokens} left, "
-                "s'entêter: {stubborn})"
-            ),
-            trait=query.trait,
-            force=query.force,
-            tokens=Plural("{n} token", "{n} tokens", query.tokens),
-            stubborn=Message(views.STUBBORN_WORDS[query.stubborn]),
-        )
-        shown = views.test_odds(
-            odds, trait=query.trait, force=query.force, tokens=query.tokens, policy=query.stubborn
-        )
-        expected = views.expected(
-            N_("Expected rerolls: {value} ({fraction})"), odds.expected_rerolls
-        )
-        assert isinstance(shown.data, dict)
-        doc = {
-            "trait": query.trait,
-            "force": query.force,
-            "tokens": query.tokens,
-            "stubborn": query.stubborn,
-            **shown.data,
-        }
-        table = Odds(shown.rows)
-        return Report((Line(title, "heading"), Line("", odds=table), Line(expected)), doc)
-
-    def _race_answer(self, query: C.GangOddsQuery | C.IchikaOddsQuery) -> Report:
-        if isinstance(query, C.GangOddsQuery):
-            higher = query.higher_straight_wins == "true"
-            odds = gang_fight_odds(query.players, query.against, higher_straight_wins=higher)
-            title = Message(
-                N_("Exact odds of a gang fight, {dice} dice against {against}, both sides advised"),
-                dice=query.players,
-                against=query.against,
-            )
-            head: dict[str, JSON] = {
-                "dice": query.players,
-                "against": query.against,
-                "higher_straight_wins": higher,
-            }
-        else:
-            odds = ichika_odds(tie=query.tie)
-            title = Message(N_("Exact odds of Ichika Bachika, 5 dice a side"))
-            head = {"dice": 5, "against": 5, "tie_rule": query.tie}
-        shown = views.race_odds(odds)
-        assert isinstance(shown.data, dict)
-        expected = views.expected(N_("Expected throws: {value} ({fraction})"), odds.expected_throws)
-        lines = (Line(title, "heading"), Line("", odds=Odds(shown.rows)), Line(expected))
-        return Report(lines, {**head, **shown.data})
+        return answers.answer(state, query)
 
     def odds(self, state: YbsState | None, command: Command) -> Odds | None:
         """Exact odds before rolling: a test's, a gang fight's, an encounter's."""
-        if state is None:
-            return None
-        if isinstance(command, C.Test):
-            return self._test_odds(state, command)
-        if isinstance(command, C.ThrowGang):
-            return self._throw_odds(state)
-        if isinstance(command, C.Encounter):
-            return self._encounter_odds(state, command)
-        return None
-
-    def _test_odds(self, state: YbsState, command: C.Test) -> Odds:
-        name = character_named(state, command.character)
-        hero = state.characters[name]
-        value = hero.trait(trait_named(command.trait))
-        if command.second_trait is not None or command.combine is not None:
-            if command.second_trait is None or command.combine is None:
-                raise InputError(
-                    N_("two traits need a way to combine them: average or limit (rule Y-A2)")
-                )
-            second = hero.trait(trait_named(command.second_trait))
-            value = combined_trait(value, second, command.combine)
-        held = play.plan_tokens(state, name)
-        tokens = 0 if held is None else max(held + len(command.assistants) - command.force, 0)
-        policy = "any" if state.options.stubborn == "repeat" else "once"
-        odds = odds_of_test(
-            value,
-            force=command.force,
-            tokens=tokens,
-            policy=policy,
-            stubborn_on=state.options.stubborn_on,
-        )
-        return views.test_odds(odds, trait=value, force=command.force, tokens=tokens, policy=policy)
-
-    def _throw_odds(self, state: YbsState) -> Odds:
-        fight = brawls.current_gang(state).fight
-        if fight.throws == 0:
-            odds = gang_fight_odds(
-                fight.players_dice,
-                fight.gm_dice,
-                higher_straight_wins=state.options.higher_straight_wins,
-            )
-            note = Message(
-                N_(
-                    "the players' {dice} dice against {against}, both sides advised; "
-                    "{throws} throws"
-                ),
-                dice=fight.players_dice,
-                against=fight.gm_dice,
-                throws=views.mean_text(odds.expected_throws),
-            )
-            return views.race_odds(odds, note)
-        rows: list[tuple[Text, Any]] = []
-        for side, hand in views.gang_hands(state).items():
-            for choice in advise(hand).choices:
-                label = Message(
-                    N_("{side}: keep {kept}, reroll {reroll} ({throws} throws expected)"),
-                    side=Message(views.SIDE_WORDS[side]),
-                    kept=" ".join(str(f) for f in choice.kept) or "-",
-                    reroll=choice.rerolled,
-                    throws=Number(choice.expected_throws),
-                )
-                rows.append((label, choice.straight_probability))
-        note = Message(
-            N_(
-                "chance of a straight on the next throw for each keep choice, best first "
-                "(players {hand}, GM {gm_hand})"
-            ),
-            hand=" ".join(str(f) for f in fight.players_hand),
-            gm_hand=" ".join(str(f) for f in fight.gm_hand),
-        )
-        return Odds(tuple(rows), None, note)
-
-    def _encounter_odds(self, state: YbsState, command: C.Encounter) -> Odds:
-        choices = {player_named(state, p): c for p, c in _choices(command.choices).items()}
-        found = encounter_odds(
-            choices,
-            outnumbered=brawls.side_named(command.outnumbered),
-            outgunned=brawls.side_named(command.outgunned),
-            mixed_disadvantages=state.options.mixed_disadvantages,
-            higher_straight_wins=state.options.higher_straight_wins,
-            tie=state.options.ichika_tie,
-        )
-        if found.odds is None:
-            return Odds(((Message(N_("everyone flees: no dice are thrown")), Fraction(1)),))
-        kinds: dict[str, Text] = {
-            "ichika_bachika": "Ichika Bachika",
-            "gang_fight": Message(N_("a gang fight")),
-        }
-        note = Message(
-            N_("{kind}: the players' chances, {fighters} fighting"),
-            kind=kinds.get(found.kind, found.kind),
-            fighters=", ".join(found.fighters),
-        )
-        return views.race_odds(found.odds, note)
+        return None if state is None else answers.odds_before(state, command)
 
     def panels(self, state: YbsState) -> tuple[Panel, ...]:
         """The session and tokens, the fights, then each character's sheet."""
