@@ -404,3 +404,18 @@ def test_csrf_token_is_required(client: TestClient, store: SqliteStore) -> None:
     csrf_of(client, links.gm)
     response = client.post(links.gm + "/act/session-end", data={})
     assert response.status_code == 403
+
+
+def test_a_word_left_out_by_default_is_offered_as_none(
+    client: TestClient, store: SqliteStore
+) -> None:
+    """A browser sends the select's first option: for a word field left out by default
+    (how two traits combine, the outnumbered side) it must be the empty one."""
+    links = ybs_table(client, store)
+    page = client.get(links.gm).text
+    for name in ("combine", "outnumbered"):
+        select = re.search(rf'<select[^>]*name="{name}".*?</select>', page, re.S)
+        assert select is not None, name
+        assert re.search(r'<option value="" selected>-</option>', select.group(0)), name
+    code, text = act(client, links.gm, "test", character="Bo", trait="chisei", combine="")
+    assert code == 200, text

@@ -117,6 +117,8 @@ def _field(game: Game[Any], spec: FieldSpec) -> Field:
         return Field(spec.name, param.help, "bool", **common)
     if spec.kind == "word":
         words = tuple((w, w) for w in spec.words)
+        if spec.optional:  # a word that may be left out: the first choice is none
+            words = (("", "-"), *words)
         default = "" if spec.default is None else str(spec.default)
         return Field(spec.name, param.help, "choice", words, default, **common)
     if spec.kind == "lines":
