@@ -419,3 +419,36 @@ def test_a_word_left_out_by_default_is_offered_as_none(
         assert re.search(r'<option value="" selected>-</option>', select.group(0)), name
     code, text = act(client, links.gm, "test", character="Bo", trait="chisei", combine="")
     assert code == 200, text
+
+
+def test_the_json_api_keeps_the_gms_dice_and_hidden_tests(
+    client: TestClient, store: SqliteStore
+) -> None:
+    links = ybs_table(client, store)
+    gm, a = links.gm, links.players["A"]
+    headers = {"content-type": "application/json"}
+
+    def api(link: str, name: str, body: dict[str, object]) -> tuple[int, dict]:
+        answer = client.post(f"{link}/api/{name}", json=body, headers=headers)
+        return answer.status_code, answer.json()
+
+    schema = {c["name"]: c for c in client.get(a + "/api").json()["commands"]}
+    assert "gang-start" not in schema and "gang-throw" in schema
+    assert "gm_keep" not in {f["name"] for f in schema["gang-throw"]["fields"]}
+    assert api(gm, "gang-start", {"fighters": ["Aki"], "opponents": ["Thug"]})[0] == 200
+    throw = {"fighter": "Aki", "faces": "1,1,2,5,6"}
+    status, doc = api(a, "gang-throw", {**throw, "faces_gm": "1,1,1,1,1"})
+    assert status == 403 and "faces_gm" in doc["message"]
+    assert api(a, "gang-throw", {"faces": "1,1,2,5,6"})[0] == 403  # who throws is named
+    status, doc = api(a, "gang-throw", {**throw, "faces": [1, 1, 2, 5, 6]})
+    assert status == 200, doc
+    assert doc["report"]["faces"] == [1, 1, 2, 5, 6] and len(doc["report"]["gm_faces"]) == 5
+    assert api(gm, "gang-stop", {})[0] == 200
+    status, doc = api(gm, "test", {"character": "Aki", "trait": "chisei", "faces": [2],
+                                   "visibility": "gm"})  # fmt: skip
+    assert status == 200 and doc["report"]["natural"] == 2
+    status, doc = api(a, "stubborn", {"faces": [5]})
+    assert status == 403, doc  # the test is hidden from A: the game master takes it
+    status, doc = api(gm, "stubborn", {"faces": [5], "visibility": "all"})
+    assert status == 200, doc
+    assert TableService(store).state("club").events[-1].visibility == "gm"
