@@ -39,6 +39,9 @@ class Session:
     player_roll: dict[str, tuple[str, dict[str, Any]]]
 
 
+CREW = {"carrure": "5+", "motricite": "6", "science": "6", "relationnel": "6", "sang_froid": "6"}
+"""An SHS Protagoniste's five thresholds (S-M9), typed in the creation form."""
+
 SESSIONS = {
     "pouyss": Session(
         "pouyss",
@@ -58,16 +61,42 @@ SESSIONS = {
         "shs",
         ("Ana", "Bob"),
         (
-            (GM, "protagoniste", {"name": "Kira", "owner": "Ana", "carrure": "5+"}),
-            (GM, "protagoniste", {"name": "Rook", "owner": "Bob"}),
+            (GM, "protagoniste-create", {"protagonist": "Kira", "player": "Ana", **CREW}),
+            (GM, "protagoniste-create", {"protagonist": "Rook", "player": "Bob", **CREW}),
             RELOAD,
-            ("Ana", "test", {"who": "Kira", "who_characteristic": "carrure", "difficulty": "1"}),
-            ("Bob", "test", {"who": "Rook", "who_characteristic": "science", "difficulty": "2"}),
-            (GM, "clock", {"step": "rythmee"}),
-            ("Ana", "test", {"who": "Kira", "visibility": "roller_and_gm"}),
+            (
+                "Ana",
+                "test",
+                {"protagoniste": "Kira", "characteristic": "carrure", "difficulty": "1"},
+            ),
+            (
+                "Bob",
+                "test",
+                {"protagoniste": "Rook", "characteristic": "science", "difficulty": "2"},
+            ),
+            (GM, "scene-start", {"kind": "rythmee"}),
+            (
+                "Ana",
+                "test",
+                {
+                    "protagoniste": "Kira",
+                    "characteristic": "carrure",
+                    "difficulty": "1",
+                    "visibility": "roller_and_gm",
+                },
+            ),
         ),
-        ("test", {"who": "Rook", "who_characteristic": "sang_froid"}),
-        {"Ana": ("test", {"who": "Kira"}), "Bob": ("test", {"who": "Rook"})},
+        ("test", {"protagoniste": "Rook", "characteristic": "sang_froid", "difficulty": "1"}),
+        {
+            "Ana": (
+                "test",
+                {"protagoniste": "Kira", "characteristic": "science", "difficulty": "1"},
+            ),
+            "Bob": (
+                "test",
+                {"protagoniste": "Rook", "characteristic": "science", "difficulty": "1"},
+            ),
+        },
     ),
     "ybs": Session(
         "ybs",

@@ -22,7 +22,6 @@ from fastapi.testclient import TestClient
 
 from tablee import systems
 from tablee.cli.main import build_parser, main
-from tablee.dice import SourceChance, TypedFaces
 from tablee.systems.declare import Command, Query, build_command, fields_of
 from tablee.systems.plugin import Game
 from tablee.table.projection import fold, verify_log
@@ -32,8 +31,14 @@ from tests.games import target
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 
+SHS_CREW = [
+    "protagoniste", "create", "--name", "Jake", "--player", "Ana", "--carrure", "6",
+    "--motricite", "6", "--science", "7", "--relationnel", "7", "--sang-froid", "8",
+]  # fmt: skip
+
 SETUP: dict[str, list[list[str]]] = {
     "pouyss": [["session", "start", "--cagnotte", "6"]],
+    "shs": [SHS_CREW],
     "target": [["refill", "--amount", "4"]],
     "ybs": [["character", "create", "Okabe", "--choushi", "1"]],
 }
@@ -44,6 +49,36 @@ PLAYED: dict[str, list[list[str]]] = {
         ["roll", "--player", "Ana", "--bonus", "1", "--malus", "1", "--dice", "2,4,6"],
         ["reward", "--amount", "2"],
         ["roll", "--player", "Zoé", "--bonus", "2", "--dice", "1,1,3"],
+    ],
+    "shs": [
+        [
+            "test",
+            "--protagoniste",
+            "Jake",
+            "--characteristic",
+            "science",
+            "--difficulty",
+            "1",
+            "--option",
+            "surpasser",
+            "--dice",
+            "7,1,1",
+            "--dpm-dice",
+            "+,0",
+        ],
+        ["modifier", "add", "--protagoniste", "Jake", "--malus", "1", "--time", "1 h"],
+        [
+            "test",
+            "--protagoniste",
+            "Jake",
+            "--characteristic",
+            "science",
+            "--difficulty",
+            "1",
+            "--dice",
+            "7,1,1",
+            "--dpm-dice=-",
+        ],
     ],
     "target": [
         ["roll", "--player", "Ana", "--boost", "1", "--dice", "2"],
@@ -59,6 +94,17 @@ PLAYED: dict[str, list[list[str]]] = {
     ],
 }
 """A short session per game, undone in the middle by the contract."""
+
+ODDS_SAMPLES: dict[str, list[tuple[str, dict[str, str]]]] = {
+    "shs": [
+        ("test", {"protagoniste": "Jake", "characteristic": "science", "difficulty": "1"}),
+        ("test", {"protagoniste": "Jake", "characteristic": "motricite", "difficulty": "2",
+                  "bonus": "1"}),
+        ("test", {"protagoniste": "Jake", "characteristic": "science", "difficulty": "2",
+                  "malus": "1", "option": ["surpasser"]}),
+    ],
+}  # fmt: skip
+"""Rolled commands whose odds a game's own samples check (instead of the fields' ranges)."""
 
 
 @pytest.fixture(autouse=True)
@@ -184,8 +230,8 @@ def test_the_same_bad_value_gives_the_same_error_on_the_cli_and_over_http(
                     bad = str(spec.param.low - 1)
                     argv = [*command.name.split()]
                     for name, value in {**base, spec.name: bad}.items():
-                        field = next(s for s in fields_of(command) if s.name == name)
-                        argv += [value] if field.param.positional else [field.flag, value]
+                        given = next(s for s in fields_of(command) if s.name == name)
+                        argv += [value] if given.param.positional else [given.flag, value]
                     code, _, err = cli.game(game_id, argv, "--json")
                     answer = client.post(
                         f"{gm}/api/{action_id(command)}",
@@ -239,6 +285,10 @@ def test_a_session_replays_verifies_undoes_exports_and_imports(
 
 
 def _rolled_samples(game: Game[Any], state: Any) -> Iterator[Command]:
+    if game.id in ODDS_SAMPLES:
+        for name, given in ODDS_SAMPLES[game.id]:
+            yield build_command(game.command_named(name), given)
+        return
     for command in game.commands:
         if issubclass(command, Query) or not command.rolled:
             continue
@@ -266,25 +316,52 @@ def test_exact_odds_equal_an_enumeration_through_the_rules(game_id: str, cli: Cl
             odds = game.odds(state, command)
         except ValueError:
             continue  # the rules refuse this command here (no fight going on...)
-        requests = command.dice()
-        if odds is None or odds.success is None or len(requests) != 1:
-            continue  # no chance of success, or dice that depend on the state
-        (request,) = requests
-        faces_all = itertools.product(request.die.faces, repeat=request.count)
+        if odds is None or odds.success is None:
+            continue
+        wins = Fraction(0)
         try:
-            wins = [
-                bool(
-                    game.decide(state, command, SourceChance(TypedFaces(faces)))
-                    .events[0]
-                    .payload()["success"]
-                )
-                for faces in faces_all
-            ]
+            for decision, weight in _every_throw(game, state, command):
+                wins += weight * bool(decision.events[0].payload().get("success"))
         except ValueError:
             continue  # the rules refuse this command here (a cap, an empty pool)
-        assert Fraction(sum(wins), len(wins)) == odds.success, command
+        assert wins == odds.success, command
         checked += 1
     assert checked
+
+
+class _Unthrown(Exception):
+    """A request past the faces given: the enumeration branches on its every face."""
+
+    def __init__(self, die: Any, count: int) -> None:
+        self.die, self.count = die, count
+
+
+class _Prefix:
+    """Faces handed out request by request; a request past them is `_Unthrown`."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self.faces, self.used = faces, 0
+
+    def roll(self, request: Any) -> tuple[int, ...]:
+        if self.used + request.count > len(self.faces):
+            raise _Unthrown(request.die, request.count)
+        taken = self.faces[self.used : self.used + request.count]
+        self.used += request.count
+        return taken
+
+
+def _every_throw(game: Game[Any], state: Any, command: Command) -> Iterator[tuple[Any, Fraction]]:
+    """Every decision of ``command`` with its chance: each request, in the order the rules
+    ask for them, enumerated over every face of its die (a die's faces equally likely)."""
+    pending: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    while pending:
+        faces, weight = pending.pop()
+        try:
+            yield game.decide(state, command, _Prefix(faces)), weight
+        except _Unthrown as more:
+            share = weight / len(more.die.faces) ** more.count
+            for combo in itertools.product(more.die.faces, repeat=more.count):
+                pending.append(((*faces, *combo), share))
 
 
 @pytest.mark.parametrize("game_id", [g for g, _ in systems.GAMES])

@@ -14,13 +14,19 @@ from typing import Any, cast
 import pytest
 
 from tablee.cli.app import parse_dice
-from tablee.cli.shs.common import _parse_dpm
 from tablee.dice import D6, D8, D10, DPM, TypedFaces, parse_faces, split_faces, typed_faces
 from tablee.errors import InputError, TableeError
 from tablee.locale import translation
 from tablee.table.store import LinkInfo
 from tablee.web.access import Viewer
 from tablee.web.systems import Action, ActionRequest, Field
+
+
+def _parse_dpm(text: str | None) -> list[int] | None:
+    """``--dpm-dice`` as the generated command line reads it (`tablee.cli.declared`)."""
+    faces = typed_faces(text, DPM)
+    return None if faces is None else list(faces)
+
 
 INPUTS = [
     "1,4,5",

@@ -153,20 +153,14 @@ def shs_table(client: TestClient, store: SqliteStore) -> tuple[str, str, str]:
         "relationnel": "5+",
         "sang_froid": "8+",
     }
-    assert (
-        act(
-            client,
-            ripley,
-            "protagoniste",
-            name="Ellen",
-            owner="Ripley",
-            expertises="Pilote",
-            **hero,
-        )[0]
-        == 200
+    create = "protagoniste-create"
+    code, text = act(
+        client, ripley, create, protagonist="Ellen", player="Ripley", expertises="Pilote", **hero
     )
-    assert act(client, gm, "protagoniste", name="Ash", owner="Ash", **hero)[0] == 200
-    assert act(client, gm, "protagoniste", name="Mother", **hero)[0] == 200
+    assert code == 200, text
+    assert act(client, ripley, create, protagonist="X", player="Ash", **hero)[0] == 403
+    assert act(client, gm, create, protagonist="Ash", player="Ash", **hero)[0] == 200
+    assert act(client, gm, create, protagonist="Mother", **hero)[0] == 200
     return gm, ripley, links.players["Ash"]
 
 
@@ -175,7 +169,11 @@ def test_shs_test_odds_match_brute_force(client: TestClient, store: SqliteStore)
     for difficulty in (1, 2, 3):
         text = client.get(
             ripley + "/odds/test",
-            params={"who": "Ellen", "who_characteristic": "carrure", "difficulty": difficulty},
+            params={
+                "protagoniste": "Ellen",
+                "characteristic": "carrure",
+                "difficulty": difficulty,
+            },
         ).text
         wins = sum(
             1
@@ -192,84 +190,65 @@ def test_every_shs_form(client: TestClient, store: SqliteStore) -> None:
         client,
         ripley,
         "test",
-        who="Ellen",
-        who_characteristic="carrure",
+        protagoniste="Ellen",
+        characteristic="carrure",
         difficulty="2",
         faces="6,7,1",
     )
     assert code == 200, text
-    assert (
-        act(client, ripley, "test", who="Ash", who_characteristic="carrure", difficulty="1")[0]
-        == 403
+    code, text = act(
+        client, ripley, "test", protagoniste="Ash", characteristic="carrure", difficulty="1"
     )
+    assert code == 403, text
     code, text = act(
         client,
         ripley,
         "opposed",
-        first="Ellen",
-        first_characteristic="carrure",
-        second="Ash",
-        second_characteristic="carrure",
+        first="Ellen:carrure",
+        second="Ash:carrure",
         faces="6,6,6,1,1,1",
     )
     assert code == 200, text
-    assert (
-        act(
-            client,
-            ripley,
-            "opposed",
-            first="Ellen",
-            first_characteristic="carrure",
-            second="Ash",
-            second_characteristic="carrure",
-            second_option="surpasser",
-        )[0]
-        == 403
-    )  # a price paid by someone else's Protagoniste
+    assert act(client, ripley, "opposed", first="Ash:carrure", second="Ellen:carrure")[0] == 403
     code, text = act(
         client, gm, "cooperation", members="Ellen:science\nAsh:science", difficulty="1"
     )
     assert code == 200, text
-    assert (
-        act(client, ripley, "cooperation", members="Ellen:science\nAsh:science", difficulty="1")[0]
-        == 403
-    )
     code, text = act(
-        client, ripley, "simultaneous", who="Ellen", actions="carrure:1\nscience:1", trivial="0"
+        client, ripley, "cooperation", members="Ellen:science\nAsh:science", difficulty="1"
+    )
+    assert code == 403, text
+    code, text = act(
+        client, ripley, "simultaneous", protagoniste="Ellen", actions="carrure:1\nscience:1"
     )
     assert code == 200, text
-    assert act(client, gm, "counter", who="Ash", counter="sante", delta="-2")[0] == 200
-    assert act(client, ripley, "counter", who="Ellen", counter="nt", value="3")[0] == 403
-    assert act(client, gm, "clock", step="rythmee")[0] == 200
-    assert (
-        act(
-            client,
-            gm,
-            "modifier",
-            who="Ellen",
-            kind="malus",
-            amount="1",
-            tours="2",
-            label="blessée",
-        )[0]
-        == 200
+    assert act(client, gm, "protagoniste-edit", protagonist="Ash", sante="-2")[0] == 200
+    assert act(client, ripley, "protagoniste-edit", protagonist="Ellen", set_nt="3")[0] == 403
+    assert act(client, gm, "scene-start", kind="rythmee")[0] == 200
+    code, text = act(
+        client, gm, "modifier-add", protagoniste="Ellen", malus="1", tours="2", label="blessée"
     )
-    assert (
-        act(client, gm, "long_action", who="Ash", label="réparer", tours="2")[0] == 409
-    )  # no Tour yet
-    assert act(client, gm, "clock", step="tour")[0] == 200
-    assert act(client, gm, "long_action", who="Ash", label="réparer", tours="2")[0] == 200
-    assert act(client, gm, "clock", step="time", duration="30 min")[0] == 200
+    assert code == 200, text
+    code, text = act(
+        client, gm, "long-action-start", protagoniste="Ash", label="réparer", tours="2"
+    )
+    assert code == 409, text  # no Tour yet
+    assert act(client, gm, "tour-next")[0] == 200
+    code, text = act(
+        client, gm, "long-action-start", protagoniste="Ash", label="réparer", tours="2"
+    )
+    assert code == 200, text
+    assert act(client, gm, "time-advance", duration="30 min")[0] == 200
     events = TableService(store).state("Nostromo").events
     number = [e.seq for e in events if e.kind == "shs.modifier_added"][-1]
-    code, text = act(client, gm, "modifier", number="1")  # numbers are seqs, not places
+    code, text = act(client, gm, "modifier-end", number="1")  # numbers are seqs, not places
     assert code == 422 and f"#{number} Ellen" in text, text
-    assert act(client, gm, "modifier", number=str(number))[0] == 200
-    assert act(client, gm, "life", who="Mother", step="kill", reason="panne")[0] == 200
-    assert act(client, gm, "life", who="Mother", step="revive")[0] == 200
-    code, text = act(client, gm, "clock", step="lente")
+    assert act(client, gm, "modifier-end", number=str(number))[0] == 200
+    assert act(client, gm, "protagoniste-kill", protagonist="Mother", reason="panne")[0] == 200
+    assert act(client, gm, "protagoniste-revive", protagonist="Mother")[0] == 200
+    code, text = act(client, gm, "scene-start", kind="lente")
     assert code == 200, text
-    code, text = act(client, gm, "clock", step="tour")
+    code, text = act(client, gm, "tour-next")
     assert code == 409  # no Tour in a scène lente: refused by the rules
     state = TableService(store).state("Nostromo")
     kinds = [e.kind.split(".")[1] for e in state.events[1:]]

@@ -56,14 +56,12 @@ def test_shs_protagoniste_import(client: TestClient, store: SqliteStore) -> None
     gm, ripley = links.gm, links.players["Ripley"]
     before = _count(store)
     for path in (ripley, links.players["Ash"], links.spectator):
-        code = post_as(
-            client, store, path, "protagoniste_import", format="toml", sheets=SHEETS_TOML
-        )
+        code = post_as(client, store, path, "protagoniste-import", format="toml", file=SHEETS_TOML)
         assert code == 403
     assert _count(store) == before
-    assert "act/protagoniste_import" in client.get(gm).text
-    assert "act/protagoniste_import" not in client.get(ripley).text  # not offered to a player
-    code, text = act(client, gm, "protagoniste_import", format="toml", sheets=SHEETS_TOML)
+    assert "act/protagoniste-import" in client.get(gm).text
+    assert "act/protagoniste-import" not in client.get(ripley).text  # not offered to a player
+    code, text = act(client, gm, "protagoniste-import", format="toml", file=SHEETS_TOML)
     assert code == 200, text
     game = TableService(store).state("Nostromo").game
     assert list(game.protagonists) == ["Ellen", "Mother"]
@@ -79,7 +77,7 @@ def test_shs_protagoniste_import(client: TestClient, store: SqliteStore) -> None
     assert "Ellen" in client.get(links.spectator).text
     # JSON works too, one sheet alone
     one = {"name": "Ash", "player": "Ash", **{t: "6+" for t in typed}}
-    code, text = act(client, gm, "protagoniste_import", format="json", sheets=json.dumps(one))
+    code, text = act(client, gm, "protagoniste-import", file=json.dumps(one))  # auto: JSON
     assert code == 200, text
     assert TableService(store).state("Nostromo").game.owners["Ash"] == "Ash"
 
@@ -103,19 +101,15 @@ def test_shs_protagoniste_import_refusals_store_nothing(
         "name taken twice": json.dumps([good, good]),
     }
     for why, text in bad_texts.items():
-        code, page = act(client, gm, "protagoniste_import", format="json", sheets=text)
+        code, page = act(client, gm, "protagoniste-import", format="json", file=text)
         assert code in (409, 422), (why, code, page)
         assert _count(store) == before, why
-    assert (
-        "Protagoniste 2"
-        in act(client, gm, "protagoniste_import", format="json", sheets=bad_texts["unknown field"])[
-            1
-        ]
-    )
+    unknown = bad_texts["unknown field"]
+    assert "Protagoniste 2" in act(client, gm, "protagoniste-import", file=unknown)[1]
     too_long = json.dumps([{**good, "expertises": ["x" * 20_001]}])
-    code, page = act(client, gm, "protagoniste_import", sheets=too_long)
+    code, page = act(client, gm, "protagoniste-import", file=too_long)
     assert code == 422 and "20000" in page.replace(",", "").replace("\u202f", "")
-    toml_as_json = act(client, gm, "protagoniste_import", format="json", sheets=SHEETS_TOML)
+    toml_as_json = act(client, gm, "protagoniste-import", format="json", file=SHEETS_TOML)
     assert toml_as_json[0] == 422 and _count(store) == before
 
 
@@ -123,16 +117,18 @@ def test_shs_show_and_clock_in_the_panels(client: TestClient, store: SqliteStore
     """``tablee shs protagoniste show`` and ``tablee shs clock``, read at a glance by anyone."""
     links = make_table(store, system="shs", name="Nostromo", players=("Ripley", "Ash"))
     gm = links.gm
-    assert act(client, gm, "protagoniste_import", format="toml", sheets=SHEETS_TOML)[0] == 200
-    assert act(client, gm, "clock", step="rythmee")[0] == 200
-    assert act(client, gm, "clock", step="tour")[0] == 200
+    assert act(client, gm, "protagoniste-import", format="toml", file=SHEETS_TOML)[0] == 200
+    assert act(client, gm, "scene-start", kind="rythmee")[0] == 200
+    assert act(client, gm, "tour-next")[0] == 200
     code, text = act(
-        client, gm, "modifier", who="Ellen", kind="malus", amount="2", tours="3", label="gas"
+        client, gm, "modifier-add", protagoniste="Ellen", malus="2", tours="3", label="gas"
     )
     assert code == 200, text
-    code, text = act(client, gm, "long_action", who="Mother", label="reroute", tours="2")
+    code, text = act(
+        client, gm, "long-action-start", protagoniste="Mother", label="reroute", tours="2"
+    )
     assert code == 200, text
-    assert act(client, gm, "life", who="Ellen", step="kill", reason="")[0] == 200
+    assert act(client, gm, "protagoniste-kill", protagonist="Ellen", reason="")[0] == 200
     for path in (gm, links.players["Ash"], links.spectator):
         page = client.get(path).text
         assert "Carrure 6+, Motricité 7+, Science 7+, Relationnel 5+, Sang-froid 8+" in page

@@ -20,7 +20,7 @@ from typing import Any
 from tablee.cli.app import Context, add_common
 from tablee.cli.report import emit_report, odds_json, render_odds
 from tablee.dice import Die, FacesByKind, RandomSource, SeededSource, TypedFaces, typed_faces
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, FieldSpec, Query, fields_of
 from tablee.systems.plugin import Game
 
@@ -67,7 +67,10 @@ def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None
         kwargs["metavar"] = spec.param.placeholder or ("N" if spec.kind == "int" else "TEXT")
     if spec.param.positional:
         kwargs.pop("dest")
-        parser.add_argument(spec.name, nargs=None if spec.required else "?", **kwargs)
+        nargs: str | None = None if spec.required else "?"
+        if spec.kind == "text" and not spec.param.file:  # words of one text: 30 min
+            nargs = "+" if spec.required else "*"
+        parser.add_argument(spec.name, nargs=nargs, **kwargs)
         return
     flags = (spec.flag, *spec.param.aliases)
     parser.add_argument(*flags, required=spec.required and not spec.optional, **kwargs)
@@ -115,7 +118,8 @@ def _add_command(
                 dest="step", required=True, metavar="{" + word + "}"
             )
         target = nested[word]
-    parser = target.add_parser(words[-1], help=tr(command.title))
+    description = tr(command.description) if command.description else None
+    parser = target.add_parser(words[-1], help=tr(command.title), description=description)
     for spec in fields_of(command):
         _add_field(parser, spec, tr)
     if command.rolled:
@@ -210,7 +214,8 @@ def _dice(ctx: Context, command: type[Command]) -> RandomSource | None:
     if typed:
         if len(command.dice_kinds) == 1:
             return typed[command.dice_kinds[0].name]
-        return FacesByKind(typed)
+        others = frozenset(die.name for die in command.dice_kinds[1:])
+        return FacesByKind(typed, command.dice_kinds[0].name, others)
     if ctx.args.seed is not None:
         seed_field = FieldSpec("seed", "int", False, True, None, (), Param(N_("seed")))
         return SeededSource(parse_field(seed_field, ctx.args.seed))
@@ -235,19 +240,42 @@ def _read(path: str) -> str:
 def run_declared(ctx: Context) -> int:
     """Run a declared command or query from parsed arguments, then print its report."""
     from tablee.systems import system_named
-    from tablee.systems.declare import build_command
 
     game: Game[Any] = system_named(ctx.args.game_id)  # type: ignore[assignment]
     cls: type[Command] = ctx.args.command_class
     given = {spec.name: getattr(ctx.args, spec.name, None) for spec in fields_of(cls)}
     for spec in fields_of(cls):
+        value = given.get(spec.name)
+        if spec.param.positional and spec.kind == "text" and isinstance(value, list):
+            given[spec.name] = " ".join(value) or None
+    paths = [str(given[s.name]) for s in fields_of(cls) if s.param.file and given.get(s.name)]
+    for spec in fields_of(cls):
         if spec.param.file and isinstance(given.get(spec.name), str):
             given[spec.name] = _read(str(given[spec.name]))
+    if not paths:
+        return _run(ctx, game, cls, given)
+    try:
+        return _run(ctx, game, cls, given)
+    except TableeError as exc:  # an error in a file's content names the file
+        raise type(exc)(N_("{path}: {error}"), path=paths[0], error=exc) from None
+
+
+def _run(ctx: Context, game: Game[Any], cls: type[Command], given: dict[str, Any]) -> int:
+    from tablee.systems.declare import build_command
+
     command = build_command(cls, given)
     if isinstance(command, Query):
         state = None
         if command.needs_table:
-            state = ctx.service.state(ctx.service.resolve_name(ctx.args.table)).game
+            table = ctx.service.state(ctx.service.resolve_name(ctx.args.table))
+            if table.system.id != game.id:
+                raise InputError(
+                    N_("table {name} plays {system}, not {game}"),
+                    name=table.name,
+                    system=table.system.id,
+                    game=game.title,
+                )
+            state = table.game
         emit_report(ctx, game.answer(state, command), {})
         return 0
     name = ctx.service.resolve_name(ctx.args.table)

@@ -89,7 +89,7 @@ def _install_argparse_translation(
 GROUPS = ("table", "odds", "demo", "serve")
 """The command groups that are not games (each registered game adds its own group)."""
 
-HAND_WIRED = ("shs", "agents")
+HAND_WIRED = ("agents",)
 """Games whose command line is still written by hand (their own ``tablee.cli`` package)."""
 
 HAND_WIRED_COMMANDS: dict[str, dict[str, str]] = {}

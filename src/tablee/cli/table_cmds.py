@@ -65,7 +65,7 @@ def _summary_lines(ctx: Context, state: TableState) -> list[str]:
         from tablee.cli.report import render_text
 
         return [render_text(ctx, line) for line in state.system.summary_lines(state.game)]
-    if state.system.id in ("shs", "agents"):
+    if state.system.id in ("agents",):
         from importlib import import_module  # each system's command package, loaded lazily
 
         lines: list[str] = import_module(f"tablee.cli.{state.system.id}").format_summary(

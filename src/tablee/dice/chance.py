@@ -110,6 +110,14 @@ class SourceChance:
         """Roll ``request.count`` dice of ``request.die`` with the source."""
         return self.source.roll(request.die, request.count)
 
+    def typed_count(self, die: Die) -> int | None:
+        """How many faces were typed in for ``die``'s kind, or None.
+
+        None unless the source keeps faces typed kind by kind (`tablee.dice.FacesByKind`).
+        """
+        count = getattr(self.source, "typed_count", None)
+        return int(count(die)) if callable(count) else None
+
 
 @dataclass(frozen=True)
 class RecordedRoll:
@@ -140,6 +148,11 @@ class Recorder:
         faces = tuple(self._chance.roll(request))
         self._rolls.append(RecordedRoll(request, faces))
         return faces
+
+    def typed_count(self, die: Die) -> int | None:
+        """How many faces were typed in for ``die``'s kind (see `SourceChance`), or None."""
+        count = getattr(self._chance, "typed_count", None)
+        return count(die) if callable(count) else None
 
     @property
     def rolls(self) -> tuple[RecordedRoll, ...]:

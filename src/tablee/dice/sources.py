@@ -136,6 +136,11 @@ class TypedFaces:
         self._used += count
         return taken
 
+    @property
+    def size(self) -> int:
+        """How many faces were typed in."""
+        return len(self._faces)
+
     def expect(self, die: Die, count: int) -> None:
         """Check up front that exactly ``count`` faces of ``die`` were typed in.
 
@@ -177,13 +182,35 @@ class FacesByKind:
 
     Args:
         typed: die name (``d10``, ``dpm``) -> the faces read on those dice.
+        main: the name under which the command's main kind's faces are typed; they also
+            serve a die of a kind not among ``others`` (a d10 thrown instead of a d8).
+        others: the names of the command's other kinds, each served from its own list only.
         fallback: where the faces of a kind with none typed in come from (the web rolls the
             game master's dice when a player types in their own); None: they are an error.
     """
 
-    def __init__(self, typed: dict[str, TypedFaces], fallback: RandomSource | None = None) -> None:
+    def __init__(
+        self,
+        typed: dict[str, TypedFaces],
+        main: str | None = None,
+        others: frozenset[str] = frozenset(),
+        fallback: RandomSource | None = None,
+    ) -> None:
         self.typed = typed
+        self.main = main
+        self.others = others
         self.fallback = fallback
+
+    def _source(self, die: Die) -> TypedFaces | None:
+        source = self.typed.get(die.name)
+        if source is None and self.main is not None and die.name not in self.others:
+            source = self.typed.get(self.main)
+        return source
+
+    def typed_count(self, die: Die) -> int:
+        """How many faces were typed in for ``die``'s kind (0 when none)."""
+        source = self._source(die)
+        return 0 if source is None else source.size
 
     def roll(self, die: Die, count: int) -> tuple[int, ...]:
         """The next ``count`` faces typed for ``die``'s kind.
@@ -191,7 +218,7 @@ class FacesByKind:
         Raises:
             InputError: no faces were typed in for that kind, or too few (see `TypedFaces`).
         """
-        source = self.typed.get(die.name)
+        source = self._source(die)
         if source is None:
             if count == 0:
                 return ()

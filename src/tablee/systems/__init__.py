@@ -19,7 +19,7 @@ __all__ = ["GAMES", "SYSTEM_IDS", "game_ids", "system_named"]
 
 GAMES: list[tuple[str, str]] = [
     ("pouyss", "tablee.systems.pouyss.plugin:POUYSS"),
-    ("shs", "tablee.systems.shs:SHS"),
+    ("shs", "tablee.systems.shs.plugin:SHS"),
     ("ybs", "tablee.systems.ybs.plugin:YBS"),
     ("agents", "tablee.systems.agents:AGENTS"),
 ]

@@ -174,6 +174,8 @@ class Command:
         keeps_hidden: the events of a command that ``follows`` are never shown to more
             people than the event it continues (a reroll of a blind test stays blind); False
             lets whoever acts choose again (a gang fight's next throw).
+        description: a longer explanation shown in the command's help (how to write a
+            structured field's values), in English, marked with `N_`; empty by default.
     """
 
     name: ClassVar[str]
@@ -187,6 +189,7 @@ class Command:
     gm_dice: ClassVar[tuple[str, ...]] = ()
     follows: ClassVar[tuple[str, ...]] = ()
     keeps_hidden: ClassVar[bool] = True
+    description: ClassVar[str] = ""
 
     def __post_init__(self) -> None:
         """Check every field against its declaration, however the command was built.

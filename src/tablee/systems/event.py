@@ -16,17 +16,26 @@ Source: architecture.md "The event log"; eventsourcing's versioned, upcast event
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, fields, is_dataclass
-from typing import ClassVar, Self
+from dataclasses import MISSING, Field, fields, is_dataclass
+from typing import Any, ClassVar, Self
 
 from tablee.errors import N_, InputError
 from tablee.systems.base import JSON, VISIBILITIES, Fact
 from tablee.systems.codec import decode, encode, hints_of
 
-__all__ = ["Event", "Upgrade", "event_fact", "read_event"]
+__all__ = ["Event", "Upgrade", "event_fact", "read_event", "stored_key"]
 
 Upgrade = Callable[[dict[str, JSON]], dict[str, JSON]]
 """Turns a payload of version ``n`` into version ``n + 1``."""
+
+
+def stored_key(item: Field[Any]) -> str:
+    """The payload key of an event's field: its name, or its metadata's ``key``.
+
+    A field whose stored key is a word the class itself uses (``kind``, the stored kind)
+    takes another name in Python and says its key: ``field(metadata={"key": "kind"})``.
+    """
+    return str(item.metadata.get("key", item.name))
 
 
 class Event:
@@ -38,21 +47,18 @@ class Event:
         upgrades: version ``n`` -> the function turning a payload of version ``n`` into
             ``n + 1``, for every ``n`` below ``version``.
         about: what the event records, in English, marked with `N_`.
-        keys: a field's name -> its key in the payload, for a stored key that cannot be a
-            Python name (``from``, ``raise``); other fields are stored under their name.
     """
 
     kind: ClassVar[str]
     version: ClassVar[int] = 1
     upgrades: ClassVar[Mapping[int, Upgrade]] = {}
     about: ClassVar[str]
-    keys: ClassVar[Mapping[str, str]] = {}
 
     def payload(self) -> dict[str, JSON]:
         """The event as a JSON-compatible payload of its current version."""
         if not is_dataclass(self):
             raise TypeError(f"{type(self).__name__} is not a dataclass")
-        return {self.keys.get(f.name, f.name): encode(getattr(self, f.name)) for f in fields(self)}
+        return {stored_key(f): encode(getattr(self, f.name)) for f in fields(self)}
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, JSON]) -> Self:
@@ -64,7 +70,7 @@ class Event:
         hints = hints_of(cls)
         values = {}
         for item in fields(cls):  # type: ignore[arg-type]
-            key = cls.keys.get(item.name, item.name)
+            key = stored_key(item)
             if key not in payload:
                 if item.default is not MISSING or item.default_factory is not MISSING:
                     continue

@@ -305,6 +305,14 @@ class Game(Generic[S]):
         """
         raise NotImplementedError
 
+    def decide_at(self, state: S, command: Command, dice: Chance, seq: int | None) -> Decision[S]:
+        """Decide a command whose first event will be stored at ``seq`` (pure).
+
+        For a game that numbers things by the seq of the event that made them; by default
+        the seq is not needed and this is `decide`.
+        """
+        return self.decide(state, command, dice)
+
     def apply(self, state: S, event: Event) -> S:
         """The state after an event, from its recorded outcome alone."""
         raise NotImplementedError
@@ -320,6 +328,13 @@ class Game(Generic[S]):
     def details(self, event: Event) -> tuple[Text, ...]:
         """Extra lines under an event's log line (its trace); none by default."""
         return ()
+
+    def details_after(self, event: Event, after: S | None) -> tuple[Text, ...]:
+        """The lines under an event's log line, knowing the state right after it.
+
+        ``after`` is None when unknown; by default the lines are `details`.
+        """
+        return self.details(event)
 
     def report(self, command: Command, decision: Decision[S]) -> Report:
         """What a decided command shows."""

@@ -390,6 +390,13 @@ class TableService:
         game = system_named(self.store.find_table(name).system)
         if not isinstance(game, Game):
             raise InputError(N_("the commands of {system} are not declared yet"), system=game.id)
+        if type(command) not in game.commands:
+            raise InputError(
+                N_("table {name} plays {system}, which has no command {command!r}"),
+                name=name,
+                system=game.id,
+                command=command.name,
+            )
         needed = command.dice()
         if isinstance(dice, TypedFaces) and len(needed) == 1:
             dice.expect(needed[0].die, needed[0].count)  # a wrong count named up front
@@ -399,14 +406,15 @@ class TableService:
         def decide(state: TableState) -> Decision[Any]:
             nonlocal attempts
             attempts += 1
+            seq = state.last_seq + 1  # where the decision's first event will be stored
             if attempts == 1:  # the first attempt rolls (or reads the typed faces)
-                decision: Decision[Any] = game.decide(state.game, command, recorder)
+                decision: Decision[Any] = game.decide_at(state.game, command, recorder, seq)
                 finish = getattr(dice, "finish", None)
                 if callable(finish):
                     finish()  # typed faces left over are an error too
             else:  # a retry after another writer won hands out the same faces again
                 replay = recorder.replay()
-                decision = game.decide(state.game, command, replay)
+                decision = game.decide_at(state.game, command, replay, seq)
                 replay.finish()
             if visibility is not None:
                 decision = replace(decision, visibility=visibility)

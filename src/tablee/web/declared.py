@@ -215,7 +215,8 @@ def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> R
         return None
     if len(command.dice_kinds) == 1:
         return typed[command.dice_kinds[0].name]
-    return FacesByKind(typed, FairSource())
+    others = frozenset(die.name for die in command.dice_kinds[1:])
+    return FacesByKind(typed, command.dice_kinds[0].name, others, FairSource())
 
 
 class DeclaredWeb:
@@ -319,7 +320,8 @@ class DeclaredWeb:
             typed = read_event(self.game.kinds(), event.kind, state.payload_of(event))
         except (ValueError, KeyError, TypeError):
             return ()
-        return [_render(line, tr) for line in self.game.details(typed)]
+        after = state.after.get(event.seq)
+        return [_render(line, tr) for line in self.game.details_after(typed, after)]
 
 
 @cache

@@ -662,4 +662,5 @@ def test_the_system_object():
     assert summary["clock"]["tour"] == 1 and summary["clock"]["modifiers"][0]["number"] == 1
     facts = SHS.decide_options(state, {"action_dice": "4"})
     assert SHS.evolve(state, facts[0].kind, facts[0].payload).options.action_dice == 4
-    assert SHS.describe("shs.unknown", {}, None).render() == "shs.unknown"
+    with pytest.raises(InputError, match=r"shs\.unknown"):
+        SHS.describe("shs.unknown", {}, None)

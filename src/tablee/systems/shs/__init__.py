@@ -33,10 +33,12 @@ Tablée's decisions where the rulings are silent:
 * Dice faces are checked strictly (a D8 face is 1..8); D+/- faces are -1, 0, +1 and
   ``parse_dpm_face`` reads "+", "-", blank.
 
-The table layer (`SHS`, the `System` object): `game` (state, Protagonistes, options),
-`counters`, `play` (rolled decisions, planned by `planning`), `timing` (the clock), `replay`
-(`evolve` decides every stored fact again) and `log` (one line per event). Its decisions
-where the rulings are silent:
+The table layer (`SHS`, the plugin of `tablee.systems.shs.plugin`): its declared commands
+(`commands`), typed events (`events`), reports and odds as data (`reports`); the rule
+functions it decides with: `game` (state, Protagonistes, options), `counters`, `play` (rolled
+decisions, planned by `planning`), `timing` (the clock), `replay` (Tablée 0.1.0's fold,
+deciding every stored fact again) and `log` (one line per event). Its decisions where the
+rulings are silent:
 
 * The temporary modifiers in force for a Protagoniste apply by themselves to every Action it
   rolls (Test, opposed side, cooperator, simultaneous set), added to the Action's own.
@@ -47,9 +49,10 @@ where the rulings are silent:
   rolled by a Test naming it in its last Tour, and lapses unrolled at the next Tour.
 * A simultaneous set is one Protagoniste's Tests; an opposed Action in a set is entered on
   its own with the set's Malus as its malus. Modifiers are ended by hand by their number.
-* On replay, what the table gave an Action (threshold, die, temporary modifiers, dice) must
-  be unchanged (RuleError: the log before it changed), results must be equal (InputError:
-  edited), records (counters before and after, expiries, Tour reached) are not compared.
+* A log is folded by applying each event's recorded outcome. The verifier decides it
+  again: what the table gave an Action (threshold, die, temporary modifiers, dice) must be
+  unchanged (RuleError: the log before it changed); any other difference is reported (an
+  edited event) or, after an undo, recorded as the event's revision.
 
 Source: seed ``003_ac7d2f384bf553ef.txt``; RULINGS.md section 3 (S-M1 to S-M9, S-N1 to
 S-N3, S-A1 to S-A15, S-T1 to S-T13).
@@ -57,10 +60,6 @@ S-N3, S-A1 to S-A15, S-T1 to S-T13).
 
 from __future__ import annotations
 
-from typing import Any
-
-from tablee.systems.base import JSON, System
-from tablee.systems.common import StandardSystem
 from tablee.systems.shs.actions import (
     DEFAULT_OPTIONS,
     MAX_MODIFIER,
@@ -361,38 +360,4 @@ __all__ = [
 _TEST_IS_GROUPED: GroupedMechanic[Test, TestResult] = TEST
 _OPPOSED_IS_GROUPED: GroupedMechanic[OpposedAction, OpposedResult] = OPPOSED
 
-
-class _Shs(StandardSystem):
-    """Space Horror Stories as a `tablee.systems.base.System`.
-
-    Source: seed 003; RULINGS.md section 3.
-    """
-
-    def summary(self, state: Any) -> dict[str, JSON]:
-        """The Protagonistes' counters, the film's clock and the house rules.
-
-        Returns:
-            ``{"protagonistes": {name: {owner, alive, sante, sante_max, protection, air, nt,
-            the five thresholds, expertises}}, "clock": {scene, scene_kind, tour, seconds,
-            modifiers (each with its stable ``number``, the seq of the event that added
-            it), long_actions, due}, "options": {...}}``.
-        """
-        return {
-            "protagonistes": {name: protagonist_json(state, name) for name in state.protagonists},
-            "clock": clock_json(state.clock),
-            "options": self.options_json(state),
-        }
-
-
-SHS = _Shs(
-    id="shs",
-    event_versions=EVENT_VERSIONS,
-    option_help=SHS_OPTION_HELP,
-    initial_state=initial_state,
-    evolve=evolve,
-    describe=describe,
-    decide_options=decide_options,
-    upcasters=UPCASTERS,
-)
-"""The SHS system object for the table layer (registered by `tablee.systems`)."""
-_SHS_IS_A_SYSTEM: System = SHS
+from tablee.systems.shs.plugin import SHS  # noqa: E402  (the plugin reads the modules above)

@@ -56,7 +56,7 @@ from tablee.systems.shs.timing import (
     decide_scene,
 )
 
-__all__ = ["EVENT_VERSIONS", "RECORDS", "UPCASTERS", "evolve"]
+__all__ = ["EVENT_VERSIONS", "RECORDS", "REDECIDE", "UPCASTERS", "evolve"]
 
 P = Mapping[str, JSON]
 RECORDS = frozenset(
@@ -165,7 +165,7 @@ def _options(state: ShsState, p: P) -> Decision:
     return decide_options(state, stored_changes(p))
 
 
-_REDECIDE: Mapping[str, Callable[[ShsState, P], Decision]] = {
+REDECIDE: Mapping[str, Callable[[ShsState, P], Decision]] = {
     "shs.protagonist_created": _created,
     "shs.counter_changed": lambda s, p: decide_counter(
         s, protagonist=p["protagonist"], counter=p["counter"], delta=p["delta"], value=p["value"]
@@ -199,7 +199,7 @@ _REDECIDE: Mapping[str, Callable[[ShsState, P], Decision]] = {
     "shs.options_set": _options,
 }
 
-EVENT_VERSIONS: Mapping[str, int] = {kind: VERSIONS.get(kind, 1) for kind in _REDECIDE}
+EVENT_VERSIONS: Mapping[str, int] = {kind: VERSIONS.get(kind, 1) for kind in REDECIDE}
 """Current schema version of every SHS event kind."""
 
 
@@ -266,7 +266,7 @@ def evolve(state: ShsState, kind: str, payload: Mapping[str, JSON]) -> ShsState:
 
     Source: DESIGN.md "The event log"; S-M1 to S-M9, S-A2 to S-A15.
     """
-    redecide = _REDECIDE.get(kind)
+    redecide = REDECIDE.get(kind)
     if redecide is None:
         raise InputError(N_("unknown SHS event kind {kind!r}"), kind=kind)
     what = _what(kind, payload)

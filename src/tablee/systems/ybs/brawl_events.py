@@ -12,7 +12,7 @@ rulings Y-M6 to Y-M8, Y-A9 to Y-A18.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from tablee.errors import N_
@@ -184,10 +184,9 @@ class Encountered(Event):
 
     kind: ClassVar[str] = "ybs.encounter"
     about: ClassVar[str] = N_("an unexpected encounter: the choices, the strike or the fight")
-    keys: ClassVar[Mapping[str, str]] = {"outcome": "kind"}
 
     choices: Mapping[str, str]
-    outcome: str
+    outcome: str = field(metadata={"key": "kind"})
     fighters: tuple[str, ...]
     opponents: tuple[str, ...]
     outnumbered: str | None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from tablee.errors import N_
@@ -288,11 +288,10 @@ class TraitsTransferred(Event):
 
     kind: ClassVar[str] = "ybs.traits_transferred"
     about: ClassVar[str] = N_("a transfer between two traits, the traits and boxes after")
-    keys: ClassVar[Mapping[str, str]] = {"raise_": "raise"}
 
     character: str
     lower: str
-    raise_: str
+    raise_: str = field(metadata={"key": "raise"})
     traits: Doc
     boxes: Doc
 
@@ -307,11 +306,10 @@ class TraumaSet(Event):
 
     kind: ClassVar[str] = "ybs.trauma"
     about: ClassVar[str] = N_("a trauma: the trait before and after, the boxes after")
-    keys: ClassVar[Mapping[str, str]] = {"from_": "from"}
 
     character: str
     trait: str
-    from_: int
+    from_: int = field(metadata={"key": "from"})
     value: int
     note: str
     boxes: Doc

@@ -399,7 +399,6 @@ class WebSystem(Protocol):
 
 _MODULES = {
     "agents": "tablee.web.systems.agents",
-    "shs": "tablee.web.systems.shs",
 }
 
 
