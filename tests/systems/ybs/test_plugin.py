@@ -158,3 +158,15 @@ def test_the_state_is_stored_as_a_snapshot_and_read_back_equal() -> None:
         state = play(state, command, given, faces).after
         data = json.loads(json.dumps(YBS.encode_state(state)))
         assert YBS.decode_state(data) == state, command.name
+
+
+def test_a_follow_up_shows_the_trace_of_the_whole_test() -> None:
+    state = table()
+    for command, given, faces in SESSION[:6]:
+        state = play(state, command, given, faces).after
+    decision = play(state, C.Stubborn, {}, (6,))
+    (event,) = decision.events
+    assert YBS.details(event) == ()  # alone, a reroll does not say its trait
+    lines = [str(line) for line in YBS.details_after(event, decision.after)]
+    assert lines[-2:] == ["s'entêter: 1 token, reroll 1", "natural 6: always a success (Y-M3)"]
+    assert "destiny forced with 1 token(s): +1" in lines

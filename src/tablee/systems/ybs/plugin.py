@@ -32,7 +32,15 @@ from tablee.systems.ybs import queries as Q
 from tablee.systems.ybs.advisor import advised_keeps
 from tablee.systems.ybs.apply import apply
 from tablee.systems.ybs.character import parse_sheets
-from tablee.systems.ybs.events import EVENTS, OptionsSet, StarAwarded, Tested
+from tablee.systems.ybs.events import (
+    EVENTS,
+    CriticalFailed,
+    CriticalSucceeded,
+    OptionsSet,
+    Rerolled,
+    StarAwarded,
+    Tested,
+)
 from tablee.systems.ybs.gang import Keeps, dice_for_throw
 from tablee.systems.ybs.ichika import decide_encounter
 from tablee.systems.ybs.legacy import legacy_evolve
@@ -362,6 +370,28 @@ class Ybs(Game[YbsState]):
             result = resolve_test(test, event.faces)
         except TableeError:
             return ()
+        return tuple(views.StepText(step) for step in result.trace)
+
+    def details_after(self, event: Event, after: YbsState | None) -> tuple[Text, ...]:
+        """The trace of the test so far under a test or a follow-up, from the state after it."""
+        follow_up = isinstance(event, Rerolled | CriticalSucceeded | CriticalFailed)
+        if after is None or after.test is None or not (follow_up or isinstance(event, Tested)):
+            return self.details(event)
+        p = after.test.payload
+        test = YbsTest(
+            int(p["value"]),
+            int(p["force"]),
+            after.test.tokens,
+            after.options.stubborn,
+            after.options.stubborn_on,
+            bool(p["critical_success"]),
+            bool(p["critical_failure"]),
+            npc=p["player"] is None,
+        )
+        try:
+            result = resolve_test(test, [int(f) for f in p["faces"]])
+        except TableeError:
+            return self.details(event)
         return tuple(views.StepText(step) for step in result.trace)
 
     def report(self, command: Command, decision: Decision[YbsState]) -> Report:
