@@ -8,8 +8,8 @@ start --cagnotte 10000``), then times, interleaved, N runs of
 
 as subprocesses (wall time with ``time.perf_counter``, output discarded). Reports median, p90
 and the ratio of the medians, plus each child's median CPU time (user + system, from
-``getrusage``), less disturbed than wall time when other jobs share the cores. Target (issue):
-roll median under 150 ms.
+``getrusage``), less disturbed than wall time when other jobs share the cores. Target: roll
+median under 150 ms (benchmarks/README.md).
 
 Bytecode: an installed Tablée has its ``.pyc`` files, but a shell with
 ``PYTHONDONTWRITEBYTECODE=1`` (as in this project's agent sessions) recompiles every Tablée

@@ -35,7 +35,8 @@ Usage::
     .venv/bin/python benchmarks/bench_web.py [--tables 50] [--viewers 5] [--rate 500]
         [--duration 20] [--db URL] [--workers N] [--json]
 
-Source: issue 6 point 10.
+Source: benchmarks/README.md, "The live web table under load"; docs/architecture.md, "Web
+hot path".
 """
 
 from __future__ import annotations

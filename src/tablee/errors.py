@@ -16,7 +16,7 @@ Messages are English templates with ``{named}`` fields, kept apart from their va
 outer layers can translate them (see `tablee.locale`). ``str(error)`` gives the English text.
 Every message names the bad value and the rule; ``tip`` says what to do instead when known.
 
-Source: house style (STYLE.md, "Errors and docstrings"); exit codes documented in README.
+Source: docs/architecture.md, "Errors"; exit codes in README.md, "Exit codes".
 """
 
 from __future__ import annotations

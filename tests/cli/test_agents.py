@@ -1,6 +1,6 @@
 """``tablee agents ...`` and ``tablee odds agents ...`` at the command line.
 
-Source: issue 5 points 5, 7, 8 and 9; seed 002; RULINGS.md section 2.
+Source: seed 002; docs/rules/agents.md.
 """
 
 from __future__ import annotations

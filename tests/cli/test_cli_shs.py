@@ -1,7 +1,7 @@
 """The Space Horror Stories command line, in-process: a whole short film, the JSON contract,
 bad input that leaves the log unchanged, French output, undo and the Markdown export.
 
-Source: issue 3 points 6 and 8; RULINGS.md section 3 (S-M1 to S-M9, S-A1 to S-A15).
+Source: docs/rules/shs.md (S-M1 to S-M9, S-A1 to S-A15).
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def test_import_json_and_toml(film: Run, tmp_path: Path) -> None:
     ("content", "words"),
     [
         ('[{"name": "X", "carrure": 9, "motricite": 6, "science": 6, "relationnel": 6, '
-         '"sang_froid": 6}]', ["carrure", "crew.json", "5+ to 8+"]),
+         '"sang_froid": 6}]', ["carrure", "crew.json", "from 5 to 8 (rule S-M9)"]),
         ('{"name": "X", "motricite": 6, "science": 6, "relationnel": 6, "sang_froid": 6}',
          ["carrure", "crew.json", "missing"]),
         ('{"name": "X", "carrure": 6, "motricite": 6, "science": 6, "relationnel": 6, '

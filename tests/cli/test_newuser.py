@@ -279,9 +279,9 @@ def test_every_command_example_of_the_rules_docs_runs(
 @pytest.mark.parametrize(("force", "tokens"), [(0, 1), (1, 1), (0, 0), (1, 2)])
 def test_a_reroll_without_a_token_agrees_with_the_count(force: int, tokens: int) -> None:
     from tablee.errors import RuleError
-    from tablee.systems.ybs.rolls import YbsTest, _check_reroll
+    from tablee.systems.ybs.rolls import YbsTest, check_reroll
 
     with pytest.raises(RuleError) as caught:
-        _check_reroll(YbsTest(trait=0, force=force, tokens=tokens), 2, tokens + 1)
+        check_reroll(YbsTest(trait=0, force=force, tokens=tokens), 2, tokens + 1)
     verb = "was" if tokens == 1 else "were"
     assert f"only {tokens} {verb} " in str(caught.value)

@@ -206,7 +206,7 @@ def test_import_characters_from_toml(ybs: Run, tmp_path: Path) -> None:
     )
     before = log_length(ybs)
     result = ybs("ybs", "character", "import", str(bad))
-    assert result.code == 2 and "Choushi cannot be 5" in result.err
+    assert result.code == 2 and "Choushi 5 must be a whole number" in result.err
     assert log_length(ybs) == before
 
 

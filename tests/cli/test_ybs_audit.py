@@ -99,18 +99,17 @@ def test_a_refused_token_names_the_reason_in_words(ybs: Run) -> None:
 
 
 def test_the_gm_is_a_translated_word_in_token_lines(ybs: Run) -> None:
-    # "GM" goes through the catalog (French: "MJ", like "le MJ" elsewhere); checked with a
-    # stand-in catalog too.
+    # "GM" goes through the catalog (French: "MJ", like "le MJ" elsewhere).
     from types import SimpleNamespace
 
+    from tablee.locale import translation
     from tablee.systems.ybs.views import tokens_line
 
     ybs("ybs", "session", "start")
     out = ybs("ybs", "tokens", "--lang", "fr").out
     assert not RAW.search(out) and "MJ 96" in out
     game = SimpleNamespace(ledger=SimpleNamespace(gm=96, players={"A": 2, "B": 2}))
-    french = {"GM": "MJ", "Unmei tokens: {holders}": "Jetons Unmei : {holders}"}
-    line = tokens_line(game).render(lambda s: french.get(s, s))  # type: ignore[arg-type]
+    line = tokens_line(game).render(translation("fr").gettext)  # type: ignore[arg-type]
     assert line == "Jetons Unmei : MJ 96, A 2, B 2"
 
 
@@ -362,7 +361,7 @@ def test_import_leaves_unlisted_traits_at_zero_and_names_who_warns(
     bad.write_text(json.dumps([{"name": "Zed", "traits": {"chisei": 7}}]), encoding="utf-8")
     before = log_length(ybs)
     refused = ybs("ybs", "character", "import", str(bad))
-    assert refused.code == 2 and "Chisei cannot be 7" in refused.err
+    assert refused.code == 2 and "Chisei 7 must be a whole number" in refused.err
     assert log_length(ybs) == before
 
 

@@ -22,6 +22,7 @@ import pytest
 from tablee.dice import D6, SeededSource
 from tablee.locale import translation
 from tablee.systems import agents as ag
+from tablee.systems_io.agents_tables import starter_tables
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.transcript import parse_jsonl, to_jsonl, to_markdown
@@ -42,7 +43,7 @@ def clock() -> Iterator[datetime]:
 
 def play(service: TableService) -> None:
     dice = SeededSource(2026)
-    tables = ag.starter_tables("fr")
+    tables = starter_tables("fr")
 
     def run(decide: Any) -> Any:
         return service.execute(NAME, lambda s: decide(s.game), lambda d: d.facts).decision.outcome

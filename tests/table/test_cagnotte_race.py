@@ -1,4 +1,4 @@
-"""The issue's race: two processes spend the last cagnotte die at once, on every backend.
+"""The lost-update race: two processes spend the last cagnotte die at once, on every backend.
 
 Each process runs the real command path (`TableService.run_command` with a roll): load,
 fold, decide, append, and on a lost race reload and decide again. Exactly one roll gets the

@@ -6,7 +6,7 @@ rolls included. Store calls run inline on SQLite and in worker threads elsewhere
 (`WebTable.run`). The guard's ``Origin: null`` rule (our pages send no referrer, so browsers
 send ``Origin: null`` on their own posts) leans on ``Sec-Fetch-Site``.
 
-Source: issue 6 points 4, 7 and 10.
+Source: docs/architecture.md, "Web hot path"; docs/web.md, "Security model".
 """
 
 from __future__ import annotations

@@ -205,7 +205,7 @@ def test_a_number_past_the_end_does_not_stall_the_stream(server: Running) -> Non
 
 
 def test_sse_message_splits_every_kind_of_line_end() -> None:
-    from tablee.web.pages import sse_message
+    from tablee.web.render import sse_message
 
     assert sse_message("a\r\nb\rc\n<li>", event="log", event_id=3) == (
         b"event: log\ndata: a\ndata: b\ndata: c\ndata: <li>\nid: 3\n\n"

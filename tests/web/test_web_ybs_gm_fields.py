@@ -17,9 +17,10 @@ from fractions import Fraction
 import pytest
 from fastapi.testclient import TestClient
 
+from tablee.systems import SYSTEM_IDS
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
-from tablee.web.systems import _MODULES, Field, decimal_text, web_system
+from tablee.web.systems import Field, decimal_text, web_system
 from tests.web.conftest import csrf_of, make_table
 from tests.web.test_systems import act, fractions_in
 from tests.web.test_web_ybs import ybs_table
@@ -55,7 +56,7 @@ def event_count(store: SqliteStore, table: str) -> int:
     return len(TableService(store).state(table).events)
 
 
-@pytest.mark.parametrize("system_id", sorted({*_MODULES, "pouyss", "ybs"}))
+@pytest.mark.parametrize("system_id", sorted(SYSTEM_IDS))
 def test_gm_only_fields_are_hidden_from_players_and_refused(
     client: TestClient, store: SqliteStore, system_id: str
 ) -> None:
@@ -176,7 +177,7 @@ def test_ybs_odds_numbers_in_french_and_english(client: TestClient, store: Sqlit
 def test_french_pages_of_every_system_show_no_decimal_point(
     client: TestClient, store: SqliteStore
 ) -> None:
-    for system_id in sorted(_MODULES):
+    for system_id in sorted(SYSTEM_IDS):
         links = make_table(store, system=system_id, name=f"fr-{system_id}", players=("Zoé",))
         page = client.get(links.gm, params={"lang": "fr"}).text
         resources = re.search(r'id="resources".*?</section>', page, re.S)

@@ -1,6 +1,7 @@
 """The command line (``tablee``): argument parsing and rendering only, no rules.
 
-Entry point: `tablee.cli.main.main`. Source: issue 2 point 5.
+Entry point: `tablee.cli.main.main`. Source: README.md (the commands); docs/architecture.md,
+"Layers".
 """
 
 __all__: list[str] = []

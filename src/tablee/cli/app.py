@@ -1,8 +1,8 @@
 """The command line's shared context: options common to every command, output, errors.
 
-Source: issue 2 point 5 (``--json``, ``--lang``, ``--table``, ``--db`` on every command) and
-point 8 (exit codes: 2 malformed input or usage, 3 refused by the rules, 4 concurrent
-change, 5 storage failure).
+Source: README.md, "Exit codes" (2 malformed input or usage, 3 refused by the rules, 4
+concurrent change, 5 storage failure); ``--json``, ``--lang``, ``--table``, ``--db`` on every
+command.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 `tablee.cli.main` routes argparse's own texts ("usage:", "required"...) through Tablée's
 catalogs; this list makes ``pybabel extract`` put them in the catalogs. Python 3.11 to 3.13.
 
-Source: issue 2 point 7 (French and English for everything a player reads).
+Source: French and English for everything a player reads (docs/architecture.md, "i18n").
 """
 
 from tablee.errors import N_

@@ -5,8 +5,8 @@ decides against it through the service (which retries when another writer raced 
 prints the table and the stored event's number at the head of its JSON documents. The
 messages naming a system stay with that system; the plumbing is here once.
 
-Source: architecture.md "The event log" (decide, append, retry); issue 3 point 7, issue 4
-point 9, issue 5 point 7 (the systems' command lines).
+Source: docs/architecture.md, "The event log" (decide, append, retry), for the command lines
+of every system.
 """
 
 from __future__ import annotations

@@ -5,8 +5,7 @@ It creates a table for four players, starts a session, makes a few rolls with se
 an opposed roll, undoes a mistaken roll, ends the session and prints the log. With
 ``--json`` it prints one JSON array: each command with its exit code and JSON output.
 
-Source: issue 2 point 1 (the main job until the web table exists); seed 000 examples
-(P-T7, P-T8).
+Source: README.md, "Quick start" (``tablee demo``); seed 000 examples (P-T7, P-T8).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Exit codes: 0 done; 2 malformed input or usage (a bad count, bad faces, an unkno
 player); 3 refused by the rules now (an empty cagnotte, nothing to undo); 4 the table kept
 changing under concurrent writers; 5 storage failure.
 
-Source: issue 2 points 1, 5 and 8.
+Source: README.md (the commands, "Exit codes"); docs/architecture.md, "Layers".
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 Human text uses Rich console markup (colours); the outer layer decides whether to colour it.
 JSON documents are built by the ``*_json`` functions as plain dicts.
 
-Source: STYLE.md (httpx model: pure format functions, only the outer layer prints);
-issue 2 point 5 (what a roll shows) and point 6 (odds with a bar chart).
+Source: docs/architecture.md, "Layers" (pure ``format_*`` functions return text, only the
+outer layer prints): what a roll shows, odds with a bar chart.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ other process at once (`tablee.web.listen`). On SQLite it is refused: another pr
 events would reach a stream only at the next poll (up to a second later), and each process
 would wait on the others' write locks with its event loop blocked.
 
-Source: issue 6 points 1 and 10; DESIGN.md "Web" (set a graceful-shutdown timeout: open
+Source: docs/web.md, "Security model" (set a graceful-shutdown timeout: open
 event streams would otherwise hold a restart), "Fan-out".
 """
 

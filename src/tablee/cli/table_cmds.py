@@ -1,6 +1,6 @@
 """``tablee table ...``: create, list, show, log, undo, export, house rules.
 
-Source: issue 2 point 5; DESIGN.md "The event log".
+Source: docs/architecture.md, "The event log".
 """
 
 from __future__ import annotations

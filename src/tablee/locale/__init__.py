@@ -4,7 +4,7 @@ Catalogs live beside this file as ``<lang>/LC_MESSAGES/tablee.po`` (edited) and 
 (compiled with ``pybabel compile -d src/tablee/locale -D tablee``; a test checks they match).
 English is the source language. Game terms (cagnotte, Désastre...) are never translated.
 
-Source: issue 2 point 7; DESIGN.md (Babel + gettext catalogs).
+Source: docs/architecture.md, "i18n" (Babel extracts, gettext reads the catalogs).
 """
 
 from __future__ import annotations

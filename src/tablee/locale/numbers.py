@@ -3,7 +3,8 @@
 French writes a decimal comma and a non-breaking space before ``%``; English a point and no
 space. Exact fractions are shown only when short enough to read.
 
-Source: issue 2 point 7 (French and English for everything a player reads); issue 6 point 4.
+Source: French and English for everything a player reads, at the command line and the web
+table (docs/architecture.md, "i18n").
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ A system decides *facts* (events not yet stored) from its state and a command, a
 stored facts back into state with a pure ``evolve``. It never touches storage, the clock or
 a random generator; those are passed in by the table layer.
 
-Source: house style (STYLE.md, models eventsourcing and OpenSpiel); DESIGN.md "The event log".
+Source: docs/architecture.md, "A mechanic" and "The event log" (commands return facts; a pure
+fold; randomness outside the rules).
 """
 
 from __future__ import annotations

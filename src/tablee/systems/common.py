@@ -6,7 +6,7 @@ stored fact again and comparing its payload with the stored one, and the `System
 plumbing. They live here once; what differs (a system's rules, messages naming the system)
 stays in the system.
 
-Source: DESIGN.md "The event log"; architecture.md "The fold decides every event again";
+Source: docs/architecture.md, "The event log" and "The fold decides every event again";
 P-M5, S-M1, Y-M4, G-A2 (the players of a table).
 """
 
@@ -30,6 +30,7 @@ __all__ = [
     "find_name",
     "payload_leaves",
     "player_named",
+    "whole",
 ]
 
 S = TypeVar("S")
@@ -224,6 +225,63 @@ def decide_again(
                 decided=decided.get(path),
             )
     return decision.after
+
+
+_WHOLE = {
+    (True, True): N_("{name} {value!r} must be a whole number from {low} to {high} ({rule})"),
+    (True, False): N_("{name} {value!r} must be a whole number {low} or more ({rule})"),
+    (False, False): N_("{name} {value!r} must be a whole number ({rule})"),
+}
+"""The message of `whole`, by (a lowest value given, a highest value given)."""
+
+
+def whole(
+    value: object,
+    name: str | Message,
+    low: int | None = None,
+    high: int | None = None,
+    *,
+    rule: str,
+    tip: str | None = None,
+) -> int:
+    """Check that a value is a whole number within bounds (``True`` and ``False`` are not).
+
+    Args:
+        value: the value to check (anything: it may come from a stored payload).
+        name: what the value is, as shown: a field id (``tokens``) or a translatable
+            `Message` (``Message(N_("Difficulty"))``).
+        low: the lowest value allowed, or None for no bounds at all.
+        high: the highest value allowed, or None for none (only with ``low``).
+        rule: the ruling ids the value and its bounds come from (``"S-M8"``,
+            ``"Y-M3, Y-M4"``).
+        tip: an English template saying what to do instead, marked `N_`.
+
+    Returns:
+        The value, an ``int``.
+
+    Raises:
+        InputError: not an ``int`` (a ``bool`` included) or outside ``low..high``, naming
+            the value, its name, the bounds and the rule.
+    """
+    if high is not None and low is None:
+        raise TypeError("whole: a highest value needs a lowest value")
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and (low is None or value >= low)
+        and (high is None or value <= high)
+    ):
+        return value
+    rules = Message(N_("rules {ids}") if "," in rule else N_("rule {ids}"), ids=rule)
+    raise InputError(
+        _WHOLE[low is not None, high is not None],
+        tip=tip,
+        name=name,
+        value=value,
+        low=low,
+        high=high,
+        rule=rules,
+    )
 
 
 class StandardSystem:

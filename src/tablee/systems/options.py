@@ -6,7 +6,8 @@ number, which options may be ``none``. `with_changes` then reads text values (fr
 command line or a stored event) the same way for every system; `HouseRules` gives those
 dataclasses their shared methods (JSON in and out, text changes, checks at construction).
 
-Source: RULINGS.md preamble (every interpretation is a named option); issue 2 point 4.
+Source: every reading of the rules where the rulings allow several is a named option
+(docs/rules/*.md, "Table options").
 """
 
 from __future__ import annotations
@@ -144,7 +145,7 @@ class HouseRules:
     A system's frozen options dataclass derives from it and sets ``RULES``; it then reads
     and writes JSON, takes text changes, and may check its values at construction.
 
-    Source: RULINGS.md preamble (every interpretation is a named option).
+    Source: every reading where the rulings allow several is a named option (docs/rules/*.md).
     """
 
     RULES: ClassVar[OptionRules]

@@ -5,7 +5,7 @@ Uvicorn. The web layer holds no rules: every action calls a system's ``decide_*`
 through `tablee.table.TableService`, like the command line. One module per game system in
 `tablee.web.systems` says which forms, odds and resources that system shows.
 
-Source: issue 6; DESIGN.md "Web", "Pages", "Fan-out"; docs/web.md.
+Source: docs/web.md.
 """
 
 from tablee.web.app import Settings, create_app

@@ -11,7 +11,7 @@ Visibility of an event (`tablee.systems.base.VISIBILITIES`):
 * ``roller_and_gm``: the game master and the player who acted (a secret roll);
 * ``gm``: the game master alone (a blind roll: even the roller sees only that it happened).
 
-Source: issue 6 points 2, 4 and 7; DESIGN.md "Web", "Pages".
+Source: docs/web.md, "Pages and routes" and "Security model".
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def can_see(viewer: Viewer, event: StoredEvent) -> bool:
         True for the game master; for others, ``all`` events, and ``roller_and_gm`` events
         whose actor is the viewer's player. Unknown visibilities are hidden.
 
-    Source: issue 6 point 4 (visibility filtered on the server); DESIGN.md "The event log".
+    Source: docs/web.md, "Security model" (visibility filtered on the server).
     """
     if viewer.is_gm or event.visibility == "all":
         return True
@@ -90,7 +90,7 @@ def csrf_token(secret: bytes, link: LinkInfo) -> str:
         secret: the server's secret (kept in the store's preferences).
         link: the link the page was made for.
 
-    Source: issue 6 point 7 (CSRF protection on every action).
+    Source: docs/web.md, "Security model" (CSRF protection on every action).
     """
     digest = hmac.new(secret, link.token_hash.encode("ascii"), hashlib.sha256)
     return digest.hexdigest()[:32]

@@ -17,7 +17,7 @@ line. After an append this process wakes the
 table's streams; on PostgreSQL a listener wakes them when another process commits events
 (`tablee.web.listen`); a poller also notices events written by other processes (`Hub`).
 
-Source: issue 6; DESIGN.md "Web", "Pages", "Fan-out".
+Source: docs/web.md.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def create_app(
     Returns:
         A FastAPI application; the caller keeps the store open while it runs.
 
-    Source: issue 6 point 1.
+    Source: docs/web.md, "Pages and routes".
     """
     table = WebTable(store, settings or Settings(), clock)
 

@@ -13,7 +13,8 @@ waits on the event loop only when another process holds the file's write lock: t
 command line's writes last milliseconds.) The helpers read the link of a request, check the
 anti-forgery token of a form and turn a refusal into its translated message, never a trace.
 
-Source: issue 6 points 2, 4, 7 and 10.
+Source: docs/web.md, "Pages and routes" and "Security model"; docs/architecture.md, "Web hot
+path".
 """
 
 from __future__ import annotations

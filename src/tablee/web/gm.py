@@ -1,6 +1,6 @@
 """The game master's tools: undo, house rules, exports, the table's links.
 
-Source: issue 6 points 2 and 4 (undo, export, revocable links).
+Source: docs/web.md, "Pages and routes" (undo, export, revocable links).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ One pure ASGI middleware (it wraps streaming responses without buffering them):
   refused with 403 before it reaches a route (the forms' anti-forgery token is checked by
   the routes).
 
-Source: issue 6 point 7; DESIGN.md "Web".
+Source: docs/web.md, "Security model".
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ never loses or repeats an event. Three sources wake a table's streams:
   notification sent while the listener is reconnecting is never delivered), and the only
   way events written by another process reach a server on SQLite.
 
-Source: issue 6 point 4; DESIGN.md "Fan-out".
+Source: docs/web.md, "Fan-out".
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ whatever falls in between. A malformed payload is ignored. The listener runs in 
 loop of the server (started and stopped by the application's lifespan); stopping it cancels
 its task and closes the connection without waiting for the database.
 
-Source: issue 6 point 4; DESIGN.md "Fan-out" (NOTIFY carrying only ``(table, seq)``, the
+Source: docs/web.md, "Fan-out" (NOTIFY carrying only ``(table, seq)``, the
 database stays the truth).
 """
 

@@ -1,6 +1,6 @@
 """The pages everyone uses: creating a table, the table itself, its stream, odds and forms.
 
-Source: issue 6 points 1 to 5; DESIGN.md "Pages", "Fan-out".
+Source: docs/web.md, "Pages and routes" and "Fan-out".
 """
 
 from __future__ import annotations
@@ -46,13 +46,11 @@ from tablee.web.render import (
     percent_text,
     render,
     resources_html,
-    sse_message,
     translator,
 )
 from tablee.web.systems import ActionRequest, Field, Forbidden, web_system
 
-__all__ = ["RECHECK_SECONDS", "add_home_routes", "add_table_routes", "sse_message"]
-# sse_message lives in tablee.web.render; it stays importable from here.
+__all__ = ["RECHECK_SECONDS", "add_home_routes", "add_table_routes"]
 
 RECHECK_SECONDS = 5.0
 """How often an open stream checks that its link still works, in seconds."""

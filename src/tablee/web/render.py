@@ -5,7 +5,7 @@ autoescaping on, never through hand-built markup. A log entry is rendered for on
 an event the viewer may not see (see `tablee.web.access.can_see`) becomes a line saying only
 that something hidden happened, so its dice and result never leave the server.
 
-Source: issue 6 points 4, 5 and 7; DESIGN.md "Pages".
+Source: docs/web.md, "Pages and routes".
 """
 
 from __future__ import annotations
@@ -201,7 +201,8 @@ class Fragments:
     only for the last `TAIL` events: a newer state drops them; a stream still on an older
     state renders for itself without keeping anything.
 
-    Source: issue 6 points 4 and 10 (filtered on the server; the load targets).
+    Source: docs/web.md, "Security model" (filtered on the server); docs/architecture.md, "Web
+    hot path".
     """
 
     def __init__(self) -> None:

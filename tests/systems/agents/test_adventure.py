@@ -5,7 +5,7 @@ modifier, the fallback winner, nobody challenges the favori) and each fact is fo
 `evolve`. Invariants hold after every step: the index stays in its bounds, reserves and Sang
 are never negative, and the log folds to the same state.
 
-Source: seed 002; RULINGS.md G-M9 to G-M12, G-A15 to G-A18.
+Source: seed 002; rulings G-M9 to G-M12, G-A15 to G-A18.
 """
 
 import json
@@ -36,8 +36,8 @@ from tablee.systems.agents import (
     evolve,
     initial_state,
     next_step,
-    starter_tables,
 )
+from tablee.systems_io.agents_tables import starter_tables
 
 
 class Table:

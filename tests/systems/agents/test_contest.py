@@ -43,7 +43,9 @@ def test_bad_starts():
         start_contest([], [])
     with pytest.raises(InputError):
         start_contest(_agents(2), [1])
-    with pytest.raises(InputError, match="whole numbers"):
+    with pytest.raises(
+        InputError, match=r"^Bo's win count -1 must be a whole number 0 or more \(rule G-M12\)"
+    ):
         start_contest(_agents(2), [1, -1])
     with pytest.raises(InputError, match="'Zed' cannot be the favori"):
         start_contest(_agents(2), [1, 0], favori="Zed")

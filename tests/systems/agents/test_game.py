@@ -1,6 +1,6 @@
 """The agents table's decisions: creation, challenges, turns, recovery, winners, replay.
 
-Source: seed 002; RULINGS.md G-M1 to G-M8, G-A2, G-A4, G-A6 to G-A9, G-A12, G-A15, G-A20.
+Source: seed 002; rulings G-M1 to G-M8, G-A2, G-A4, G-A6 to G-A9, G-A12, G-A15, G-A20.
 """
 
 import json

@@ -21,11 +21,12 @@ from hypothesis import strategies as st
 
 from tablee.errors import InputError, RuleError
 from tablee.systems import agents
+from tablee.systems_io.agents_tables import starter_tables
 from tablee.table.projection import fold
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 
-TABLES = agents.starter_tables("en")
+TABLES = starter_tables("en")
 TEAM = {"Vega": (7, 5, 3), "Orso": (3, 7, 5), "Lune": (5, 3, 7)}
 NAMES = list(TEAM)
 MODS = [

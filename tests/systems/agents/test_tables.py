@@ -6,31 +6,30 @@ from hypothesis import strategies as st
 
 from tablee.dice import SeededSource, TypedFaces, exact_distribution, roll
 from tablee.errors import InputError
-from tablee.systems.agents.tables import (
+from tablee.systems.agents.tables import MAX_TEXT, TABLE_DRAW, TableKind, parse_table
+from tablee.systems_io.agents_tables import (
     LANGUAGES,
-    MAX_TEXT,
-    TABLE_DRAW,
-    TableKind,
+    decode_table,
     load_table_file,
     load_tables,
-    parse_table,
     starter_tables,
 )
 
 GOOD = "# a comment\n\n@die d6\n1 | one\n2-3 | two or three\n 4 - 6 |  the rest  \n"
 
 
-def _fault(text: str | bytes) -> str:
-    data = text.encode("utf-8") if isinstance(text, str) else text
+def _fault(content: str | bytes) -> str:
+    """The error for a file's text, or for its bytes read as a file is (decoded, then parsed)."""
     with pytest.raises(InputError) as info:
-        parse_table(data, "mine.txt")
+        text = content if isinstance(content, str) else decode_table(content, "mine.txt")
+        parse_table(text, "mine.txt")
     message = str(info.value)
     assert "'mine.txt'" in message
     return message
 
 
 def test_a_good_file():
-    table = parse_table(GOOD.encode(), "mine.txt")
+    table = parse_table(GOOD, "mine.txt")
     assert table.die.sides == 6
     assert [(e.low, e.high, e.text, e.line) for e in table.entries] == [
         (1, 1, "one", 4),
@@ -42,8 +41,9 @@ def test_a_good_file():
 
 
 def test_entries_in_any_order_and_a_byte_order_mark():
-    table = parse_table("\ufeff@die d4\n3-4 | b\n1-2 | a\n".encode(), "x")
+    table = parse_table("\ufeff@die d4\n3-4 | b\n1-2 | a\n", "x")
     assert [e.text for e in table.entries] == ["a", "b"]
+    assert decode_table("\ufeff@die d4\n".encode(), "x") == "@die d4\n"
 
 
 def test_bad_encoding_names_the_line():
@@ -108,7 +108,7 @@ def test_too_long_text():
     long_text = "x" * (MAX_TEXT + 1)
     message = _fault(f"@die d2\n1 | a\n2 | {long_text}\n")
     assert f"line 3: the text has {MAX_TEXT + 1} characters" in message
-    parse_table(f"@die d1000\n1-1000 | {'x' * MAX_TEXT}\n".encode(), "ok")
+    parse_table(f"@die d1000\n1-1000 | {'x' * MAX_TEXT}\n", "ok")
 
 
 def test_control_character():
@@ -125,7 +125,7 @@ def test_non_ascii_digits_are_not_a_range():
 
 def test_the_message_carries_a_tip():
     with pytest.raises(InputError) as info:
-        parse_table(b"1 | a\n", "mine.txt")
+        parse_table("1 | a\n", "mine.txt")
     assert info.value.tip is not None
 
 
@@ -204,7 +204,7 @@ def test_table_draw_mechanic():
 def test_line_numbers_follow_newlines_only():
     # a form feed is not a line break for an editor: it stays in the text and is refused there
     assert "line 2: the text holds a control character" in _fault("@die d2\n1 | a\x0cb\n2 | c\n")
-    table = parse_table(b"@die d2\r\n1 | a\r\n2 | b\r\n", "crlf")
+    table = parse_table("@die d2\r\n1 | a\r\n2 | b\r\n", "crlf")
     assert [e.line for e in table.entries] == [2, 3]
 
 
@@ -223,7 +223,7 @@ def test_any_partition_parses_and_any_removed_line_is_named(spec, data):
     sides, ranges = spec
     body = [f"{lo}-{hi} | entry {lo}" if lo != hi else f"{lo} | entry {lo}" for lo, hi in ranges]
     text = "\n".join([f"@die d{sides}", *body]) + "\n"
-    table = parse_table(text.encode(), "gen")
+    table = parse_table(text, "gen")
     for face in range(1, sides + 1):
         entry = table.entry_for(face)
         assert entry.low <= face <= entry.high and entry.text == f"entry {entry.low}"

@@ -5,7 +5,7 @@ every template (a space before ``:`` and ``;``) and spells the id-like words in 
 separator or id left outside a template then shows. Conceding is how an agent whose reserve
 is empty gets it back (G-M8), even when nobody could act at all.
 
-Source: issue 5 points 5, 7 and 9; seed 002; RULINGS.md G-M4, G-M8, G-M9, G-A15.
+Source: seed 002; rulings G-M4, G-M8, G-M9, G-A15.
 """
 
 import json
@@ -30,9 +30,9 @@ from tablee.systems.agents import (
     decide_scene,
     describe,
     initial_state,
-    starter_tables,
 )
 from tablee.systems.agents.words import MODIFIER_WORDS, TABLE_WORDS
+from tablee.systems_io.agents_tables import starter_tables
 
 GOLDEN = Path(__file__).parents[2] / "golden" / "agents_adventure.jsonl"
 WORDS = {*MODIFIER_WORDS.values(), *TABLE_WORDS.values(), "won", "lost", "out", "under way"}

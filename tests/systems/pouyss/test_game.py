@@ -4,7 +4,7 @@ Commands are decided by the plugin (`POUYSS.decide`, with typed-in faces that mu
 used, as the table service does); their events are folded with `POUYSS.evolve`, which applies
 the recorded outcome; `POUYSS.verify` decides a stored event again against a state.
 
-Source: seed 000; RULINGS.md P-M1 to P-M8, P-A2 to P-A9.
+Source: seed 000; rulings P-M1 to P-M8, P-A2 to P-A9.
 """
 
 import pytest

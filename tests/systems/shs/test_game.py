@@ -1,7 +1,7 @@
 """SHS table decisions: Protagonistes, counters, Tests, opposed, cooperation, simultaneous
 Actions, the clock, options, refusals, the system object and the log lines.
 
-Source: seed 003; RULINGS.md S-M1 to S-M9, S-N1, S-A2 to S-A15, S-T1 to S-T11.
+Source: seed 003; rulings S-M1 to S-M9, S-N1, S-A2 to S-A15, S-T1 to S-T11.
 """
 
 import pytest

@@ -1,7 +1,7 @@
 """Folding SHS facts by deciding them again: tampering, undo, expiry by the clock, long
 Actions, and Hypothesis invariants over random command sequences.
 
-Source: DESIGN.md "The event log"; seed 003; RULINGS.md S-M1 to S-M8, S-A8 to S-A15,
+Source: docs/architecture.md, "The event log"; seed 003; rulings S-M1 to S-M8, S-A8 to S-A15,
 S-T4, S-T6.
 """
 

@@ -111,7 +111,7 @@ def test_bad_input_is_refused_and_nothing_is_stored(table):
         table,
         lambda g: Y.decide_test(g, character="Aki", trait="chisei", force=4, faces=[3]),
         InputError,
-        "1 to 3",
+        "force 4 must be a whole number from 0 to 3",
     )
     refused(
         table,
@@ -137,7 +137,7 @@ def test_bad_input_is_refused_and_nothing_is_stored(table):
         table,
         lambda g: Y.decide_create(g, name="Cy", traits={**ZERO, "chisei": 3}),
         InputError,
-        "Chisei cannot be 3",
+        "Chisei 3 must be a whole number from -2 to 2",
     )
     refused(
         table,

@@ -12,7 +12,6 @@ from tablee.systems.ybs.straights import (
     Straight,
     best_straight,
     check_faces,
-    has_straight,
     resolve_simultaneous,
     straights_in,
 )
@@ -35,7 +34,6 @@ def test_detection_matches_a_literal_reading(n):
     for hand in combinations_with_replacement(range(1, 7), n):
         labels = [s.label for s in straights_in(hand)]
         assert labels == _literal(hand), hand
-        assert has_straight(hand) == bool(labels)
         assert (best_straight(hand) is None) == (not labels)
         if labels:
             assert best_straight(hand).label == labels[-1]

@@ -9,7 +9,7 @@ tables), `adventure` (quest, draw, scene, generate, consequence, give-up, contes
 generator step by step), `play` (the guided adventure), `odds` (``tablee odds agents``),
 `common`.
 
-Source: issue 5 points 5, 7 and 8; seed 002; RULINGS.md section 2.
+Source: seed 002; docs/rules/agents.md.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 ``tablee agents quest|draw|scene|generate|consequence|give-up|contest``; ``play`` runs the
 same steps without one.
 
-Source: issue 5 points 4 and 6; seed 002; rulings G-M9 to G-M12, G-A13, G-A16, G-A18.
+Source: seed 002; rulings G-M9 to G-M12, G-A13, G-A16, G-A18.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def _report(ctx: Context, applied: Any) -> int:
 
 def cmd_quest(ctx: Context) -> int:
     """``tablee agents quest``: draw a quest from the starter tables or a folder (G-M9)."""
-    from tablee.systems.agents import decide_quest, load_tables, starter_tables
+    from tablee.systems.agents import decide_quest
+    from tablee.systems_io.agents_tables import load_tables, starter_tables
 
     a = ctx.args
     if a.tables:

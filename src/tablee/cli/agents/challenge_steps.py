@@ -4,7 +4,7 @@ An agent's turn (the type's hint, the declaration, the checklist of modifiers, t
 the d6), conceding before the first turn or abandoning during the challenge, naming a won
 challenge's winner (a roll-off on a tie), then its consequences and the boon it may bring.
 
-Source: issue 5 point 5; seed 002; rulings G-M3 to G-M6, G-M8, G-M10, G-A12.
+Source: seed 002; rulings G-M3 to G-M6, G-M8, G-M10, G-A12.
 """
 
 from __future__ import annotations

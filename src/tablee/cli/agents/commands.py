@@ -1,6 +1,6 @@
 """``tablee agents ...``: agents, challenges, actions, recovery, winners, the tables.
 
-Source: issue 5 points 1 to 4 and 7; seed 002; rulings G-M1 to G-M8, G-A6 to G-A13.
+Source: seed 002; rulings G-M1 to G-M8, G-A6 to G-A13.
 """
 
 from __future__ import annotations
@@ -324,7 +324,8 @@ def cmd_tables(ctx: Context) -> int:
     """``tablee agents tables``: check a folder of generator tables, or show the starters."""
     from pathlib import Path
 
-    from tablee.systems.agents import TableKind, load_table_file, load_tables, starter_tables
+    from tablee.systems.agents import TableKind
+    from tablee.systems_io.agents_tables import load_table_file, load_tables, starter_tables
 
     a = ctx.args
     if a.path:

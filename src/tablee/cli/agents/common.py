@@ -1,6 +1,6 @@
 """What the ``tablee agents`` commands share: the table's game, dice, argument types.
 
-Source: issue 5 point 7; seed 002; rulings G-M4.
+Source: seed 002; rulings G-M4.
 """
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tablee.cli.app import Context, parse_dice, whole_number
+from tablee.cli.app import Context, whole_number
 from tablee.cli.common import applied_head, execute_on, game_for, read_game
-from tablee.dice import D6, Die, FairSource, RandomSource, SeededSource, TypedFaces
+from tablee.cli.dice_source import dice_source
+from tablee.dice import D6, Die
 from tablee.errors import N_
 from tablee.table.projection import TableState
 
@@ -108,12 +109,7 @@ class Dice:
 
     def __init__(self, ctx: Context) -> None:
         a = ctx.args
-        typed = parse_dice(getattr(a, "dice", None))
-        self.typed = TypedFaces(typed) if typed is not None else None
-        seed = getattr(a, "seed", None)
-        self.source: RandomSource = self.typed or (
-            SeededSource(seed) if seed is not None else FairSource()
-        )
+        self.source, self.typed = dice_source(getattr(a, "dice", None), getattr(a, "seed", None))
 
     def roll(self, count: int = 1, die: Die = D6) -> list[int]:
         """``count`` faces of ``die``."""

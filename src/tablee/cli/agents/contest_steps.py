@@ -4,7 +4,7 @@ Starting the contest (the favori holds the artefact; a roll-off among tied favor
 challenge for the artefact with its allies on both sides, settling it (who of the alliance
 takes the artefact), and the closing words.
 
-Source: issue 5 point 5; seed 002 ("Génération de scénario"); rulings G-M12, G-A18.
+Source: seed 002 ("Génération de scénario"); rulings G-M12, G-A18.
 """
 
 from __future__ import annotations

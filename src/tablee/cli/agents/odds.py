@@ -1,6 +1,6 @@
 """``tablee odds agents ...``: exact odds of an action and of a whole challenge.
 
-Source: issue 5 point 8; seed 002; rulings G-M4 to G-M6, G-A5, G-A20.
+Source: seed 002; rulings G-M4 to G-M6, G-A5, G-A20.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ Only prompting lives here (`tablee.cli.agents.prompting`, and the step handlers 
 `quest_steps`, `challenge_steps` and `contest_steps`); every rule is decided by
 `tablee.systems.agents`.
 
-Source: issue 5 point 5; seed 002 ("Génération de scénario"); rulings G-M3 to G-M12.
+Source: seed 002 ("Génération de scénario"); rulings G-M3 to G-M12.
 """
 
 from __future__ import annotations

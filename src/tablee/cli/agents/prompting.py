@@ -6,7 +6,7 @@ step handler of a ``play`` run shares: the table's current game, storing a decis
 printing its events, asking again after a refusal, faces typed in or rolled, drawing from
 a quest table, and the roll-off that breaks a tie.
 
-Source: issue 5 point 5; seed 002 ("Génération de scénario"); rulings G-M9, G-A12, G-A18.
+Source: seed 002 ("Génération de scénario"); rulings G-M9, G-A12, G-A18.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ until the index reaches 1) and where the agents arrive, the next scene (or faili
 on purpose, or giving up the quest), and generating each group's challenge: every group's
 dice are asked before anything is stored.
 
-Source: issue 5 point 5; seed 002 ("Génération de scénario"); rulings G-M1, G-M7, G-M9.
+Source: seed 002 ("Génération de scénario"); rulings G-M1, G-M7, G-M9.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ class QuestSteps(PlayBase):
 
     def draw_quest(self) -> None:
         """Draw the quest from the starter or the players' tables, then where they arrive."""
-        from tablee.systems.agents import decide_quest, load_tables, starter_tables
+        from tablee.systems.agents import decide_quest
+        from tablee.systems_io.agents_tables import load_tables, starter_tables
 
         if not self.team_closed:  # resumed before the team was complete: more agents?
             self.create_agents()

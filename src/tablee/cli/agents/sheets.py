@@ -3,7 +3,7 @@
 Pure functions of stored documents (the JSON the systems give) returning Rich markup lines
 or a JSON document; the commands print them.
 
-Source: issue 5 point 7; seed 002; rulings G-M1 to G-M6.
+Source: seed 002; rulings G-M1 to G-M6.
 """
 
 from __future__ import annotations

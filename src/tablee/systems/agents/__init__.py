@@ -18,7 +18,7 @@ stores their steps as facts and `flow` says what an adventure needs next.
 Tablée's decisions where the rulings are silent are listed in the modules' docstrings and in
 ``docs/rules/agents.md``.
 
-Source: seed ``002_59b03dd224c3b923.txt``; RULINGS.md section 2 (G-M1 to G-M12, G-N1 to
+Source: seed ``002_59b03dd224c3b923.txt``; docs/rules/agents.md (G-M1 to G-M12, G-N1 to
 G-N4, G-A1 to G-A20, G-T1 to G-T4).
 """
 
@@ -162,7 +162,6 @@ from tablee.systems.agents.recovery import decide_abandon, decide_concede, decid
 from tablee.systems.agents.replay import EVENT_VERSIONS, evolve
 from tablee.systems.agents.reserves import abandoned, conceded, failed_on_purpose, recovered
 from tablee.systems.agents.tables import (
-    LANGUAGES,
     MAX_SIDES,
     MAX_TEXT,
     TABLE_DRAW,
@@ -172,10 +171,7 @@ from tablee.systems.agents.tables import (
     TableDraw,
     TableDrawer,
     TableKind,
-    load_table_file,
-    load_tables,
     parse_table,
-    starter_tables,
 )
 from tablee.systems.base import JSON, System
 from tablee.systems.common import StandardSystem
@@ -190,7 +186,6 @@ __all__ = [
     "EVENT_VERSIONS",
     "EXCLUSIVE",
     "GENERATOR_OPTION_HELP",
-    "LANGUAGES",
     "MAX_AGENTS",
     "MAX_CHAIN_DEPTH",
     "MAX_CHAIN_STATES",
@@ -291,8 +286,6 @@ __all__ = [
     "generate_challenge",
     "initial_state",
     "launch_challenge",
-    "load_table_file",
-    "load_tables",
     "mark_out",
     "modifier_range",
     "name_winner",
@@ -315,7 +308,6 @@ __all__ = [
     "settle_challenge",
     "start_contest",
     "start_scene",
-    "starter_tables",
     "table_text",
     "tables_from_json",
     "tables_json",
@@ -328,7 +320,7 @@ __all__ = [
 class _Agents(StandardSystem):
     """The agents game as a `tablee.systems.base.System`.
 
-    Source: seed 002; RULINGS.md section 2.
+    Source: seed 002; docs/rules/agents.md.
     """
 
     def summary(self, state: Any) -> dict[str, JSON]:

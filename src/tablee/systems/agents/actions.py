@@ -23,6 +23,7 @@ from enum import Enum
 from tablee.dice import D6, Chance, DiceRequest, Trace, TraceStep
 from tablee.errors import N_, InputError
 from tablee.systems.agents.agent import Reserve
+from tablee.systems.common import whole
 
 __all__ = [
     "ACTION",
@@ -190,13 +191,7 @@ class ActionRoll:
     modifier: int = 0
 
     def __post_init__(self) -> None:
-        m = self.modifier
-        if isinstance(m, bool) or not isinstance(m, int) or abs(m) > MAX_MODIFIER:
-            raise InputError(
-                N_("modifier {value!r} must be a whole number from -{maximum} to {maximum}"),
-                value=m,
-                maximum=MAX_MODIFIER,
-            )
+        whole(self.modifier, "modifier", -MAX_MODIFIER, MAX_MODIFIER, rule="G-M4")
 
 
 @dataclass(frozen=True)

@@ -108,13 +108,8 @@ def tables_from_json(data: Mapping[str, JSON], source: str) -> GeneratorTables:
         text = data[kind.value]
         if not isinstance(text, str):
             raise InputError(N_("table {kind} must be text"), kind=kind.value)
-        parsed[kind] = parse_table(text.encode("utf-8"), f"{source}/{kind.value}.txt")
-    return GeneratorTables(
-        parsed[TableKind.OBJECTIVES],
-        parsed[TableKind.ENVIRONMENTS],
-        parsed[TableKind.CREATURES],
-        parsed[TableKind.BOONS],
-    )
+        parsed[kind] = parse_table(text, f"{source}/{kind.value}.txt")
+    return GeneratorTables.of(parsed)
 
 
 def _quest(state: AgentsState) -> Quest:

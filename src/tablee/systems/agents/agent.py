@@ -17,6 +17,7 @@ from enum import Enum
 
 from tablee.errors import N_, InputError, Message
 from tablee.systems.base import clean_name
+from tablee.systems.common import whole
 
 __all__ = [
     "MAX_RESERVE",
@@ -76,14 +77,7 @@ def reserve_named(text: object) -> Reserve:
 
 
 def _reserve_value(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_RESERVE:
-        raise InputError(
-            N_("{name} {value!r} must be a whole number from 0 to {maximum}"),
-            name=name,
-            value=value,
-            maximum=MAX_RESERVE,
-        )
-    return value
+    return whole(value, name, 0, MAX_RESERVE, rule="G-M1")
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from tablee.errors import N_, InputError, RuleError
+from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.agents.actions import Result
 from tablee.systems.agents.agent import Reserve
 from tablee.systems.agents.words import OUTCOME_WORDS, STANDING_WORDS, word
 from tablee.systems.base import clean_name, name_key
+from tablee.systems.common import whole
 
 __all__ = [
     "MAX_OPPOSITIONS",
@@ -128,13 +129,7 @@ class Challenge:
 
 
 def _score(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORE:
-        raise InputError(
-            N_("opposition score {value!r} must be a whole number from 0 to {maximum}"),
-            value=value,
-            maximum=MAX_SCORE,
-        )
-    return value
+    return whole(value, Message(N_("opposition score")), 0, MAX_SCORE, rule="G-M2")
 
 
 def open_challenge(
@@ -260,8 +255,7 @@ def _target(challenge: Challenge, target: int | None) -> int:
                 names=", ".join(f"{i + 1} {o.name}" for i, o in enumerate(challenge.oppositions)),
             )
         return open_ones[0]
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise InputError(N_("target {value!r} is not an opposition number"), value=target)
+    whole(target, Message(N_("the target opposition")), rule="G-M5")
     if not 0 <= target < len(challenge.oppositions):
         raise InputError(
             N_("challenge {number} has no opposition {value} (1 to {count})"),

@@ -21,8 +21,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from tablee.dice import Trace, TraceStep
-from tablee.errors import N_, InputError, RuleError
+from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.agents.agent import Agent, Reserve
+from tablee.systems.common import whole
 
 __all__ = [
     "Contest",
@@ -118,8 +119,8 @@ def start_contest(
             N_("a contest needs 1 or more distinct agents, each with a win count; got {names}"),
             names=", ".join(names) or "none",
         )
-    if any(isinstance(w, bool) or not isinstance(w, int) or w < 0 for w in counts):
-        raise InputError(N_("win counts {wins} must be whole numbers 0 or more"), wins=counts)
+    for name, count in zip(names, counts, strict=True):
+        whole(count, Message(N_("{name}'s win count"), name=name), 0, rule="G-M12")
     best = max(counts)
     tied = [n for n, w in zip(names, counts, strict=True) if w == best]
     if favori is None and len(tied) > 1:

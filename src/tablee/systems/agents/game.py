@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tablee.errors import N_, InputError, NotFoundError, RuleError
+from tablee.errors import N_, InputError, Message, NotFoundError, RuleError
 from tablee.systems.agents.actions import ActionRoll, declared_modifier, resolve_action
 from tablee.systems.agents.agent import Agent, Reserve, create_agent, reserve_named
 from tablee.systems.agents.challenge import (
@@ -37,7 +37,7 @@ from tablee.systems.agents.challenge import (
 )
 from tablee.systems.agents.options import AgentsOptions
 from tablee.systems.base import JSON, Fact
-from tablee.systems.common import DecisionOf, clean_players, find_name
+from tablee.systems.common import DecisionOf, clean_players, find_name, whole
 
 __all__ = [
     "MAX_AGENTS",
@@ -413,11 +413,7 @@ def decide_action(
 
 
 def _target_index(target: object) -> int:
-    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise InputError(
-            N_("target {value!r} must be an opposition's number, from 1"), value=target
-        )
-    return target - 1
+    return whole(target, Message(N_("the target opposition")), 1, rule="G-M5") - 1
 
 
 def decide_winner(state: AgentsState, *, challenge: int, agent: str | None = None) -> Decision:

@@ -22,8 +22,9 @@ from itertools import product
 from typing import Protocol, TypeVar
 
 from tablee.dice import D6, DiceRequest, Distribution, Trace, TraceStep
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Message
 from tablee.systems.agents.agent import Reserve
+from tablee.systems.common import whole
 from tablee.systems.options import OptionRules, bad_option
 
 __all__ = [
@@ -127,19 +128,6 @@ class GeneratorOptions:
             if getattr(self, name) not in choices:
                 raise bad_option(name, getattr(self, name), " | ".join(choices))
 
-    @classmethod
-    def from_options(cls, options: object) -> GeneratorOptions:
-        """The generator's options read from a wider options object, defaults for the rest.
-
-        Args:
-            options: any object; its ``opposition_*`` attributes, when present, are used.
-
-        Raises:
-            InputError: a present attribute with a value outside its choices.
-        """
-        found = {n: getattr(options, n) for n in _CHOICES if hasattr(options, n)}
-        return cls(**found)
-
 
 DEFAULT_OPTIONS = GeneratorOptions()
 """The adopted readings: shifted rows, floor, zero allowed."""
@@ -196,15 +184,7 @@ def opposition_score(
 
 
 def _check_count(involved: object) -> int:
-    if isinstance(involved, bool) or not isinstance(involved, int):
-        raise InputError(N_("agents involved {value!r} must be a whole number"), value=involved)
-    if not 1 <= involved <= MAX_INVOLVED:
-        raise InputError(
-            N_("a challenge involves 1 to {most} agents, not {value} (rule G-M2)"),
-            most=MAX_INVOLVED,
-            value=involved,
-        )
-    return involved
+    return whole(involved, Message(N_("agents involved")), 1, MAX_INVOLVED, rule="G-M2")
 
 
 @dataclass(frozen=True)
@@ -225,8 +205,7 @@ class ChallengeInputs:
     options: OppositionOptions = DEFAULT_OPTIONS
 
     def __post_init__(self) -> None:
-        if isinstance(self.progress, bool) or not isinstance(self.progress, int):
-            raise InputError(N_("progress index {value!r} is not a number"), value=self.progress)
+        whole(self.progress, Message(N_("progress index")), rule="G-M9")
         if self.progress >= QUEST_WON_AT:
             raise InputError(
                 N_("progress index {value} has ended the quest: no challenge to draw (G-M9)"),

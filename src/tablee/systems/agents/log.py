@@ -3,7 +3,7 @@
 Game terms stay in French in every language: Sang, Muscles, Sexe, Intelligence, favori.
 Values are the stored records (what was shown when the event happened).
 
-Source: issue 5 point 7; seed 002; rulings G-M1 to G-M8.
+Source: seed 002; rulings G-M1 to G-M8.
 """
 
 from __future__ import annotations

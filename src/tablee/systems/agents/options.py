@@ -1,6 +1,6 @@
 """The agents game's table options: each reading of the rulings a group may switch.
 
-Every option's default is the reading of RULINGS.md section 2 (or, where the rulings are
+Every option's default is the reading of docs/rules/agents.md (or, where the rulings are
 silent, Tablée's, written in ``docs/rules/agents.md``). Values come in as text (command line)
 or stored JSON and are parsed and checked here.
 

@@ -2,7 +2,7 @@
 
 The text refers to a quest-objective table, an environment generator and a creature generator
 but does not give them (G-A13). Tablée ships original starter tables in French and English
-(``data/fr``, ``data/en``) and reads a group's own files in the same format.
+(``data/fr``, ``data/en``, package data) and a group may write its own in the same format.
 
 The format (UTF-8, one item per line)::
 
@@ -18,26 +18,24 @@ The format (UTF-8, one item per line)::
 * The text, trimmed, is 1 to `MAX_TEXT` characters, without control characters.
 
 Every fault raises `InputError` naming the file, the line and the broken rule. Parsing is pure
-(bytes in, `Table` out); `load_table_file` and `starter_tables` are thin readers around it.
+(text in, `Table` out); reading the files and the package data is the outer layers' work
+(`tablee.systems_io.agents_tables`).
 
-Source: seed 002, "Génération de scénario" (the tables are referred to, not given); G-A13;
-issue 5 points 4 and 9. The format is Tablée's own.
+Source: seed 002, "Génération de scénario" (the tables are referred to, not given); G-A13.
+The format is Tablée's own.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
-from pathlib import Path
 
 from tablee.dice import DiceRequest, Die, Trace, TraceStep
 from tablee.errors import N_, InputError, Message
 
 __all__ = [
-    "LANGUAGES",
     "MAX_SIDES",
     "MAX_TEXT",
     "TABLE_DRAW",
@@ -47,10 +45,8 @@ __all__ = [
     "TableDraw",
     "TableDrawer",
     "TableKind",
-    "load_table_file",
-    "load_tables",
     "parse_table",
-    "starter_tables",
+    "table_fault",
 ]
 
 MAX_SIDES = 1000
@@ -58,12 +54,6 @@ MAX_SIDES = 1000
 
 MAX_TEXT = 200
 """Longest entry text, in characters after trimming."""
-
-MAX_BYTES = 256 * 1024
-"""Largest table file Tablée reads, in bytes."""
-
-LANGUAGES = ("fr", "en")
-"""Languages of the starter tables shipped with Tablée."""
 
 _DIE = re.compile(r"^[dD]([0-9]+)$")
 _RANGE = re.compile(r"^([0-9]+)(?:\s*-\s*([0-9]+))?$")
@@ -146,6 +136,20 @@ class GeneratorTables:
     creatures: Table
     boons: Table
 
+    @classmethod
+    def of(cls, tables: Mapping[TableKind, Table]) -> GeneratorTables:
+        """The four tables from a mapping of each kind to its table.
+
+        Raises:
+            KeyError: a kind without its table.
+        """
+        return cls(
+            objectives=tables[TableKind.OBJECTIVES],
+            environments=tables[TableKind.ENVIRONMENTS],
+            creatures=tables[TableKind.CREATURES],
+            boons=tables[TableKind.BOONS],
+        )
+
     def table(self, kind: TableKind) -> Table:
         """The table of one kind."""
         return {
@@ -156,7 +160,20 @@ class GeneratorTables:
         }[kind]
 
 
-def _fault(source: str, line: int, rule: str, **params: object) -> InputError:
+def table_fault(source: str, line: int, rule: str, **params: object) -> InputError:
+    """The error for a table file breaking a rule of the format, naming the file and the line.
+
+    Args:
+        source: the file's name as shown.
+        line: the line (1-based).
+        rule: an English template saying what is wrong, marked `N_`.
+        **params: the values filling ``rule``.
+
+    Returns:
+        The error, with a tip pointing to the format's description.
+
+    Source: G-A13; the format is Tablée's.
+    """
     return InputError(
         N_("table file {source!r}, line {line}: {rule}"),
         tip=N_("see 'Writing your own generator tables' in docs/rules/agents.md"),
@@ -166,23 +183,11 @@ def _fault(source: str, line: int, rule: str, **params: object) -> InputError:
     )
 
 
-def _decode(data: bytes, source: str) -> str:
-    if len(data) > MAX_BYTES:
-        raise _fault(source, 1, N_("the file is larger than {limit} bytes"), limit=MAX_BYTES)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise _fault(
-            source, line, N_("byte {byte} is not valid UTF-8"), byte=f"0x{data[error.start]:02x}"
-        ) from None
-
-
 def _parse_die(text: str, source: str, line: int) -> Die:
     match = _DIE.match(text)
     sides = int(match.group(1)) if match and text.isascii() else 0
     if not 2 <= sides <= MAX_SIDES:
-        raise _fault(
+        raise table_fault(
             source,
             line,
             N_("{text!r} is not a die: write @die dN, N from 2 to {most}"),
@@ -194,11 +199,13 @@ def _parse_die(text: str, source: str, line: int) -> Die:
 
 def _parse_entry(raw: str, die: Die, source: str, line: int) -> Entry:
     if "|" not in raw:
-        raise _fault(source, line, N_("an entry is 'range | text'; no '|' in {raw!r}"), raw=raw)
+        raise table_fault(
+            source, line, N_("an entry is 'range | text'; no '|' in {raw!r}"), raw=raw
+        )
     left, text = (part.strip() for part in raw.split("|", 1))
     match = _RANGE.match(left) if left.isascii() else None
     if match is None:
-        raise _fault(
+        raise table_fault(
             source,
             line,
             N_("{range!r} is not a range: write one face (4) or two (2-3)"),
@@ -207,7 +214,7 @@ def _parse_entry(raw: str, die: Die, source: str, line: int) -> Entry:
     low = int(match.group(1))
     high = int(match.group(2)) if match.group(2) is not None else low
     if not 1 <= low <= high <= die.sides:
-        raise _fault(
+        raise table_fault(
             source,
             line,
             N_("range {range!r} must go upwards within 1..{sides} of the {die}"),
@@ -216,9 +223,9 @@ def _parse_entry(raw: str, die: Die, source: str, line: int) -> Entry:
             die=die.name,
         )
     if not text:
-        raise _fault(source, line, N_("the entry for {range!r} has no text"), range=left)
+        raise table_fault(source, line, N_("the entry for {range!r} has no text"), range=left)
     if len(text) > MAX_TEXT:
-        raise _fault(
+        raise table_fault(
             source,
             line,
             N_("the text has {count} characters; at most {most} are allowed"),
@@ -226,7 +233,7 @@ def _parse_entry(raw: str, die: Die, source: str, line: int) -> Entry:
             most=MAX_TEXT,
         )
     if _CONTROL.search(text):
-        raise _fault(source, line, N_("the text holds a control character"))
+        raise table_fault(source, line, N_("the text holds a control character"))
     return Entry(low, high, text, line)
 
 
@@ -235,7 +242,7 @@ def _check_coverage(entries: Sequence[Entry], die: Die, source: str, last_line: 
     for entry in entries:
         for face in range(entry.low, entry.high + 1):
             if face in owner:
-                raise _fault(
+                raise table_fault(
                     source,
                     entry.line,
                     N_("face {face} is already given on line {other}"),
@@ -248,7 +255,7 @@ def _check_coverage(entries: Sequence[Entry], die: Die, source: str, last_line: 
         before = owner.get(missing[0] - 1)
         following = [owner[f] for f in die.faces if f > missing[0] and f in owner]
         line = before.line if before else following[0].line if following else last_line
-        raise _fault(
+        raise table_fault(
             source,
             line,
             N_("no entry for face {face} of the {die}: ranges leave a gap"),
@@ -257,25 +264,26 @@ def _check_coverage(entries: Sequence[Entry], die: Die, source: str, last_line: 
         )
 
 
-def parse_table(data: bytes, source: str) -> Table:
-    """Read and check one table file's contents.
+def parse_table(text: str, source: str) -> Table:
+    """Check one table file's contents and read its entries.
 
     Args:
-        data: the file's bytes, UTF-8 (a byte-order mark is allowed).
+        text: the file's text (a leading byte-order mark is allowed; lines end with LF or
+            CRLF).
         source: the file's name, used in messages only.
 
     Returns:
         The table, entries sorted by face.
 
     Raises:
-        InputError: naming the file, the line and the rule: bad UTF-8, an unknown or repeated
+        InputError: naming the file, the line and the rule: an unknown or repeated
             directive, a missing or bad ``@die``, an entry without ``|``, a bad range, an
             empty, too long or control-character text, two entries for one face, a gap, or
             no entry at all.
 
     Source: G-A13 (replaceable tables); the format is Tablée's.
     """
-    lines = _decode(data, source).split("\n")
+    lines = text.removeprefix("\ufeff").split("\n")
     if lines[-1] == "":
         lines.pop()
     die: Die | None = None
@@ -287,93 +295,23 @@ def parse_table(data: bytes, source: str) -> Table:
         if raw.startswith("@"):
             name, _, value = raw[1:].partition(" ")
             if name != "die":
-                raise _fault(source, number, N_("unknown directive {raw!r}; only @die"), raw=raw)
+                raise table_fault(
+                    source, number, N_("unknown directive {raw!r}; only @die"), raw=raw
+                )
             if die is not None or entries:
-                raise _fault(source, number, N_("@die must come once, before the entries"))
+                raise table_fault(source, number, N_("@die must come once, before the entries"))
             die = _parse_die(value.strip(), source, number)
             continue
         if die is None:
-            raise _fault(source, number, N_("an entry comes before the @die line"))
+            raise table_fault(source, number, N_("an entry comes before the @die line"))
         entries.append(_parse_entry(raw, die, source, number))
     last_line = max(len(lines), 1)
     if die is None:
-        raise _fault(source, last_line, N_("the file has no @die line"))
+        raise table_fault(source, last_line, N_("the file has no @die line"))
     if not entries:
-        raise _fault(source, last_line, N_("the file has no entry"))
+        raise table_fault(source, last_line, N_("the file has no entry"))
     _check_coverage(entries, die, source, last_line)
     return Table(source, die, tuple(sorted(entries, key=lambda e: e.low)))
-
-
-def load_table_file(path: Path) -> Table:
-    """Read one table file a group wrote.
-
-    Args:
-        path: the file.
-
-    Returns:
-        The checked table.
-
-    Raises:
-        InputError: the file cannot be read, or breaks a rule of the format (see
-            `parse_table`).
-    """
-    if not path.is_file():
-        raise InputError(
-            N_("table file {source!r} does not exist (rule G-A13)"),
-            tip=N_(
-                "a folder of tables holds objectives.txt, environments.txt, creatures.txt "
-                "and boons.txt; see 'Writing your own generator tables' in docs/rules/agents.md"
-            ),
-            source=str(path),
-        )
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise InputError(
-            N_("cannot read table file {source!r}: {reason}"), source=str(path), reason=error
-        ) from None
-    return parse_table(data, str(path))
-
-
-def load_tables(folder: Path) -> GeneratorTables:
-    """Read a group's four tables from a folder (``objectives.txt``, ``environments.txt``...).
-
-    Raises:
-        InputError: a file is missing, unreadable or malformed (naming it and the line).
-    """
-    tables = {kind: load_table_file(folder / f"{kind.value}.txt") for kind in TableKind}
-    return _bundle(tables)
-
-
-def starter_tables(language: str = "fr") -> GeneratorTables:
-    """Tablée's original starter tables in ``fr`` or ``en`` (G-A13).
-
-    Raises:
-        InputError: an unknown language.
-    """
-    if language not in LANGUAGES:
-        raise InputError(
-            N_("no starter tables in {language!r}; languages: {known}"),
-            language=language,
-            known=", ".join(LANGUAGES),
-        )
-    root = resources.files("tablee.systems.agents").joinpath("data", language)
-    tables = {
-        kind: parse_table(
-            root.joinpath(f"{kind.value}.txt").read_bytes(), f"{language}/{kind.value}.txt"
-        )
-        for kind in TableKind
-    }
-    return _bundle(tables)
-
-
-def _bundle(tables: dict[TableKind, Table]) -> GeneratorTables:
-    return GeneratorTables(
-        objectives=tables[TableKind.OBJECTIVES],
-        environments=tables[TableKind.ENVIRONMENTS],
-        creatures=tables[TableKind.CREATURES],
-        boons=tables[TableKind.BOONS],
-    )
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ lines and messages meant for people show these words instead, through `word`, so
 reader never meets an English id. The game's own terms (Muscles, Sexe, Intelligence, Sang)
 are names, not words, and are not here.
 
-Source: issue 5 point 7 (output in French and English); seed 002; rulings G-M4, G-M9, G-N2.
+Source: seed 002; rulings G-M4, G-M9, G-N2; output in French and English.
 """
 
 from __future__ import annotations

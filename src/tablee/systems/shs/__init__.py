@@ -54,7 +54,7 @@ rulings are silent:
   unchanged (RuleError: the log before it changed); any other difference is reported (an
   edited event) or, after an undo, recorded as the event's revision.
 
-Source: seed ``003_ac7d2f384bf553ef.txt``; RULINGS.md section 3 (S-M1 to S-M9, S-N1 to
+Source: seed ``003_ac7d2f384bf553ef.txt``; docs/rules/shs.md (S-M1 to S-M9, S-N1 to
 S-N3, S-A1 to S-A15, S-T1 to S-T13).
 """
 

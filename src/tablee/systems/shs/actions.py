@@ -26,6 +26,7 @@ from enum import Enum
 
 from tablee.dice import D8, D10, DPM, DiceRequest, Die, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
+from tablee.systems.common import whole
 from tablee.systems.shs.options import ShsOptions
 from tablee.systems.shs.traits import check_threshold
 
@@ -82,17 +83,6 @@ class DpmGroup:
     sign: int
 
 
-def _check_count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_MODIFIER:
-        raise InputError(
-            N_("{name} {value!r} must be a whole number from 0 to {maximum} (rule S-M3)"),
-            name=name,
-            value=value,
-            maximum=MAX_MODIFIER,
-        )
-    return value
-
-
 @dataclass(frozen=True)
 class ActionRoll:
     """What one Protagoniste throws for an Action (S-M2 steps 1 to 4, no Difficulty).
@@ -121,8 +111,8 @@ class ActionRoll:
 
     def __post_init__(self) -> None:
         check_threshold(self.threshold)
-        _check_count("bonus", self.bonus)
-        _check_count("malus", self.malus)
+        whole(self.bonus, "bonus", 0, MAX_MODIFIER, rule="S-M3")
+        whole(self.malus, "malus", 0, MAX_MODIFIER, rule="S-M3")
         for name in ("expertise", "surpass", "sacrifice"):
             if not isinstance(getattr(self, name), bool):
                 raise InputError(

@@ -22,6 +22,7 @@ from enum import Enum
 
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError
 from tablee.systems.base import clean_name, name_key
+from tablee.systems.common import whole
 from tablee.systems.shs.actions import MAX_MODIFIER
 
 __all__ = [
@@ -68,18 +69,6 @@ class SceneKind(Enum):
         return "Scène rythmée" if self is SceneKind.RYTHMEE else "Scène lente"
 
 
-def _whole(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InputError(
-            N_("{name} {value!r} must be a whole number from {low} to {high} (rule S-M8)"),
-            name=name,
-            value=value,
-            low=low,
-            high=high,
-        )
-    return value
-
-
 @dataclass(frozen=True)
 class Duration:
     """How long a temporary modifier lasts: a number of Tours, or game time in seconds.
@@ -98,8 +87,8 @@ class Duration:
     seconds: int = 0
 
     def __post_init__(self) -> None:
-        _whole("tours", self.tours, 0, MAX_TOURS)
-        _whole("seconds", self.seconds, 0, MAX_SECONDS)
+        whole(self.tours, "tours", 0, MAX_TOURS, rule="S-M8")
+        whole(self.seconds, "seconds", 0, MAX_SECONDS, rule="S-M8")
         if (self.tours > 0) == (self.seconds > 0):
             raise InputError(
                 N_(
@@ -186,7 +175,7 @@ class TemporaryModifier:
                 N_("a temporary modifier is a bonus or a malus, not {value!r} (rule S-M3)"),
                 value=self.kind,
             )
-        _whole("amount", self.amount, 1, MAX_MODIFIER)
+        whole(self.amount, "amount", 1, MAX_MODIFIER, rule="S-M3")
         if not isinstance(self.duration, Duration):
             raise InputError(N_("{value!r} is not a duration (rule S-M3)"), value=self.duration)
         if self.label:
@@ -324,7 +313,7 @@ def advance_time(clock: Clock, duration: Duration | int) -> Clock:
             )
         seconds = duration.seconds
     else:
-        seconds = _whole("seconds", duration, 1, MAX_SECONDS)
+        seconds = whole(duration, "seconds", 1, MAX_SECONDS, rule="S-M8")
     return _expire(replace(clock, seconds=clock.seconds + seconds))
 
 
@@ -345,15 +334,13 @@ def add_modifier(clock: Clock, modifier: TemporaryModifier, number: int | None =
     highest = max((m.number for m in clock.modifiers), default=0)
     if number is None:
         number = highest + 1
-    if isinstance(number, bool) or not isinstance(number, int) or number <= highest:
-        raise InputError(
-            N_(
-                "a temporary modifier's number must be a whole number above {highest}, the "
-                "highest in force, not {value!r} (rule S-A15)"
-            ),
-            highest=highest,
-            value=number,
-        )
+    whole(
+        number,
+        Message(N_("a temporary modifier's number")),
+        highest + 1,
+        rule="S-A15",
+        tip=N_("a new modifier's number is above those of the modifiers in force"),
+    )
     active = ActiveModifier(modifier, clock.tour, clock.seconds, number)
     return replace(clock, modifiers=(*clock.modifiers, active))
 
@@ -450,7 +437,7 @@ def start_long_action(clock: Clock, actor: str, label: str, tours: int) -> Clock
     action = LongAction(
         clean_name(actor, what=N_("a Protagoniste's name")),
         clean_name(label, what=N_("a label")),
-        _whole("tours", tours, 1, MAX_TOURS),
+        whole(tours, "tours", 1, MAX_TOURS, rule="S-M8"),
         clock.tour,
     )
     return replace(clock, long_actions=(*clock.long_actions, action))

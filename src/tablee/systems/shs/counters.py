@@ -19,8 +19,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from tablee.dice import TraceStep
-from tablee.errors import N_, InputError, RuleError
+from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.base import JSON, Fact
+from tablee.systems.common import whole
 from tablee.systems.shs.game import Decision, ShsState, free_text, protagonist_named
 from tablee.systems.shs.protagonist import (
     COUNTERS,
@@ -108,8 +109,7 @@ def decide_counter(
         raise InputError(N_("give either a change or a new value for {counter}"), counter=key)
     before: int = getattr(hero, key)
     if delta is not None:
-        if isinstance(delta, bool) or not isinstance(delta, int):
-            raise InputError(N_("a change of {value!r} is not a whole number"), value=delta)
+        whole(delta, Message(N_("the change")), rule="S-A10")
         if not delta:
             raise InputError(
                 N_("a change of 0 changes nothing: give +N or -N"),

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from tablee.dice import DiceRequest, Trace, TraceStep
-from tablee.errors import N_, InputError
+from tablee.errors import N_, Message
+from tablee.systems.common import whole
 from tablee.systems.shs.actions import (
     DEFAULT_OPTIONS,
     ActionResult,
@@ -39,15 +40,15 @@ def check_difficulty(value: object) -> int:
 
     Source: seed 003, "Difficulté", "Résoudre les Actions" (trivial Actions); S-M1, S-A4.
     """
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InputError(
-            N_("Difficulty {value!r} must be a whole number of at least 1 (rule S-A4)"),
-            tip=N_(
-                "an Action with nothing to reach is trivial: it succeeds without a roll (rule S-M1)"
-            ),
-            value=value,
-        )
-    return value
+    return whole(
+        value,
+        Message(N_("Difficulty")),
+        1,
+        rule="S-A4",
+        tip=N_(
+            "an Action with nothing to reach is trivial: it succeeds without a roll (rule S-M1)"
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ class TestMechanic:
     Args:
         options: the house rules used for every Test (the rulings' readings by default).
 
-    Source: seed 003; S-M2; STYLE.md "A mechanic".
+    Source: seed 003; S-M2; docs/architecture.md, "A mechanic".
     """
 
     __test__: ClassVar[bool] = False

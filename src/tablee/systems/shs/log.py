@@ -7,7 +7,7 @@ rythmée, scène lente, and the Caractéristiques. A counter's value is taken fr
 right after the event in the current fold when there is one (so an undo further back is
 reflected), else from the stored record.
 
-Source: issue 2 point 3 (a readable transcript); seed 003; rulings S-M2 to S-M8, S-A5.
+Source: seed 003; rulings S-M2 to S-M8, S-A5; a log that reads as a transcript.
 """
 
 from __future__ import annotations

@@ -88,10 +88,6 @@ class OpposedAction:
         if self.changer is not None:
             object.__setattr__(self, "changer", Side(self.changer))
 
-    def roll_of(self, side: Side) -> ActionRoll:
-        """One side's roll."""
-        return self.first if side is Side.FIRST else self.second
-
 
 @dataclass(frozen=True)
 class OpposedResult:
@@ -118,10 +114,6 @@ class OpposedResult:
     status_quo: bool
     trace: Trace
     outcome: OpposedOutcome
-
-    def result_of(self, side: Side) -> ActionResult:
-        """One side's dice result."""
-        return self.first if side is Side.FIRST else self.second
 
 
 def dice_for_opposed(

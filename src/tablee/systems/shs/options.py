@@ -1,6 +1,6 @@
 """The table options of Space Horror Stories: each reading of the rulings as a named house rule.
 
-Every option's default is the reading adopted in RULINGS.md section 3; a group may switch it.
+Every option's default is the reading adopted in docs/rules/shs.md; a group may switch it.
 Values come in as text (command line, file) or as stored JSON and are parsed and checked here.
 
 Source: seed 003 ("Dés d'Action", "Options", "Actions simultanées", "Coopération"); rulings

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.base import JSON, clean_name, name_key
-from tablee.systems.shs.actions import ActionResult, ActionRoll, _check_count
+from tablee.systems.common import whole
+from tablee.systems.shs.actions import MAX_MODIFIER, ActionResult, ActionRoll
 from tablee.systems.shs.clock import LongAction, is_due, modifier_totals
 from tablee.systems.shs.difficulty import Test, TestResult
 from tablee.systems.shs.game import ShsState, protagonist_named
-from tablee.systems.shs.protagonist import Protagonist, _require_alive, adjust_counter, kill
+from tablee.systems.shs.protagonist import Protagonist, adjust_counter, kill, require_alive
 from tablee.systems.shs.traits import Characteristic, characteristic_named
 
 __all__ = [
@@ -139,10 +140,13 @@ def plan_attempt(state: ShsState, attempt: Attempt, *, test: bool) -> Planned:
     """
     name = protagonist_named(state, attempt.protagonist)
     hero = state.protagonists[name]
-    _require_alive(hero)
+    require_alive(hero)
     characteristic = characteristic_named(attempt.characteristic)
     expertise = expertise_of(hero, attempt.expertise)
-    own = _check_count("bonus", attempt.bonus), _check_count("malus", attempt.malus)
+    own = (
+        whole(attempt.bonus, "bonus", 0, MAX_MODIFIER, rule="S-M3"),
+        whole(attempt.malus, "malus", 0, MAX_MODIFIER, rule="S-M3"),
+    )
     if not test and attempt.difficulty is not None:
         raise InputError(
             N_("an opposed Action has no Difficulty, not {value!r} (rule S-M4)"),
@@ -214,7 +218,7 @@ def match_context(expect: P | None, context: Mapping[str, JSON], name: str) -> N
     Raises:
         RuleError: a field differs: the log before the fact has changed.
 
-    Source: DESIGN.md "The event log"; S-M3.
+    Source: docs/architecture.md, "The event log"; S-M3.
     """
     if expect is None:
         return

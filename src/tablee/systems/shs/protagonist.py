@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from tablee.errors import N_, InputError, RuleError
+from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.base import clean_name, name_key
+from tablee.systems.common import whole
 from tablee.systems.shs.actions import ActionResult
 from tablee.systems.shs.difficulty import Test
 from tablee.systems.shs.traits import (
@@ -38,6 +39,7 @@ __all__ = [
     "create_protagonist",
     "kill",
     "prepare_test",
+    "require_alive",
     "set_counter",
 ]
 
@@ -47,17 +49,6 @@ MAX_COUNTER = 10_000
 """Largest Protection, Air or NT Tablée accepts (against typing mistakes)."""
 MAX_EXPERTISES = 50
 """Most Expertises one Protagoniste may list."""
-
-
-def _check_counter(name: str, value: object, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-        raise InputError(
-            N_("{name} {value!r} must be a whole number from 0 to {maximum} (rule S-A10)"),
-            name=name,
-            value=value,
-            maximum=high,
-        )
-    return value
 
 
 @dataclass(frozen=True)
@@ -98,9 +89,9 @@ class Protagonist:
         object.__setattr__(self, "name", clean_name(self.name, what=N_("a Protagoniste's name")))
         for characteristic in Characteristic:
             check_threshold(getattr(self, characteristic.value), what=characteristic.value)
-        _check_counter("sante", self.sante, self.sante_max)
+        whole(self.sante, "sante", 0, self.sante_max, rule="S-A10")
         for counter in ("protection", "air", "nt"):
-            _check_counter(counter, getattr(self, counter), MAX_COUNTER)
+            whole(getattr(self, counter), counter, 0, MAX_COUNTER, rule="S-A10")
         object.__setattr__(self, "expertises", _expertises(self.expertises))
         if not isinstance(self.alive, bool):
             raise InputError(N_("alive must be true or false, not {value!r}"), value=self.alive)
@@ -197,7 +188,7 @@ def set_counter(protagonist: Protagonist, counter: str, value: int) -> Protagoni
     Source: seed 003; S-A9, S-A10 (the Réalisateur edits them; the text gives no rules).
     """
     high = _bound(protagonist, counter)
-    checked = _check_counter(counter, value, high)
+    checked = whole(value, counter, 0, high, rule="S-A10")
     return replace(protagonist, **{counter: checked})  # type: ignore[arg-type]
 
 
@@ -213,8 +204,7 @@ def adjust_counter(protagonist: Protagonist, counter: str, delta: int) -> Protag
     Source: seed 003; S-A9, S-A10.
     """
     high = _bound(protagonist, counter)
-    if isinstance(delta, bool) or not isinstance(delta, int):
-        raise InputError(N_("a change of {value!r} is not a whole number"), value=delta)
+    whole(delta, Message(N_("the change")), rule="S-A10")
     current: int = getattr(protagonist, counter)
     value = min(max(current + delta, 0), high)
     return replace(protagonist, **{counter: value})  # type: ignore[arg-type]
@@ -228,7 +218,14 @@ def kill(protagonist: Protagonist) -> Protagonist:
     return replace(protagonist, alive=False)
 
 
-def _require_alive(protagonist: Protagonist) -> None:
+def require_alive(protagonist: Protagonist) -> None:
+    """Refuse an Action by a dead Protagoniste.
+
+    Raises:
+        RuleError: the Protagoniste is dead, naming them.
+
+    Source: seed 003; S-M1, S-A8.
+    """
     if not protagonist.alive:
         raise RuleError(
             N_("{name} is dead and cannot act (rules S-M1, S-A8: only living Protagonistes roll)"),
@@ -262,7 +259,7 @@ def prepare_test(
 
     Source: seed 003; S-M1, S-M2, S-A2, S-A8.
     """
-    _require_alive(protagonist)
+    require_alive(protagonist)
     if expertise is not None and not protagonist.has_expertise(expertise):
         raise InputError(
             N_("{name} has no Expertise {expertise!r} (rule S-A2)"),
@@ -294,6 +291,6 @@ def after_action(protagonist: Protagonist, result: ActionResult) -> Protagonist:
 
     Source: seed 003; S-M5, S-A8, S-A9.
     """
-    _require_alive(protagonist)
+    require_alive(protagonist)
     changed = adjust_counter(protagonist, "nt", result.nt_gain)
     return kill(changed) if result.dies else changed

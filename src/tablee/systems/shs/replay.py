@@ -16,7 +16,7 @@ on every replay. Then it compares the stored payload with the decided one:
 
 A Protagoniste, player or Expertise that is no longer there is a RuleError on replay.
 
-Source: DESIGN.md "The event log"; architecture.md "The fold decides every event again";
+Source: docs/architecture.md, "The event log" and "The fold decides every event again";
 rulings S-M1 to S-M9, S-A2 to S-A15.
 """
 
@@ -264,7 +264,7 @@ def evolve(state: ShsState, kind: str, payload: Mapping[str, JSON]) -> ShsState:
         InputError: an unknown kind, a missing or malformed field, or a stored result that
             differs from the decided one (an edited fact).
 
-    Source: DESIGN.md "The event log"; S-M1 to S-M9, S-A2 to S-A15.
+    Source: docs/architecture.md, "The event log"; S-M1 to S-M9, S-A2 to S-A15.
     """
     redecide = REDECIDE.get(kind)
     if redecide is None:

@@ -12,7 +12,7 @@ The older flat-face helpers stay for mechanics written as ``dice_for`` + ``resol
 combination of rolls with its weight, and `exact_grouped_distribution` drives ``resolve``
 through `tablee.dice.exact`.
 
-Source: house style (STYLE.md, "A mechanic": one rule implementation serves live play, typed
+Source: docs/architecture.md, "A mechanic" (one rule implementation serves live play, typed
 faces and exact enumeration); seed 003, "Mini-glossaire" (two kinds of dice); S-M2, S-M4,
 S-M6.
 """
@@ -93,7 +93,7 @@ def roll_requests(
     Raises:
         InputError: the source cannot give those dice.
 
-    Source: seed 003, "Mini-glossaire"; S-M2; STYLE.md "A mechanic".
+    Source: seed 003, "Mini-glossaire"; S-M2; docs/architecture.md, "A mechanic".
     """
     return tuple(source.roll(r.die, r.count) for r in requests)
 
@@ -110,7 +110,7 @@ def enumerate_requests(
         ``(groups, weight)``: one sorted face tuple per request, and the number of ordered
         rolls giving it; the weights add up to the product of ``sides ** count``.
 
-    Source: seed 003, "Mini-glossaire", S-N3; STYLE.md "A mechanic".
+    Source: seed 003, "Mini-glossaire", S-N3; docs/architecture.md, "A mechanic".
     """
     each = [_merged(r) for r in requests]
     for combo in product(*each):
@@ -134,7 +134,7 @@ def roll_grouped(mechanic: GroupedMechanic[InT, OutT], inputs: InT, source: Rand
     Raises:
         InputError: the source cannot give those dice.
 
-    Source: S-M2, S-M4 (seed 003); STYLE.md "A mechanic".
+    Source: S-M2, S-M4 (seed 003); docs/architecture.md, "A mechanic".
     """
     groups = roll_requests(mechanic.dice_for(inputs), source)
     return mechanic.resolve(inputs, [f for g in groups for f in g])
@@ -148,7 +148,7 @@ def exact_grouped_distribution(
     Returns:
         A `Distribution` whose weights add up to the product of ``sides ** count``.
 
-    Source: seed 003; S-M2, S-M4; STYLE.md "A mechanic".
+    Source: seed 003; S-M2, S-M4; docs/architecture.md, "A mechanic".
     """
     requests = mechanic.dice_for(inputs)
 

@@ -5,7 +5,7 @@ One reader for the command line (``tablee shs protagoniste import FILE``) and th
 names in English or French; the five Caractéristiques checked as thresholds. Each sheet
 becomes the keyword arguments of `tablee.systems.shs.decide_create`.
 
-Source: seed 003; rulings S-M9, S-N1; issue 3 point 6 and issue 6 point 3.
+Source: seed 003; rulings S-M9, S-N1; docs/web.md, W-S1 (the same reader at the web table).
 """
 
 from __future__ import annotations

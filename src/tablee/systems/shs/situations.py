@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from tablee.dice import Trace, TraceStep
-from tablee.errors import N_, InputError, RuleError
+from tablee.errors import N_, InputError, Message, RuleError
+from tablee.systems.common import whole
 from tablee.systems.shs.actions import DEFAULT_OPTIONS, ActionRoll, Option
 from tablee.systems.shs.difficulty import Test, TestResult, resolve_test
 from tablee.systems.shs.options import ShsOptions
@@ -57,11 +58,7 @@ def simultaneous_actions(
 
     Source: seed 003; S-M5, S-M7, S-T10, S-T11.
     """
-    if isinstance(trivial, bool) or not isinstance(trivial, int) or trivial < 0:
-        raise InputError(
-            N_("trivial Actions {value!r} must be a whole number 0 or more (rule S-M7)"),
-            value=trivial,
-        )
+    whole(trivial, Message(N_("trivial Actions")), 0, rule="S-M7")
     if not actions or len(actions) + trivial > MAX_SIMULTANEOUS:
         raise InputError(
             N_("a simultaneous set needs 1 to {maximum} Actions, not {count} (rule S-M7)"),

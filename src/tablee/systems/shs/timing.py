@@ -26,8 +26,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from tablee.dice import TraceStep
-from tablee.errors import N_, InputError, NotFoundError, RuleError
+from tablee.errors import N_, InputError, Message, NotFoundError, RuleError
 from tablee.systems.base import JSON, Fact, clean_name, name_key
+from tablee.systems.common import whole
 from tablee.systems.shs.clock import (
     ActiveModifier,
     Clock,
@@ -46,7 +47,7 @@ from tablee.systems.shs.clock import (
     start_scene,
 )
 from tablee.systems.shs.game import Decision, ShsState, free_text, protagonist_named
-from tablee.systems.shs.protagonist import _require_alive
+from tablee.systems.shs.protagonist import require_alive
 
 __all__ = [
     "VERSIONS",
@@ -239,11 +240,8 @@ def decide_add_modifier(
     name = protagonist_named(state, protagonist)
     label = free_text(label)
     modifier = TemporaryModifier(name, kind, amount, _duration(duration, seconds_only=False), label)
-    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or seq < 2):
-        raise InputError(
-            N_("{value!r} is not the seq of an event after the table's creation (rule S-A15)"),
-            value=seq,
-        )
+    if seq is not None:
+        whole(seq, Message(N_("the modifier's seq")), 2, rule="S-A15")
     clock = add_modifier(state.clock, modifier, seq)
     payload = {**modifier_json(clock.modifiers[-1]), "seq": seq}
     return _decision(state, "shs.modifier_added", payload, clock)
@@ -302,7 +300,7 @@ def decide_long_action(state: ShsState, *, protagonist: str, label: str, tours: 
     Source: seed 003, "Action sur plusieurs Tours"; S-M1, S-M8, S-T6.
     """
     name = protagonist_named(state, protagonist)
-    _require_alive(state.protagonists[name])
+    require_alive(state.protagonists[name])
     if state.clock.scene_kind is not SceneKind.RYTHMEE:
         raise RuleError(
             N_(

@@ -13,6 +13,7 @@ import unicodedata
 from enum import Enum
 
 from tablee.errors import N_, InputError
+from tablee.systems.common import whole
 
 __all__ = [
     "MAX_THRESHOLD",
@@ -108,17 +109,7 @@ def check_threshold(value: object, *, what: str = "threshold") -> int:
 
     Source: seed 003, "Caractéristiques" (scores from 5+ to 8+); S-M9.
     """
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or not MIN_THRESHOLD <= value <= MAX_THRESHOLD
-    ):
-        raise InputError(
-            N_("{what} {value!r} is not a threshold from 5+ to 8+ (rule S-M9)"),
-            what=what,
-            value=value,
-        )
-    return value
+    return whole(value, what, MIN_THRESHOLD, MAX_THRESHOLD, rule="S-M9")
 
 
 def parse_threshold(text: object, *, what: str = "threshold") -> int:

@@ -31,8 +31,8 @@ Tablée's decisions where the rulings are silent (see docs/rules/ybs.md):
   advisor's choice unless told otherwise; the GM may stop one without damage; the GM's named
   characters take the GM side's damage, an unnamed gang needs no sheet.
 
-Source: seed ``004_006c51d6660c4319.txt``; rulings Y-M1 to Y-M9, Y-N1 to Y-N6, Y-A1 to
-Y-A22, Y-T1 to Y-T12.
+Source: seed ``004_006c51d6660c4319.txt``; docs/rules/ybs.md (Y-M1 to Y-M9, Y-N1 to
+Y-N6, Y-A1 to Y-A22, Y-T1 to Y-T12).
 """
 
 from __future__ import annotations
@@ -87,32 +87,6 @@ from tablee.systems.ybs.fights import (
     attack_damage,
     gate_reasons,
 )
-from tablee.systems.ybs.game import (
-    MAX_CHARACTERS,
-    MAX_PLAYERS,
-    Decision,
-    FightRound,
-    OpenTest,
-    YbsState,
-    box_json,
-    character_json,
-    character_named,
-    decide_attributes,
-    decide_create,
-    decide_damage,
-    decide_end_session,
-    decide_heal_kega,
-    decide_invoke,
-    decide_options,
-    decide_rest,
-    decide_shichi_fukujin,
-    decide_star,
-    decide_start_session,
-    decide_transfer,
-    decide_trauma,
-    initial_state,
-    player_named,
-)
 from tablee.systems.ybs.log import describe, moves_message, moves_text
 from tablee.systems.ybs.odds import MAX_ODDS_TOKENS, POLICIES, TestOdds, odds_of_test
 from tablee.systems.ybs.options import YBS_OPTION_HELP, YbsOptions
@@ -142,6 +116,36 @@ from tablee.systems.ybs.rolls import (
     reroll_refusal,
     resolve_test,
     throw_test,
+)
+from tablee.systems.ybs.sessions import (
+    decide_create,
+    decide_end_session,
+    decide_invoke,
+    decide_options,
+    decide_shichi_fukujin,
+    decide_start_session,
+)
+from tablee.systems.ybs.sheet_changes import (
+    decide_attributes,
+    decide_damage,
+    decide_heal_kega,
+    decide_rest,
+    decide_star,
+    decide_transfer,
+    decide_trauma,
+)
+from tablee.systems.ybs.state import (
+    MAX_CHARACTERS,
+    MAX_PLAYERS,
+    Decision,
+    FightRound,
+    OpenTest,
+    YbsState,
+    box_json,
+    character_json,
+    character_named,
+    initial_state,
+    player_named,
 )
 from tablee.systems.ybs.unmei import (
     GM,

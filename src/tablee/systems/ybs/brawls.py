@@ -23,8 +23,11 @@ from dataclasses import replace
 
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.base import JSON, Fact
+from tablee.systems.common import whole
 from tablee.systems.ybs.damage import Boxes, take_damage
-from tablee.systems.ybs.game import (
+from tablee.systems.ybs.gang import GangOptions, Keeps, resolve_throw, start_gang_fight
+from tablee.systems.ybs.ichika import IchikaOptions, decide_encounter, resolve_ichika
+from tablee.systems.ybs.state import (
     Decision,
     GangTable,
     YbsState,
@@ -34,8 +37,6 @@ from tablee.systems.ybs.game import (
     settled,
     with_boxes,
 )
-from tablee.systems.ybs.gang import GangOptions, Keeps, resolve_throw, start_gang_fight
-from tablee.systems.ybs.ichika import IchikaOptions, decide_encounter, resolve_ichika
 from tablee.systems.ybs.straights import GangSide
 from tablee.systems.ybs.unmei import GM
 
@@ -98,13 +99,7 @@ def _hurt(
 def _amount(value: object, name: str, default: int) -> int:
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 20:
-        raise InputError(
-            N_("{name} cannot be {value!r}: 0 to 20 Uchimi per fighter (rule Y-M7)"),
-            name=name,
-            value=value,
-        )
-    return value
+    return whole(value, name, 0, 20, rule="Y-M7")
 
 
 def _gang_start(

@@ -15,13 +15,14 @@ Y-N1, Y-A1, Y-A19, Y-A21, Y-A22.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, Message
 from tablee.systems.base import clean_name
+from tablee.systems.common import whole
 
 __all__ = [
     "DEFAULT_SPREAD",
@@ -107,13 +108,7 @@ def check_trait_value(value: object, *, what: str = "trait") -> int:
 
     Source: Y-M1.
     """
-    if isinstance(value, bool) or not isinstance(value, int) or not MIN_TRAIT <= value <= MAX_TRAIT:
-        raise InputError(
-            N_("{field} cannot be {value!r}: a trait is a whole number from -2 to +2 (rule Y-M1)"),
-            field=what,
-            value=value,
-        )
-    return value
+    return whole(value, what, MIN_TRAIT, MAX_TRAIT, rule="Y-M1")
 
 
 def hit_points(choushi: int) -> int:
@@ -161,20 +156,10 @@ class Character:
             raise InputError(N_("a character has six traits and six star counts (rule Y-M1)"))
         for trait, value, stars in zip(Trait, self.traits, self.stars, strict=True):
             check_trait_value(value, what=trait.title)
-            if isinstance(stars, bool) or not isinstance(stars, int) or not 0 <= stars < MAX_STARS:
-                raise InputError(
-                    N_("stars on {trait} cannot be {value!r}: 0 to 4 (rule Y-M9)"),
-                    trait=trait.title,
-                    value=stars,
-                )
+            where = Message(N_("stars on {trait}"), trait=trait.title)
+            whole(stars, where, 0, MAX_STARS - 1, rule="Y-M9")
         for key in ("uchimi", "kega"):
-            value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InputError(
-                    N_("{field} cannot be {value!r}: a count 0 or more (rule Y-M5)"),
-                    field=key.capitalize(),
-                    value=value,
-                )
+            whole(getattr(self, key), key.capitalize(), 0, rule="Y-M5")
         if self.uchimi + self.kega > self.hit_points:
             raise InputError(
                 N_(
@@ -208,12 +193,6 @@ class Character:
     def prostrate(self) -> bool:
         """Every box is marked: the character lies on the ground (Y-M5)."""
         return self.marked >= self.hit_points
-
-    def with_trait(self, trait: Trait | str, value: int) -> Character:
-        """This character with one trait changed (boxes kept as they are; see evolution)."""
-        values = list(self.traits)
-        values[trait_named(trait).index] = value
-        return replace(self, traits=tuple(values))
 
 
 def _attributes(raw: Iterable[object]) -> tuple[str, ...]:
@@ -319,7 +298,7 @@ def sheet_from_mapping(data: object, *, where: str | Message = "sheet") -> dict[
     Raises:
         InputError: a field missing, unknown or out of range, naming the field and ``where``.
 
-    Source: Y-M1, Y-M2, Y-M9; issue 4 point 1.
+    Source: Y-M1, Y-M2, Y-M9; docs/rules/ybs.md, "Characters".
     """
     if not isinstance(data, Mapping):
         raise InputError(N_("{where}: expected a character (a table of fields)"), where=where)
@@ -384,7 +363,7 @@ def parse_sheets(text: str, *, toml: bool, where: str | Message) -> list[dict[st
     Raises:
         InputError: the text does not parse, or a sheet is bad (naming the field).
 
-    Source: issue 4 point 1.
+    Source: Y-M1; docs/rules/ybs.md, "Characters" (sheets imported from JSON or TOML).
     """
     import json
     import tomllib

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tablee.errors import N_, InputError, Message
+from tablee.systems.common import whole
 
 __all__ = [
     "MAX_DAMAGE",
@@ -63,15 +64,7 @@ class Boxes:
 
 
 def _count(value: object, what: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_DAMAGE:
-        raise InputError(
-            N_("{field} cannot be {value!r}: a whole number from {low} to {high} (rule Y-M5)"),
-            field=Message(what),
-            value=value,
-            low=low,
-            high=MAX_DAMAGE,
-        )
-    return value
+    return whole(value, Message(what), low, MAX_DAMAGE, rule="Y-M5")
 
 
 def _one(boxes: Boxes, kega: bool) -> Boxes:
@@ -121,10 +114,7 @@ def rest(boxes: Boxes, minutes: int) -> tuple[Boxes, int]:
 
     Source: Y-M5, Y-N6, Y-T2.
     """
-    if isinstance(minutes, bool) or not isinstance(minutes, int) or not 0 <= minutes <= 10_000:
-        raise InputError(
-            N_("minutes of rest cannot be {value!r}: 0 to 10000 (rule Y-N6)"), value=minutes
-        )
+    whole(minutes, Message(N_("minutes of rest")), 0, 10_000, rule="Y-N6")
     healed = min(boxes.uchimi, minutes // MINUTES_PER_UCHIMI)
     return Boxes(boxes.hp, boxes.uchimi - healed, boxes.kega, boxes.emergency), healed
 

@@ -30,6 +30,7 @@ from enum import Enum
 from tablee.dice import D6, Chance, DiceRequest, RandomSource, SourceChance, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.base import JSON
+from tablee.systems.common import whole
 from tablee.systems.ybs.straights import (
     GangSide,
     Straight,
@@ -103,13 +104,7 @@ class GangOptions:
                 value=self.mixed_disadvantages,
             )
         for name in ("winner_uchimi", "loser_uchimi", "draw_uchimi"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InputError(
-                    N_("{name} must be a whole number 0 or more, not {value!r} (Y-M7)"),
-                    name=name,
-                    value=value,
-                )
+            whole(getattr(self, name), name, 0, rule="Y-M7")
 
 
 def dice_per_side(
@@ -231,13 +226,7 @@ class GangFight:
 
     def __post_init__(self) -> None:
         for name in ("players_dice", "gm_dice"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 4 <= value <= 8:
-                raise InputError(
-                    N_("{name} must be 4 to 8 dice, not {value!r} (Y-M7: 4, 5 or 6)"),
-                    name=name,
-                    value=value,
-                )
+            whole(getattr(self, name), name, 4, 8, rule="Y-M7")
         if not isinstance(self.options, GangOptions):
             raise InputError(
                 N_("gang fight options must be GangOptions, not {value!r}"), value=self.options

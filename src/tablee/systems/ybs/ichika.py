@@ -26,6 +26,7 @@ from enum import Enum
 
 from tablee.dice import D6, DiceRequest, Trace, TraceStep
 from tablee.errors import N_, InputError
+from tablee.systems.common import whole
 from tablee.systems.ybs.gang import Hit
 from tablee.systems.ybs.straights import GangSide, check_faces
 
@@ -187,13 +188,7 @@ class IchikaOptions:
                 N_("tie cannot be {value!r}: expected draw or reroll (Y-A16)"), value=self.tie
             )
         for name in ("loser_uchimi", "draw_uchimi"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InputError(
-                    N_("{name} must be a whole number 0 or more, not {value!r} (Y-M8)"),
-                    name=name,
-                    value=value,
-                )
+            whole(getattr(self, name), name, 0, rule="Y-M8")
 
 
 def ichika_hits(uchimi: int, hp: int, *, loser: bool = True) -> tuple[Hit, ...]:
@@ -215,13 +210,7 @@ def ichika_hits(uchimi: int, hp: int, *, loser: bool = True) -> tuple[Hit, ...]:
     Source: seed 004; Y-M8 steps 5-6, Y-T8, Y-T9.
     """
     for name, value, low in (("uchimi", uchimi, 0), ("hp", hp, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise InputError(
-                N_("{name} must be a whole number {low} or more, not {value!r}"),
-                name=name,
-                low=low,
-                value=value,
-            )
+        whole(value, name, low, rule="Y-M8")
     hits = [Hit.UCHIMI] * uchimi
     if loser and hp == 3 and uchimi >= 4:
         hits[3] = Hit.KEGA

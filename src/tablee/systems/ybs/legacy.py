@@ -9,7 +9,7 @@ state reached so far, the stored payload must equal the decided one field by fie
 state takes what the rules give. Undos written since record their changes, and tables
 without an old undo apply recorded outcomes (`tablee.systems.ybs.apply`).
 
-Source: architecture.md "A history that survives upgrades"; rulings Y-M1 to Y-M9.
+Source: docs/architecture.md, "A history that survives upgrades"; rulings Y-M1 to Y-M9.
 """
 
 from __future__ import annotations
@@ -27,23 +27,6 @@ from tablee.systems.ybs.brawls import (
     decide_gang_stop,
     decide_gang_throw,
 )
-from tablee.systems.ybs.game import (
-    Decision,
-    YbsState,
-    decide_attributes,
-    decide_create,
-    decide_damage,
-    decide_end_session,
-    decide_heal_kega,
-    decide_invoke,
-    decide_options,
-    decide_rest,
-    decide_shichi_fukujin,
-    decide_star,
-    decide_start_session,
-    decide_transfer,
-    decide_trauma,
-)
 from tablee.systems.ybs.play import (
     decide_critical,
     decide_critical_failure,
@@ -52,6 +35,27 @@ from tablee.systems.ybs.play import (
     decide_retreat,
     decide_round,
     decide_test,
+)
+from tablee.systems.ybs.sessions import (
+    decide_create,
+    decide_end_session,
+    decide_invoke,
+    decide_options,
+    decide_shichi_fukujin,
+    decide_start_session,
+)
+from tablee.systems.ybs.sheet_changes import (
+    decide_attributes,
+    decide_damage,
+    decide_heal_kega,
+    decide_rest,
+    decide_star,
+    decide_transfer,
+    decide_trauma,
+)
+from tablee.systems.ybs.state import (
+    Decision,
+    YbsState,
 )
 
 __all__ = ["REDECIDE", "legacy_evolve"]

@@ -3,7 +3,7 @@
 Game terms stay as the game writes them in every language: Unmei, Uchimi, Kega, the six
 traits, s'entêter, Shichi Fukujin, Ichika Bachika, Zorome.
 
-Source: issue 2 point 3 (a readable transcript); seed 004; rulings Y-M2 to Y-M9.
+Source: seed 004; rulings Y-M2 to Y-M9; a log that reads as a transcript.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tablee.systems.base import JSON
 from tablee.systems.ybs.options import YbsOptions
 from tablee.systems.ybs.unmei import holder_text, reason_text
 
-__all__ = ["describe", "joined", "moves_message", "moves_text", "register_line"]
+__all__ = ["describe", "joined", "moves_message", "moves_text"]
 
 P = Mapping[str, JSON]
 NOTHING = Message("")
@@ -352,11 +352,6 @@ _HEADS: dict[str, Callable[[P], Message]] = {
     "ybs.gang_stopped": lambda p: Message(N_("the GM stops the gang fight")),
     "ybs.encounter": _encounter,
 }
-
-
-def register_line(kind: str, line: Callable[[P], Message]) -> None:
-    """Add the line of an event kind (used by the gang-fight and Ichika Bachika decisions)."""
-    _HEADS[kind] = line
 
 
 def describe(kind: str, payload: Mapping[str, JSON], after: Any = None) -> Message:

@@ -1,6 +1,6 @@
 """The table options of Yuigahama Bad Seeds: each reading of the rulings as a named house rule.
 
-Every option's default is the reading adopted in RULINGS.md section 4; a group may switch it.
+Every option's default is the reading adopted in docs/rules/ybs.md; a group may switch it.
 Values come in as text (command line, file) or as stored JSON and are parsed and checked here.
 
 Source: seed 004 ("Les tests", "Les jetons Unmei", "Les règles de combat", "Les combats de

@@ -26,23 +26,24 @@ from dataclasses import replace
 
 from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.base import JSON, Fact
+from tablee.systems.common import whole
 from tablee.systems.ybs.character import Character, Trait, trait_named
 from tablee.systems.ybs.damage import Boxes, take_damage
 from tablee.systems.ybs.fights import DamageKind, Defence, attack_damage, gate_reasons
-from tablee.systems.ybs.game import (
+from tablee.systems.ybs.log import joined
+from tablee.systems.ybs.rolls import MAX_FORCE, TestResult, YbsTest, combined_trait, resolve_test
+from tablee.systems.ybs.state import (
     Decision,
     FightRound,
     OpenTest,
     YbsState,
     box_json,
     character_named,
+    decision_of,
     free_text,
     settled,
     with_boxes,
 )
-from tablee.systems.ybs.log import joined
-from tablee.systems.ybs.rolls import MAX_FORCE, TestResult, YbsTest, combined_trait, resolve_test
-from tablee.systems.ybs.state import _decision
 from tablee.systems.ybs.unmei import GM, TokenMove, moves_json
 
 __all__ = [
@@ -76,11 +77,7 @@ def _result_json(result: TestResult) -> dict[str, JSON]:
 
 
 def _check_force(force: object) -> int:
-    if isinstance(force, bool) or not isinstance(force, int) or not 0 <= force <= MAX_FORCE:
-        raise InputError(
-            N_("forcing destiny takes 1 to 3 tokens, not {value!r} (rule Y-M3)"), value=force
-        )
-    return force
+    return whole(force, "force", 0, MAX_FORCE, rule="Y-M3")
 
 
 def _assist_moves(
@@ -498,7 +495,7 @@ def decide_round(state: YbsState) -> Decision:
     after = replace(
         state, characters=heroes, fight=FightRound(retreated=fight.retreated, round=fight.round + 1)
     )
-    return _decision(state, "ybs.round_resolved", payload, after, hits)
+    return decision_of(state, "ybs.round_resolved", payload, after, hits)
 
 
 def _boxes_of(hero: Character) -> Boxes:
@@ -518,7 +515,7 @@ def decide_retreat(state: YbsState, *, character: str) -> Decision:
     if name in state.fight.retreated:
         raise RuleError(N_("{name} already retreated from this fight"), name=name)
     fight = replace(state.fight, retreated=state.fight.retreated | {name})
-    return _decision(state, "ybs.retreat", {"character": name}, replace(state, fight=fight))
+    return decision_of(state, "ybs.retreat", {"character": name}, replace(state, fight=fight))
 
 
 def decide_fight_end(state: YbsState) -> Decision:
@@ -528,4 +525,4 @@ def decide_fight_end(state: YbsState) -> Decision:
     """
     state = settled(state)
     payload: dict[str, JSON] = {"rounds": state.fight.round - 1}
-    return _decision(state, "ybs.fight_ended", payload, replace(state, fight=FightRound()))
+    return decision_of(state, "ybs.fight_ended", payload, replace(state, fight=FightRound()))

@@ -25,6 +25,7 @@ from typing import ClassVar
 
 from tablee.dice import D6, Chance, DiceRequest, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
+from tablee.systems.common import whole
 from tablee.systems.ybs.character import check_trait_value
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "TestMechanic",
     "TestResult",
     "YbsTest",
+    "check_reroll",
     "combined_trait",
     "critical_refusal",
     "dice_for_reroll",
@@ -116,14 +118,7 @@ class YbsTest:
     def __post_init__(self) -> None:
         check_trait_value(self.trait)
         for name, high in (("force", MAX_FORCE), ("tokens", MAX_TOKENS)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-                raise InputError(
-                    N_("{field} cannot be {value!r}: 0 to {maximum} (rules Y-M3, Y-M4)"),
-                    field=name,
-                    value=value,
-                    maximum=high,
-                )
+            whole(getattr(self, name), name, 0, high, rule="Y-M3, Y-M4")
         if self.stubborn not in ("repeat", "once", "never"):
             raise InputError(
                 N_("stubborn cannot be {value!r}: repeat | once | never (rule Y-A3)"),
@@ -134,12 +129,6 @@ class YbsTest:
                 N_("stubborn_on cannot be {value!r}: any | one (rule Y-A3)"),
                 value=self.stubborn_on,
             )
-
-    @property
-    def max_rerolls(self) -> int:
-        """Most rerolls the reading and the tokens allow."""
-        limit = {"repeat": self.tokens, "once": 1, "never": 0}[self.stubborn]
-        return min(limit, self.tokens)
 
 
 @dataclass(frozen=True)
@@ -191,7 +180,7 @@ def reroll_refusal(test: YbsTest, faces: Sequence[int]) -> RuleError | None:
     return _reroll_refusal(test, faces[-1], len(faces))
 
 
-def _check_reroll(test: YbsTest, before: int, number: int) -> None:
+def check_reroll(test: YbsTest, before: int, number: int) -> None:
     """Refuse reroll ``number`` (1 for the first) after a natural ``before``."""
     refusal = _reroll_refusal(test, before, number)
     if refusal is not None:
@@ -297,7 +286,7 @@ def resolve_test(test: YbsTest, faces: Sequence[int]) -> TestResult:
     modified, success = 0, False
     for number, natural in enumerate(naturals):
         if number:
-            _check_reroll(test, naturals[number - 1], number)
+            check_reroll(test, naturals[number - 1], number)
             steps.append(TraceStep(N_("s'entêter: 1 token, reroll {number}"), {"number": number}))
         modified, success, step = _outcome(test, natural, number == 0)
         steps.append(step)

@@ -32,12 +32,12 @@ from tablee.systems.ybs.state import (
     MAX_CHARACTERS,
     Decision,
     YbsState,
-    _decision,
-    _with_hero,
     character_named,
+    decision_of,
     free_text,
     player_named,
     settled,
+    with_hero,
 )
 from tablee.systems.ybs.unmei import (
     GM,
@@ -118,10 +118,10 @@ def decide_create(
         "kega": hero.kega,
         "hit_points": hero.hit_points,
     }
-    after = _with_hero(state, hero)
+    after = with_hero(state, hero)
     if player is not None:
         after = replace(after, owners={**state.owners, hero.name: player})
-    return _decision(
+    return decision_of(
         state, "ybs.character_created", payload, after, hero, spread_warnings(hero.traits)
     )
 
@@ -136,7 +136,7 @@ def _moved(
     ledger = state.ledger.apply(moves)
     payload["moves"] = moves_json(moves)
     after = replace(state, ledger=ledger, **changes)
-    return _decision(state, kind, payload, after, moves)
+    return decision_of(state, kind, payload, after, moves)
 
 
 def decide_start_session(state: YbsState) -> Decision:

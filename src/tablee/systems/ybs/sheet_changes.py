@@ -29,14 +29,14 @@ from tablee.systems.ybs.evolution import award_star, transfer, trauma
 from tablee.systems.ybs.state import (
     Decision,
     YbsState,
-    _boxes,
-    _decision,
-    _with_hero,
     box_json,
+    boxes_of,
     character_named,
+    decision_of,
     free_text,
     settled,
     with_boxes,
+    with_hero,
 )
 
 __all__ = [
@@ -67,7 +67,7 @@ def decide_damage(
         raise InputError(N_("no damage given: name some Uchimi or Kega (rule Y-M5)"))
     hero = state.characters[name]
     text = free_text(note)
-    boxes = take_damage(_boxes(hero), uchimi=uchimi, kega=kega)
+    boxes = take_damage(boxes_of(hero), uchimi=uchimi, kega=kega)
     after = with_boxes(hero, boxes, [text] if text and kega else [])
     payload: dict[str, JSON] = {
         "character": name,
@@ -76,7 +76,7 @@ def decide_damage(
         "note": text,
         "boxes": box_json(after),
     }
-    return _decision(state, "ybs.damage", payload, _with_hero(state, after), after)
+    return decision_of(state, "ybs.damage", payload, with_hero(state, after), after)
 
 
 def decide_rest(state: YbsState, *, character: str, minutes: int) -> Decision:
@@ -91,7 +91,7 @@ def decide_rest(state: YbsState, *, character: str, minutes: int) -> Decision:
     state = settled(state)
     name = character_named(state, character)
     hero = state.characters[name]
-    boxes, healed = rest(_boxes(hero), minutes)
+    boxes, healed = rest(boxes_of(hero), minutes)
     after = with_boxes(hero, boxes)
     payload: dict[str, JSON] = {
         "character": name,
@@ -99,7 +99,7 @@ def decide_rest(state: YbsState, *, character: str, minutes: int) -> Decision:
         "healed": healed,
         "boxes": box_json(after),
     }
-    return _decision(state, "ybs.rest", payload, _with_hero(state, after), after)
+    return decision_of(state, "ybs.rest", payload, with_hero(state, after), after)
 
 
 def decide_heal_kega(
@@ -116,14 +116,14 @@ def decide_heal_kega(
     state = settled(state)
     name = character_named(state, character)
     hero = state.characters[name]
-    after = with_boxes(hero, heal_kega(_boxes(hero), count))
+    after = with_boxes(hero, heal_kega(boxes_of(hero), count))
     payload: dict[str, JSON] = {
         "character": name,
         "count": count,
         "note": free_text(note),
         "boxes": box_json(after),
     }
-    return _decision(state, "ybs.kega_healed", payload, _with_hero(state, after), after)
+    return decision_of(state, "ybs.kega_healed", payload, with_hero(state, after), after)
 
 
 def decide_star(state: YbsState, *, character: str, trait: str) -> Decision:
@@ -156,7 +156,9 @@ def decide_star(state: YbsState, *, character: str, trait: str) -> Decision:
                 N_("{trait} is already at +2: the star is lost (Y-A20)"), {"trait": chosen.title}
             ),
         )
-    return _decision(state, "ybs.star_awarded", payload, _with_hero(state, hero), outcome, warnings)
+    return decision_of(
+        state, "ybs.star_awarded", payload, with_hero(state, hero), outcome, warnings
+    )
 
 
 def decide_transfer(state: YbsState, *, character: str, lower: str, raise_: str) -> Decision:
@@ -179,7 +181,7 @@ def decide_transfer(state: YbsState, *, character: str, lower: str, raise_: str)
         "traits": {t.value: hero.trait(t) for t in Trait},
         "boxes": box_json(hero),
     }
-    return _decision(state, "ybs.traits_transferred", payload, _with_hero(state, hero), hero)
+    return decision_of(state, "ybs.traits_transferred", payload, with_hero(state, hero), hero)
 
 
 def decide_trauma(state: YbsState, *, character: str, trait: str, note: str = "") -> Decision:
@@ -204,7 +206,7 @@ def decide_trauma(state: YbsState, *, character: str, trait: str, note: str = ""
         "note": free_text(note),
         "boxes": box_json(hero),
     }
-    return _decision(state, "ybs.trauma", payload, _with_hero(state, hero), hero)
+    return decision_of(state, "ybs.trauma", payload, with_hero(state, hero), hero)
 
 
 def decide_attributes(
@@ -242,4 +244,4 @@ def decide_attributes(
     )
     after = replace(hero, attributes=changed.attributes)
     payload: dict[str, JSON] = {"character": name, "add": added, "remove": removed}
-    return _decision(state, "ybs.attributes_changed", payload, _with_hero(state, after), after)
+    return decision_of(state, "ybs.attributes_changed", payload, with_hero(state, after), after)

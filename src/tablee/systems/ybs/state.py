@@ -40,13 +40,16 @@ __all__ = [
     "OpenTest",
     "YbsState",
     "box_json",
+    "boxes_of",
     "character_json",
     "character_named",
+    "decision_of",
     "free_text",
     "initial_state",
     "player_named",
     "settled",
     "with_boxes",
+    "with_hero",
 ]
 
 MAX_PLAYERS = 20
@@ -197,7 +200,7 @@ def free_text(value: object) -> str:
     return value.strip()
 
 
-def _decision(
+def decision_of(
     state: YbsState,
     kind: str,
     payload: Mapping[str, JSON],
@@ -206,14 +209,27 @@ def _decision(
     warnings: tuple[TraceStep, ...] = (),
     actor: str = GM,
 ) -> Decision:
+    """A decision of one fact of ``kind`` with ``payload``, leading to ``after``.
+
+    Args:
+        state: the state decided against (unused; kept for the callers' symmetry).
+        kind: the fact's kind (``ybs.damage``...).
+        payload: the fact's payload.
+        after: the state once the fact is folded.
+        outcome: what to show, or None.
+        warnings: notices that never block.
+        actor: who the fact is stored for (the GM by default).
+    """
     return Decision((Fact(kind, dict(payload), actor=actor),), outcome, warnings, after)
 
 
-def _with_hero(state: YbsState, hero: Character) -> YbsState:
+def with_hero(state: YbsState, hero: Character) -> YbsState:
+    """The state with one character replaced by ``hero`` (same name)."""
     return replace(state, characters={**state.characters, hero.name: hero})
 
 
-def _boxes(hero: Character) -> Boxes:
+def boxes_of(hero: Character) -> Boxes:
+    """A character's hit-point boxes (hit points, Uchimi, Kega, emergency)."""
     return Boxes(hero.hit_points, hero.uchimi, hero.kega, hero.emergency)
 
 

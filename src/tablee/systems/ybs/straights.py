@@ -24,7 +24,6 @@ __all__ = [
     "Straight",
     "best_straight",
     "check_faces",
-    "has_straight",
     "resolve_simultaneous",
     "straights_in",
 ]
@@ -109,11 +108,6 @@ def best_straight(faces: Sequence[int]) -> Straight | None:
     """
     found = straights_in(faces)
     return found[-1] if found else None
-
-
-def has_straight(faces: Sequence[int]) -> bool:
-    """Whether the hand holds at least one straight (a gang fight ends). Source: Y-M7."""
-    return bool(straights_in(faces))
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ The generic page renders every `Field` as a labelled input, adds the dice source
 typed-in faces) and the visibility to rolled actions, asks the odds function for an
 `OddsView` whenever the form changes, and posts the form to the handler.
 
-Source: issue 6 points 3 and 5; docs/web.md.
+Source: docs/web.md.
 """
 
 from __future__ import annotations
@@ -448,6 +448,7 @@ def owned(collection: str) -> Choices:
             if viewer.is_gm or viewer.is_player(owners.get(n))
         ]
 
+    choices.__doc__ = f"The {collection} the viewer plays (every one for the game master)."
     return choices
 
 
@@ -457,6 +458,7 @@ def every(collection: str) -> Choices:
     def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
         return [(n, n) for n in getattr(state.game, collection)]
 
+    choices.__doc__ = f"Every one of the {collection}, whoever plays them."
     return choices
 
 
@@ -467,6 +469,7 @@ def every_or_none(collection: str) -> Choices:
     def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
         return [("", "-"), *names(state, viewer)]
 
+    choices.__doc__ = f"An empty choice, then every one of the {collection}."
     return choices
 
 
@@ -482,6 +485,7 @@ def owner_choices(gm_label: str) -> Choices:
             return [(viewer.player or "", viewer.player or "")]
         return [("", gm_label), *all_players(state, viewer)]
 
+    choices.__doc__ = "Who may play a new character: the viewer, or any one for the game master."
     return choices
 
 

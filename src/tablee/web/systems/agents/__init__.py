@@ -16,7 +16,8 @@ The forms live by theme: `challenges` (agents, challenges, actions, reserves, wi
 `scenario` (the generator and the artefact contest), with `helpers` shared and `resources`
 for the panels.
 
-Source: issue 6 points 3 and 5; seed 002; rulings G-M1 to G-M12, G-A2 to G-A20.
+Source: docs/web.md, "The agents game at the web table"; seed 002; rulings G-M1 to G-M12, G-A2 to
+G-A20.
 """
 
 from __future__ import annotations

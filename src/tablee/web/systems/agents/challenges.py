@@ -6,8 +6,8 @@ checklist of modifiers as check boxes) with its exact odds
 purpose, conceding and abandoning, naming a won challenge's winner; a logged action shows
 its trace again, resolved from its stored face and modifier.
 
-Source: issue 6 points 3 and 5; seed 002; rulings G-M1 to G-M8, G-A2 to G-A12, G-A14,
-G-A20.
+Source: docs/web.md, "The agents game at the web table"; seed 002; rulings G-M1 to G-M8, G-A2 to
+G-A12, G-A14, G-A20.
 """
 
 from __future__ import annotations
@@ -32,17 +32,17 @@ from tablee.web.systems import (
     viewer_translate,
 )
 from tablee.web.systems.agents.helpers import (
-    _BOTH,
-    _RESERVES,
-    _VALUES,
-    _acting_for,
-    _all_challenges,
-    _every_or_none,
-    _names,
-    _open_of,
-    _own,
-    _owners,
-    _roll_off,
+    BOTH,
+    RESERVES,
+    VALUES,
+    acting_for_agent,
+    all_challenges,
+    every_agent_or_none,
+    open_of,
+    own_agents,
+    owners,
+    roll_off,
+    typed_names,
 )
 
 __all__ = ["CHALLENGE_ACTIONS", "action_details"]
@@ -84,7 +84,7 @@ def _challenge(req: ActionRequest) -> Applied[Any]:
         lambda s: agents.decide_challenge(
             s.game,
             kind=req.text("kind"),
-            agents=_names(req, "agents"),
+            agents=typed_names(req, "agents"),
             oppositions=oppositions,
             label=req.text("label"),
         ),
@@ -125,7 +125,7 @@ def _acting_agent(req: ActionRequest, challenge: Any) -> str:
     due = agents.next_actor(challenge)
     if given is None and due is None:
         raise InputError(N_("say which agent acts"))
-    return _acting_for(req, given or str(due))
+    return acting_for_agent(req, given or str(due))
 
 
 def _act_run(kind: Any) -> Callable[[ActionRequest], Applied[Any]]:
@@ -204,7 +204,7 @@ def _act_odds(kind: Any) -> Callable[[ActionRequest], OddsView]:
 
 def _reserves(req: ActionRequest) -> Applied[Any]:
     step = req.text("step", "fail")
-    agent = _acting_for(req, req.text("agent"))  # W-G3: only for one's own agent
+    agent = acting_for_agent(req, req.text("agent"))  # W-G3: only for one's own agent
     if step == "fail":
         return req.execute(
             lambda s: agents.decide_fail_on_purpose(
@@ -235,7 +235,7 @@ def _winner(req: ActionRequest) -> Applied[Any]:
         challenge = agents.challenge_numbered(game, number)
         candidates = agents.winner_candidates(challenge) if challenge.outcome == "won" else ()
         if len(candidates) > 1:
-            given = _roll_off(candidates)  # G-A12: a roll-off between the tied
+            given = roll_off(candidates)  # G-A12: a roll-off between the tied
     return req.execute(
         lambda s: agents.decide_winner(s.game, challenge=number, agent=given), facts_of
     )
@@ -256,8 +256,8 @@ def _act_action(kind: Any) -> Action:
             agents.Reserve.INTELLIGENCE: N_("Action in an Intelligence challenge"),
         }[kind],
         (
-            Field("challenge", N_("Challenge"), "choice", _open_of(kind)),
-            Field("agent", N_("Agent (empty: the one due)"), "choice", _own),
+            Field("challenge", N_("Challenge"), "choice", open_of(kind)),
+            Field("agent", N_("Agent (empty: the one due)"), "choice", own_agents),
             Field("declaration", N_("The action as declared")),
             *checks,
             Field(
@@ -269,7 +269,7 @@ def _act_action(kind: Any) -> Action:
             ),
         ),
         _act_run(kind),
-        _BOTH,
+        BOTH,
         rolled=True,
         odds=_act_odds(kind),
         faces_hint=_FACE,
@@ -282,7 +282,7 @@ CHALLENGE_ACTIONS: tuple[Action, ...] = (
         "reserves",
         N_("Reserves: fail on purpose, concede, abandon"),
         (
-            Field("agent", N_("Agent"), "choice", _own),
+            Field("agent", N_("Agent"), "choice", own_agents),
             Field(
                 "step",
                 N_("What the agent does"),
@@ -294,33 +294,33 @@ CHALLENGE_ACTIONS: tuple[Action, ...] = (
                 ),
                 "fail",
             ),
-            Field("reserve", N_("Reserve (failing on purpose)"), "choice", _RESERVES),
-            Field("challenge", N_("Challenge (conceding, abandoning)"), "choice", _all_challenges),
+            Field("reserve", N_("Reserve (failing on purpose)"), "choice", RESERVES),
+            Field("challenge", N_("Challenge (conceding, abandoning)"), "choice", all_challenges),
             Field("reason", N_("A note kept in the log")),
         ),
         _reserves,
-        _BOTH,
+        BOTH,
     ),
     Action(
         "agent",
         N_("New agent"),
         (
             Field("name", N_("Name")),
-            Field("owner", N_("Played by"), "choice", _owners),
-            Field("muscles", "Muscles", "choice", _VALUES, "7"),
-            Field("sexe", "Sexe", "choice", _VALUES, "5"),
-            Field("intelligence", "Intelligence", "choice", _VALUES, "3"),
+            Field("owner", N_("Played by"), "choice", owners),
+            Field("muscles", "Muscles", "choice", VALUES, "7"),
+            Field("sexe", "Sexe", "choice", VALUES, "5"),
+            Field("intelligence", "Intelligence", "choice", VALUES, "3"),
             Field("organisation", N_("Organisation")),
             Field("signature", N_("Signature object")),
         ),
         _agent,
-        _BOTH,
+        BOTH,
     ),
     Action(
         "challenge",
         N_("Open a challenge by hand"),
         (
-            Field("kind", N_("Type"), "choice", _RESERVES),
+            Field("kind", N_("Type"), "choice", RESERVES),
             Field("agents", N_("Involved agents, in turn order (one per line)"), "lines"),
             Field("oppositions", N_("Oppositions, one per line: NAME:SCORE"), "lines"),
             Field("label", N_("A short description")),
@@ -331,16 +331,16 @@ CHALLENGE_ACTIONS: tuple[Action, ...] = (
         "winner",
         N_("Name a won challenge's winner"),
         (
-            Field("challenge", N_("Challenge"), "choice", _all_challenges),
+            Field("challenge", N_("Challenge"), "choice", all_challenges),
             Field(
                 "agent",
                 N_("Whose action marked it most (empty: the rule)"),
                 "choice",
-                _every_or_none,
+                every_agent_or_none,
             ),
         ),
         _winner,
-        _BOTH,
+        BOTH,
     ),
 )
 """The forms of actions, reserves, agents, challenges and winners, in page order."""

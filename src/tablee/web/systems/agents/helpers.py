@@ -5,7 +5,8 @@ form may act for (W-G1: a player acts only for the agents they play), names type
 or separated by commas, one decision chained from several, and the fair roll-off (a d6 each,
 ties roll again) that names a winner when the rules leave a tie.
 
-Source: issue 6 points 3 and 5; seed 002; rulings G-A12, G-A18; docs/web.md W-G1.
+Source: docs/web.md, "The agents game at the web table"; seed 002; rulings G-A12, G-A18; docs/web.md
+W-G1.
 """
 
 from __future__ import annotations
@@ -29,12 +30,25 @@ from tablee.web.systems import (
     owner_choices,
 )
 
-__all__: list[str] = []
+__all__ = [
+    "BOTH",
+    "RESERVES",
+    "VALUES",
+    "acting_for_agent",
+    "all_challenges",
+    "chain",
+    "every_agent_or_none",
+    "open_of",
+    "own_agents",
+    "owners",
+    "roll_off",
+    "typed_names",
+]
 
 _GM = GM_ONLY
-_BOTH = GM_AND_PLAYERS
-_RESERVES = tuple((r.value, r.title) for r in agents.Reserve)
-_VALUES = (("7", "7"), ("5", "5"), ("3", "3"))
+BOTH = GM_AND_PLAYERS
+RESERVES = tuple((r.value, r.title) for r in agents.Reserve)
+VALUES = (("7", "7"), ("5", "5"), ("3", "3"))
 _ROLL_OFF_LIMIT = 100
 """Most rounds of a roll-off before giving up (each round ties with chance below 1)."""
 
@@ -42,11 +56,11 @@ _ROLL_OFF_LIMIT = 100
 # --- choices -------------------------------------------------------------------------------------
 
 
-_own = owned("agents")
+own_agents = owned("agents")
 """The agents the viewer plays (every agent for the game master)."""
 _every = every("agents")
-_every_or_none = every_or_none("agents")
-_owners = owner_choices(N_("the game master"))
+every_agent_or_none = every_or_none("agents")
+owners = owner_choices(N_("the game master"))
 
 
 def _challenge_label(challenge: Any) -> str:
@@ -55,7 +69,9 @@ def _challenge_label(challenge: Any) -> str:
     return f"{challenge.number}. {challenge.kind.title}{label} ({scores})"
 
 
-def _open_of(kind: Any) -> Callable[[TableState, Viewer], list[tuple[str, str]]]:
+def open_of(kind: Any) -> Callable[[TableState, Viewer], list[tuple[str, str]]]:
+    """The choices of the open challenges of one type (``kind``), for a form field."""
+
     def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
         found = agents.open_challenges(state.game)
         return [(str(c.number), _challenge_label(c)) for c in found if c.kind is kind]
@@ -67,14 +83,15 @@ def _open(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
     return [(str(c.number), _challenge_label(c)) for c in agents.open_challenges(state.game)]
 
 
-def _all_challenges(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+def all_challenges(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+    """The choices of every challenge of the table, open or not, after an empty one."""
     return [("", "-"), *((str(n), _challenge_label(c)) for n, c in state.game.challenges.items())]
 
 
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _acting_for(req: ActionRequest, agent: str) -> str:
+def acting_for_agent(req: ActionRequest, agent: str) -> str:
     """The agent's stored name; a player may act only for an agent they play (W-G1)."""
     game = req.state.game
     name: str = agents.agent_named(game, agent)
@@ -82,12 +99,12 @@ def _acting_for(req: ActionRequest, agent: str) -> str:
     return name
 
 
-def _names(req: ActionRequest, field: str) -> list[str]:
+def typed_names(req: ActionRequest, field: str) -> list[str]:
     """Names one per line or separated by commas."""
     return [n.strip() for line in req.lines(field) for n in line.split(",") if n.strip()]
 
 
-def _chain(*steps: Callable[[Any], Any]) -> Callable[[TableState], Any]:
+def chain(*steps: Callable[[Any], Any]) -> Callable[[TableState], Any]:
     """One decision made of several, each on the state the previous one leaves."""
 
     def decide(state: TableState) -> Any:
@@ -103,7 +120,7 @@ def _chain(*steps: Callable[[Any], Any]) -> Callable[[TableState], Any]:
     return decide
 
 
-def _roll_off(candidates: Sequence[str]) -> str:
+def roll_off(candidates: Sequence[str]) -> str:
     """A d6 each, the highest wins, ties roll again (G-A12, G-A18), on the fair source."""
     tied = list(candidates)
     source = FairSource()

@@ -5,7 +5,8 @@ index, status, scene and objective, the artefact's holder, each open challenge's
 and agents with the checklist of each open challenge's type, then each agent's reserves,
 Sang and challenges won.
 
-Source: issue 6 point 5; seed 002; rulings G-M1, G-M9 to G-M12, G-A11, G-A13.
+Source: docs/web.md, "The agents game at the web table"; seed 002; rulings G-M1, G-M9 to G-M12,
+G-A11, G-A13.
 """
 
 from __future__ import annotations

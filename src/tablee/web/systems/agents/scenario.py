@@ -5,7 +5,8 @@ challenge, applying a challenge's consequences, and the artefact contest's steps
 a challenge for the artefact, settling it, closing it). Without a game master these forms
 are open to every player (seed 002, "Génération de scénario").
 
-Source: issue 6 points 3 and 5; seed 002; rulings G-M9 to G-M12, G-A13, G-A15 to G-A18.
+Source: docs/web.md, "The agents game at the web table"; seed 002; rulings G-M9 to G-M12, G-A13,
+G-A15 to G-A18.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from tablee.dice import D6
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems import agents
+from tablee.systems_io.agents_tables import starter_tables
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
 from tablee.web.systems import (
@@ -26,14 +28,14 @@ from tablee.web.systems import (
     seen_by,
 )
 from tablee.web.systems.agents.helpers import (
-    _BOTH,
-    _RESERVES,
-    _acting_for,
-    _all_challenges,
-    _chain,
-    _every_or_none,
-    _names,
-    _roll_off,
+    BOTH,
+    RESERVES,
+    acting_for_agent,
+    all_challenges,
+    chain,
+    every_agent_or_none,
+    roll_off,
+    typed_names,
 )
 
 __all__ = ["SCENARIO_ACTIONS"]
@@ -46,7 +48,7 @@ def _quest(req: ActionRequest) -> Applied[Any]:
     lang = req.text("tables", "fr" if req.viewer.lang == "fr" else "en")
     if lang not in ("fr", "en"):
         raise InputError(N_("starter tables {value!r}: fr or en"), value=lang)
-    tables = agents.starter_tables(lang)
+    tables = starter_tables(lang)
     visibility = req.visibility()
     face = req.throw(tables.objectives.die, 1, req.typed())[0]
     env = req.throw(tables.environments.die, 1)[0] if req.flag("environment") else None
@@ -55,7 +57,7 @@ def _quest(req: ActionRequest) -> Applied[Any]:
     ]
     if env is not None:
         steps.append(lambda g: agents.decide_draw(g, table="environments", face=env))
-    return req.execute(_chain(*steps), seen_by(visibility))
+    return req.execute(chain(*steps), seen_by(visibility))
 
 
 def _tables_of(req: ActionRequest) -> Any:
@@ -87,7 +89,7 @@ def _scene(req: ActionRequest) -> Applied[Any]:
 def _generate(req: ActionRequest) -> Applied[Any]:
     game = req.state.game
     tables = _tables_of(req)
-    group = _names(req, "agents") or [
+    group = typed_names(req, "agents") or [
         n
         for n in game.agents
         if (game.quest is None or n not in game.quest.sitting_out) and game.agents[n].sang > 0
@@ -146,19 +148,19 @@ def _contest(req: ActionRequest) -> Applied[Any]:
             wins = quest.wins_by_name()
             best = [n for n, w in wins.items() if wins and w == max(wins.values())]
             if len(best) > 1:
-                favori = _roll_off(best)  # G-A18: the tied roll off
+                favori = roll_off(best)  # G-A18: the tied roll off
         return req.execute(lambda s: agents.decide_contest_start(s.game, favori=favori), facts_of)
     if step == "challenge":
-        challengers = _names(req, "challengers")
+        challengers = typed_names(req, "challengers")
         for name in challengers:  # W-G5: a player challenges only with their own agents
-            _acting_for(req, name)
+            acting_for_agent(req, name)
         return req.execute(
             lambda s: agents.decide_contest_challenge(
                 s.game,
                 challengers=challengers,
                 attribute=req.text("attribute", "muscles"),
-                wanting=_names(req, "wanting"),
-                allies=_names(req, "allies"),
+                wanting=typed_names(req, "wanting"),
+                allies=typed_names(req, "allies"),
             ),
             facts_of,
         )
@@ -170,7 +172,7 @@ def _contest(req: ActionRequest) -> Applied[Any]:
             facts_of,
         )
     return req.execute(
-        lambda s: agents.decide_contest_close(s.game, wanting=_names(req, "wanting")), facts_of
+        lambda s: agents.decide_contest_close(s.game, wanting=typed_names(req, "wanting")), facts_of
     )
 
 
@@ -190,7 +192,7 @@ SCENARIO_ACTIONS: tuple[Action, ...] = (
             Field("environment", N_("Also draw where the agents arrive"), "bool", default="on"),
         ),
         _quest,
-        _BOTH,
+        BOTH,
         rolled=True,
         faces_hint=N_("the objective table's face"),
     ),
@@ -210,7 +212,7 @@ SCENARIO_ACTIONS: tuple[Action, ...] = (
             ),
         ),
         _draw,
-        _BOTH,
+        BOTH,
         rolled=True,
         faces_hint=N_("the table's die face"),
     ),
@@ -226,7 +228,7 @@ SCENARIO_ACTIONS: tuple[Action, ...] = (
             ),
         ),
         _scene,
-        _BOTH,
+        BOTH,
     ),
     Action(
         "generate",
@@ -236,16 +238,16 @@ SCENARIO_ACTIONS: tuple[Action, ...] = (
             Field("opposition", N_("Who or what opposes them (empty: drawn from the tables)")),
         ),
         _generate,
-        _BOTH,
+        BOTH,
         rolled=True,
         faces_hint=N_("the generator's d6s: source, relation, type, score"),
     ),
     Action(
         "consequence",
         N_("Apply a challenge's consequences"),
-        (Field("challenge", N_("Challenge"), "choice", _all_challenges),),
+        (Field("challenge", N_("Challenge"), "choice", all_challenges),),
         _consequence,
-        _BOTH,
+        BOTH,
     ),
     Action(
         "contest",
@@ -262,16 +264,18 @@ SCENARIO_ACTIONS: tuple[Action, ...] = (
                     ("close", N_("close: nobody else challenges")),
                 ),
             ),
-            Field("favori", N_("Favori (start, when tied)"), "choice", _every_or_none),
+            Field("favori", N_("Favori (start, when tied)"), "choice", every_agent_or_none),
             Field("challengers", N_("Challengers (one per line)"), "lines"),
-            Field("attribute", N_("Reserve challenged on"), "choice", _RESERVES),
+            Field("attribute", N_("Reserve challenged on"), "choice", RESERVES),
             Field("allies", N_("Agents siding with the holder (one per line)"), "lines"),
             Field("wanting", N_("Who else wants to challenge (one per line)"), "lines"),
-            Field("challenge", N_("Contest challenge to settle"), "choice", _all_challenges),
-            Field("taker", N_("Who of the alliance takes the artefact"), "choice", _every_or_none),
+            Field("challenge", N_("Contest challenge to settle"), "choice", all_challenges),
+            Field(
+                "taker", N_("Who of the alliance takes the artefact"), "choice", every_agent_or_none
+            ),
         ),
         _contest,
-        _BOTH,
+        BOTH,
     ),
 )
 """The forms of the scenario generator and the artefact contest, in page order."""
