@@ -32,7 +32,7 @@ def test_neither_gives_fair_dice() -> None:
 def test_a_part_that_is_not_a_number_names_the_option_and_the_value(flag: str) -> None:
     with pytest.raises(InputError) as caught:
         typed_faces("1,x", flag)
-    assert caught.value.render(lambda s: s).startswith(f"{flag}: 'x' is not a die face")
+    assert caught.value.render(lambda s: s).startswith(f"{flag}: face x (the 2nd) is not a whole")
 
 
 def test_no_text_is_no_typed_faces() -> None:

@@ -20,34 +20,25 @@ __all__ = ["dice_source", "typed_faces"]
 def typed_faces(text: str | None, flag: str = "--dice") -> list[int] | None:
     """Faces typed in with ``flag``, as integers (None when the option was not given).
 
+    The grammar is `tablee.dice.faces`' (the one reader of typed faces, shared with the web).
+
     Args:
-        text: the option's value, ``"1,4,5"`` (commas or spaces), or None.
+        text: the option's value, ``"1,4,5"``, or None.
         flag: the option's name, shown in the error.
 
     Returns:
-        The faces in the order typed, or None.
+        The faces in the order typed (none for a blank value), or None.
 
     Raises:
-        InputError: a part that is not a whole number, naming the option and the value.
+        InputError: a face that is not a whole number, naming the option, the face and its
+            place.
     """
-    if text is None or flag == "--dice":
-        return parse_dice(text)
-    faces: list[int] = []
-    for part in text.replace(" ", ",").split(","):
-        if not part:
-            continue
-        try:
-            faces.append(int(part))
-        except ValueError:
-            raise InputError(
-                N_(
-                    "{flag}: {value!r} is not a die face (whole numbers, comma separated, "
-                    "e.g. 1,4,5)"
-                ),
-                flag=flag,
-                value=part,
-            ) from None
-    return faces
+    if text is None:
+        return None
+    try:
+        return parse_dice(text) or []
+    except InputError as exc:
+        raise InputError(N_("{flag}: {error}"), flag=flag, error=exc) from None
 
 
 def dice_source(
