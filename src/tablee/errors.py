@@ -22,6 +22,7 @@ Source: docs/architecture.md, "Errors"; exit codes in README.md, "Exit codes".
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 
 __all__ = [
     "N_",
@@ -31,6 +32,7 @@ __all__ = [
     "InputError",
     "Message",
     "NotFoundError",
+    "Number",
     "Plural",
     "RuleError",
     "StorageError",
@@ -103,6 +105,37 @@ class Plural(Message):
         if callable(ngettext):
             return str(ngettext(self.singular, self.plural, self.n)).format(n=self.n)
         return (self.singular if self.n == 1 else self.plural).format(n=self.n)
+
+
+DECIMAL = N_("{whole}.{decimals}")
+"""A number with decimals (French writes a decimal comma)."""
+PERCENT = N_("{number}%")
+"""A percentage (French puts a non-breaking space before the sign)."""
+
+
+class Number(Message):
+    """A number shown with decimals, or as a percentage, in the reader's language.
+
+    Args:
+        value: the number (an exact `fractions.Fraction` or an integer); converted to a
+            float only to be written.
+        places: decimals written, 0 or more.
+        percent: write ``value`` (0 to 1) as a percentage.
+
+    Rendered through the catalog's templates `DECIMAL` and `PERCENT`: ``0.444`` and
+    ``33.3%`` in English, ``0,444`` and ``33,3 %`` in French.
+    """
+
+    def __init__(self, value: Fraction | int, places: int = 2, *, percent: bool = False) -> None:
+        super().__init__(PERCENT if percent else DECIMAL, value=value)
+        self.value, self.places, self.percent = value, places, percent
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        """The number in the language of ``translate``."""
+        scaled = float(self.value) * (100 if self.percent else 1)
+        whole, _, decimals = f"{scaled:.{self.places}f}".partition(".")
+        number = translate(DECIMAL).format(whole=whole, decimals=decimals) if decimals else whole
+        return translate(PERCENT).format(number=number) if self.percent else number
 
 
 SEMICOLON = N_("{first}; {rest}")

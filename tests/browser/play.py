@@ -103,9 +103,9 @@ SESSIONS = {
         "ybs",
         ("Ana", "Bob"),
         (
-            (GM, "session", {"step": "start"}),
-            (GM, "character", {"name": "Kenji", "owner": "Ana", "choushi": "2"}),
-            (GM, "character", {"name": "Mei", "owner": "Bob", "nintai": "1"}),
+            (GM, "session-start", {}),
+            (GM, "character-create", {"character": "Kenji", "player": "Ana", "choushi": "2"}),
+            (GM, "character-create", {"character": "Mei", "player": "Bob", "nintai": "1"}),
             RELOAD,
             ("Ana", "test", {"character": "Kenji", "trait": "choushi"}),
             ("Bob", "test", {"character": "Mei", "trait": "nintai", "faces": "5"}),

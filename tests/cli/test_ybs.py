@@ -77,11 +77,7 @@ def test_seeded_and_fair_tests_roll_one_die(ybs: Run) -> None:
 @pytest.mark.parametrize(
     ("args", "code", "text"),
     [
-        (
-            ("ybs", "test", "Aki", "--trait", "chisei", "--force", "4", "--faces", "3"),
-            2,
-            "force 4 must be a whole number from 0 to 3",
-        ),
+        (("ybs", "test", "Aki", "--trait", "chisei", "--force", "4", "--faces", "3"), 2, "0 to 3"),
         (
             ("ybs", "test", "Aki", "--trait", "chisei", "--force", "3", "--faces", "3"),
             3,
@@ -95,11 +91,7 @@ def test_seeded_and_fair_tests_roll_one_die(ybs: Run) -> None:
             2,
             "at most two",
         ),
-        (
-            ("ybs", "character", "create", "Cy", "--chisei", "3"),
-            2,
-            "Chisei 3 must be a whole number",
-        ),
+        (("ybs", "character", "create", "Cy", "--chisei", "3"), 2, "chisei: 3 is out of range"),
         (("ybs", "stubborn", "--faces", "3"), 3, "no test in progress"),
         (("ybs", "transfer", "Bo", "--lower", "yuuben", "--raise", "yuuben"), 2, "two different"),
     ],
@@ -239,7 +231,7 @@ def test_text_output_and_tokens(ybs: Run) -> None:
 
 def test_odds_shown_before_a_test_and_more_commands(ybs: Run) -> None:
     out = ybs("ybs", "test", "Aki", "--trait", "kiyousa", "--faces", "4", "--odds").out
-    assert "Odds before rolling: success 96.3%" in out  # +1, 2 rerolls: 1 - (1/3)**3
+    assert "Odds before rolling:" in out and "96.3%" in out  # +1, 2 rerolls: 1 - (1/3)**3
     assert ybs("ybs", "damage", "Aki", "--kega", "1", "--note", "cut brow").code == 0
     sheet = ybs("ybs", "character", "show", "Aki", "--json").json()["characters"]["Aki"]
     assert sheet["kega_notes"] == ["cut brow"]

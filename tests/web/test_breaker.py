@@ -80,20 +80,22 @@ def test_own_action_answer_hides_a_hidden_follow_up(client: TestClient, store: S
 def test_blind_gang_throw_hides_the_hands(client: TestClient, store: SqliteStore) -> None:
     links = ybs_table(client, store)
     gm, a = links.gm, links.players["A"]
-    assert act(client, gm, "gang_start", fighters="Aki\nBo", opponents="Thug")[0] == 200
+    assert act(client, gm, "gang-start", fighters="Aki\nBo", opponents="Thug")[0] == 200
     code, text = act(
-        client, gm, "gang_throw", faces="1,1,2,5,6", gm_faces="3,3,3,4,4", visibility="gm"
+        client, gm, "gang-throw", faces="1,1,2,5,6", faces_gm="3,3,3,4,4", visibility="gm"
     )
     assert code == 200, text
     for path in (a, links.spectator, links.players["B"]):
         page = client.get(path).text
         assert "1 1 2 5 6" not in page and "3 3 3 4 4" not in page
-        odds = client.get(path + "/odds/gang_throw").text
+        odds = client.get(path + "/odds/gang-throw").text
         assert "keep" not in odds and "1 1 2 5 6" not in odds
     assert "1 1 2 5 6" in client.get(gm).text  # the game master still sees them
-    assert "keep" in client.get(gm + "/odds/gang_throw").text
+    assert "keep" in client.get(gm + "/odds/gang-throw").text
+    code, text = act(client, a, "gang-throw", faces="1,1,1,1,1")
+    assert code == 403, text  # a player cannot keep dice they cannot see
     # the next throw shown to everyone shows the hands again
-    code, text = act(client, gm, "gang_throw", keep="none", gm_keep="none", faces="1,1,1,1,1")
+    code, text = act(client, gm, "gang-throw", keep="none", gm_keep="none", faces="1,1,1,1,1")
     assert code == 200, text
     assert "1 1 1 1 1" in client.get(a).text
 

@@ -29,16 +29,17 @@ def ybs_table(client: TestClient, store: SqliteStore) -> Links:
     links = make_table(store, system="ybs", name="club", players=("A", "B"))
     gm, a = links.gm, links.players["A"]
     code, text = act(
-        client, a, "character", name="Aki", owner="A", choushi="1", kiyousa="1", chikaku="-1",
-        attributes="surfer",
+        client, a, "character-create", character="Aki", player="A", choushi="1", kiyousa="1",
+        chikaku="-1", attributes="surfer",
     )  # fmt: skip
     assert code == 200, text
     code, text = act(
-        client, gm, "character", name="Bo", owner="B", nintai="1", chisei="1", yuuben="-1"
-    )
+        client, gm, "character-create", character="Bo", player="B", nintai="1", chisei="1",
+        yuuben="-1",
+    )  # fmt: skip
     assert code == 200, text
-    assert act(client, gm, "character", name="Thug", choushi="1")[0] == 200
-    assert act(client, gm, "session", step="start")[0] == 200
+    assert act(client, gm, "character-create", character="Thug", choushi="1")[0] == 200
+    assert act(client, gm, "session-start")[0] == 200
     return links
 
 
@@ -111,10 +112,10 @@ def test_test_odds_match_brute_force(client: TestClient, store: SqliteStore) -> 
             "trait": "choushi",
             "second_trait": "chikaku",
             "combine": "limit",
-            "policy": "never",
+            "force": "2",
         },
     ).text
-    assert fractions_in(combined)[0] == brute_test(-1, 0, 0)[0]
+    assert fractions_in(combined)[0] == brute_test(-1, 2, 0)[0]
     npc = client.get(links.gm + "/odds/test", params={"character": "Thug", "trait": "choushi"})
     assert fractions_in(npc.text)[0] == brute_test(1, 0, 0)[0]
     bad = client.get(a + "/odds/test", params={"character": "Aki", "trait": "luck"})
@@ -149,8 +150,8 @@ def test_tests_tokens_and_follow_ups(client: TestClient, store: SqliteStore) -> 
     assert tokens(store) == {"gm": 98, "A": 1, "B": 1}
     # the GM's critical failure on a natural 1 gives the player a token
     assert act(client, b, "test", character="Bo", trait="yuuben", faces="1")[0] == 200
-    assert act(client, b, "critical_failure")[0] == 403
-    assert act(client, gm, "critical_failure")[0] == 200
+    assert act(client, b, "critical-failure")[0] == 403
+    assert act(client, gm, "critical-failure")[0] == 200
     assert tokens(store)["B"] == 2
     # forcing destiny spends the player's own tokens; more than they hold is refused
     code, text = act(client, b, "test", character="Bo", trait="nintai", force="3", faces="2")
@@ -161,12 +162,12 @@ def test_tests_tokens_and_follow_ups(client: TestClient, store: SqliteStore) -> 
     assert act(client, a, "invoke", character="Aki", attribute="surfer")[0] == 403
     assert act(client, gm, "invoke", character="Aki", attribute="surfer", note="vague")[0] == 200
     assert tokens(store)["A"] == 2
-    code, text = act(client, a, "shichi", player="A", proposal="la marée monte")
+    code, text = act(client, a, "shichi-fukujin", player="A", proposal="la marée monte")
     assert code == 409 and "7" in text  # not enough tokens, refused by the rules
-    assert act(client, a, "shichi", player="B")[0] == 403
+    assert act(client, a, "shichi-fukujin", player="B")[0] == 403
     code, text = act(client, a, "test", character="Aki", trait="kiyousa", faces="1,2")
     assert code == 422
-    assert act(client, gm, "session", step="end")[0] == 200
+    assert act(client, gm, "session-end")[0] == 200
     assert tokens(store) == {"gm": 100, "A": 0, "B": 0}
 
 
@@ -176,7 +177,7 @@ def test_shichi_fukujin_with_seven_tokens(client: TestClient, store: SqliteStore
     for _ in range(5):
         assert act(client, gm, "invoke", character="Aki", attribute="surfer")[0] == 200
     assert tokens(store)["A"] == 7
-    code, text = act(client, a, "shichi", player="A", proposal="la marée monte")
+    code, text = act(client, a, "shichi-fukujin", player="A", proposal="la marée monte")
     assert code == 200, text
     assert tokens(store)["A"] == 0
 
@@ -194,7 +195,7 @@ def test_blind_test_never_reaches_a_player(
     assert code == 200
     event = TableService(store).state("club").events[-1]
     assert event.kind == "ybs.test" and event.visibility == "gm"
-    assert act(client, gm, "critical_failure")[0] == 409  # a 5 is no natural 1
+    assert act(client, gm, "critical-failure")[0] == 409  # a 5 is no natural 1
     secret = "Thug tests Chikaku +0: die 5"
     assert secret not in client.get(a).text and secret in client.get(gm).text
     player_stream = collect(f"{server.url}{a}/stream?after={event.seq - 1}", event.seq)
@@ -230,31 +231,22 @@ def test_damage_rest_heal_fight_and_evolution(client: TestClient, store: SqliteS
         faces="2",
     )  # fmt: skip
     assert code == 200, text
-    assert act(client, a, "fight", step="resolve")[0] == 403
-    assert act(client, gm, "fight", step="resolve")[0] == 200
+    assert act(client, a, "fight-resolve")[0] == 403
+    assert act(client, gm, "fight-resolve")[0] == 200
     assert TableService(store).state("club").game.characters["Thug"].uchimi == 1
-    assert act(client, a, "fight", step="retreat", character="Bo")[0] == 403
-    assert act(client, a, "fight", step="retreat", character="Aki")[0] == 200
-    assert act(client, gm, "fight", step="end")[0] == 200
+    assert act(client, a, "fight-retreat", character="Bo")[0] == 403
+    assert act(client, a, "fight-retreat", character="Aki")[0] == 200
+    assert act(client, gm, "fight-end")[0] == 200
     # evolution: stars are the GM's, a transfer the player's own
-    assert act(client, a, "evolve", character="Aki", step="star", trait="chisei")[0] == 403
+    assert act(client, a, "star", character="Aki", trait="chisei")[0] == 403
     for _ in range(5):
-        assert act(client, gm, "evolve", character="Bo", step="star", trait="chisei")[0] == 200
+        assert act(client, gm, "star", character="Bo", trait="chisei")[0] == 200
     assert TableService(store).state("club").game.characters["Bo"].trait("chisei") == 2
-    code, text = act(
-        client, a, "evolve", character="Aki", step="transfer", lowered="chikaku", raised="chisei"
-    )
+    code, text = act(client, a, "transfer", character="Aki", lower="chikaku", raise_="chisei")
     assert code == 200, text
-    assert (
-        act(
-            client, a, "evolve", character="Bo", step="transfer", lowered="nintai", raised="chisei"
-        )[0]
-        == 403
-    )
-    assert act(client, gm, "evolve", character="Bo", step="trauma", trait="yuuben")[0] == 409
-    code, text = act(
-        client, gm, "evolve", character="Aki", step="attributes", add="biker", remove="surfer"
-    )
+    assert act(client, a, "transfer", character="Bo", lower="nintai", raise_="chisei")[0] == 403
+    assert act(client, gm, "trauma", character="Bo", trait="yuuben")[0] == 409
+    code, text = act(client, gm, "attributes", character="Aki", add="biker", remove="surfer")
     assert code == 200, text
     assert TableService(store).state("club").game.characters["Aki"].attributes == ("biker",)
 
@@ -262,20 +254,20 @@ def test_damage_rest_heal_fight_and_evolution(client: TestClient, store: SqliteS
 def test_gang_fight_with_the_advisor(client: TestClient, store: SqliteStore) -> None:
     links = ybs_table(client, store)
     gm, a = links.gm, links.players["A"]
-    assert client.get(gm + "/odds/gang_throw").text.count("odds-error") == 1  # no fight yet
-    assert act(client, a, "gang_start", fighters="Aki")[0] == 403
-    code, text = act(client, gm, "gang_start", fighters="Aki\nBo", opponents="Thug")
+    assert client.get(gm + "/odds/gang-throw").text.count("odds-error") == 1  # no fight yet
+    assert act(client, a, "gang-start", fighters="Aki")[0] == 403
+    code, text = act(client, gm, "gang-start", fighters="Aki\nBo", opponents="Thug")
     assert code == 200, text
-    before = client.get(a + "/odds/gang_throw").text
+    before = client.get(a + "/odds/gang-throw").text
     assert "win" in before and len(fractions_in(before)) == 3
     assert sum(fractions_in(before)) == 1
-    code, text = act(client, a, "gang_throw", faces="1,1,2,5,6", gm_faces="1,1,1,1,1")
+    code, text = act(client, a, "gang-throw", faces="1,1,2,5,6", faces_gm="1,1,1,1,1")
     assert code == 403  # the GM's dice are the GM's
-    code, text = act(client, gm, "gang_throw", faces="1,1,2,5,6", gm_faces="1,1,1,1,1")
+    code, text = act(client, gm, "gang-throw", faces="1,1,2,5,6", faces_gm="1,1,1,1,1")
     assert code == 200, text
     fight = TableService(store).state("club").game.gang.fight
     assert fight.players_hand == (1, 1, 2, 5, 6) and fight.throws == 1
-    rows = odds_rows(client.get(a + "/odds/gang_throw").text)
+    rows = odds_rows(client.get(a + "/odds/gang-throw").text)
     ours = [(label, p) for label, p in rows if label.startswith("the players")]
     assert len(ours) > 5
     for label, p in ours:
@@ -285,22 +277,23 @@ def test_gang_fight_with_the_advisor(client: TestClient, store: SqliteStore) -> 
         assert p == brute_straight(kept, int(found.group(2))), label
     gm_rows = [label for label, _ in rows if label.startswith("the GM")]
     assert gm_rows
-    code, text = act(client, gm, "gang_throw", keep="1,2,5,6", faces="4,5")
+    code, text = act(client, gm, "gang-throw", keep="1,2,5,6", faces="4,5")
     assert code == 422 and "faces" in text  # 1 die to throw again, 2 faces typed
     code, text = act(
-        client, gm, "gang_throw", keep="1,2,5,6", faces="3", gm_keep="none",
-        gm_faces="2,2,2,2,2",
+        client, gm, "gang-throw", keep="1,2,5,6", faces="3", gm_keep="none",
+        faces_gm="2,2,2,2,2",
     )  # fmt: skip
     assert code == 200, text  # 1 2 3 5 6: still no straight
     page = client.get(a).text
     assert "Gang fight" in page and "1 2 3 5 6" in page
-    assert act(client, a, "gang_stop")[0] == 403
-    assert act(client, gm, "gang_stop", note="police")[0] == 200
+    assert act(client, a, "gang-stop")[0] == 403
+    assert act(client, gm, "gang-stop", note="police")[0] == 200
     assert TableService(store).state("club").game.gang is None
     # a player throws the players' side (the GM's dice from the server's fair source)
-    assert act(client, gm, "gang_start", fighters="Aki", opponents="Thug")[0] == 200
-    assert act(client, links.players["B"], "gang_throw", faces="1,1,2,5,6")[0] == 403
-    code, text = act(client, a, "gang_throw", faces="1,1,2,5,6")
+    assert act(client, gm, "gang-start", fighters="Aki", opponents="Thug")[0] == 200
+    code, text = act(client, links.players["B"], "gang-throw", faces="1,1,2,5,6")
+    assert code == 409 and "does not fight" in text  # B plays no fighter of this fight
+    code, text = act(client, a, "gang-throw", faces="1,1,2,5,6")
     assert code == 200, text
     assert TableService(store).state("club").events[-1].payload["faces"] == [1, 1, 2, 5, 6]
 
@@ -308,8 +301,8 @@ def test_gang_fight_with_the_advisor(client: TestClient, store: SqliteStore) -> 
 def test_gang_fight_to_the_end(client: TestClient, store: SqliteStore) -> None:
     links = ybs_table(client, store)
     gm = links.gm
-    assert act(client, gm, "gang_start", fighters="Aki", opponents="Thug")[0] == 200
-    code, text = act(client, gm, "gang_throw", faces="1,2,3,4,6", gm_faces="1,1,2,2,6")
+    assert act(client, gm, "gang-start", fighters="Aki", opponents="Thug")[0] == 200
+    code, text = act(client, gm, "gang-throw", faces="1,2,3,4,6", faces_gm="1,1,2,2,6")
     assert code == 200, text
     game = TableService(store).state("club").game
     assert game.gang is None and game.characters["Thug"].uchimi == 3
@@ -326,7 +319,7 @@ def test_ichika_bachika(client: TestClient, store: SqliteStore) -> None:
     assert act(client, a, "ichika", choices="A=flee")[0] == 403
     code, text = act(
         client, gm, "ichika", choices="A=ichika_bachika\nB=flee", opponents="Thug",
-        faces="6,6,6,1,2", gm_faces="1,2,3,4,5",
+        faces="6,6,6,1,2", faces_gm="1,2,3,4,5",
     )  # fmt: skip
     assert code == 200, text
     game = TableService(store).state("club").game
@@ -346,16 +339,18 @@ def test_import_and_hostile_names(client: TestClient, store: SqliteStore) -> Non
         "[characters.traits]\nchoushi = 1\nkiyousa = 1\nchisei = 0\nyuuben = 0\n"
         "chikaku = -1\nnintai = 0\n"
     )
-    assert act(client, a, "import", format="toml", sheets=sheets)[0] == 403
-    code, text = act(client, gm, "import", format="toml", sheets=sheets)
+    assert act(client, a, "character-import", sheets=sheets)[0] == 403
+    code, text = act(client, gm, "character-import", sheets=sheets)
     assert code == 200, text
     bad = '{"name": "Zed", "traits": {"choushi": 5}}'
     before = len(TableService(store).state("club").events)
-    code, text = act(client, gm, "import", format="json", sheets=bad)
+    code, text = act(client, gm, "character-import", sheets=bad)
     assert code == 422 and len(TableService(store).state("club").events) == before
     # a player creates only characters they play
-    assert act(client, a, "character", name="Mio", owner="B")[0] == 403
-    code, text = act(client, a, "character", name=HOSTILE, owner="A", attributes=HOSTILE)
+    assert act(client, a, "character-create", character="Mio", player="B")[0] == 403
+    code, text = act(
+        client, a, "character-create", character=HOSTILE, player="A", attributes=HOSTILE
+    )
     assert code == 200, text
     for path in (gm, a, links.spectator):
         page = client.get(path).text
@@ -407,5 +402,53 @@ def _race_tokens(server: Running, links: Links) -> None:
 def test_csrf_token_is_required(client: TestClient, store: SqliteStore) -> None:
     links = ybs_table(client, store)
     csrf_of(client, links.gm)
-    response = client.post(links.gm + "/act/session", data={"step": "end"})
+    response = client.post(links.gm + "/act/session-end", data={})
     assert response.status_code == 403
+
+
+def test_a_word_left_out_by_default_is_offered_as_none(
+    client: TestClient, store: SqliteStore
+) -> None:
+    """A browser sends the select's first option: for a word field left out by default
+    (how two traits combine, the outnumbered side) it must be the empty one."""
+    links = ybs_table(client, store)
+    page = client.get(links.gm).text
+    for name in ("combine", "outnumbered"):
+        select = re.search(rf'<select[^>]*name="{name}".*?</select>', page, re.S)
+        assert select is not None, name
+        assert re.search(r'<option value="" selected>-</option>', select.group(0)), name
+    code, text = act(client, links.gm, "test", character="Bo", trait="chisei", combine="")
+    assert code == 200, text
+
+
+def test_the_json_api_keeps_the_gms_dice_and_hidden_tests(
+    client: TestClient, store: SqliteStore
+) -> None:
+    links = ybs_table(client, store)
+    gm, a = links.gm, links.players["A"]
+    headers = {"content-type": "application/json"}
+
+    def api(link: str, name: str, body: dict[str, object]) -> tuple[int, dict]:
+        answer = client.post(f"{link}/api/{name}", json=body, headers=headers)
+        return answer.status_code, answer.json()
+
+    schema = {c["name"]: c for c in client.get(a + "/api").json()["commands"]}
+    assert "gang-start" not in schema and "gang-throw" in schema
+    assert "gm_keep" not in {f["name"] for f in schema["gang-throw"]["fields"]}
+    assert api(gm, "gang-start", {"fighters": ["Aki"], "opponents": ["Thug"]})[0] == 200
+    throw = {"fighter": "Aki", "faces": "1,1,2,5,6"}
+    status, doc = api(a, "gang-throw", {**throw, "faces_gm": "1,1,1,1,1"})
+    assert status == 403 and "faces_gm" in doc["message"]
+    assert api(a, "gang-throw", {"faces": "1,1,2,5,6"})[0] == 403  # who throws is named
+    status, doc = api(a, "gang-throw", {**throw, "faces": [1, 1, 2, 5, 6]})
+    assert status == 200, doc
+    assert doc["report"]["faces"] == [1, 1, 2, 5, 6] and len(doc["report"]["gm_faces"]) == 5
+    assert api(gm, "gang-stop", {})[0] == 200
+    status, doc = api(gm, "test", {"character": "Aki", "trait": "chisei", "faces": [2],
+                                   "visibility": "gm"})  # fmt: skip
+    assert status == 200 and doc["report"]["natural"] == 2
+    status, doc = api(a, "stubborn", {"faces": [5]})
+    assert status == 403, doc  # the test is hidden from A: the game master takes it
+    status, doc = api(gm, "stubborn", {"faces": [5], "visibility": "all"})
+    assert status == 200, doc
+    assert TableService(store).state("club").events[-1].visibility == "gm"

@@ -30,8 +30,9 @@ KNOWN_GM_FIELDS = {
     ("pouyss", "roll", "imposed_malus"),
     ("shs", "test", "long_action"),
     ("ybs", "test", "assistants"),
-    ("ybs", "gang_throw", "gm_keep"),
-    ("ybs", "gang_throw", "gm_faces"),
+    ("ybs", "gang-throw", "gm_keep"),
+    ("ybs", "gang-throw", "faces_gm"),
+    ("ybs", "ichika", "faces_gm"),
 }
 """The game-master-only fields known when this test was written: the walk must meet them."""
 
@@ -102,19 +103,19 @@ def test_a_player_chooses_none_of_the_gm_sides_gang_dice(
     """The report: a player posting the GM side's faces and keep got 200 (W-Y9)."""
     links = ybs_table(client, store)
     gm, a = links.gm, links.players["A"]
-    assert act(client, gm, "gang_start", fighters="Aki", opponents="Thug")[0] == 200
-    form = form_of(client.get(a).text, "gang_throw")
+    assert act(client, gm, "gang-start", fighters="Aki", opponents="Thug")[0] == 200
+    form = form_of(client.get(a).text, "gang-throw")
     assert form is not None and 'name="keep"' in form
-    assert 'name="gm_keep"' not in form and 'name="gm_faces"' not in form
-    assert "gm_keep" in (form_of(client.get(gm).text, "gang_throw") or "")
+    assert 'name="gm_keep"' not in form and 'name="faces_gm"' not in form
+    assert "gm_keep" in (form_of(client.get(gm).text, "gang-throw") or "")
     before = event_count(store, "club")
-    code, text = act(client, a, "gang_throw", gm_faces="1,2,3,4,5", gm_keep="none")
+    code, text = act(client, a, "gang-throw", faces_gm="1,2,3,4,5", gm_keep="none")
     assert code == 403, text
-    assert act(client, a, "gang_throw", gm_keep="none")[0] == 403
-    assert act(client, a, "gang_throw", gm_faces="1,2,3,4,5")[0] == 403
+    assert act(client, a, "gang-throw", gm_keep="none")[0] == 403
+    assert act(client, a, "gang-throw", faces_gm="1,2,3,4,5")[0] == 403
     assert event_count(store, "club") == before
-    # the form's own default is no choice of the GM's dice: it is what an empty field means
-    code, text = act(client, a, "gang_throw", faces="1,1,2,5,6", gm_keep="advised")
+    # advised is what an empty field means: the player may send it, the GM's dice are rolled
+    code, text = act(client, a, "gang-throw", faces="1,1,2,5,6")
     assert code == 200, text
     event = TableService(store).state("club").events[-1]
     assert event.payload["faces"] == [1, 1, 2, 5, 6]
@@ -158,13 +159,13 @@ def test_ybs_odds_numbers_in_french_and_english(client: TestClient, store: Sqlit
     assert "expected rerolls 0.444 (4/9)" in en, en
     assert not DECIMAL_POINT.search(fr), fr
     assert DECIMAL_POINT.search(en), en  # expected rerolls with decimals
-    assert act(client, gm, "gang_start", fighters="Aki", opponents="Thug")[0] == 200
-    fr, en = odds("gang_throw", "fr"), odds("gang_throw", "en")
+    assert act(client, gm, "gang-start", fighters="Aki", opponents="Thug")[0] == 200
+    fr, en = odds("gang-throw", "fr"), odds("gang-throw", "en")
     assert not DECIMAL_POINT.search(fr) and DECIMAL_COMMA.search(fr), fr
     assert DECIMAL_POINT.search(en) and not DECIMAL_COMMA.search(en), en
-    code, text = act(client, gm, "gang_throw", faces="1,1,2,5,6", gm_faces="1,1,1,1,1")
+    code, text = act(client, gm, "gang-throw", faces="1,1,2,5,6", faces_gm="1,1,1,1,1")
     assert code == 200, text
-    fr, en = odds("gang_throw", "fr"), odds("gang_throw", "en")
+    fr, en = odds("gang-throw", "fr"), odds("gang-throw", "en")
     expected_fr = re.findall(r"\((\d+,\d\d) jets attendus\)", fr)
     expected_en = re.findall(r"\((\d+\.\d\d) throws expected\)", en)
     assert expected_fr and len(expected_fr) == len(expected_en), (fr, en)
@@ -202,7 +203,7 @@ def test_the_line_after_done_starts_with_a_capital(
     links = ybs_table(client, store)
     gm = links.gm
     done = {"fr": "Fait.", "en": "Done."}[lang]
-    text = post(client, gm, "act/gang_start", lang, fighters="Aki", opponents="Thug")
+    text = post(client, gm, "act/gang-start", lang, fighters="Aki", opponents="Thug")
     assert done in text
     lines = re.findall(r"<li>(.*?)</li>", text, re.S)
     assert lines and all(line[:1].isupper() for line in lines), lines

@@ -51,13 +51,14 @@ def _help(spec: FieldSpec, tr: Tr) -> str:
 def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
     kwargs: dict[str, Any] = {"dest": spec.name, "help": _help(spec, tr)}
     if spec.kind == "bool":
+        flags = (spec.flag, *spec.param.aliases)
         if spec.optional:
             group = parser.add_mutually_exclusive_group()
-            group.add_argument(spec.flag, action="store_true", default=None, **kwargs)
+            group.add_argument(*flags, action="store_true", default=None, **kwargs)
             negative = spec.param.negative or "--no-" + spec.flag[2:]
             group.add_argument(negative, action="store_false", dest=spec.name)
         else:
-            parser.add_argument(spec.flag, action="store_true", default=None, **kwargs)
+            parser.add_argument(*flags, action="store_true", default=None, **kwargs)
         return
     if spec.kind == "lines":
         kwargs.update(action="append", metavar=spec.param.placeholder or "TEXT")
@@ -72,7 +73,16 @@ def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None
             nargs = "+" if spec.required else "*"
         parser.add_argument(spec.name, nargs=nargs, **kwargs)
         return
-    parser.add_argument(spec.flag, required=spec.required and not spec.optional, **kwargs)
+    flags = (spec.flag, *spec.param.aliases)
+    parser.add_argument(*flags, required=spec.required and not spec.optional, **kwargs)
+
+
+FACES_HELP = {
+    "": N_("{die} faces read on physical dice instead of rolling"),
+    "gm": N_("the game master's faces read on physical dice instead of rolling"),
+}
+"""The help of the faces option of a kind of die after a command's main one (``gm``: the
+game master's own dice)."""
 
 
 def dice_flag(die: Die, main: bool) -> str:
@@ -84,26 +94,27 @@ def _add_dice(parser: argparse.ArgumentParser, command: type[Command], tr: Tr) -
     source = parser.add_mutually_exclusive_group()
     for index, die in enumerate(command.dice_kinds):
         flag = dice_flag(die, index == 0)
-        help_text = tr(N_("{die} faces read on physical dice instead of rolling")).format(
-            die=die.name
-        )
+        flags = (flag, *command.dice_aliases[index : index + 1])
+        help_text = tr(FACES_HELP.get(die.name, FACES_HELP[""])).format(die=die.name)
         if index == 0:
             help_text = tr("faces read on physical dice instead of rolling")
-            source.add_argument(flag, metavar="1,4,5,6", help=help_text)
+            source.add_argument(*flags, dest=flag[2:], metavar="1,4,5,6", help=help_text)
         else:
-            parser.add_argument(flag, dest=flag[2:].replace("-", "_"), help=help_text)
+            dest = flag[2:].replace("-", "_")
+            parser.add_argument(*flags, dest=dest, metavar="1,4,5,6", help=help_text)
     source.add_argument("--seed", metavar="N", help=tr("roll reproducibly from this seed"))
     parser.add_argument("--odds", action="store_true", help=tr("show the exact odds first"))
 
 
 def _add_command(
-    cmds: Any, nested: dict[str, Any], game_id: str, command: type[Command], tr: Tr
+    cmds: Any, nested: dict[str, Any], game: Game[Any], command: type[Command], tr: Tr
 ) -> None:
+    game_id = game.id
     words = command.name.split()
     target = cmds
     for word in words[:-1]:
         if word not in nested:
-            holder = cmds.add_parser(word, help=tr(command.title))
+            holder = cmds.add_parser(word, help=tr(game.group_titles.get(word, command.title)))
             nested[word] = holder.add_subparsers(
                 dest="step", required=True, metavar="{" + word + "}"
             )
@@ -151,37 +162,38 @@ def add_game_parser(
         first = command.name.split()[0]
         if first == "odds" or (only is not None and first != only):
             continue
-        _add_command(cmds, nested, game_id, command, tr)
+        _add_command(cmds, nested, game, command, tr)
     return cmds
 
 
-def add_odds_parser(sub: Any, game_id: str, game: Game[Any], tr: Tr) -> None:
-    """Add ``tablee odds <game>`` for a game's ``odds`` query.
-
-    A game with several (``odds action``, ``odds challenge``) gets one subcommand each:
-    ``tablee odds <game> action``.
-    """
-    nested = []
-    for command in game.commands:
-        words = command.name.split()
-        if command.name == "odds":
-            parser = sub.add_parser(game_id, help=tr(command.title))
-            _add_odds_fields(parser, game_id, command, tr)
-        elif words[0] == "odds":
-            nested.append(command)
-    if nested:
-        group = sub.add_parser(game_id, help=tr(N_("exact odds of {game}")).format(game=game.title))
-        kinds = group.add_subparsers(dest="odds_kind", required=True, metavar="KIND")
-        for command in nested:
-            name = " ".join(command.name.split()[1:])
-            _add_odds_fields(kinds.add_parser(name, help=tr(command.title)), game_id, command, tr)
-
-
-def _add_odds_fields(parser: Any, game_id: str, command: type[Command], tr: Tr) -> None:
+def _add_odds_query(
+    parser: argparse.ArgumentParser, game_id: str, command: type[Command], tr: Tr
+) -> None:
     for spec in fields_of(command):
         _add_field(parser, spec, tr)
     add_common(parser, tr, table=False)
     parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
+
+
+def add_odds_parser(sub: Any, game_id: str, game: Game[Any], tr: Tr) -> None:
+    """Add ``tablee odds <game>`` when the game declares an ``odds`` query.
+
+    A game with several kinds of odds declares queries named ``odds test``, ``odds
+    straight``...: they become ``tablee odds <game> test``, ``tablee odds <game> straight``.
+    """
+    nested = [c for c in game.commands if c.name.startswith("odds ")]
+    for command in game.commands:
+        if command.name == "odds":
+            _add_odds_query(sub.add_parser(game_id, help=tr(command.title)), game_id, command, tr)
+    if nested:
+        title = game.group_titles.get("odds", N_("exact odds of {game}"))
+        help_text = tr(title).format(game=game.title)
+        kinds = sub.add_parser(game_id, help=help_text).add_subparsers(
+            dest="kind", required=True, metavar="KIND"
+        )
+        for command in nested:
+            parser = kinds.add_parser(command.name.split()[1], help=tr(command.title))
+            _add_odds_query(parser, game_id, command, tr)
 
 
 def _dice(ctx: Context, command: type[Command]) -> RandomSource | None:
@@ -192,7 +204,12 @@ def _dice(ctx: Context, command: type[Command]) -> RandomSource | None:
     for index, die in enumerate(command.dice_kinds):
         flag = dice_flag(die, index == 0)
         text = getattr(ctx.args, flag[2:].replace("-", "_"), None)
-        faces = typed_faces(text, die if index else None)  # main dice: counted, then checked
+        try:
+            faces = typed_faces(text, die if index else None)  # main dice: counted, checked
+        except InputError as exc:
+            if not index:
+                raise
+            raise InputError(N_("{flag}: {error}"), flag=flag, error=exc) from None
         if faces is not None:
             typed[die.name] = TypedFaces(faces)
     if typed:

@@ -89,9 +89,6 @@ def _install_argparse_translation(
 GROUPS = ("table", "odds", "demo", "serve")
 """The command groups that are not games (each registered game adds its own group)."""
 
-HAND_WIRED = ("ybs",)
-"""Games whose command line is still written by hand (their own ``tablee.cli`` package)."""
-
 HAND_WIRED_COMMANDS: dict[str, dict[str, str]] = {
     # ``tablee agents play``: a whole adventure without a game master, asked step by step
     # at a prompt (or from a --script), each answer stored at once through the declared
@@ -122,7 +119,8 @@ def build_parser(
         lang: ``fr`` or ``en``.
         only: build just this top-level group (one of `GROUPS` or a game's id), to start
             faster; None builds every group.
-        command: within a game, build just this command (None: all).
+        command: within a game, build just this command; within ``odds``, just this game
+            (None: all).
     """
     from tablee.systems import game_ids
 
@@ -151,14 +149,7 @@ def build_parser(
         table_cmds.add_parser(sub, tr)
     for game_id in game_ids():
         if only not in (None, game_id):
-            continue
-        if game_id in HAND_WIRED:
-            from importlib import import_module  # lazy: other games never pay for it
-
-            import_module(f"tablee.cli.{game_id}").add_parser(
-                sub, tr, command if only == game_id else None
-            )
-            continue
+            continue  # lazy: a Pouyss command never loads the other games
         from tablee.cli import declared
 
         extra = HAND_WIRED_COMMANDS.get(game_id, {})
@@ -172,15 +163,12 @@ def build_parser(
     if only in (None, "odds"):
         odds = sub.add_parser("odds", help=tr("exact odds, before rolling"))
         odds_sub = odds.add_subparsers(dest="system", required=True, metavar="SYSTEM")
+        from tablee.cli import declared
+
         for game_id in game_ids():
-            if game_id in HAND_WIRED:
-                from importlib import import_module
-
-                import_module(f"tablee.cli.{game_id}").add_odds_parser(odds_sub, tr)
-            else:
-                from tablee.cli import declared
-
-                declared.add_odds_parser(odds_sub, game_id, _plugin(game_id), tr)
+            if only == "odds" and command not in (None, game_id):
+                continue  # `tablee odds pouyss` loads Pouyss alone
+            declared.add_odds_parser(odds_sub, game_id, _plugin(game_id), tr)
     if only in (None, "demo"):
         _add_demo(sub, tr)
     if only in (None, "serve"):
@@ -265,12 +253,7 @@ def main(
     from tablee.systems import game_ids
 
     games = game_ids()
-    if first in HAND_WIRED:
-        from importlib import import_module
-
-        commands = import_module(f"tablee.cli.{first}").COMMANDS
-        command = second if second in commands else None
-    elif first in games:
+    if first in games or (first == "odds" and second in games):
         command = second
     parser = build_parser(lang, first if first in (*GROUPS, *games) else None, command)
     try:

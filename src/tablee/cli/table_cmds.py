@@ -65,13 +65,6 @@ def _summary_lines(ctx: Context, state: TableState) -> list[str]:
         from tablee.cli.report import render_text
 
         return [render_text(ctx, line) for line in state.system.summary_lines(state.game)]
-    if state.system.id in ("ybs",):
-        from importlib import import_module  # each system's command package, loaded lazily
-
-        lines: list[str] = import_module(f"tablee.cli.{state.system.id}").format_summary(
-            ctx, state.game
-        )
-        return lines
     summary = state.system.summary(state.game)
     return [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in summary.items()]
 

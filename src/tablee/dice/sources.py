@@ -185,6 +185,8 @@ class FacesByKind:
         main: the name under which the command's main kind's faces are typed; they also
             serve a die of a kind not among ``others`` (a d10 thrown instead of a d8).
         others: the names of the command's other kinds, each served from its own list only.
+        fallback: where the faces of a kind with none typed in come from (the web rolls the
+            game master's dice when a player types in their own); None: they are an error.
     """
 
     def __init__(
@@ -192,10 +194,12 @@ class FacesByKind:
         typed: dict[str, TypedFaces],
         main: str | None = None,
         others: frozenset[str] = frozenset(),
+        fallback: RandomSource | None = None,
     ) -> None:
         self.typed = typed
         self.main = main
         self.others = others
+        self.fallback = fallback
 
     def _source(self, die: Die) -> TypedFaces | None:
         source = self.typed.get(die.name)
@@ -218,6 +222,8 @@ class FacesByKind:
         if source is None:
             if count == 0:
                 return ()
+            if self.fallback is not None:
+                return self.fallback.roll(die, count)
             raise InputError(
                 N_("{count} {die} faces are needed but none were typed in"),
                 count=count,

@@ -20,7 +20,7 @@ __all__ = ["GAMES", "SYSTEM_IDS", "game_ids", "system_named"]
 GAMES: list[tuple[str, str]] = [
     ("pouyss", "tablee.systems.pouyss.plugin:POUYSS"),
     ("shs", "tablee.systems.shs.plugin:SHS"),
-    ("ybs", "tablee.systems.ybs:YBS"),
+    ("ybs", "tablee.systems.ybs.plugin:YBS"),
     ("agents", "tablee.systems.agents.plugin:AGENTS_GAME"),
 ]
 """The registered games: ``(id, "module:attribute")``, in the order they were added."""

@@ -26,13 +26,25 @@ __all__ = [
     "Upcaster",
     "clean_name",
     "name_key",
+    "strictest",
 ]
 
 JSON = Any
 """A JSON-compatible value: None, bool, int, str, list or dict of those (no floats used)."""
 
 VISIBILITIES = ("all", "roller_and_gm", "gm")
-"""Who may see an event: everyone, the roller and the game master, the game master alone."""
+"""Who may see an event: everyone, the roller and the game master, the game master alone
+(from the widest to the narrowest)."""
+
+
+def strictest(*visibilities: str) -> str:
+    """The narrowest of some visibilities (``gm`` over ``roller_and_gm`` over ``all``).
+
+    Raises:
+        ValueError: a visibility that is not one of `VISIBILITIES`.
+    """
+    return max(visibilities, key=VISIBILITIES.index)
+
 
 Upcaster = Callable[[dict[str, JSON]], dict[str, JSON]]
 """Turns a payload of version ``n`` into version ``n + 1``."""

@@ -90,6 +90,8 @@ class Param:
         gm_only: only the game master may give a value other than the default.
         actor: this field names who acts; a player may only name themselves or a character
             they play.
+        mine: a player's form left blank names the player themselves (the rules then find
+            what they play), as a ``players`` choice does.
         flag: the command line's name of the option (``--passive-npc``); by default the field
             name with dashes.
         negative: for a ``bool | None`` field, the command line's option meaning false
@@ -100,6 +102,8 @@ class Param:
         rule: the ruling id behind the field's range (``P-M1``), named in its errors.
         file: a text read from a file on the command line (the path is given there) and
             pasted in a form on the web: the rules receive the text, never a path.
+        aliases: other command-line names of the option, kept from an earlier spelling
+            (``--reason`` for ``--note``).
     """
 
     help: str
@@ -109,6 +113,7 @@ class Param:
     choices: str = ""
     gm_only: bool = False
     actor: bool = False
+    mine: bool = False
     flag: str = ""
     negative: str = ""
     positional: bool = False
@@ -116,6 +121,7 @@ class Param:
     placeholder: str = ""
     rule: str = ""
     file: bool = False
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -170,6 +176,16 @@ class Command:
         faces_help: what to type in the faces field, in English, marked with `N_`.
         dice_kinds: the kinds of dice it may throw, the main one first: the interfaces
             take typed-in faces for each kind apart (``--dice``, then ``--dpm-dice``...).
+        dice_aliases: other command-line names of each kind's faces option, in the order of
+            ``dice_kinds``, kept from an earlier spelling (``--faces`` for ``--dice``).
+        gm_dice: the names of the kinds among ``dice_kinds`` whose faces only the game
+            master may type in (the game master's own dice); for anyone else they are rolled.
+        follows: the stored event kinds this command continues (a reroll follows its test):
+            whoever may not see the last event of those kinds may not use the command nor
+            see its odds.
+        keeps_hidden: the events of a command that ``follows`` are never shown to more
+            people than the event it continues (a reroll of a blind test stays blind); False
+            lets whoever acts choose again (a gang fight's next throw).
         description: a longer explanation shown in the command's help (how to write a
             structured field's values), in English, marked with `N_`; empty by default.
     """
@@ -181,6 +197,10 @@ class Command:
     rule: ClassVar[str] = ""
     faces_help: ClassVar[str] = ""
     dice_kinds: ClassVar[tuple[Die, ...]] = (D6,)
+    dice_aliases: ClassVar[tuple[str, ...]] = ()
+    gm_dice: ClassVar[tuple[str, ...]] = ()
+    follows: ClassVar[tuple[str, ...]] = ()
+    keeps_hidden: ClassVar[bool] = True
     description: ClassVar[str] = ""
 
     def __post_init__(self) -> None:

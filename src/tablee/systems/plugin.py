@@ -110,12 +110,22 @@ class Panel:
         rows: ``(label, value)`` pairs.
         boxes: ``(filled, total)`` to draw as boxes (hit points and the like), or None.
         muted: drawn greyed (a dead character...).
+        marks: boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``), in place of
+            ``boxes``; ``marks_label`` says what they show, for screen readers.
+        follows: stored event kinds whose last event this panel shows values of (the dice of
+            a secret throw): whoever may not see that event is shown ``masked`` instead (or
+            nothing when it is None).
+        masked: the panel shown to them.
     """
 
     title: Text
     rows: tuple[tuple[Text, Text], ...] = ()
     boxes: tuple[int, int] | None = None
     muted: bool = False
+    marks: tuple[str, ...] = ()
+    marks_label: Text = ""
+    follows: tuple[str, ...] = ()
+    masked: Panel | None = None
 
 
 @dataclass(frozen=True)
@@ -170,6 +180,9 @@ class Game(Generic[S]):
         commands: its declared commands and queries, in the order shown.
         event_classes: its typed events.
         option_help: each table option's name -> its English help text (marked `N_`).
+        group_titles: the first word of nested commands (``session`` of ``session start``)
+            -> the title of the group they make (marked `N_`); by default the first
+            command's title.
         state_type: the state's class, when its snapshots may be stored (a frozen dataclass
             that `tablee.systems.codec` reads back).
         state_version: raised whenever the state's shape changes (old snapshots are then
@@ -182,6 +195,7 @@ class Game(Generic[S]):
     commands: ClassVar[tuple[type[Command], ...]]
     event_classes: ClassVar[tuple[type[Event], ...]]
     option_help: ClassVar[Mapping[str, str]] = {}
+    group_titles: ClassVar[Mapping[str, str]] = {}
     state_type: ClassVar[type | None] = None
     state_version: ClassVar[int] = 1
 

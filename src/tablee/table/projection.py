@@ -11,7 +11,7 @@ Source: DESIGN.md "The event log"; STYLE.md (eventsourcing model); issue 2 point
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
@@ -93,6 +93,20 @@ class TableState:
     def effective(self) -> list[StoredEvent]:
         """Events that count: neither voided nor themselves undo events."""
         return [e for e in self.events if e.seq not in self.voided and e.kind != TABLE_VOIDED]
+
+    def last_event(self, kinds: Collection[str]) -> StoredEvent | None:
+        """The last event that counts among those of ``kinds``, or None.
+
+        Raises:
+            ValueError: a partial state (resumed from a snapshot) that may not hold it: the
+                caller needs the whole log (`TableService.state`).
+        """
+        if self.partial and kinds:
+            raise ValueError("a partial state does not hold the whole log")
+        return next(
+            (e for e in reversed(self.events) if e.kind in kinds and e.seq not in self.voided),
+            None,
+        )
 
 
 def _evolver(system: System, legacy: bool) -> Any:

@@ -40,7 +40,7 @@ from tablee.errors import (
     TableeError,
 )
 from tablee.systems import system_named
-from tablee.systems.base import JSON, Fact, clean_name
+from tablee.systems.base import JSON, Fact, clean_name, strictest
 from tablee.systems.declare import Command
 from tablee.systems.plugin import Decision
 from tablee.table.chain import Trailer, first_broken_link, make_trailer, verify_export
@@ -583,7 +583,9 @@ class TableService:
             dice: where faces come from (typed in, per kind of die or not; seeded); fair
                 dice when None. Typed faces must all be used.
             visibility: who may see the events (``all``, ``roller_and_gm``, ``gm``); None
-                keeps the game's choice.
+                keeps the game's choice. A command that continues an event (its ``follows``,
+                unless ``keeps_hidden`` is false) is never shown to more people than the last
+                event of those kinds.
             command_key: the command's idempotency key (see `execute`): a command already
                 stored with it is not decided again.
 
@@ -616,6 +618,8 @@ class TableService:
             dice.expect(needed[0].die, needed[0].count)  # a wrong count named up front
         recorder = Recorder(SourceChance(dice if dice is not None else FairSource()))
         attempts = 0
+        if command.follows and command.keeps_hidden:
+            self.state(name)  # the whole log, cached: the event it continues may be old
 
         def decide(state: TableState) -> Decision[Any]:
             nonlocal attempts
@@ -632,6 +636,10 @@ class TableService:
                 replay.finish()
             if visibility is not None:
                 decision = replace(decision, visibility=visibility)
+            followed = state.last_event(command.follows) if command.keeps_hidden else None
+            if followed is not None:  # never shown to more people than what it continues
+                shown = strictest(decision.visibility, followed.visibility)
+                decision = replace(decision, visibility=shown)
             return decision
 
         return self.execute(name, decide, game.facts, command_key=command_key)

@@ -32,7 +32,7 @@ from tablee.systems.plugin import Game
 from tablee.table.service import Applied
 from tablee.web.access import Viewer, can_see
 from tablee.web.common import WebTable, applied_lines, refusal, viewer_of
-from tablee.web.declared import action_id, faces_field, typed_dice
+from tablee.web.declared import action_id, check_follows, faces_field, typed_dice
 from tablee.web.render import translator
 from tablee.web.systems import Forbidden
 
@@ -162,6 +162,11 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
             }
             command = build_command(cls, fields)
             check_who(game, state.game, command, viewer)
+            check_follows(cls, state, viewer)
+            for index, die in enumerate(cls.dice_kinds):
+                key = faces_field(die, index == 0)
+                if die.name in cls.gm_dice and body.get(key) and not viewer.is_gm:
+                    raise Forbidden(N_("only the game master may set {field}"), field=key)
             visibility = None
             dice = None
             if cls.rolled:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from tablee.dice import Die, FacesByKind, RandomSource, TypedFaces, typed_faces
+from tablee.dice import Die, FacesByKind, FairSource, RandomSource, TypedFaces, typed_faces
 from tablee.errors import N_, Message
 from tablee.locale import translation
 from tablee.systems.declare import (
@@ -31,12 +31,13 @@ from tablee.systems.plugin import Game, Text
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
-from tablee.web.access import Viewer
+from tablee.web.access import Viewer, can_see
 from tablee.web.systems import (
     Action,
     ActionRequest,
     Choices,
     Field,
+    Forbidden,
     OddsView,
     Panel,
     Translate,
@@ -45,6 +46,7 @@ from tablee.web.systems import (
 __all__ = [
     "DeclaredWeb",
     "action_id",
+    "check_follows",
     "command_of",
     "declared_web",
     "faces_field",
@@ -56,6 +58,7 @@ TRI_STATE = (("", N_("as the house rules say")), ("yes", N_("yes")), ("no", N_("
 
 FACES_LABELS = {
     "d6": N_("d6 faces read on physical dice"),
+    "gm": N_("The game master's d6 faces read on physical dice (empty: the server rolls)"),
     "d8": N_("d8 faces read on physical dice"),
     "d10": N_("d10 faces read on physical dice"),
     "dpm": N_("D+/- faces read on physical dice (+, - or 0)"),
@@ -114,6 +117,8 @@ def _field(game: Game[Any], spec: FieldSpec) -> Field:
         return Field(spec.name, param.help, "bool", **common)
     if spec.kind == "word":
         words = tuple((w, w) for w in spec.words)
+        if spec.optional:  # a word that may be left out: the first choice is none
+            words = (("", "-"), *words)
         default = "" if spec.default is None else str(spec.default)
         return Field(spec.name, param.help, "choice", words, default, **common)
     if spec.kind == "lines":
@@ -141,7 +146,7 @@ def _given(command: type[Command], req: ActionRequest) -> dict[str, object]:
     actor = next((spec for spec in fields_of(command) if spec.param.actor), None)
     if (
         actor is not None
-        and actor.param.choices == "players"
+        and (actor.param.choices == "players" or actor.param.mine)
         and not given.get(actor.name)
         and req.viewer.player
     ):
@@ -161,6 +166,7 @@ def command_of(
         Forbidden: a player acting for another player's character.
     """
     built = build_command(command, _given(command, req), partial=partial)
+    check_follows(command, req.state, req.viewer)
     if partial:
         return built
     if command.who is Who.ACTOR and not req.viewer.is_gm:
@@ -169,6 +175,19 @@ def command_of(
     if command.who is Who.GM:
         req.require_gm()
     return built
+
+
+def check_follows(command: type[Command], state: TableState, viewer: Viewer) -> None:
+    """Refuse a command continuing an event the viewer may not see (a blind roll's reroll).
+
+    Raises:
+        Forbidden: the last event of the command's ``follows`` is hidden from the viewer.
+    """
+    followed = state.last_event(command.follows) if command.follows else None
+    if followed is not None and not can_see(viewer, followed):
+        raise Forbidden(
+            N_("this continues something hidden from you: the game master takes it from here")
+        )
 
 
 def faces_field(die: Die, main: bool) -> str:
@@ -181,7 +200,9 @@ def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> R
 
     The main kind's faces are read as whole numbers and checked against the die when they
     are used (so a wrong count is named before a wrong face), as on the command line; the
-    others are read with their die (``+``, ``-``, ``0`` on a D+/- die).
+    others are read with their die (``+``, ``-``, ``0`` on a D+/- die). A kind of die left
+    empty while another was typed in is rolled by the server (the game master's dice, when a
+    player types in their own).
 
     Args:
         command: the command's class (its ``dice_kinds``).
@@ -200,7 +221,7 @@ def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> R
     if len(command.dice_kinds) == 1:
         return typed[command.dice_kinds[0].name]
     others = frozenset(die.name for die in command.dice_kinds[1:])
-    return FacesByKind(typed, command.dice_kinds[0].name, others)
+    return FacesByKind(typed, command.dice_kinds[0].name, others, FairSource())
 
 
 class DeclaredWeb:
@@ -238,7 +259,11 @@ class DeclaredWeb:
             rows = [(_render(label, tr), p) for label, p in view.rows]
             note, values = "", {}
             if view.note is not None:
-                note, values = view.note.template, dict(view.note.params)
+                note = view.note.template
+                values = {
+                    k: v.render(tr) if isinstance(v, Message) else v
+                    for k, v in view.note.params.items()
+                }
             return OddsView(rows, view.success, note, values)
 
         has_odds = command.rolled and type(game).odds is not Game.odds
@@ -246,7 +271,11 @@ class DeclaredWeb:
         fields = tuple(_field(game, spec) for spec in fields_of(command))
         if command.rolled:
             fields += tuple(
-                Field(faces_field(die, False), FACES_LABELS.get(die.name, die.name))
+                Field(
+                    faces_field(die, False),
+                    FACES_LABELS.get(die.name, die.name),
+                    gm_only=die.name in command.gm_dice,
+                )
                 for die in command.dice_kinds[1:]
             )
         return Action(
@@ -267,15 +296,24 @@ class DeclaredWeb:
     def resources(self, state: TableState, viewer: Viewer, tr: Translate) -> Sequence[Panel]:
         """The game's panels, in the viewer's language."""
         tr = _catalog(viewer.lang)
-        return [
-            Panel(
-                _render(panel.title, tr),
-                [(_render(a, tr), _render(b, tr)) for a, b in panel.rows],
-                boxes=panel.boxes,
-                muted=panel.muted,
+        shown = []
+        for panel in self.game.panels(state.game):
+            followed = state.last_event(panel.follows) if panel.follows else None
+            if followed is not None and not can_see(viewer, followed):
+                if panel.masked is None:
+                    continue
+                panel = panel.masked
+            shown.append(
+                Panel(
+                    _render(panel.title, tr),
+                    [(_render(a, tr), _render(b, tr)) for a, b in panel.rows],
+                    boxes=panel.boxes,
+                    muted=panel.muted,
+                    marks=panel.marks,
+                    marks_label=_render(panel.marks_label, tr),
+                )
             )
-            for panel in self.game.panels(state.game)
-        ]
+        return shown
 
     def details(self, event: StoredEvent, state: TableState, tr: Translate) -> Sequence[str]:
         """The lines the game shows under a log entry (a roll's trace)."""

@@ -9,7 +9,7 @@ import pytest
 
 from tablee.errors import InputError, RuleError
 from tablee.systems import ybs as Y
-from tablee.table.projection import fold
+from tablee.table.projection import fold, verify_log
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 
@@ -265,5 +265,6 @@ def test_an_edited_result_is_caught_on_replay(table):
     events = list(table.store.load(table.info("t").id))
     last = events[-1]
     edited = last.__class__(**{**last.__dict__, "payload": {**last.payload, "success": True}})
-    with pytest.raises(Exception, match="success"):
-        fold([*events[:-1], edited])
+    state = fold([*events[:-1], edited])  # the fold applies what was recorded...
+    with pytest.raises(InputError, match="success"):
+        verify_log(state)  # ...and the verifier decides it again

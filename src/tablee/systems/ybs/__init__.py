@@ -1,10 +1,12 @@
-"""Yuigahama Bad Seeds (YBS): the pure rules core and the table's system object.
+"""Yuigahama Bad Seeds (YBS): the pure rules core; the game's plugin is `YBS`.
 
 One d6 plus a trait for every test, Unmei tokens moving between players and the GM, Uchimi
 and Kega boxes, individual fights, gang fights, Ichika Bachika and evolution. The gang-fight
 rules (`straights`, `gang`, `advisor`, `ichika`, `gang_odds`) are imported from their
-modules; `brawls` plays them at a table. Every reading
-of the rulings that reasonable people read otherwise is a named option of `YbsOptions`.
+modules; `brawls` plays them at a table. Every reading of the rulings that reasonable people
+read otherwise is a named option of `YbsOptions`. The plugin (`tablee.systems.ybs.plugin`)
+declares the commands (`commands`) and the stored events (`events`), applies recorded
+outcomes (`apply`) and keeps the 0.1.0 fold for old logs (`legacy`).
 
 Tablée's decisions where the rulings are silent (see docs/rules/ybs.md):
 
@@ -35,10 +37,6 @@ Y-N6, Y-A1 to Y-A22, Y-T1 to Y-T12).
 
 from __future__ import annotations
 
-from typing import Any
-
-from tablee.systems.base import JSON, System
-from tablee.systems.common import StandardSystem
 from tablee.systems.ybs.brawls import (
     GangTable,
     decide_encounter_at_table,
@@ -103,7 +101,6 @@ from tablee.systems.ybs.play import (
     decide_test,
     plan_tokens,
 )
-from tablee.systems.ybs.replay import EVENT_VERSIONS, evolve
 from tablee.systems.ybs.rolls import (
     MAX_FORCE,
     SUCCESS_AT,
@@ -164,7 +161,6 @@ from tablee.systems.ybs.unmei import (
 
 __all__ = [
     "DEFAULT_SPREAD",
-    "EVENT_VERSIONS",
     "GM",
     "MAX_AT_TWO",
     "MAX_CHARACTERS",
@@ -241,7 +237,6 @@ __all__ = [
     "describe",
     "dice_for_reroll",
     "end_session_moves",
-    "evolve",
     "gang_json",
     "gate_reasons",
     "heal_kega",
@@ -274,37 +269,10 @@ __all__ = [
 ]
 
 
-class _Ybs(StandardSystem):
-    """Yuigahama Bad Seeds as a `tablee.systems.base.System`.
+def __getattr__(name: str) -> object:
+    """`YBS`, the plugin, imported on first use (it imports this package's modules)."""
+    if name == "YBS":
+        from tablee.systems.ybs.plugin import YBS
 
-    Source: seed 004; docs/rules/ybs.md.
-    """
-
-    def summary(self, state: Any) -> dict[str, JSON]:
-        """The characters, the tokens, the session and the house rules.
-
-        Returns:
-            ``{"session": {number, in_progress}, "tokens": {"gm": n, player: n...},
-            "characters": {name: character_json}, "gang_fight": gang_json or None,
-            "options": {...}}``.
-        """
-        return {
-            "session": {"number": state.session, "in_progress": state.in_session},
-            "tokens": {"gm": state.ledger.gm, **state.ledger.players},
-            "characters": {n: character_json(state, n) for n in state.characters},
-            "gang_fight": gang_json(state),
-            "options": self.options_json(state),
-        }
-
-
-YBS = _Ybs(
-    id="ybs",
-    event_versions=EVENT_VERSIONS,
-    option_help=YBS_OPTION_HELP,
-    initial_state=initial_state,
-    evolve=evolve,
-    describe=describe,
-    decide_options=decide_options,
-)
-"""The YBS system object for the table layer (registered by `tablee.systems`)."""
-_YBS_IS_A_SYSTEM: System = YBS
+        return YBS
+    raise AttributeError(name)

@@ -19,16 +19,17 @@ Y-A18.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.base import JSON, Fact
 from tablee.systems.common import whole
 from tablee.systems.ybs.damage import Boxes, take_damage
-from tablee.systems.ybs.gang import GangFight, GangOptions, Keeps, resolve_throw, start_gang_fight
+from tablee.systems.ybs.gang import GangOptions, Keeps, resolve_throw, start_gang_fight
 from tablee.systems.ybs.ichika import IchikaOptions, decide_encounter, resolve_ichika
 from tablee.systems.ybs.state import (
     Decision,
+    GangTable,
     YbsState,
     box_json,
     character_named,
@@ -41,6 +42,7 @@ from tablee.systems.ybs.unmei import GM
 
 __all__ = [
     "GangTable",
+    "current_gang",
     "decide_encounter_at_table",
     "decide_gang_start",
     "decide_gang_stop",
@@ -48,21 +50,6 @@ __all__ = [
     "gang_json",
     "side_named",
 ]
-
-
-@dataclass(frozen=True)
-class GangTable:
-    """The gang fight in progress at a table.
-
-    Attributes:
-        fight: the race's state (dice, hands, throws).
-        fighters: the players' side characters, who take its damage.
-        opponents: the GM's named characters, who take the other side's damage.
-    """
-
-    fight: GangFight
-    fighters: tuple[str, ...]
-    opponents: tuple[str, ...]
 
 
 def side_named(value: object) -> GangSide | None:
@@ -192,7 +179,14 @@ def decide_gang_start(
     return Decision((Fact("ybs.gang_started", payload, actor=GM),), gang, (), after)
 
 
-def _gang(state: YbsState) -> GangTable:
+def current_gang(state: YbsState) -> GangTable:
+    """The gang fight in progress.
+
+    Raises:
+        RuleError: no gang fight is going on.
+
+    Source: Y-M7.
+    """
     gang = state.gang
     if not isinstance(gang, GangTable):
         raise RuleError(
@@ -228,7 +222,7 @@ def decide_gang_throw(
     Source: Y-M7, Y-A13, Y-A14, Y-T5, Y-T6.
     """
     state = settled(state)
-    gang = _gang(state)
+    gang = current_gang(state)
     keeps = Keeps(tuple(int(f) for f in keep), tuple(int(f) for f in gm_keep))
     fight, outcome = resolve_throw(gang.fight, keeps, (list(faces), list(gm_faces)))
     payload: dict[str, JSON] = {
@@ -273,7 +267,7 @@ def decide_gang_stop(state: YbsState, *, note: str = "") -> Decision:
     Source: Y-M7 (the GM adapts the fight to the story).
     """
     state = settled(state)
-    gang = _gang(state)
+    gang = current_gang(state)
     payload: dict[str, JSON] = {"throws": gang.fight.throws, "note": str(note).strip()}
     return Decision(
         (Fact("ybs.gang_stopped", payload, actor=GM),), None, (), replace(state, gang=None)

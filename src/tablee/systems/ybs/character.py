@@ -280,7 +280,7 @@ def _field(data: Mapping[str, Any], *keys: str) -> Any:
     return None
 
 
-def sheet_from_mapping(data: object, *, where: str = "sheet") -> dict[str, Any]:
+def sheet_from_mapping(data: object, *, where: str | Message = "sheet") -> dict[str, Any]:
     """A character sheet from parsed JSON or TOML, checked field by field.
 
     Accepted shape: ``{"name": ..., "player": ... (optional), "traits": {"choushi": 1, ...},
@@ -349,7 +349,7 @@ def sheet_from_mapping(data: object, *, where: str = "sheet") -> dict[str, Any]:
     }
 
 
-def parse_sheets(text: str, *, toml: bool, where: str) -> list[dict[str, Any]]:
+def parse_sheets(text: str, *, toml: bool, where: str | Message) -> list[dict[str, Any]]:
     """The character sheets of a JSON or TOML text: one, a list, or ``characters = [...]``.
 
     Args:
@@ -383,6 +383,6 @@ def parse_sheets(text: str, *, toml: bool, where: str) -> list[dict[str, Any]]:
     if not isinstance(sheets, list) or not sheets:
         raise InputError(N_("{file}: expected a character or a list of characters"), file=where)
     return [
-        sheet_from_mapping(s, where=str(Message(N_("{file}, character {n}"), file=where, n=i)))
+        sheet_from_mapping(s, where=Message(N_("{file}, character {n}"), file=where, n=i))
         for i, s in enumerate(sheets, 1)
     ]

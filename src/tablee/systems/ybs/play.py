@@ -55,6 +55,7 @@ __all__ = [
     "decide_retreat",
     "decide_round",
     "decide_test",
+    "fight_after",
     "plan_tokens",
 ]
 
@@ -185,7 +186,7 @@ def _purpose_checks(state: YbsState, actor: str, chosen: Trait, p: dict[str, JSO
         )
 
 
-def _fight_after(state: YbsState, p: P) -> FightRound:
+def fight_after(state: YbsState, p: P) -> FightRound:
     """The fight round with this test's current result recorded."""
     fight, actor, purpose = state.fight, str(p["character"]), p["purpose"]
     if purpose == "gate":
@@ -340,7 +341,7 @@ def _after_test(
     after = replace(
         state,
         test=OpenTest(test_payload, tokens),
-        fight=_fight_after(state, test_payload),
+        fight=fight_after(state, test_payload),
     )
     fact = Fact(kind, payload, actor=str(test_payload["player"] or GM))
     return Decision((fact,), result, (), after)

@@ -24,6 +24,7 @@ from tablee.systems.ybs.character import (
     Trait,
 )
 from tablee.systems.ybs.damage import Boxes
+from tablee.systems.ybs.gang import GangFight
 from tablee.systems.ybs.options import YbsOptions
 from tablee.systems.ybs.unmei import (
     GM,
@@ -35,6 +36,7 @@ __all__ = [
     "MAX_PLAYERS",
     "Decision",
     "FightRound",
+    "GangTable",
     "OpenTest",
     "YbsState",
     "box_json",
@@ -89,6 +91,21 @@ class FightRound:
 
 
 @dataclass(frozen=True)
+class GangTable:
+    """The gang fight in progress at a table.
+
+    Attributes:
+        fight: the race's state (dice, hands, throws).
+        fighters: the players' side characters, who take its damage.
+        opponents: the GM's named characters, who take the other side's damage.
+    """
+
+    fight: GangFight
+    fighters: tuple[str, ...]
+    opponents: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class YbsState:
     """A YBS table's state.
 
@@ -102,7 +119,7 @@ class YbsState:
         in_session: a session is being played.
         test: the test in progress, or None.
         fight: the individual fight in progress.
-        gang: the gang fight in progress (a `tablee.systems.ybs.brawls.GangTable`), or None.
+        gang: the gang fight in progress, or None.
     """
 
     players: tuple[str, ...] = ()
@@ -114,7 +131,7 @@ class YbsState:
     in_session: bool = False
     test: OpenTest | None = None
     fight: FightRound = field(default_factory=FightRound)
-    gang: Any = None
+    gang: GangTable | None = None
 
 
 class Decision(DecisionOf[YbsState]):

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tablee.errors import N_, Message, RuleError
+from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.base import JSON
 
 __all__ = [
@@ -94,6 +94,27 @@ class TokenMove:
     def to_json(self) -> dict[str, JSON]:
         """``{"from", "to", "count", "reason"}``."""
         return {"from": self.giver, "to": self.receiver, "count": self.count, "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> TokenMove:
+        """A move from `to_json`'s object.
+
+        Raises:
+            InputError: not an object, a missing key or a value of the wrong type.
+        """
+        if not isinstance(data, Mapping):
+            raise InputError(N_("a token move must be an object, not {value!r}"), value=data)
+        try:
+            giver, receiver, count, reason = data["from"], data["to"], data["count"], data["reason"]
+        except KeyError as missing:
+            raise InputError(
+                N_("a token move has no {field}"), field=str(missing.args[0])
+            ) from None
+        if not (isinstance(giver, str) and isinstance(receiver, str) and isinstance(reason, str)):
+            raise InputError(N_("a token move names its holders and reason as text"))
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise InputError(N_("a token move of {value!r} tokens"), value=count)
+        return cls(giver, receiver, count, reason)
 
 
 def moves_json(moves: Iterable[TokenMove]) -> list[JSON]:

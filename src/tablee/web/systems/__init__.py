@@ -26,7 +26,6 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
 from tablee.dice import Die, FairSource, RandomSource, TypedFaces, typed_faces
@@ -397,27 +396,17 @@ class WebSystem(Protocol):
         ...
 
 
-_MODULES = {
-    "ybs": "tablee.web.systems.ybs",
-}
-
-
 def web_system(system_id: str) -> WebSystem | None:
-    """The web module of a system, or None when the web table does not know it yet.
+    """The web module of a game: generated from its declarations (`tablee.web.declared`).
 
-    A plugin game (`tablee.systems.plugin.Game`) gets the module generated from its
-    declarations (`tablee.web.declared`); the games still wired by hand have theirs here.
+    None for an id no registered game has.
     """
-    module = _MODULES.get(system_id)
-    if module is None:
-        from tablee.web.declared import declared_web
+    from tablee.web.declared import declared_web
 
-        try:
-            return declared_web(system_id)
-        except InputError:
-            return None
-    found: WebSystem = import_module(module).WEB
-    return found
+    try:
+        return declared_web(system_id)
+    except InputError:
+        return None
 
 
 def players(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:

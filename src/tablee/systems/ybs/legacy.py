@@ -1,14 +1,15 @@
-"""Folding stored YBS facts into state by deciding each one again.
+"""How Tablée 0.1.0 folded a YBS log: every event decided again, its payload compared.
 
-`evolve` takes a stored fact's *inputs* (who, which trait, which assistants, how many tokens
-forced, which faces, how much damage) and runs the same ``decide_*`` function that produced
-it against the state the fold has reached, so every rule is checked on every replay: an undo
-that would leave a later test without the tokens it spent is refused, and so is an imported
-log that breaks a rule. Then it compares the stored payload with the decided one, field by
-field; a difference means the fact was edited (InputError).
+Tables written by Tablée 0.1.0 whose log holds an undo rely on this fold: such an undo did
+not record how it changed the events after it (the tokens a later test found, for one); the
+rules worked it out on every load. `legacy_evolve` keeps that behaviour for those tables:
+each stored event's inputs (who, which trait, which assistants, how many tokens forced, which
+faces, how much damage) are decided again by the same ``decide_*`` function against the
+state reached so far, the stored payload must equal the decided one field by field, and the
+state takes what the rules give. Undos written since record their changes, and tables
+without an old undo apply recorded outcomes (`tablee.systems.ybs.apply`).
 
-Source: docs/architecture.md, "The event log" and "The fold decides every event again";
-rulings Y-M1 to Y-M9.
+Source: docs/architecture.md, "A history that survives upgrades"; rulings Y-M1 to Y-M9.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ from tablee.systems.ybs.state import (
     YbsState,
 )
 
-__all__ = ["EVENT_VERSIONS", "REDECIDE", "evolve"]
+__all__ = ["REDECIDE", "legacy_evolve"]
 
 P = Mapping[str, JSON]
 
@@ -159,17 +160,15 @@ REDECIDE: dict[str, Callable[[YbsState, P], Any]] = {
 }
 """Event kind -> the function deciding it again from its stored inputs."""
 
-EVENT_VERSIONS: dict[str, int] = {kind: 1 for kind in REDECIDE}
-"""Current schema version of every YBS event kind."""
 
-
-def evolve(state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:
-    """Fold one stored fact into the state by deciding it again (pure).
+def legacy_evolve(state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:
+    """Fold one stored event as Tablée 0.1.0 did: decided again, its payload compared.
 
     Args:
         state: the state the fold has reached.
         kind: the fact's kind (``ybs.test``...).
-        payload: its payload (current version).
+        payload: its payload (current version; the boxes a version-2 star records are not
+            compared: 0.1.0 did not record them).
 
     Returns:
         The state after the fact, as the rules give it now.
@@ -180,11 +179,12 @@ def evolve(state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:
         InputError: an unknown kind, a missing or malformed field, or a stored result that
             differs from the decided one (an edited fact).
 
-    Source: docs/architecture.md, "The event log"; Y-M1 to Y-M9.
+    Source: Y-M1 to Y-M9.
     """
     redecide = REDECIDE.get(kind)
     if redecide is None:
         raise InputError(N_("unknown YBS event kind {kind!r}"), kind=kind)
     who = payload.get("character") or payload.get("name") or payload.get("player") or ""
     what = Message(N_("{kind} by {who}") if who else "{kind}", kind=kind, who=who)
-    return decide_again(redecide, state, payload, what)
+    records = ("boxes",) if kind == "ybs.star_awarded" else ()
+    return decide_again(redecide, state, payload, what, records=records)

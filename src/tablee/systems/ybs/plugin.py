@@ -1,0 +1,511 @@
+"""Yuigahama Bad Seeds as one plugin: commands decided, events applied, what people read.
+
+Each command is decided by the rule functions of this package (`tablee.systems.ybs.sessions`,
+`sheet_changes`, `play`, `brawls`), which throw their dice from the source they are given:
+a test's die, a reroll's, a gang-fight throw's new faces for each side (the players' d6,
+then the GM's, `tablee.systems.ybs.commands.GM_D6`), Ichika Bachika's five a side. The
+events they make record their outcome; folding applies it (`tablee.systems.ybs.apply`); the
+verifier decides each event again from its inputs under the rules version it was written
+with. Logs of Tablée 0.1.0 with an undo are folded as 0.1.0 did (`legacy_evolve`).
+
+Source: seed 004; rulings Y-M1 to Y-M9, Y-A1 to Y-A22.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from tablee.dice import D6, Chance, DiceRequest, TraceStep, parse_faces
+from tablee.errors import N_, InputError, Message, RuleError, TableeError
+from tablee.systems.base import JSON
+from tablee.systems.declare import Command, Query
+from tablee.systems.event import Event, read_event
+from tablee.systems.options import stored_changes
+from tablee.systems.plugin import Decision, Game, Line, Odds, Panel, Report, Text
+from tablee.systems.ybs import answers, brawls, play, sessions, sheet_changes, views
+from tablee.systems.ybs import brawl_commands as B
+from tablee.systems.ybs import commands as C
+from tablee.systems.ybs import queries as Q
+from tablee.systems.ybs.advisor import advised_keeps
+from tablee.systems.ybs.apply import apply
+from tablee.systems.ybs.character import parse_sheets
+from tablee.systems.ybs.events import (
+    EVENTS,
+    CriticalFailed,
+    CriticalSucceeded,
+    OptionsSet,
+    Rerolled,
+    StarAwarded,
+    Tested,
+)
+from tablee.systems.ybs.gang import Keeps, dice_for_throw
+from tablee.systems.ybs.ichika import decide_encounter
+from tablee.systems.ybs.legacy import legacy_evolve
+from tablee.systems.ybs.log import describe
+from tablee.systems.ybs.options import YBS_OPTION_HELP
+from tablee.systems.ybs.rolls import YbsTest, resolve_test
+from tablee.systems.ybs.state import (
+    Decision as RuleDecision,
+)
+from tablee.systems.ybs.state import (
+    YbsState,
+    box_json,
+    character_json,
+    character_named,
+    initial_state,
+    player_named,
+)
+from tablee.systems.ybs.unmei import GM
+
+__all__ = ["YBS", "Ybs"]
+
+TRAIT_IDS = ("choushi", "kiyousa", "chisei", "yuuben", "chikaku", "nintai")
+KINDS = {cls.kind: cls for cls in EVENTS}
+JSON_TEXT = re.compile(r"\s*(\{|\[\s*[{\]])")
+"""How a JSON text of sheets starts (an object, or a list of them); anything else is TOML."""
+FOLLOWING = (C.Test, C.Stubborn, C.Critical, C.CriticalFailure)
+"""The commands whose report shows the test in progress (its faces so far)."""
+
+
+def _faces_to_keep(text: str | None, advised: tuple[int, ...], field: str) -> tuple[int, ...]:
+    """``advised`` (the default, also for None), ``none`` (reroll every die) or faces ``2,3``.
+
+    Raises:
+        InputError: a part that is not a d6 face, naming the field, the face and its place.
+
+    Source: Y-M7, Y-A14.
+    """
+    word = (text or "").strip().lower()
+    if word in ("", "advised"):
+        return advised
+    if word == "none":
+        return ()
+    try:
+        return parse_faces(word, D6)
+    except InputError as exc:
+        raise InputError(
+            N_("{flag}: {error} (faces to keep, or advised, or none; rule Y-M7)"),
+            flag=field,
+            error=exc,
+        ) from None
+
+
+def _player_of(state: YbsState, name: str) -> str:
+    """A player's name, or the player of the character so named (else the player error)."""
+    try:
+        return player_named(state, name)
+    except TableeError as missing:
+        try:
+            owner = state.owners.get(character_named(state, name))
+        except TableeError:
+            raise missing from None
+        if owner is None:
+            raise missing from None
+        return owner
+
+
+class Ybs(Game[YbsState]):
+    """Yuigahama Bad Seeds: d6 tests with Unmei tokens, fights, gang fights, evolution."""
+
+    id: ClassVar[str] = "ybs"
+    title: ClassVar[str] = "Yuigahama Bad Seeds"
+    rules_version: ClassVar[str] = "1"
+    commands = (*C.COMMANDS, *B.BRAWL_COMMANDS, *Q.QUERIES)
+    event_classes = EVENTS
+    option_help: ClassVar[Mapping[str, str]] = YBS_OPTION_HELP
+    state_type: ClassVar[type | None] = YbsState
+    group_titles: ClassVar[Mapping[str, str]] = {
+        "character": N_("create, import and show characters (Y-M1)"),
+        "session": N_("start or end a session: 2 tokens each, then back"),
+        "fight": N_("an individual fight: resolve the round's attacks, retreat, end (Y-M6)"),
+        "gang": N_("a gang fight, throw by throw, with the advisor (Y-M7)"),
+        "odds": N_("exact odds of Yuigahama Bad Seeds"),
+    }
+
+    def initial_state(self, created: Mapping[str, JSON]) -> YbsState:
+        """Every token with the GM, no character (Y-M4)."""
+        return initial_state(created)
+
+    # -- deciding ----------------------------------------------------------------------------
+
+    def _decided(
+        self, state: YbsState, ruled: RuleDecision, actor: str | None = GM
+    ) -> Decision[YbsState]:
+        """The plugin's decision from a rule function's: events read, applied in order."""
+        events: list[Event] = []
+        after = state
+        for fact in ruled.facts:
+            event = read_event(KINDS, fact.kind, fact.payload)
+            if isinstance(event, StarAwarded):
+                hero = ruled.after.characters[event.character]
+                event = replace(event, boxes=box_json(hero))
+            events.append(event)
+            after = apply(after, event)
+        return Decision(tuple(events), after, actor, "all", ruled.outcome, ruled.warnings)
+
+    def _fighter(self, state: YbsState, named: str | None) -> str:
+        """Who throws the players' dice of the gang fight: a fighter's player, or the GM.
+
+        Raises:
+            RuleError: ``named`` neither fights in it nor plays a character who does.
+        """
+        gang = brawls.current_gang(state)
+        if named is None:
+            return GM
+        fighters = set(gang.fighters)
+        try:
+            player = player_named(state, named)
+        except TableeError:
+            hero = character_named(state, named)
+            if hero in fighters:
+                return state.owners.get(hero) or GM
+        else:
+            if any(state.owners.get(f) == player for f in fighters):
+                return player
+        raise RuleError(
+            N_("{name} does not fight in this gang fight: its fighters throw (rule Y-M7)"),
+            name=named,
+        )
+
+    def _rolled(self, state: YbsState, command: Command, dice: Chance) -> RuleDecision:
+        match command:
+            case C.Test():
+                actor = character_named(state, command.character)
+                faces = dice.roll(DiceRequest(D6, 1))
+                return play.decide_test(
+                    state,
+                    character=actor,
+                    trait=command.trait,
+                    faces=faces,
+                    second_trait=command.second_trait,
+                    combine=command.combine,
+                    assistants=command.assistants,
+                    force=command.force,
+                    purpose=command.purpose,
+                    target=command.target,
+                    damage=command.damage,
+                    target_armed=command.armed,
+                    against=command.against,
+                    note=command.note,
+                )
+            case C.Stubborn():
+                return play.decide_reroll(state, faces=dice.roll(DiceRequest(D6, 1)))
+            case B.ThrowGang():
+                return self._throw(state, command, dice)
+            case B.Encounter():
+                return self._encounter(state, command, dice)
+        raise InputError(N_("{name} is not a YBS command"), name=command.name)
+
+    def _throw(self, state: YbsState, command: B.ThrowGang, dice: Chance) -> RuleDecision:
+        gang = brawls.current_gang(state)
+        advised = advised_keeps(gang.fight)
+        keeps = Keeps(
+            _faces_to_keep(command.keep, advised.players, "keep"),
+            _faces_to_keep(command.gm_keep, advised.gm, "gm_keep"),
+        )
+        ours, theirs = dice_for_throw(gang.fight, keeps)
+        faces = dice.roll(DiceRequest(D6, ours.count))
+        gm_faces = dice.roll(DiceRequest(B.GM_D6, theirs.count))
+        return brawls.decide_gang_throw(
+            state, keep=keeps.players, gm_keep=keeps.gm, faces=faces, gm_faces=gm_faces
+        )
+
+    def _encounter(self, state: YbsState, command: B.Encounter, dice: Chance) -> RuleDecision:
+        choices = command.by_player()
+        kind = decide_encounter({player_named(state, p): c for p, c in choices.items()}).kind
+        faces: tuple[int, ...] = ()
+        gm_faces: tuple[int, ...] = ()
+        if kind == "ichika_bachika":
+            faces, gm_faces = dice.roll(DiceRequest(D6, 5)), dice.roll(DiceRequest(B.GM_D6, 5))
+        return brawls.decide_encounter_at_table(
+            state,
+            choices=choices,
+            opponents=command.opponents,
+            faces=faces,
+            gm_faces=gm_faces,
+            outnumbered=command.outnumbered,
+            outgunned=command.outgunned,
+        )
+
+    def _import(self, state: YbsState, command: C.ImportCharacters) -> RuleDecision:
+        """Every sheet of the text created in turn, all or none."""
+        toml = JSON_TEXT.match(command.sheets) is None
+        sheets = parse_sheets(command.sheets, toml=toml, where=Message(N_("the sheets")))
+        facts: list[Any] = []
+        warnings: list[TraceStep] = []
+        after = state
+        for number, sheet in enumerate(sheets, start=1):
+            try:
+                decision = sessions.decide_create(after, **sheet)
+            except TableeError as exc:
+                raise type(exc)(
+                    N_("{file}, character {n}: {error}"),
+                    file=Message(N_("the sheets")),
+                    n=number,
+                    error=exc,
+                ) from None
+            facts += decision.facts
+            warnings += [
+                TraceStep(
+                    N_("{name}: {warning}"),
+                    {"name": sheet["name"], "warning": views.StepText(w)},
+                )
+                for w in decision.warnings
+            ]
+            after = decision.after
+        return RuleDecision(tuple(facts), None, tuple(warnings), after)
+
+    def _plain(self, state: YbsState, command: Command) -> RuleDecision:
+        deciders: dict[type[Command], Callable[[Any], RuleDecision]] = {
+            C.Critical: lambda c: play.decide_critical(state),
+            C.CriticalFailure: lambda c: play.decide_critical_failure(state),
+            C.StartSession: lambda c: sessions.decide_start_session(state),
+            C.EndSession: lambda c: sessions.decide_end_session(state),
+            C.Invoke: lambda c: sessions.decide_invoke(
+                state, character=c.character, attribute=c.attribute, note=c.note
+            ),
+            C.ShichiFukujin: lambda c: sessions.decide_shichi_fukujin(
+                state, player=_player_of(state, c.player), proposal=c.proposal
+            ),
+            C.CreateCharacter: lambda c: sessions.decide_create(
+                state, name=c.character, traits=c.traits(), attributes=c.attributes, owner=c.player
+            ),
+            C.ImportCharacters: lambda c: self._import(state, c),
+            C.Damage: lambda c: sheet_changes.decide_damage(
+                state, character=c.character, uchimi=c.uchimi, kega=c.kega, note=c.note
+            ),
+            C.Rest: lambda c: sheet_changes.decide_rest(
+                state, character=c.character, minutes=c.minutes
+            ),
+            C.HealKega: lambda c: sheet_changes.decide_heal_kega(
+                state, character=c.character, count=c.count, note=c.note
+            ),
+            C.ResolveRound: lambda c: play.decide_round(state),
+            C.Retreat: lambda c: play.decide_retreat(state, character=c.character),
+            C.EndFight: lambda c: play.decide_fight_end(state),
+            C.Star: lambda c: sheet_changes.decide_star(
+                state, character=c.character, trait=c.trait
+            ),
+            C.Transfer: lambda c: sheet_changes.decide_transfer(
+                state, character=c.character, lower=c.lower, raise_=c.raise_
+            ),
+            C.Trauma: lambda c: sheet_changes.decide_trauma(
+                state, character=c.character, trait=c.trait, note=c.note
+            ),
+            C.ChangeAttributes: lambda c: sheet_changes.decide_attributes(
+                state, character=c.character, add=c.add, remove=c.remove
+            ),
+            B.StartGang: lambda c: brawls.decide_gang_start(
+                state,
+                fighters=c.fighters,
+                opponents=c.opponents,
+                outnumbered=c.outnumbered,
+                outgunned=c.outgunned,
+                winner_uchimi=c.winner_uchimi,
+                loser_uchimi=c.loser_uchimi,
+                draw_uchimi=c.draw_uchimi,
+            ),
+            B.StopGang: lambda c: brawls.decide_gang_stop(state, note=c.note),
+        }
+        decide = deciders.get(type(command))
+        if decide is None:
+            raise InputError(N_("{name} is not a YBS command"), name=command.name)
+        return decide(command)
+
+    def decide(self, state: YbsState, command: Command, dice: Chance) -> Decision[YbsState]:
+        """Decide a YBS command; a rolled one throws its dice from ``dice`` as it needs them."""
+        actor = GM
+        if command.rolled:
+            ruled = self._rolled(state, command, dice)
+        else:
+            ruled = self._plain(state, command)
+        if isinstance(command, B.ThrowGang):
+            actor = self._fighter(state, command.fighter)
+        elif ruled.facts and ruled.facts[0].actor:
+            actor = ruled.facts[0].actor
+        return self._decided(state, ruled, actor)
+
+    def apply(self, state: YbsState, event: Event) -> YbsState:
+        """The state after an event, from its recorded outcome."""
+        return apply(state, event)
+
+    def legacy_evolve(self, state: YbsState, kind: str, payload: Mapping[str, JSON]) -> YbsState:
+        """The fold of Tablée 0.1.0 (every event decided again), for its logs with undos."""
+        return legacy_evolve(state, kind, payload)
+
+    def change_options(self, state: YbsState, changes: Mapping[str, str]) -> Decision[YbsState]:
+        """Change the house rules from text values."""
+        return self._decided(state, sessions.decide_options(state, changes))
+
+    def redecide(self, state: YbsState, event: Event) -> Decision[YbsState]:
+        """Decide an event again from its recorded inputs.
+
+        Options are decided from their values; a version-1 star, which did not record the
+        boxes after it, is compared without them.
+        """
+        if isinstance(event, OptionsSet):
+            return self.change_options(state, stored_changes({"options": event.options}))
+        decision = super().redecide(state, event)
+        if isinstance(event, StarAwarded) and event.boxes is None:
+            first = decision.events[0]
+            assert isinstance(first, StarAwarded)
+            decision = replace(decision, events=(replace(first, boxes=None),))
+        return decision
+
+    # -- what people read --------------------------------------------------------------------
+
+    def line(self, event: Event, after: YbsState | None) -> Message:
+        """The log line of an event."""
+        return describe(event.kind, event.payload(), after)
+
+    def details(self, event: Event) -> tuple[Text, ...]:
+        """The trace of a test's first die, resolved again from its stored faces."""
+        if not isinstance(event, Tested):
+            return ()
+        test = YbsTest(event.value, event.force, 0, npc=event.player is None)
+        try:
+            result = resolve_test(test, event.faces)
+        except TableeError:
+            return ()
+        return tuple(views.StepText(step) for step in result.trace)
+
+    def details_after(self, event: Event, after: YbsState | None) -> tuple[Text, ...]:
+        """The trace of the test so far under a test or a follow-up, from the state after it."""
+        follow_up = isinstance(event, Rerolled | CriticalSucceeded | CriticalFailed)
+        if after is None or after.test is None or not (follow_up or isinstance(event, Tested)):
+            return self.details(event)
+        p = after.test.payload
+        test = YbsTest(
+            int(p["value"]),
+            int(p["force"]),
+            after.test.tokens,
+            after.options.stubborn,
+            after.options.stubborn_on,
+            bool(p["critical_success"]),
+            bool(p["critical_failure"]),
+            npc=p["player"] is None,
+        )
+        try:
+            result = resolve_test(test, [int(f) for f in p["faces"]])
+        except TableeError:
+            return self.details(event)
+        return tuple(views.StepText(step) for step in result.trace)
+
+    def report(self, command: Command, decision: Decision[YbsState]) -> Report:
+        """What a decided YBS command shows: its line, trace, warnings and the tokens."""
+        after = decision.after
+        if isinstance(command, C.ImportCharacters):
+            return self._import_report(decision)
+        event = decision.events[-1]
+        trace: tuple[TraceStep, ...] = tuple(getattr(decision.outcome, "trace", ()))
+        extra: dict[str, JSON] = {}
+        advice: list[Line] = []
+        if isinstance(command, FOLLOWING):
+            payload = event.payload()
+            faces = list(after.test.payload["faces"]) if after.test is not None else []
+            critical = payload.get("critical_success") or payload.get("critical_failure")
+            extra = {"faces": faces, "critical": bool(critical)}
+        if isinstance(command, B.ThrowGang):
+            hands = views.gang_hands(after)
+            extra = {"advice": {side: views.advice_json(hand) for side, hand in hands.items()}}
+            for side, hand in hands.items():
+                advice += views.advice_lines(side, hand)
+        lines = [
+            Line(self.line(event, after), "heading"),
+            *views.step_lines(trace),
+            *views.step_lines(decision.warnings, "warning"),
+            Line(views.tokens_line(after)),
+            *advice,
+        ]
+        data: dict[str, JSON] = {
+            "event": event.kind,
+            **event.payload(),
+            **extra,
+            "tokens": views.tokens_json(after),
+            "trace": [],
+        }
+        return Report(tuple(lines), data, trace)
+
+    def _import_report(self, decision: Decision[YbsState]) -> Report:
+        names = [str(e.payload()["name"]) for e in decision.events]
+        head = Message(
+            N_("Characters imported ({count}): {names}"), count=len(names), names=", ".join(names)
+        )
+        data: dict[str, JSON] = {
+            "characters": [{"name": n, **character_json(decision.after, n)} for n in names]
+        }
+        lines = (Line(head), *views.step_lines(decision.warnings, "warning"))
+        return Report(lines, data)
+
+    def answer(self, state: YbsState | None, query: Query) -> Report:
+        """Characters, tokens, the advisor, or the exact odds of a test, a straight, a fight."""
+        return answers.answer(state, query)
+
+    def odds(self, state: YbsState | None, command: Command) -> Odds | None:
+        """Exact odds before rolling: a test's, a gang fight's, an encounter's."""
+        return None if state is None else answers.odds_before(state, command)
+
+    def panels(self, state: YbsState) -> tuple[Panel, ...]:
+        """The session and tokens, the fights, then each character's sheet."""
+        return views.panels(state)
+
+    def summary(self, state: YbsState) -> dict[str, JSON]:
+        """The characters, the tokens, the session, the gang fight and the house rules."""
+        return {
+            "session": {"number": state.session, "in_progress": state.in_session},
+            "tokens": views.tokens_json(state),
+            "characters": {n: character_json(state, n) for n in state.characters},
+            "gang_fight": brawls.gang_json(state),
+            "options": self.options_json(state),
+        }
+
+    def summary_lines(self, state: YbsState) -> tuple[Text, ...]:
+        """Status, tokens, then each character, for ``table show``."""
+        status = (
+            Message(N_("session {n} in progress"), n=state.session)
+            if state.in_session
+            else Message(N_("no session in progress"))
+        )
+        lines: list[Text] = [
+            Message(N_("Status: {status}"), status=status),
+            views.tokens_line(state),
+        ]
+        for name in state.characters:
+            lines += [line.text for line in views.character_lines(state, name)]
+        return tuple(lines)
+
+    def choices(self, state: YbsState, source: str) -> tuple[str, ...]:
+        """The players, the characters, the traits or the gang fight's fighters."""
+        if source == "players":
+            return tuple(state.players)
+        if source == "characters":
+            return tuple(state.characters)
+        if source == "traits":
+            return TRAIT_IDS
+        if source == "fighters":
+            return () if state.gang is None else tuple(state.gang.fighters)
+        raise KeyError(source)
+
+    def acting(self, state: YbsState, command: Command) -> tuple[str, ...]:
+        """A follow-up's actor is the character of the test in progress."""
+        if isinstance(command, C.Stubborn | C.Critical):
+            return () if state.test is None else (str(state.test.payload["character"]),)
+        return super().acting(state, command)
+
+    def owner(self, state: YbsState, name: str) -> str | None:
+        """The player of a character (None for a GM character), or a player's own name."""
+        try:
+            return player_named(state, name)
+        except TableeError:
+            pass
+        try:
+            return state.owners.get(character_named(state, name))
+        except TableeError:
+            return None
+
+
+YBS = Ybs()
+"""The Yuigahama Bad Seeds plugin."""

@@ -1,0 +1,353 @@
+"""What people read of a YBS table, as data: tokens, sheets, panels, advice and odds.
+
+The plugin's reports, answers, odds and panels are built from these pieces: translatable
+`tablee.errors.Message` objects and plain strings, never markup. Game terms stay as the game
+writes them in every language (Unmei, Uchimi, Kega, the traits, s'entêter, Zorome).
+
+Source: seed 004; rulings Y-M1, Y-M3 to Y-M9, Y-A3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from tablee.dice import TraceStep
+from tablee.errors import N_, Message, Number, Plural
+from tablee.locale.numbers import is_short_fraction
+from tablee.systems.base import JSON
+from tablee.systems.plugin import Line, Odds, Panel, Text
+from tablee.systems.ybs.advisor import advise
+from tablee.systems.ybs.brawls import gang_json
+from tablee.systems.ybs.character import Trait
+from tablee.systems.ybs.gang_odds import Odds as RaceOdds
+from tablee.systems.ybs.log import joined
+from tablee.systems.ybs.odds import TestOdds
+from tablee.systems.ybs.state import YbsState, character_json
+
+__all__ = [
+    "POLICY_WORDS",
+    "SHOWN_CHOICES",
+    "advice_json",
+    "advice_lines",
+    "character_lines",
+    "expected",
+    "fraction_text",
+    "gang_hands",
+    "mean_text",
+    "panels",
+    "race_odds",
+    "step_lines",
+    "test_odds",
+    "tokens_json",
+    "tokens_line",
+]
+
+SHOWN_CHOICES = 6
+"""Keep choices listed in text (JSON lists them all)."""
+
+STUBBORN_WORDS = {
+    "any": N_("after every failure, while tokens last"),
+    "once": N_("once per test"),
+    "never": N_("never"),
+}
+"""The reroll policies of ``tablee odds ybs test``, in words (Y-A3)."""
+
+POLICY_WORDS = {
+    "any": N_("after every failure while tokens last"),
+    "once": N_("once"),
+    "never": N_("never"),
+}
+"""When the player s'entête, in the odds' words (Y-A3)."""
+
+SIDE_WORDS = {"players": N_("the players"), "gm": N_("the GM's side")}
+"""Each side of a gang fight in words."""
+
+
+class StepText(Message):
+    """A trace step shown inside a line (translated with the line)."""
+
+    def __init__(self, step: TraceStep) -> None:
+        super().__init__(step.template, **step.params)
+
+
+def step_lines(steps: Sequence[TraceStep], style: str = "") -> list[Line]:
+    """Trace steps as lines (``  · step``), or warnings when ``style`` says so."""
+    if style:
+        return [Line(StepText(step), style) for step in steps]
+    return [Line(Message("  · {step}", step=StepText(step))) for step in steps]
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact fraction as ``n/d`` (for JSON)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def mean_text(value: Fraction, places: int = 3) -> Message:
+    """An expected count: its decimals, then the exact fraction when short (``1.167 (7/6)``)."""
+    if is_short_fraction(value):
+        return Message(
+            "{value} ({fraction})", value=Number(value, places), fraction=fraction_text(value)
+        )
+    return Message("{value}", value=Number(value, places))
+
+
+def expected(template: str, value: Fraction) -> Message:
+    """An expected count in a line: three decimals, then the exact fraction when short.
+
+    Args:
+        template: an `N_` template with ``{value}`` and ``{fraction}``.
+        value: the expected count.
+    """
+    fraction: Text = fraction_text(value)
+    if not is_short_fraction(value):
+        fraction = Message(N_("exact fraction: see --json"))
+    return Message(template, value=Number(value, 3), fraction=fraction)
+
+
+def tokens_json(state: YbsState) -> dict[str, JSON]:
+    """Every holder's Unmei tokens: ``{"gm": n, player: n...}``."""
+    return {"gm": state.ledger.gm, **state.ledger.players}
+
+
+def tokens_line(state: YbsState) -> Message:
+    """``Unmei tokens: GM 95, A 3, B 2`` (``MJ`` in French)."""
+    holders: list[Message | str] = [Message("{gm} {n}", gm=Message(N_("GM")), n=state.ledger.gm)]
+    holders += [f"{p} {n}" for p, n in state.ledger.players.items()]
+    return Message(N_("Unmei tokens: {holders}"), holders=joined(holders))
+
+
+def character_lines(state: YbsState, name: str) -> list[Line]:
+    """A character for people: name and player, traits with stars, boxes, attributes."""
+    doc = character_json(state, name)
+    owner: Text = str(doc["owner"]) if doc["owner"] else Message(N_("GM character"))
+    tokens: Text = ""
+    if doc["tokens"] is not None:
+        tokens = Message(", {tokens}", tokens=Message(N_("tokens: {n}"), n=doc["tokens"]))
+    traits = ", ".join(
+        f"{t.title} {int(doc['traits'][t.value]):+d}" + "*" * int(doc["stars"][t.value])
+        for t in Trait
+    )
+    uchimi, kega, total = int(doc["uchimi"]), int(doc["kega"]), int(doc["hit_points"])
+    boxes = "/" * uchimi + "X" * kega + "□" * (total - uchimi - kega)
+    shown = Message("  {boxes}", boxes=Message(N_("Boxes: {boxes}"), boxes=boxes))
+    style = ""
+    if doc["emergency"] or doc["prostrate"]:
+        what = N_("life in danger: call for help") if doc["emergency"] else N_("prostrate")
+        shown, style = Message("{boxes} {state}", boxes=shown, state=Message(what)), "warning"
+    lines = [
+        Line(Message("{name} ({owner}{tokens})", name=name, owner=owner, tokens=tokens), "heading"),
+        Line(f"  {traits}"),
+        Line(shown, style),
+    ]
+    if doc["attributes"]:
+        attributes = ", ".join(str(a) for a in doc["attributes"])
+        lines.append(
+            Line(
+                Message(
+                    "  {attributes}", attributes=Message(N_("Attributes: {list}"), list=attributes)
+                )
+            )
+        )
+    return lines
+
+
+# -- gang fights -----------------------------------------------------------------------------
+
+
+def gang_hands(state: YbsState) -> dict[str, tuple[int, ...]]:
+    """Each side's hand when a gang fight goes on and a throw has been made."""
+    gang = state.gang
+    if gang is None or gang.fight.throws == 0 or gang.fight.finished:
+        return {}
+    return {"players": gang.fight.players_hand, "gm": gang.fight.gm_hand}
+
+
+def advice_json(hand: tuple[int, ...]) -> list[JSON]:
+    """Every keep choice for a hand, best first, with exact fractions."""
+    return [
+        {
+            "keep": list(c.kept),
+            "reroll": c.rerolled,
+            "straight_next_throw": fraction_text(c.straight_probability),
+            "expected_throws": fraction_text(c.expected_throws),
+        }
+        for c in advise(hand).choices
+    ]
+
+
+def advice_lines(side: str, hand: tuple[int, ...]) -> list[Line]:
+    """The advisor's first choices for one side, best first."""
+    advice = advise(hand)
+    lines = [
+        Line(
+            Message(
+                N_("Keep choices for {side} ({hand}), best first:"),
+                side=Message(SIDE_WORDS[side]),
+                hand=" ".join(str(f) for f in hand),
+            )
+        )
+    ]
+    for choice in advice.choices[:SHOWN_CHOICES]:
+        row = Message(
+            N_(
+                "keep {kept:<12} reroll {reroll}: straight next throw {p}, {throws} throws expected"
+            ),
+            kept=" ".join(str(f) for f in choice.kept) or "-",
+            reroll=choice.rerolled,
+            p=Number(choice.straight_probability, 1, percent=True),
+            throws=Number(choice.expected_throws),
+        )
+        lines.append(Line(Message("  {row}", row=row)))
+    hidden = len(advice.choices) - SHOWN_CHOICES
+    if hidden > 0:
+        more = Message(N_("… {count} more (all with --json)"), count=hidden)
+        lines.append(Line(Message("  {more}", more=more)))
+    return lines
+
+
+def _gang_rows(state: YbsState, hidden: bool) -> tuple[tuple[Text, Text], ...]:
+    gang = gang_json(state)
+    assert gang is not None
+
+    def hand(faces: JSON) -> Text:
+        if hidden:
+            return Message(N_("hidden"))
+        return " ".join(str(f) for f in faces) or "-"
+
+    return (
+        (Message(N_("The players' fighters")), ", ".join(gang["fighters"])),
+        (Message(N_("The GM's side")), ", ".join(gang["opponents"]) or "-"),
+        (Message(N_("Dice")), f"{gang['players_dice']} / {gang['gm_dice']}"),
+        (Message(N_("Throws")), str(gang["throws"])),
+        (Message(N_("The players' dice")), hand(gang["players_hand"])),
+        (Message(N_("The GM's dice")), hand(gang["gm_hand"])),
+        (Message(N_("Minutes")), str(gang["minutes"])),
+    )
+
+
+# -- panels ----------------------------------------------------------------------------------
+
+
+def _table_panel(state: YbsState) -> Panel:
+    status = Message(N_("in progress") if state.in_session else N_("not in progress"))
+    rows: list[tuple[Text, Text]] = [
+        (Message(N_("Session")), str(state.session)),
+        (Message(N_("Status")), status),
+        (Message(N_("Unmei tokens of the GM")), str(state.ledger.gm)),
+    ]
+    rows += [(p, str(n)) for p, n in state.ledger.players.items()]
+    return Panel(Message(N_("Table")), tuple(rows))
+
+
+def _gang_panel(state: YbsState) -> Panel:
+    title = Message(N_("Gang fight"))
+    shown = Panel(title, _gang_rows(state, hidden=False))
+    if state.gang is None or state.gang.fight.throws == 0:
+        return shown
+    masked = Panel(title, _gang_rows(state, hidden=True))
+    return Panel(title, shown.rows, follows=("ybs.gang_throw",), masked=masked)
+
+
+def _fight_panel(state: YbsState) -> Panel | None:
+    fight = state.fight
+    if not (fight.gates or fight.attacks or fight.defences or fight.retreated or fight.round > 1):
+        return None
+    rows: list[tuple[Text, Text]] = [(Message(N_("Round")), str(fight.round))]
+    rows += [(a, "→ " + str(d["target"])) for a, d in fight.attacks.items()]
+    rows += [(d, "⛨ " + str(v["against"])) for d, v in fight.defences.items()]
+    if fight.retreated:
+        rows.append((Message(N_("Retreated")), ", ".join(sorted(fight.retreated))))
+    return Panel(Message(N_("Individual fight")), tuple(rows))
+
+
+def _character_panel(state: YbsState, name: str) -> Panel:
+    doc = character_json(state, name)
+    uchimi, kega, total = int(doc["uchimi"]), int(doc["kega"]), int(doc["hit_points"])
+    traits = ", ".join(
+        f"{t.title} {int(doc['traits'][t.value]):+d}" + "★" * int(doc["stars"][t.value])
+        for t in Trait
+    )
+    owner: Text = str(doc["owner"]) if doc["owner"] else Message(N_("the GM"))
+    rows: list[tuple[Text, Text]] = [
+        (Message(N_("Played by")), owner),
+        (Message(N_("Traits")), traits),
+        ("Uchimi / Kega", f"{uchimi} / {kega} ({total})"),
+    ]
+    if doc["tokens"] is not None:
+        rows.insert(1, (Message(N_("Unmei tokens")), str(doc["tokens"])))
+    if doc["emergency"]:
+        rows.append((Message(N_("State")), Message(N_("life in danger: call for help"))))
+    elif doc["prostrate"]:
+        rows.append((Message(N_("State")), Message(N_("prostrate"))))
+    if doc["attributes"]:
+        rows.append((Message(N_("Attributes")), ", ".join(str(a) for a in doc["attributes"])))
+    label = Message(
+        N_("{uchimi} Uchimi, {kega} Kega, {free} free"),
+        uchimi=uchimi,
+        kega=kega,
+        free=total - uchimi - kega,
+    )
+    marks = ("/",) * uchimi + ("X",) * kega + ("",) * max(total - uchimi - kega, 0)
+    return Panel(name, tuple(rows), muted=bool(doc["prostrate"]), marks=marks, marks_label=label)
+
+
+def panels(state: YbsState) -> tuple[Panel, ...]:
+    """The session and every holder's tokens, the fights, then each character's sheet.
+
+    A gang fight's hands are shown only to who may see its last throw (``follows``).
+    """
+    found = [_table_panel(state)]
+    if state.gang is not None:
+        found.append(_gang_panel(state))
+    fight = _fight_panel(state)
+    if fight is not None:
+        found.append(fight)
+    found += [_character_panel(state, name) for name in state.characters]
+    return tuple(found)
+
+
+# -- odds ------------------------------------------------------------------------------------
+
+
+def test_odds(odds: TestOdds, *, trait: int, force: int, tokens: int, policy: str) -> Odds:
+    """A test's chances to show before rolling, with their exact values as data."""
+    rows: tuple[tuple[Text, Fraction], ...] = (
+        (Message(N_("success")), odds.success),
+        (Message(N_("critical success")), odds.critical),
+        (Message(N_("final natural 1")), odds.natural_one),
+    )
+    note = Message(
+        N_(
+            "trait {trait:+d}, forced {force}, {tokens} left, s'entêter: {policy}; "
+            "expected rerolls {rerolls}"
+        ),
+        trait=trait,
+        force=force,
+        tokens=Plural("{n} token", "{n} tokens", tokens),
+        policy=Message(POLICY_WORDS[policy]),
+        rerolls=mean_text(odds.expected_rerolls),
+    )
+    data: dict[str, JSON] = {
+        "success": fraction_text(odds.success),
+        "critical": fraction_text(odds.critical),
+        "natural_one": fraction_text(odds.natural_one),
+        "expected_rerolls": fraction_text(odds.expected_rerolls),
+    }
+    return Odds(rows, odds.success, note, data)
+
+
+def race_odds(odds: RaceOdds, note: Message | None = None) -> Odds:
+    """The players' win, draw and loss, with their exact values as data."""
+    rows: tuple[tuple[Text, Fraction], ...] = (
+        (Message(N_("win")), odds.win),
+        (Message(N_("tie")), odds.draw),
+        (Message(N_("loss")), odds.loss),
+    )
+    data: dict[str, JSON] = {
+        "win": fraction_text(odds.win),
+        "tie": fraction_text(odds.draw),
+        "loss": fraction_text(odds.loss),
+        "expected_throws": fraction_text(odds.expected_throws),
+    }
+    return Odds(rows, odds.win, note, data)
