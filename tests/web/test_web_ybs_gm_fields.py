@@ -17,10 +17,11 @@ from fractions import Fraction
 import pytest
 from fastapi.testclient import TestClient
 
+from tablee.locale.numbers import format_decimal as decimal_text
 from tablee.systems import SYSTEM_IDS
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
-from tablee.web.systems import Field, decimal_text, web_system
+from tablee.web.systems import Field, web_system
 from tests.web.conftest import csrf_of, make_table
 from tests.web.test_systems import act, fractions_in
 from tests.web.test_web_ybs import ybs_table

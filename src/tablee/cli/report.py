@@ -14,9 +14,10 @@ from fractions import Fraction
 from typing import Any
 
 from tablee.cli.app import Context
+from tablee.cli.render import exact_text
 from tablee.dice import TraceStep
 from tablee.errors import N_, Message
-from tablee.locale.numbers import format_percent, is_short_fraction
+from tablee.locale.numbers import format_percent
 from tablee.systems.plugin import Line, Odds, Report, Text
 
 __all__ = ["emit_report", "odds_json", "render_odds", "render_text", "report_text"]
@@ -50,7 +51,7 @@ def _fraction(p: Fraction) -> str:
 
 
 def _exact(ctx: Context, p: Fraction) -> str:
-    return _fraction(p) if is_short_fraction(p) else ctx.tr(N_("exact fraction: see --json"))
+    return exact_text(p, ctx.tr)
 
 
 def render_odds(ctx: Context, odds: Odds) -> str:

@@ -18,13 +18,12 @@ from typing import Any, Generic, TypeVar
 
 from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
-from tablee.systems.base import JSON, Fact, Upcaster, clean_name, name_key
+from tablee.systems.base import JSON, Fact, clean_name, name_key
 
 __all__ = [
     "GM_NAME",
     "MAX_PLAYERS",
     "DecisionOf",
-    "StandardSystem",
     "clean_players",
     "decide_again",
     "find_name",
@@ -282,64 +281,3 @@ def whole(
         high=high,
         rule=rules,
     )
-
-
-class StandardSystem:
-    """A system's `tablee.systems.base.System` object built from its module functions.
-
-    A system subclasses it to add its ``summary`` and makes one instance with its functions.
-
-    Attributes:
-        id: short id used in commands and stored on the table (``pouyss``).
-        event_versions: current schema version of each event kind.
-        upcasters: ``(kind, version) -> function`` turning a payload into ``version + 1``.
-        option_help: each table option's name -> its English help text.
-
-    Source: architecture.md "Layers" (the `System` protocol).
-    """
-
-    def __init__(
-        self,
-        *,
-        id: str,
-        event_versions: Mapping[str, int],
-        option_help: Mapping[str, str],
-        initial_state: Callable[[Mapping[str, JSON]], Any],
-        evolve: Callable[[Any, str, Mapping[str, JSON]], Any],
-        describe: Callable[[str, Mapping[str, JSON], Any], Message],
-        decide_options: Callable[[Any, Mapping[str, str]], Any],
-        upcasters: Mapping[tuple[str, int], Upcaster] | None = None,
-    ) -> None:
-        self.id = id
-        self.event_versions = event_versions
-        self.upcasters: Mapping[tuple[str, int], Upcaster] = upcasters or {}
-        self.option_help = option_help
-        self._initial_state = initial_state
-        self._evolve = evolve
-        self._describe = describe
-        self._decide_options = decide_options
-
-    def initial_state(self, created: Mapping[str, JSON]) -> Any:
-        """The state of a new table from its ``table.created`` payload."""
-        return self._initial_state(created)
-
-    def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
-        """The state after one stored fact (pure; RuleError if it breaks a rule)."""
-        return self._evolve(state, kind, payload)
-
-    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
-        """One readable line for a fact; ``after`` is the state right after it, or None."""
-        return self._describe(kind, payload, after)
-
-    def options_json(self, state: Any) -> dict[str, JSON]:
-        """The table's house rules (``state.options``) as JSON."""
-        return dict(state.options.to_json())
-
-    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
-        """The facts changing table options from text values (InputError if one is bad)."""
-        facts: Sequence[Fact] = self._decide_options(state, changes).facts
-        return facts
-
-    def summary(self, state: Any) -> dict[str, JSON]:
-        """The house rules alone; a system adds its shared resources."""
-        return {"options": self.options_json(state)}

@@ -1,16 +1,15 @@
-"""The per-system part of the web table: a small protocol, one module per game system.
+"""The web table's forms: the protocol a game's web module follows, and the form reader.
 
-A system plugs into the web table with one module ``tablee/web/systems/<id>.py`` (or a
-package ``<id>/`` split by theme) exposing ``WEB = <an object following WebSystem>``, then
-its id in `_MODULES`. The module says:
+Every game's web module is generated from its declarations (`tablee.web.declared`); this
+module holds what the generated modules and the pages share:
 
-* ``actions()``: the forms of the system (`Action`: an id, a title, typed `Field`s, who may
-  use it, whether it is rolled, the handler and an optional odds function). A handler
-  receives an `ActionRequest` (the form read and checked against the viewer's role) and
-  calls the system's own ``decide_*`` functions through `ActionRequest.execute`, which runs
-  `tablee.table.TableService.execute` (never rules of its own);
+* ``actions()``: the forms of a game (`Action`: an id, a title, typed `Field`s, who may use
+  it, whether it is rolled, the handler and an optional odds function). A handler receives
+  an `ActionRequest` (the form read and checked against the viewer's role) and runs the
+  declared command through `ActionRequest.run_command` (the table service; never rules of
+  its own);
 * ``resources(state, viewer, tr)``: the panels of resources at a glance (`Panel`), their
-  texts already in the viewer's language (``tr`` translates an `N_` message);
+  texts already in the viewer's language;
 * ``details(event, state, tr)``: extra lines under a log entry (its trace), or nothing.
 
 The generic page renders every `Field` as a labelled input, adds the dice source (fair or
@@ -24,14 +23,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
 from tablee.dice import Die, FairSource, RandomSource, TypedFaces, typed_faces
 from tablee.errors import N_, InputError
-from tablee.locale import translation
-from tablee.locale.numbers import format_decimal
 from tablee.systems.base import Fact
 from tablee.systems.declare import Command
 from tablee.table.events import StoredEvent
@@ -51,18 +48,6 @@ __all__ = [
     "Panel",
     "Translate",
     "WebSystem",
-    "acting_for",
-    "all_players",
-    "decimal_text",
-    "every",
-    "every_or_none",
-    "facts_of",
-    "owned",
-    "owner_choices",
-    "owner_of",
-    "players",
-    "seen_by",
-    "viewer_translate",
     "web_system",
 ]
 
@@ -409,119 +394,4 @@ def web_system(system_id: str) -> WebSystem | None:
         return None
 
 
-def players(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    """The players a viewer may act for: all for the game master, else only their own."""
-    return [(p, p) for p in state.players if viewer.is_gm or viewer.is_player(p)]
-
-
-def all_players(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-    """Every player of the table."""
-    return [(p, p) for p in state.players]
-
-
 # --- what the system modules share ---------------------------------------------------------------
-
-
-def owned(collection: str) -> Choices:
-    """Choices of the names in the game's ``collection`` that the viewer plays.
-
-    Every one for the game master, else those whose owner is the viewer; ``collection`` is
-    the game's mapping of characters (``protagonists``, ``characters``, ``agents``).
-    """
-
-    def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-        owners = state.game.owners
-        return [
-            (n, n)
-            for n in getattr(state.game, collection)
-            if viewer.is_gm or viewer.is_player(owners.get(n))
-        ]
-
-    choices.__doc__ = f"The {collection} the viewer plays (every one for the game master)."
-    return choices
-
-
-def every(collection: str) -> Choices:
-    """Choices of every name in the game's ``collection``, whoever plays them."""
-
-    def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-        return [(n, n) for n in getattr(state.game, collection)]
-
-    choices.__doc__ = f"Every one of the {collection}, whoever plays them."
-    return choices
-
-
-def every_or_none(collection: str) -> Choices:
-    """`every` name of the game's ``collection``, after an empty choice shown ``-``."""
-    names = every(collection)
-
-    def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-        return [("", "-"), *names(state, viewer)]
-
-    choices.__doc__ = f"An empty choice, then every one of the {collection}."
-    return choices
-
-
-def owner_choices(gm_label: str) -> Choices:
-    """Choices of who may play a new character.
-
-    The viewer alone for a player; for the game master, the game master (an empty value,
-    labelled ``gm_label``, an `N_` text) or any player.
-    """
-
-    def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
-        if not viewer.is_gm:
-            return [(viewer.player or "", viewer.player or "")]
-        return [("", gm_label), *all_players(state, viewer)]
-
-    choices.__doc__ = "Who may play a new character: the viewer, or any one for the game master."
-    return choices
-
-
-def owner_of(req: ActionRequest, named: Callable[[Any, str], str], name: str) -> str | None:
-    """The player who plays the character ``name`` (None: the game master's, or unknown).
-
-    Args:
-        req: the request (its state's game has ``owners``).
-        named: the system's lookup of a stored name (``shs.protagonist_named``); its
-            InputError (no such character) gives None.
-        name: the name as typed.
-    """
-    game = req.state.game
-    try:
-        owner: str | None = game.owners.get(named(game, name))
-    except InputError:
-        return None
-    return owner
-
-
-def acting_for(req: ActionRequest, owner: str | None) -> None:
-    """Refuse a player acting for a character another plays (the game master may).
-
-    Raises:
-        Forbidden: the viewer is a player and not ``owner``.
-    """
-    if not req.viewer.is_gm and not req.viewer.is_player(owner):
-        raise Forbidden(N_("a player acts only for their own character"))
-
-
-def facts_of(decision: Any) -> Sequence[Fact]:
-    """A decision's facts, as they are."""
-    facts: Sequence[Fact] = decision.facts
-    return facts
-
-
-def seen_by(visibility: str) -> Callable[[Any], Sequence[Fact]]:
-    """The facts of a decision, each shown to ``visibility``."""
-    return lambda d: [replace(f, visibility=visibility) for f in d.facts]
-
-
-decimal_text = format_decimal
-"""A number with ``places`` decimals in the language's format (`tablee.locale.numbers`): every
-decimal number a system module puts in a page goes through it."""
-
-
-def viewer_translate(req: ActionRequest) -> Translate:
-    """A translation function in the viewer's language (English unless ``fr``)."""
-    catalog = translation(req.viewer.lang if req.viewer.lang in ("fr", "en") else "en")
-    return lambda message: catalog.gettext(message)
