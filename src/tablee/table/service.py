@@ -60,7 +60,6 @@ from tablee.table.projection import (
     verify_log,
 )
 from tablee.table.store import AppendConflict, EventStore, TableInfo
-from tablee.table.transcript import read_jsonl, to_jsonl
 
 __all__ = ["MAX_ATTEMPTS", "Applied", "Checked", "Imported", "TableService", "utc_now"]
 
@@ -407,6 +406,8 @@ class TableService:
         info = self.store.find_table(name)
         events = self.store.load(info.id)
         trailer = make_trailer(self.store.installation_secret(), info.id, events)
+        from tablee.table.transcript import to_jsonl  # only exports need it
+
         return to_jsonl(events, trailer)
 
     def import_jsonl(self, text: str, name: str | None = None) -> Imported:
@@ -420,6 +421,8 @@ class TableService:
                 `tablee.table.chain.verify_export`); a log that does not replay; a bad name.
             RuleError: a table with that name exists.
         """
+        from tablee.table.transcript import read_jsonl  # only imports need it
+
         export = read_jsonl(text)
         return self._import(export.events, export.trailer, name)
 

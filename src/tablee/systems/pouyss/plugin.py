@@ -31,9 +31,7 @@ from tablee.systems.pouyss.commands import (
     StartSession,
 )
 from tablee.systems.pouyss.events import EVENTS, OpposedRolled, OptionsSet, Rolled
-from tablee.systems.pouyss.legacy import legacy_evolve
 from tablee.systems.pouyss.levels import Level
-from tablee.systems.pouyss.log import describe
 from tablee.systems.pouyss.odds import action_distribution
 from tablee.systems.pouyss.options import OPTION_HELP, option_text
 from tablee.systems.pouyss.state import PouyssState, apply, initial_state
@@ -174,6 +172,8 @@ class Pouyss(Game[PouyssState]):
         self, state: PouyssState, kind: str, payload: Mapping[str, JSON]
     ) -> PouyssState:
         """The fold of Tablée 0.1.0 (every event decided again), for its logs with undos."""
+        from tablee.systems.pouyss.legacy import legacy_evolve  # only old logs need it
+
         return legacy_evolve(state, kind, payload)
 
     def change_options(
@@ -190,6 +190,8 @@ class Pouyss(Game[PouyssState]):
 
     def line(self, event: Event, after: PouyssState | None) -> Message:
         """The log line of an event, with the cagnotte after it."""
+        from tablee.systems.pouyss.log import describe  # a roll's own report does not need it
+
         return describe(event.kind, event.payload(), after)
 
     def details(self, event: Event) -> tuple[Text, ...]:
