@@ -17,8 +17,8 @@ from tablee.dice import FacesByKind, SeededSource, SourceChance, TypedFaces
 from tablee.errors import InputError, RuleError
 from tablee.systems.declare import build_command
 from tablee.systems.shs.events import EVENTS, ModifierAdded, ModifierEnded
+from tablee.systems.shs.legacy import evolve
 from tablee.systems.shs.plugin import SHS
-from tablee.systems.shs.replay import evolve
 
 FIXTURE = Path(__file__).parents[2] / "fixtures" / "v0_1_0" / "nostromo.jsonl"
 

@@ -135,6 +135,7 @@ from tablee.systems.agents.generator import (
     opposition_score,
 )
 from tablee.systems.agents.generator import DEFAULT_OPTIONS as DEFAULT_GENERATOR_OPTIONS
+from tablee.systems.agents.legacy import EVENT_VERSIONS, evolve
 from tablee.systems.agents.log import describe
 from tablee.systems.agents.odds import (
     MAX_CHAIN_DEPTH,
@@ -160,7 +161,6 @@ from tablee.systems.agents.quest import (
     with_agent,
 )
 from tablee.systems.agents.recovery import decide_abandon, decide_concede, decide_fail_on_purpose
-from tablee.systems.agents.replay import EVENT_VERSIONS, evolve
 from tablee.systems.agents.reserves import abandoned, conceded, failed_on_purpose, recovered
 from tablee.systems.agents.tables import (
     MAX_SIDES,

@@ -2,7 +2,7 @@
 
 Each ``decide_*`` function takes the current `AgentsState` and a command's inputs (the die
 faces already thrown) and returns a `Decision`: the facts to store, the outcome to show and
-the state right after. Folding a stored fact (`tablee.systems.agents.replay.evolve`) decides
+the state right after. Folding a stored fact (`tablee.systems.agents.legacy.evolve`) decides
 it again from its inputs, so every rule is checked on every replay.
 
 Event kinds of this module (all version 1): ``agents.agent_created``,

@@ -52,10 +52,10 @@ from tablee.systems.agents.decide import (
 from tablee.systems.agents.events import EVENTS, ActionTaken
 from tablee.systems.agents.fold import apply
 from tablee.systems.agents.game import AgentsState, agent_json, challenge_json, initial_state
+from tablee.systems.agents.legacy import evolve as legacy_evolve
 from tablee.systems.agents.log import RESULT_WORDS, describe
 from tablee.systems.agents.odds import action_distribution, challenge_win_probability
 from tablee.systems.agents.options import AGENTS_OPTION_HELP
-from tablee.systems.agents.replay import evolve as legacy_evolve
 from tablee.systems.agents.starters import LANGUAGES as TABLE_LANGUAGES
 from tablee.systems.agents.starters import starter_tables
 from tablee.systems.agents.tables import Table, TableKind, parse_table

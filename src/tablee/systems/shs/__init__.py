@@ -114,6 +114,7 @@ from tablee.systems.shs.game import (
     protagonist_json,
     protagonist_named,
 )
+from tablee.systems.shs.legacy import EVENT_VERSIONS, UPCASTERS, evolve
 from tablee.systems.shs.log import describe, game_time
 from tablee.systems.shs.notation import (
     NAMED_DIFFICULTIES,
@@ -172,7 +173,6 @@ from tablee.systems.shs.protagonist import (
     prepare_test,
     set_counter,
 )
-from tablee.systems.shs.replay import EVENT_VERSIONS, UPCASTERS, evolve
 from tablee.systems.shs.rolling import (
     GroupedMechanic,
     enumerate_requests,

@@ -2,7 +2,7 @@
 
 Every ``decide_*`` function takes the current `ShsState` and a command's inputs and returns a
 `Decision`: the one fact to store, the outcome to show, notices that never block, and the
-state right after the fact. Folding a stored fact (`tablee.systems.shs.replay.evolve`)
+state right after the fact. Folding a stored fact (`tablee.systems.shs.legacy.evolve`)
 decides it again from its inputs, so every rule is checked on every replay. The rolled
 decisions are in `tablee.systems.shs.play`, the clock's in `tablee.systems.shs.timing`.
 

@@ -79,6 +79,7 @@ from tablee.systems.shs.events import (
 )
 from tablee.systems.shs.game import Decision as Decided
 from tablee.systems.shs.game import ShsState, decide_create, decide_options, initial_state
+from tablee.systems.shs.legacy import REDECIDE, evolve
 from tablee.systems.shs.options import SHS_OPTION_HELP, ShsOptions
 from tablee.systems.shs.play import (
     decide_cooperation,
@@ -91,7 +92,6 @@ from tablee.systems.shs.play import (
     plan_test,
 )
 from tablee.systems.shs.protagonist import Protagonist, adjust_counter, kill, set_counter
-from tablee.systems.shs.replay import REDECIDE, evolve
 from tablee.systems.shs.rolling import throw_action
 from tablee.systems.shs.sheets import parse_sheets
 from tablee.systems.shs.timing import (

@@ -14,7 +14,7 @@ Event kinds: ``shs.scene_started``, ``shs.tour_started``, ``shs.time_advanced`` 
 ``shs.long_action_started`` (version 1); ``shs.modifier_added`` and ``shs.modifier_ended``
 (version 2: a modifier is known by a stable number, the seq of the event that added it,
 stored as ``seq`` when added and as ``number`` when ended; version 1 numbered them by their
-place among those in force, see `tablee.systems.shs.replay.UPCASTERS`).
+place among those in force, see `tablee.systems.shs.legacy.UPCASTERS`).
 
 Source: seed 003, "Temporalité des Actions", "Scènes", "Durées", "Bonus et Malus"
 ("Durée"), "Action sur plusieurs Tours"; rulings S-M3, S-M8, S-A15, S-T4, S-T6.
