@@ -13,6 +13,7 @@ import io
 import itertools
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -301,6 +302,31 @@ def test_a_session_replays_verifies_undoes_exports_and_imports(
     assert {k: v for k, v in json.loads(copy).items() if k not in drop} == {
         k: v for k, v in json.loads(original).items() if k not in drop
     }
+
+
+@pytest.mark.parametrize("game_id", plugin_ids())
+def test_a_snapshot_resumes_to_the_state_of_the_whole_fold(game_id: str, cli: Cli) -> None:
+    """A game that keeps snapshots: its state reads back equal, and a command resumed from a
+    snapshot sees the state the whole log gives."""
+    game = game_of(game_id)
+    if game.snapshot_format() is None:
+        pytest.skip(f"{game_id} keeps no snapshot of its state (the whole log is folded)")
+    new_table(cli, game_id)
+    for argv in PLAYED[game_id]:
+        assert cli.game(game_id, argv)[0] == 0
+    store = SqliteStore(cli.db)
+    try:
+        service = TableService(store, snapshot_every=1)
+        info = store.find_table(cli.table)
+        full = service.state(cli.table)
+        assert game.decode_state(json.loads(json.dumps(game.encode_state(full.game)))) == (
+            full.game
+        )
+        service._keep_snapshot(replace(full, events=full.events[:-1]), full)
+        resumed = TableService(store)._current(info, full=False)
+        assert resumed.partial and resumed.game == full.game
+    finally:
+        store.close()
 
 
 def _rolled_samples(game: Game[Any], state: Any) -> Iterator[Command]:

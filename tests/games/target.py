@@ -110,6 +110,7 @@ class Target(Game[TargetState]):
     commands = (Roll, Refill, OddsQuery)
     event_classes = (Rolled, Refilled, OptionsSet)
     option_help: ClassVar[Mapping[str, str]] = {"target": "the total a roll must reach"}
+    state_type: ClassVar[type | None] = TargetState
 
     def initial_state(self, created: Mapping[str, JSON]) -> TargetState:
         options = TargetOptions.from_json(created.get("options") or {})

@@ -206,6 +206,7 @@ class Shs(Game[ShsState]):
     commands = COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = SHS_OPTION_HELP
+    state_type: ClassVar[type | None] = ShsState
 
     def initial_state(self, created: Mapping[str, JSON]) -> ShsState:
         """The state of a new table: no Protagoniste, the clock before the first Scène."""
