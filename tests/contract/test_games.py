@@ -412,3 +412,21 @@ def _every_throw(game: Game[Any], state: Any, command: Command) -> Iterator[tupl
 @pytest.mark.parametrize("game_id", [g for g, _ in systems.GAMES])
 def test_every_shipped_game_has_a_golden_playthrough(game_id: str) -> None:
     assert sorted(GOLDEN.glob(f"{game_id}_*.jsonl")), f"no golden playthrough for {game_id}"
+
+
+def test_a_declaration_is_read_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading a command's fields evaluates its type hints once, then serves them cached."""
+    import typing
+
+    from tablee.systems import declare
+
+    class Once(target.Refill):
+        pass
+
+    calls: list[object] = []
+    original = typing.get_type_hints
+    monkeypatch.setattr(
+        typing, "get_type_hints", lambda obj, *a, **k: calls.append(obj) or original(obj, *a, **k)
+    )
+    first = declare.fields_of(Once)
+    assert declare.fields_of(Once) is first and calls == [Once]

@@ -299,7 +299,8 @@ def fields_of(command: type[Command]) -> tuple[FieldSpec, ...]:
                 "" if key == item.name else item.name,
             )
         )
-    return tuple(specs)
+    _FIELDS[command] = tuple(specs)
+    return _FIELDS[command]
 
 
 def _clean_text(spec: FieldSpec, text: str) -> str:
