@@ -97,3 +97,19 @@ def test_an_undo_after_the_snapshot_folds_the_whole_log(store: SqliteStore) -> N
     state = cold(store, "s")
     assert not state.partial  # type: ignore[attr-defined]
     assert state.game.cagnotte == 4  # type: ignore[attr-defined]
+
+
+def test_a_state_that_cannot_be_written_leaves_no_snapshot_and_the_command_stands(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tablee.systems.pouyss.plugin import Pouyss
+
+    def broken(self: object, state: object) -> object:
+        raise TypeError("not storable")
+
+    monkeypatch.setattr(Pouyss, "encode_state", broken)
+    service = TableService(store, snapshot_every=2)
+    service.create(system="pouyss", name="s", players=["A"], lang="en")
+    applied = service.run_command("s", StartSession(cagnotte=3))  # seq 2: a snapshot is due
+    assert applied.state.game.cagnotte == 3
+    assert store.get_preference(SNAPSHOT + store.find_table("s").id) is None

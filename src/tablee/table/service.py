@@ -234,14 +234,19 @@ class TableService:
             "lang": after.lang,
             "players": list(after.players),
         }
-        doc = {
-            "format": expected,
-            "seq": after.last_seq,
-            "legacy": after.legacy,
-            "created": created,
-            "state": after.system.encode_state(after.game),  # type: ignore[attr-defined]
-        }
-        self.store.set_preference(SNAPSHOT + after.table_id, json.dumps(doc, ensure_ascii=False))
+        try:
+            state = after.system.encode_state(after.game)  # type: ignore[attr-defined]
+            doc = {
+                "format": expected,
+                "seq": after.last_seq,
+                "legacy": after.legacy,
+                "created": created,
+                "state": state,
+            }
+            text = json.dumps(doc, ensure_ascii=False)
+        except (TypeError, ValueError):
+            return  # a cache: a state that cannot be written is folded next time instead
+        self.store.set_preference(SNAPSHOT + after.table_id, text)
 
     def create(
         self,
