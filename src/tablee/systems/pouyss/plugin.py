@@ -138,6 +138,10 @@ class Pouyss(Game[PouyssState]):
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = OPTION_HELP
     state_type: ClassVar[type | None] = PouyssState
+    group_titles: ClassVar[Mapping[str, str]] = {
+        "session": N_("start or end a session (P-M5)"),
+        "character": N_("advantages and disadvantages (P-A13)"),
+    }
 
     def initial_state(self, created: Mapping[str, JSON]) -> PouyssState:
         """The state of a new table (P-M5, P-A12, P-A13)."""
