@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from tablee.cli.app import Context
-from tablee.cli.render import exact_text
+from tablee.cli.render import exact_text, fraction_text
 from tablee.dice import TraceStep
 from tablee.errors import N_, Message
 from tablee.locale.numbers import format_percent
@@ -44,10 +44,6 @@ def _escape(text: str) -> str:
     from rich.markup import escape
 
     return escape(text)
-
-
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
 
 def _exact(ctx: Context, p: Fraction) -> str:
@@ -82,8 +78,8 @@ def odds_json(odds: Odds) -> Any:
     if odds.data is not None:
         return odds.data
     return {
-        "rows": [{"label": str(label), "probability": _fraction(p)} for label, p in odds.rows],
-        "success": None if odds.success is None else _fraction(odds.success),
+        "rows": [{"label": str(label), "probability": fraction_text(p)} for label, p in odds.rows],
+        "success": None if odds.success is None else fraction_text(odds.success),
     }
 
 

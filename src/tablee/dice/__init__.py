@@ -1,6 +1,6 @@
 """Dice: random sources, dice kinds, typed faces, the chance protocol, exact distributions.
 
-This package imports only the standard library. Source: issue 2 point 2; STYLE.md.
+This package imports only the standard library. Source: docs/architecture.md.
 """
 
 from tablee.dice.chance import (

@@ -17,7 +17,7 @@ with the faces it got. The same code is then driven by:
 
 A closed form may stay beside a mechanic as an accelerator, tested equal to `exact`.
 
-Source: house style (STYLE.md, "A mechanic", "One chance protocol"), after OpenSpiel's
+Source: docs/architecture.md ("A mechanic", "One chance protocol"), after OpenSpiel's
 chance nodes.
 """
 

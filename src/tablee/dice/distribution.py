@@ -3,7 +3,7 @@
 A `Distribution` maps outcomes to integer weights (counts of equally likely rolls). Every
 probability it gives is a `fractions.Fraction`; floats appear only when rendering.
 
-Source: house style (STYLE.md, "A mechanic": exact odds use integer counts or Fraction).
+Source: docs/architecture.md ("A mechanic": exact odds use integer counts or Fraction).
 """
 
 from __future__ import annotations

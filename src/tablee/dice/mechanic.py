@@ -10,7 +10,7 @@ A mechanic is two pure functions over frozen dataclasses:
 exact odds cannot drift apart. A mechanic that asks for dice more than once is written
 against the chance protocol (`tablee.dice.chance`) instead.
 
-Source: house style (STYLE.md, "A mechanic"); issue 2 point 2.
+Source: docs/architecture.md ("A mechanic").
 """
 
 from __future__ import annotations

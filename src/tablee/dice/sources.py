@@ -9,7 +9,7 @@ Three sources share one interface, `RandomSource.roll(die, count)`:
 
 Rules never draw faces themselves: they say which dice they need and a source is passed in.
 
-Source: house style (STYLE.md, "A mechanic"); issue 2 point 2.
+Source: docs/architecture.md ("A mechanic").
 """
 
 from __future__ import annotations

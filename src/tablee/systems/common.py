@@ -27,6 +27,7 @@ __all__ = [
     "clean_players",
     "decide_again",
     "find_name",
+    "first_difference",
     "payload_leaves",
     "player_named",
     "whole",
@@ -171,6 +172,28 @@ def _plain(value: JSON) -> JSON:
     return value
 
 
+def first_difference(
+    stored: Mapping[str, JSON], decided: Mapping[str, JSON], *, records: Collection[str] = ()
+) -> tuple[str, JSON, JSON] | None:
+    """The first field where two payloads differ: ``(dotted path, stored, decided)``.
+
+    Args:
+        stored, decided: JSON-compatible payloads.
+        records: keys left out at every depth (records of what was shown, not compared).
+
+    Returns:
+        The first differing field (booleans apart from numbers), or None when equal.
+
+    Source: architecture.md "A history that survives upgrades" (the verifier).
+    """
+    left = dict(payload_leaves(dict(stored), records=records))
+    right = dict(payload_leaves(dict(decided), records=records))
+    for path in [*right, *(p for p in left if p not in right)]:
+        if _plain(left.get(path)) != _plain(right.get(path)):
+            return path, left.get(path), right.get(path)
+    return None
+
+
 def decide_again(
     redecide: Callable[[S, Mapping[str, JSON]], DecisionOf[S]],
     state: S,
@@ -210,19 +233,16 @@ def decide_again(
         raise InputError(
             N_("{what}: a missing or malformed field ({detail})"), what=what, detail=repr(exc)
         ) from exc
-    stored = dict(payload_leaves(payload, records=records))
-    decided = dict(payload_leaves(decision.facts[0].payload, records=records))
-    for path in [*decided, *(p for p in stored if p not in decided)]:
-        if _plain(stored.get(path)) != _plain(decided.get(path)):
-            raise InputError(
-                N_(
-                    "{what}: the stored {field} {stored!r} is not what the rules give ({decided!r})"
-                ),
-                what=what,
-                field=path,
-                stored=stored.get(path),
-                decided=decided.get(path),
-            )
+    found = first_difference(payload, decision.facts[0].payload, records=records)
+    if found is not None:
+        path, stored, decided = found
+        raise InputError(
+            N_("{what}: the stored {field} {stored!r} is not what the rules give ({decided!r})"),
+            what=what,
+            field=path,
+            stored=stored,
+            decided=decided,
+        )
     return decision.after
 
 

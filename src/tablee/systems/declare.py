@@ -49,6 +49,7 @@ __all__ = [
     "command_json",
     "fields_of",
     "parse_field",
+    "unsafe_char",
 ]
 
 C = TypeVar("C")
@@ -303,6 +304,18 @@ def fields_of(command: type[Command]) -> tuple[FieldSpec, ...]:
     return _FIELDS[command]
 
 
+def unsafe_char(ch: str) -> bool:
+    """Whether typed text may not hold ``ch``.
+
+    Refused: a control character (tab and line ends aside), a text-direction control, a lone
+    surrogate, a byte-order mark. A direction control in a note would draw the rest of its
+    log line backwards for every viewer.
+    """
+    if ch in "\t\n\r":
+        return False
+    return ch in _DIRECTION or ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs")
+
+
 def _clean_text(spec: FieldSpec, text: str) -> str:
     value = unicodedata.normalize("NFC", text).strip()
     if len(value) > spec.param.max_length:
@@ -312,9 +325,7 @@ def _clean_text(spec: FieldSpec, text: str) -> str:
             maximum=spec.param.max_length,
         )
     for ch in value:
-        if ch in "\t\n\r":
-            continue
-        if ch in _DIRECTION or ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs"):
+        if unsafe_char(ch):
             raise InputError(
                 N_("{field}: the character {code} is not allowed (a control character)"),
                 field=spec.name,

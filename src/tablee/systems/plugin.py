@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from tablee.dice import Chance, SourceChance, TraceStep, TypedFaces
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
 from tablee.systems.base import JSON, Fact, Upcaster
-from tablee.systems.common import payload_leaves
+from tablee.systems.common import first_difference
 from tablee.systems.declare import Command, Query, actor_field
 from tablee.systems.event import Event, event_fact, read_event
 
@@ -147,27 +147,6 @@ class Decision(Generic[S]):
     visibility: str = "all"
     outcome: Any = None
     warnings: tuple[TraceStep, ...] = ()
-
-
-def _plain(value: JSON) -> JSON:
-    """A value compared with booleans apart from numbers and tuples as lists."""
-    if isinstance(value, bool):
-        return ("bool", value)
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def first_difference(
-    stored: Mapping[str, JSON], decided: Mapping[str, JSON]
-) -> tuple[str, JSON, JSON] | None:
-    """The first field where two payloads differ: ``(dotted path, stored, decided)``."""
-    left = dict(payload_leaves(dict(stored)))
-    right = dict(payload_leaves(dict(decided)))
-    for path in [*right, *(p for p in left if p not in right)]:
-        if _plain(left.get(path)) != _plain(right.get(path)):
-            return path, left.get(path), right.get(path)
-    return None
 
 
 class Game(Generic[S]):

@@ -1,6 +1,6 @@
 """The table: an append-only event log per table, folded into state, on SQLite or PostgreSQL.
 
-Source: DESIGN.md "The event log"; issue 2 point 3.
+Source: docs/architecture.md, "The event log".
 """
 
 from tablee.table.connect import default_database_path, open_store

@@ -5,7 +5,7 @@ facts into the same rows and rows into the same `StoredEvent` values, and raise 
 errors, through this module. It must not import SQLAlchemy or Alembic: the sqlite3 store is
 the CLI's fast path.
 
-Source: DESIGN.md "The event log"; issue 2 point 3.
+Source: docs/architecture.md, "The event log".
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def format_time(now: datetime) -> str:
     Raises:
         InputError: ``now`` is naive (no timezone).
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     if now.tzinfo is None or now.utcoffset() is None:
         raise InputError(
@@ -117,7 +117,7 @@ def parse_time(text: str) -> datetime:
     Raises:
         StorageError: the text is not an ISO-8601 time with an offset.
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     try:
         value = datetime.fromisoformat(text)
@@ -147,7 +147,7 @@ def log_rows(
     Raises:
         InputError: a naive time.
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     rows = fact_rows(table_id, 1, [created], now)
     for offset, item in enumerate(later, start=2):
@@ -182,7 +182,7 @@ def fact_rows(
     Raises:
         InputError: ``now`` is naive, or a malformed key.
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     stamp = format_time(now)
     if command_key is not None:
@@ -247,7 +247,7 @@ def event_from_row(row: Sequence[object]) -> StoredEvent:
     Raises:
         StorageError: unreadable payload or time.
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     table_id, seq, kind, version, actor, visibility, payload, created_at = row[:8]
     rules_version, command_key, chain = row[8:11]
@@ -313,7 +313,7 @@ def link_row(link: LinkInfo) -> tuple[str, str, str, str, str | None, str, str |
     Raises:
         InputError: a naive time.
 
-    Source: issue 6 point 2.
+    Source: docs/architecture.md.
     """
     revoked = None if link.revoked_at is None else format_time(link.revoked_at)
     return (
@@ -333,7 +333,7 @@ def link_from_row(row: Sequence[object]) -> LinkInfo:
     Raises:
         StorageError: an unreadable time.
 
-    Source: issue 6 point 2.
+    Source: docs/architecture.md.
     """
     token_hash, table_id, prefix, role, player, created_at, revoked_at = row
     return LinkInfo(

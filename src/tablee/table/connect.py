@@ -11,9 +11,8 @@ fast path, no SQLAlchemy import), ``postgresql://...`` or ``postgresql+psycopg:/
 `SqlAlchemyStore`. Any other value is a SQLite file path. Nothing below this module reads
 the environment.
 
-Source: DESIGN.md "The event log" (SQLite by default, a file in the user's data folder;
-PostgreSQL when hosted); STYLE.md (no storage settings read deep inside the code); issue 2
-point 3.
+Source: docs/architecture.md, "The event log" (SQLite by default, a file in the user's
+data folder; PostgreSQL when hosted; no storage settings read deep inside the code).
 """
 
 from __future__ import annotations
@@ -43,7 +42,7 @@ def default_database_path() -> Path:
         For instance ``~/.local/share/tablee/tablee.sqlite3`` on Linux (the folder may not
         exist yet; opening the store creates it).
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     import platformdirs  # lazy: only the default path needs it
 
@@ -65,7 +64,7 @@ def open_store(db: str | None = None) -> EventStore:
         InputError: a URL of an unsupported kind.
         StorageError: the database cannot be opened or migrated.
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     value = db or os.environ.get(DATABASE_URL_ENV) or str(default_database_path())
     if "://" not in value:

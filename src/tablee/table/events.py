@@ -20,7 +20,7 @@ The envelope also keeps, per event, the version of the rules that decided it
 `command_key_of`) and its link in the table's keyed hash chain (``chain``); each is None on
 events written before it existed.
 
-Source: DESIGN.md "The event log"; issue 2 point 3.
+Source: docs/architecture.md, "The event log".
 """
 
 from __future__ import annotations

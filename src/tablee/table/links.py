@@ -11,7 +11,7 @@ nobody a working link. Roles:
 
 The command line (``tablee table links``) and the web table both call these functions.
 
-Source: issue 6 point 2 (links per role, at least 128 bits, revocable); DESIGN.md "Web".
+Source: docs/web.md, "Security model" (links per role, at least 128 bits, revocable).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def issue_link(
         InputError: an unknown role, a player link without a known player, or a player
             given to another role.
 
-    Source: issue 6 point 2.
+    Source: docs/architecture.md.
     """
     if role not in ROLES:
         raise InputError(
@@ -127,7 +127,7 @@ def _player_of(state: TableState, player: str | None) -> str:
 def issue_table_links(store: EventStore, state: TableState, now: datetime) -> list[IssuedLink]:
     """The links a new table needs: one for the game master, one per player, one spectator.
 
-    Source: issue 6 point 2.
+    Source: docs/architecture.md.
     """
     issued = [issue_link(store, state, "gm", now)]
     issued += [issue_link(store, state, "player", now, p) for p in state.players]
@@ -153,7 +153,7 @@ def revoke_by_prefix(
         InputError: a prefix too short, or one that names several working links.
         NotFoundError: no working link of that table starts with it.
 
-    Source: issue 6 point 2 (revocable links).
+    Source: docs/web.md, "Security model" (revocable links).
     """
     text = prefix.strip()
     if len(text) < MIN_REVOKE_PREFIX:

@@ -4,7 +4,7 @@ No ``alembic.ini`` is needed: the configuration is built here, pointing at the
 ``migrations`` folder next to this module. Alembic's logging is not configured (no
 ``fileConfig``) and its standard output goes to a buffer.
 
-Source: DESIGN.md "The event log" (Alembic migrations); issue 2 point 3.
+Source: docs/architecture.md, "The event log" (Alembic migrations).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def alembic_config(url: str | None = None) -> Config:
         A `Config` whose output goes to a buffer, the URL in ``attributes["url"]`` (not in
         the ini options, so a ``%`` in a password needs no escaping).
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     config = Config(stdout=io.StringIO())
     config.set_main_option("script_location", str(MIGRATIONS_PATH))
@@ -50,7 +50,7 @@ def alembic_config(url: str | None = None) -> Config:
 def head_revision() -> str:
     """The newest revision id of the package's migrations (``0001_initial``...).
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     if head is None:
@@ -71,7 +71,7 @@ def upgrade(url: str) -> None:
         StorageError: the database cannot be reached or migrated, or its revision is
             unknown here (written by a newer Tablée); nothing is changed then.
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     try:
         command.upgrade(alembic_config(url), "head")

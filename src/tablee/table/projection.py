@@ -6,7 +6,7 @@ deletes: `decide_undo` appends a ``table.voided`` fact, and refuses when folding
 without the target would break a later event (for instance a later bonus paid with dice that
 the undone roll had put in the cagnotte).
 
-Source: DESIGN.md "The event log"; STYLE.md (eventsourcing model); issue 2 point 3.
+Source: docs/architecture.md, "The event log"; docs/architecture.md (eventsourcing model).
 """
 
 from __future__ import annotations
@@ -352,7 +352,7 @@ def decide_undo(
             the log without it breaks a later event (the message names that event).
         NotFoundError: no event has that number.
 
-    Source: DESIGN.md "Undo is an event that voids an earlier one"; issue 2 point 3.
+    Source: docs/architecture.md, "Undo is an event that voids an earlier one".
     """
     candidates = [e for e in state.effective() if e.kind != TABLE_CREATED]
     if seq is None:
@@ -441,7 +441,7 @@ def verify_log(state: TableState) -> int:
     system = state.system
     if state.legacy or not hasattr(system, "verify"):
         return 0
-    from tablee.systems.plugin import first_difference
+    from tablee.systems.common import first_difference
 
     game = system.initial_state(state.events[0].payload)
     checked = 0

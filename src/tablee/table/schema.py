@@ -7,7 +7,7 @@ meaning when the tables here change); a test checks that `SCHEMA_HEAD` is Alembi
 Times are ISO-8601 UTC text with a ``+00:00`` offset and payloads are JSON text, so every
 backend stores the same text.
 
-Source: DESIGN.md "The event log"; issue 2 point 3.
+Source: docs/architecture.md, "The event log".
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ long-lived process such as the web table does not fold the whole log for every r
 stays the truth: events written meanwhile by another process are read and folded in, and an
 undo among them makes the state be folded again from the whole log.
 
-Source: DESIGN.md "The event log"; issue 2 point 3.
+Source: docs/architecture.md, "The event log".
 """
 
 from __future__ import annotations

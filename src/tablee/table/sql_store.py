@@ -16,8 +16,8 @@ begins with an explicit ``BEGIN``: ``BEGIN IMMEDIATE`` for writes, ``BEGIN DEFER
 reads (the "begin" event recipe of SQLAlchemy's SQLite dialect documentation), with WAL, a
 busy timeout and foreign keys set on every new connection.
 
-Source: DESIGN.md "The event log" (store: SQLite by default, PostgreSQL when hosted) and
-"Fan-out"; issue 2 point 3; issue 6 point 4.
+Source: docs/architecture.md, "The event log" (store: SQLite by default, PostgreSQL when hosted) and
+"Fan-out".
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def engine_url(url: str) -> str:
     Returns:
         The URL with the psycopg 3 driver named for PostgreSQL, otherwise unchanged.
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
     if url.startswith("postgresql://"):
         return "postgresql+psycopg://" + url.removeprefix("postgresql://")
@@ -166,7 +166,7 @@ class SqlAlchemyStore:
         StorageError: the database cannot be reached, or holds a schema this Tablée does not
             know (written by a newer version).
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
 
     def __init__(self, url: str) -> None:
@@ -251,7 +251,7 @@ class SqlAlchemyStore:
             InputError: ``now`` is naive.
             StorageError: the database failed.
 
-        Source: DESIGN.md "The event log"; issue 2 point 3.
+        Source: docs/architecture.md, "The event log".
         """
         rows = log_rows(table_id, created, now, later)
         registry = {"id": table_id, "name": name, "system": system}
@@ -331,7 +331,7 @@ class SqlAlchemyStore:
             InputError: ``now`` is naive, or a malformed key.
             StorageError: the database failed.
 
-        Source: DESIGN.md "The event log"; issue 2 point 3.
+        Source: docs/architecture.md, "The event log".
         """
         rows = fact_rows(table_id, expected_last_seq + 1, facts, now, command_key)
         with self._guard():
@@ -434,7 +434,7 @@ class SqlAlchemyStore:
             NotFoundError: no table has ``link.table_id``.
             StorageError: the database failed, or the hash is already stored.
 
-        Source: issue 6 point 2.
+        Source: docs/architecture.md.
         """
         row = dict(zip(LINK_COLUMNS, link_row(link), strict=True))
         with self._guard(), self._writer.begin() as conn:
@@ -489,7 +489,7 @@ def _notify(conn: Connection, table_id: str, last_seq: int) -> None:
     ``pg_notify`` inside the transaction: a rolled-back transaction sends nothing. Nothing is
     sent on SQLite.
 
-    Source: DESIGN.md "Fan-out"; issue 6 point 4.
+    Source: docs/architecture.md, "Fan-out".
     """
     if conn.dialect.name == "postgresql":
         payload = f"{table_id}:{last_seq}"

@@ -11,8 +11,8 @@ table runs its requests in worker threads and serialises its use of the store). 
 read-then-write runs in ``BEGIN IMMEDIATE``: a deferred transaction that later wants to write
 fails at once with "database is locked".
 
-Source: DESIGN.md "The event log" (SQLite: WAL, busy timeout, BEGIN IMMEDIATE); issue 2
-point 3.
+Source: docs/architecture.md, "The event log" (SQLite: WAL, busy timeout, BEGIN
+IMMEDIATE).
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def configure_connection(conn: sqlite3.Connection) -> None:
     Raises:
         sqlite3.Error: the file is not a database, or stayed locked past the timeout.
 
-    Source: DESIGN.md "The event log" (SQLite: WAL, a busy timeout).
+    Source: docs/architecture.md, "The event log" (SQLite: WAL, a busy timeout).
     """
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys=ON")
@@ -150,7 +150,7 @@ class SqliteStore:
         StorageError: the file cannot be opened, is not a SQLite database, or holds a
             schema this Tablée does not know (written by a newer version).
 
-    Source: DESIGN.md "The event log"; issue 2 point 3.
+    Source: docs/architecture.md, "The event log".
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
@@ -270,7 +270,7 @@ class SqliteStore:
             InputError: ``now`` is naive.
             StorageError: the database failed.
 
-        Source: DESIGN.md "The event log"; issue 2 point 3.
+        Source: docs/architecture.md, "The event log".
         """
         rows = log_rows(table_id, created, now, later)
         with self._immediate() as conn:
@@ -342,7 +342,7 @@ class SqliteStore:
             InputError: ``now`` is naive, or a malformed key.
             StorageError: the database failed.
 
-        Source: DESIGN.md "The event log"; issue 2 point 3.
+        Source: docs/architecture.md, "The event log".
         """
         rows = fact_rows(table_id, expected_last_seq + 1, facts, now, command_key)
         with self._immediate() as conn:
@@ -436,7 +436,7 @@ class SqliteStore:
             NotFoundError: no table has ``link.table_id``.
             StorageError: the database failed, or the hash is already stored.
 
-        Source: issue 6 point 2.
+        Source: docs/architecture.md.
         """
         row = link_row(link)
         with self._immediate() as conn:

@@ -5,7 +5,7 @@ default) and `tablee.table.sql_store.SqlAlchemyStore` (SQLAlchemy Core: PostgreS
 SQLite file). Both use the schema of the Alembic migrations in ``tablee/table/migrations`` and
 pass the same contract test suite (``tests/table/test_store_contract.py``).
 
-Source: DESIGN.md "The event log"; issue 2 point 3.
+Source: docs/architecture.md, "The event log".
 """
 
 from __future__ import annotations

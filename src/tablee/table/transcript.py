@@ -7,7 +7,7 @@ parsed lines gives the same state, then a last line ``{"trailer": {...}}``
 nor edited. Exports of Tablée 0.1.0 have neither chains nor trailer; they are still read.
 The Markdown transcript is for people, in the table's language.
 
-Source: issue 2 point 3 (export); DESIGN.md (every event stores its faces and timestamp).
+Source: docs/architecture.md, "The event log" (every event stores its faces and timestamp).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The agents game as one plugin: commands decided, events applied, reports, odds and panels.
 
-Source: seed ``002_59b03dd224c3b923.txt``; RULINGS.md section 2 (G-M1 to G-M12, G-N1 to
+Source: seed ``002_59b03dd224c3b923.txt``; docs/rules/agents.md (G-M1 to G-M12, G-N1 to
 G-N4, G-A1 to G-A20, G-T1 to G-T4).
 """
 

@@ -3,7 +3,7 @@
 The game's plugin is `POUYSS` (`tablee.systems.pouyss.plugin`); its commands are declared in
 `tablee.systems.pouyss.commands`, its events in `tablee.systems.pouyss.events`.
 
-Source: seed ``000_8a9a83d9d589b10a.txt``; RULINGS.md section 1 (P-M1 to P-M9, P-A1 to P-A13).
+Source: seed ``000_8a9a83d9d589b10a.txt``; docs/rules/pouyss.md (P-M1 to P-M9, P-A1 to P-A13).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ in the reader's or the table's language. The cagnotte shown is the value after t
 in the *current* fold of the log (so an undo further back is reflected), or the stored
 value for an undone event.
 
-Source: issue 2 point 3 (a readable transcript); seed 000; rulings P-M1 to P-M8.
+Source: docs/architecture.md, "The event log" (a readable transcript); seed 000; rulings P-M1
+to P-M8.
 """
 
 from __future__ import annotations

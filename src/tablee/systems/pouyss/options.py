@@ -1,6 +1,6 @@
 """The table options of Pouyss: every interpretation of the rulings, as a named house rule.
 
-Each option's default is the reading adopted in RULINGS.md; a group may switch it when it
+Each option's default is the reading adopted in docs/rules/; a group may switch it when it
 creates the table or later. Values come in as text (from the command line or a file) and are
 parsed and checked here.
 

@@ -12,7 +12,7 @@ the die and `resolve_test` reads every die so far, as in live play. Since a rero
 forced tokens, what follows a decision to reroll depends only on how many rerolls were made,
 so the states are memoised on that count: the chain has at most ``tokens + 1`` states.
 
-Source: seed 004, "Les tests"; rulings Y-M3, Y-A3, Y-A4, Y-A5; issue 4 point 10.
+Source: seed 004, "Les tests"; rulings Y-M3, Y-A3, Y-A4, Y-A5.
 """
 
 from __future__ import annotations

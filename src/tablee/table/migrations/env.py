@@ -7,7 +7,7 @@ Concurrent first opens are serialised: the whole upgrade is one transaction that
 ``BEGIN IMMEDIATE`` on SQLite and takes an advisory lock on PostgreSQL, so a second process
 waits, then finds the schema current and does nothing.
 
-Source: DESIGN.md "The event log"; issue 2 point 3.
+Source: docs/architecture.md, "The event log".
 """
 
 from __future__ import annotations

@@ -21,7 +21,6 @@ Source: docs/web.md.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -30,7 +29,7 @@ from typing import Any, Protocol, TypeVar
 from tablee.dice import Die, FairSource, RandomSource, TypedFaces, typed_faces
 from tablee.errors import N_, InputError
 from tablee.systems.base import Fact
-from tablee.systems.declare import Command
+from tablee.systems.declare import Command, unsafe_char
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.service import Applied, TableService
@@ -63,16 +62,6 @@ Choices = Callable[[TableState, Viewer], Sequence[tuple[str, str]]]
 
 MAX_TEXT = 500
 """Longest free text accepted in one field, in characters."""
-
-_DIRECTION = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Text-direction controls: one in a note would draw the rest of its log line backwards."""
-
-
-def _unsafe(ch: str) -> bool:
-    """A control character (tab and line ends aside), a direction control, a surrogate, a BOM."""
-    if ch in "\t\n\r":
-        return False
-    return ch in _DIRECTION or ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs")
 
 
 class Forbidden(Exception):
@@ -233,7 +222,7 @@ class ActionRequest:
         limit = next((f.max_length for f in self.action.fields if f.name == name), MAX_TEXT)
         if len(value) > limit:
             raise InputError(N_("{field}: at most {maximum} characters"), field=name, maximum=limit)
-        bad = next((ch for ch in value if _unsafe(ch)), None)
+        bad = next((ch for ch in value if unsafe_char(ch)), None)
         if bad is not None:
             raise InputError(
                 N_("{field}: the character {code} is not allowed (a control character)"),

@@ -4,7 +4,7 @@ Revision ID: 0001_initial
 Revises:
 Create Date: 2025-11-29
 
-Source: DESIGN.md "The event log"; issue 2 point 3.
+Source: docs/architecture.md, "The event log".
 """
 
 from collections.abc import Sequence

@@ -4,7 +4,7 @@ Revision ID: 0002_links
 Revises: 0001_initial
 Create Date: 2026-11-29
 
-Source: issue 6 point 2 (unguessable, revocable links per role); DESIGN.md "Web".
+Source: docs/web.md, "Security model" (unguessable, revocable links per role).
 """
 
 from collections.abc import Sequence
