@@ -104,11 +104,11 @@ class CreateProtagonist(Command):
     rule: ClassVar[str] = "S-M9"
 
     protagonist: Annotated[str, Param(N_("the Protagoniste's name"), flag="--name")]
-    carrure: Annotated[str, _threshold(N_("threshold from 5+ to 8+"))]
-    motricite: Annotated[str, _threshold(N_("threshold from 5+ to 8+"))]
-    science: Annotated[str, _threshold(N_("threshold from 5+ to 8+"))]
-    relationnel: Annotated[str, _threshold(N_("threshold from 5+ to 8+"))]
-    sang_froid: Annotated[str, _threshold(N_("threshold from 5+ to 8+"))]
+    carrure: Annotated[str, _threshold(N_("Carrure: threshold from 5+ to 8+"))]
+    motricite: Annotated[str, _threshold(N_("Motricité: threshold from 5+ to 8+"))]
+    science: Annotated[str, _threshold(N_("Science: threshold from 5+ to 8+"))]
+    relationnel: Annotated[str, _threshold(N_("Relationnel: threshold from 5+ to 8+"))]
+    sang_froid: Annotated[str, _threshold(N_("Sang-froid: threshold from 5+ to 8+"))]
     player: Annotated[
         str | None,
         Param(
