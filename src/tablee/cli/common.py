@@ -12,35 +12,40 @@ of every system.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tablee.cli.app import Context
 from tablee.errors import InputError
 from tablee.table.projection import TableState
+
+if TYPE_CHECKING:
+    from tablee.systems.plugin import Game
 
 __all__ = ["applied_head", "execute_on", "game_for", "read_game"]
 
 G = TypeVar("G")
 
 
-def game_for(state: TableState, system: str, refusal: str, tip: str) -> Any:
-    """The game of a table that plays ``system``.
+def game_for(state: TableState[Any], game: Game[G], refusal: str, tip: str) -> G:
+    """The state of ``game`` at a table that plays it, typed as that game's state.
 
     Args:
         state: the table as folded.
-        system: the system id the command needs (``shs``).
+        game: the game plugin the command needs.
         refusal: the message (an `N_` template with ``{name}`` and ``{system}``).
         tip: what to do instead (an `N_` template).
 
     Raises:
-        InputError: the table plays another system.
+        InputError: the table plays another game.
     """
-    if state.system.id != system:
+    if state.system is not game:
         raise InputError(refusal, tip=tip, name=state.name, system=state.system.id)
-    return state.game
+    return state.of(game).game
 
 
-def execute_on(ctx: Context, game_of: Callable[[TableState], G], decide: Callable[[G], Any]) -> Any:
+def execute_on(
+    ctx: Context, game_of: Callable[[TableState[Any]], G], decide: Callable[[G], Any]
+) -> Any:
     """Decide against the named table's game and append the facts (retrying if raced).
 
     Args:
@@ -56,7 +61,7 @@ def execute_on(ctx: Context, game_of: Callable[[TableState], G], decide: Callabl
     return ctx.service.execute(name, lambda s: decide(game_of(s)), lambda d: d.facts)
 
 
-def read_game(ctx: Context, game_of: Callable[[TableState], G]) -> tuple[str, G]:
+def read_game(ctx: Context, game_of: Callable[[TableState[Any]], G]) -> tuple[str, G]:
     """The named table's name and its game, for commands that only read."""
     name = ctx.service.resolve_name(ctx.args.table)
     return name, game_of(ctx.service.state(name))

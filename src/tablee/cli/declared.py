@@ -242,7 +242,7 @@ def run_declared(ctx: Context) -> int:
     """Run a declared command or query from parsed arguments, then print its report."""
     from tablee.systems import system_named
 
-    game: Game[Any] = system_named(ctx.args.game_id)  # type: ignore[assignment]
+    game = system_named(ctx.args.game_id)
     cls: type[Command] = ctx.args.command_class
     given = {spec.name: getattr(ctx.args, spec.name, None) for spec in fields_of(cls)}
     for spec in fields_of(cls):

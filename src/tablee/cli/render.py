@@ -9,7 +9,7 @@ Source: docs/architecture.md, "Layers" (the command line renders; only its outer
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tablee.errors import N_
 from tablee.locale.numbers import SHORT_DIGITS, is_short_fraction
@@ -52,7 +52,7 @@ def exact_text(value: Fraction, tr: Translate | None = None) -> str:
     return (tr or str)(EXACT_IN_JSON)
 
 
-def event_line(event: StoredEvent, tr: Translate, state: TableState) -> str:
+def event_line(event: StoredEvent, tr: Translate, state: TableState[Any]) -> str:
     """One line for the log: sequence number, time and summary; undone events marked."""
     from tablee.table.transcript import describe
 

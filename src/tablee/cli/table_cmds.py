@@ -45,7 +45,7 @@ def cmd_new(ctx: Context) -> int:
     return 0
 
 
-def _table_json(state: TableState) -> dict[str, Any]:
+def _table_json(state: TableState[Any]) -> dict[str, Any]:
     return {
         "name": state.name,
         "id": state.table_id,
@@ -57,7 +57,7 @@ def _table_json(state: TableState) -> dict[str, Any]:
     }
 
 
-def _summary_lines(ctx: Context, state: TableState) -> list[str]:
+def _summary_lines(ctx: Context, state: TableState[Any]) -> list[str]:
     """The system's part of ``table show``, in the reader's language."""
     from tablee.systems.plugin import Game
 

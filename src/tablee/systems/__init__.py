@@ -11,9 +11,12 @@ Source: architecture.md "A game is one plugin"; python-chess's list of variants 
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from tablee.errors import N_, InputError
-from tablee.systems.base import System
+
+if TYPE_CHECKING:
+    from tablee.systems.plugin import Game
 
 __all__ = ["GAMES", "SYSTEM_IDS", "game_ids", "system_named"]
 
@@ -34,8 +37,11 @@ def game_ids() -> tuple[str, ...]:
     return tuple(game_id for game_id, _ in GAMES)
 
 
-def system_named(name: str) -> System:
+def system_named(name: str) -> Game[Any]:
     """The game with that id, its package imported on first use.
+
+    Its state type is known only at run time (the table says which game it plays), hence
+    ``Game[Any]``; a caller that knows the game narrows it with `tablee.systems.plugin.state_of`.
 
     Raises:
         InputError: no game has that id.
@@ -44,8 +50,8 @@ def system_named(name: str) -> System:
     for game_id, where in GAMES:
         if game_id == key:
             module, _, attribute = where.partition(":")
-            system: System = getattr(import_module(module), attribute)
-            return system
+            game: Game[Any] = getattr(import_module(module), attribute)
+            return game
     raise InputError(
         N_("unknown system {name!r}"),
         tip=N_("known systems: {known}"),

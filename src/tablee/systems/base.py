@@ -11,9 +11,9 @@ fold; randomness outside the rules).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from tablee.errors import N_, InputError, Message
 
@@ -22,7 +22,6 @@ __all__ = [
     "MAX_NAME",
     "VISIBILITIES",
     "Fact",
-    "System",
     "Upcaster",
     "clean_name",
     "name_key",
@@ -70,50 +69,6 @@ class Fact:
     visibility: str = "all"
     version: int = 1
     rules_version: str | None = None
-
-
-class System(Protocol):
-    """A game system as the table layer sees it.
-
-    Attributes:
-        id: short id used in commands and stored on the table (``pouyss``).
-        event_versions: current schema version of each event kind this system stores.
-        upcasters: ``(kind, version) -> function`` turning a payload into ``version + 1``.
-        option_help: each table option's name -> an English help text (marked with `N_`)
-            citing its ruling.
-    """
-
-    id: str
-    event_versions: Mapping[str, int]
-    upcasters: Mapping[tuple[str, int], Upcaster]
-    option_help: Mapping[str, str]
-
-    def initial_state(self, created: Mapping[str, JSON]) -> Any:
-        """The state of a new table from its ``table.created`` payload."""
-        ...
-
-    def evolve(self, state: Any, kind: str, payload: Mapping[str, JSON]) -> Any:
-        """The state after one stored fact (pure; raises RuleError if it breaks a rule)."""
-        ...
-
-    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
-        """One readable line for a fact; ``after`` is the state right after it, or None."""
-        ...
-
-    def options_json(self, state: Any) -> dict[str, JSON]:
-        """Every table option's current value (stored in ``table.created``)."""
-        ...
-
-    def decide_options(self, state: Any, changes: Mapping[str, str]) -> Sequence[Fact]:
-        """The facts changing table options from text values (InputError if one is bad)."""
-        ...
-
-    def summary(self, state: Any) -> dict[str, JSON]:
-        """What ``tablee table show`` adds to name, players and log length.
-
-        The shared resources, the session, the options: JSON-compatible, stable keys.
-        """
-        ...
 
 
 MAX_NAME = 100

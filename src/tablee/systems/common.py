@@ -1,10 +1,9 @@
-"""Rule-side pieces that every system uses alike: players, decisions, replay, the System.
+"""Rule-side pieces that every game uses alike: players, decisions, deciding a fact again.
 
 The four systems were written from one model, so some of their code means the same thing in
 each: checking the players named at a table's creation, a command's `Decision`, deciding a
-stored fact again and comparing its payload with the stored one, and the `System` object's
-plumbing. They live here once; what differs (a system's rules, messages naming the system)
-stays in the system.
+stored fact again and comparing its payload with the stored one. They live here once; what
+differs (a game's rules, messages naming the game) stays in the game.
 
 Source: docs/architecture.md, "The event log" and "The fold decides every event again";
 P-M5, S-M1, Y-M4, G-A2 (the players of a table).

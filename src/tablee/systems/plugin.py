@@ -255,7 +255,16 @@ class Game(Generic[S]):
         """The state after one stored event: its recorded outcome applied (never decided)."""
         return self.apply(state, read_event(self.kinds(), kind, payload))
 
-    def describe(self, kind: str, payload: Mapping[str, JSON], after: Any) -> Message:
+    def legacy_evolve(self, state: S, kind: str, payload: Mapping[str, JSON]) -> S:
+        """The state after one stored event of a log folded as Tablée 0.1.0 did.
+
+        Tablée 0.1.0 decided every event again at each fold, and its undos recorded no
+        revisions; a game with such logs decides the event again here. By default (a game
+        with no 0.1.0 tables) this is `evolve`.
+        """
+        return self.evolve(state, kind, payload)
+
+    def describe(self, kind: str, payload: Mapping[str, JSON], after: S | None) -> Message:
         """One readable line for a stored event (``after``: the state right after it)."""
         return self.line(read_event(self.kinds(), kind, payload), after)
 

@@ -29,10 +29,13 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablee.errors import N_, InputError, StorageError
-from tablee.systems.base import JSON, System, Upcaster
+from tablee.systems.base import JSON, Upcaster
+
+if TYPE_CHECKING:
+    from tablee.systems.plugin import Game
 
 __all__ = [
     "COMMAND_KEY_MAX",
@@ -188,7 +191,7 @@ def decode_payload(text: str, *, table_id: str, seq: int) -> dict[str, JSON]:
     return value
 
 
-def upcast(event: StoredEvent, system: System) -> StoredEvent:
+def upcast(event: StoredEvent, system: Game[Any]) -> StoredEvent:
     """Bring an event's payload to the current version of its kind, step by step.
 
     Args:

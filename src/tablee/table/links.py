@@ -21,6 +21,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from tablee.errors import N_, InputError, NotFoundError
 from tablee.systems.base import name_key
@@ -75,7 +76,7 @@ def hash_token(token: str) -> str:
 
 
 def issue_link(
-    store: EventStore, state: TableState, role: str, now: datetime, player: str | None = None
+    store: EventStore, state: TableState[Any], role: str, now: datetime, player: str | None = None
 ) -> IssuedLink:
     """Make and store one link to a table.
 
@@ -112,7 +113,7 @@ def issue_link(
     return IssuedLink(info, token)
 
 
-def _player_of(state: TableState, player: str | None) -> str:
+def _player_of(state: TableState[Any], player: str | None) -> str:
     if player is not None:
         for known in state.players:
             if name_key(known) == name_key(player):
@@ -124,7 +125,7 @@ def _player_of(state: TableState, player: str | None) -> str:
     )
 
 
-def issue_table_links(store: EventStore, state: TableState, now: datetime) -> list[IssuedLink]:
+def issue_table_links(store: EventStore, state: TableState[Any], now: datetime) -> list[IssuedLink]:
     """The links a new table needs: one for the game master, one per player, one spectator.
 
     Source: docs/architecture.md.

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from tablee.errors import (
     N_,
@@ -26,8 +26,13 @@ from tablee.errors import (
     TableeError,
 )
 from tablee.systems import system_named
-from tablee.systems.base import Fact, System
+from tablee.systems.base import JSON, Fact
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tablee.systems.plugin import Game
 
 __all__ = [
     "TableState",
@@ -40,21 +45,29 @@ __all__ = [
 ]
 
 
+S = TypeVar("S")
+T = TypeVar("T")
+
+
 @dataclass(frozen=True)
-class TableState:
-    """A table as folded from its log.
+class TableState(Generic[S]):
+    """A table as folded from its log, for a game whose state type is ``S``.
+
+    A table read from the store plays a game known only at run time: it is a
+    ``TableState[Any]``, and `TableState.of` narrows it to a game's own state type, so
+    ``mypy --strict`` checks what a caller does with that game's state.
 
     Attributes:
         table_id: UUID string.
         name: the table's name.
-        system: the system object.
+        system: the game plugin (`tablee.systems.plugin.Game`).
         lang: the table's language (``fr`` or ``en``), used by the transcript.
         players: the players' names.
         events: every stored event as it was written, in order (voided ones included);
             `payload_of` gives a payload at its kind's current version.
         voided: sequence numbers of voided events.
-        game: the system's state (for Pouyss a `PouyssState`).
-        after: seq -> the system's state right after that event (events that count only).
+        game: the game's state (for Pouyss a `PouyssState`).
+        after: seq -> the game's state right after that event (events that count only).
         revised: seq -> the payload an undo revised that event to.
         legacy: the log holds an undo of Tablée 0.1.0 (see `_evolver`).
         upgraded: seq -> the payload of an event stored at an older version of its kind,
@@ -66,17 +79,28 @@ class TableState:
 
     table_id: str
     name: str
-    system: System
+    system: Game[S]
     lang: str
     players: tuple[str, ...]
     events: tuple[StoredEvent, ...]
     voided: frozenset[int]
-    game: Any
-    after: Mapping[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    game: S
+    after: Mapping[int, S] = field(default_factory=dict, compare=False, repr=False)
     revised: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     legacy: bool = False
     upgraded: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     partial: bool = False
+
+    def of(self, game: Game[T]) -> TableState[T]:
+        """This table as a table of ``game``, its state typed as that game's.
+
+        Raises:
+            TypeError: the table plays another game (a caller checks the table's game, with
+                a message for people, before narrowing).
+        """
+        if self.system is not game:
+            raise TypeError(f"table {self.name!r} plays {self.system.id}, not {game.id}")
+        return cast("TableState[T]", self)
 
     def payload_of(self, event: StoredEvent) -> Mapping[str, Any]:
         """An event's payload as the fold reads it (current version, or an undo's revision)."""
@@ -109,26 +133,24 @@ class TableState:
         )
 
 
-def _evolver(system: System, legacy: bool) -> Any:
+def _evolver(system: Game[S], legacy: bool) -> Callable[[S, str, Mapping[str, JSON]], S]:
     """How the fold takes one event.
 
     Its recorded outcome applied; or, for a log with an undo written before undos recorded
     their revisions, decided again as Tablée 0.1.0 did.
     """
-    if legacy and hasattr(system, "legacy_evolve"):
-        return system.legacy_evolve
-    return system.evolve
+    return system.legacy_evolve if legacy else system.evolve
 
 
 def replay(
-    system: System,
+    system: Game[S],
     events: Sequence[StoredEvent],
     skip: frozenset[int],
-    after: dict[int, Any] | None = None,
+    after: dict[int, S] | None = None,
     *,
     revised: Mapping[int, Mapping[str, Any]] | None = None,
     legacy: bool = False,
-) -> Any:
+) -> S:
     """Fold events (already upcast) into the system's state, skipping ``skip`` and undos.
 
     Args:
@@ -154,7 +176,7 @@ def replay(
     return state
 
 
-def fold(events: Sequence[StoredEvent]) -> TableState:
+def fold(events: Sequence[StoredEvent]) -> TableState[Any]:
     """The table's state from its whole log.
 
     Args:
@@ -185,7 +207,7 @@ def fold(events: Sequence[StoredEvent]) -> TableState:
         ) from exc
 
 
-def _fold(events: Sequence[StoredEvent]) -> TableState:
+def _fold(events: Sequence[StoredEvent]) -> TableState[Any]:
     for expected, event in enumerate(events, start=1):
         if event.seq != expected:
             raise StorageError(
@@ -242,7 +264,7 @@ def resume(
     tail: Sequence[StoredEvent],
     *,
     legacy: bool = False,
-) -> TableState | None:
+) -> TableState[Any] | None:
     """A partial state from a snapshot of the game's state and the events since.
 
     Args:
@@ -278,7 +300,7 @@ def resume(
     return extend(start, tail[1:])
 
 
-def extend(state: TableState, new_events: Sequence[StoredEvent]) -> TableState:
+def extend(state: TableState[S], new_events: Sequence[StoredEvent]) -> TableState[S]:
     """The state after appending ``new_events`` to the log ``state`` was folded from.
 
     Folds only the new events, unless one of them is an undo (which changes the past): then
@@ -334,7 +356,7 @@ def _voided_seq(event: StoredEvent) -> int:
 
 
 def decide_undo(
-    state: TableState, *, seq: int | None = None, actor: str | None = None, reason: str = ""
+    state: TableState[Any], *, seq: int | None = None, actor: str | None = None, reason: str = ""
 ) -> tuple[Fact, ...]:
     """Decide to void one event (by default the last one that counts).
 
@@ -380,19 +402,19 @@ def decide_undo(
     return (Fact(TABLE_VOIDED, payload, actor=actor, version=2),)
 
 
-def _revise_after(state: TableState, seq: int) -> dict[str, Any]:
+def _revise_after(state: TableState[Any], seq: int) -> dict[str, Any]:
     """The events after ``seq`` decided again without it: the payloads that change.
 
-    A game that records outcomes (it has ``verify``) has each later event that counts decided
-    again under its rules version, from the state before ``seq``; every payload the rules now
-    give differently is returned (``{"<seq>": payload}``), so the fold never decides again.
-    Any other system (or a log folded as Tablée 0.1.0 did) is folded without ``seq``.
+    Each later event that counts is decided again under its rules version, from the state
+    before ``seq``; every payload the rules now give differently is returned
+    (``{"<seq>": payload}``), so the fold never decides again. A log folded as Tablée 0.1.0
+    did (it decides at every fold) is only folded without ``seq``.
 
     Raises:
         RuleError: a later event no longer follows (the message names it).
     """
     system = state.system
-    if state.legacy or not hasattr(system, "verify"):
+    if state.legacy:
         current = [replace(e, payload=state.payload_of(e)) for e in state.events]
         replay(system, current, state.voided | {seq}, legacy=state.legacy)
         return {}
@@ -408,7 +430,7 @@ def _revise_after(state: TableState, seq: int) -> dict[str, Any]:
     return revised
 
 
-def _find(state: TableState, seq: int) -> StoredEvent:
+def _find(state: TableState[Any], seq: int) -> StoredEvent:
     for event in state.events:
         if event.seq == seq:
             return event
@@ -420,7 +442,7 @@ def _find(state: TableState, seq: int) -> StoredEvent:
     )
 
 
-def verify_log(state: TableState) -> int:
+def verify_log(state: TableState[Any]) -> int:
     """Decide every event that counts again and check it gives what the log recorded.
 
     The fold applies recorded outcomes; this is the verifier run on import, by ``tablee
@@ -431,7 +453,8 @@ def verify_log(state: TableState) -> int:
         state: the table as folded.
 
     Returns:
-        How many events were decided again (0 for a system that decides at every fold).
+        How many events were decided again (0 for a log folded as Tablée 0.1.0 did, which
+        decides at every fold).
 
     Raises:
         InputError: an event whose stored payload is not what the rules give (the message
@@ -439,7 +462,7 @@ def verify_log(state: TableState) -> int:
         RuleError: an event that cannot follow the state before it.
     """
     system = state.system
-    if state.legacy or not hasattr(system, "verify"):
+    if state.legacy:
         return 0
     from tablee.systems.common import first_difference
 

@@ -98,7 +98,7 @@ class Applied(Generic[D]):
 
     decision: D
     events: tuple[StoredEvent, ...]
-    state: TableState
+    state: TableState[Any]
     replayed: bool = False
 
 
@@ -115,7 +115,7 @@ class Imported:
             fold) either way.
     """
 
-    state: TableState
+    state: TableState[Any]
     verified: bool
     why: Message | None = None
 
@@ -169,9 +169,9 @@ class TableService:
         self.clock = clock
         self.remember_last = remember_last
         self.snapshot_every = snapshot_every
-        self._snapshots: dict[str, TableState] = {}
+        self._snapshots: dict[str, TableState[Any]] = {}
 
-    def _current(self, info: TableInfo, *, full: bool = True) -> TableState:
+    def _current(self, info: TableInfo, *, full: bool = True) -> TableState[Any]:
         """The table's state now: the cached state extended by the events stored since.
 
         Equal to folding the whole log (tests check snapshot plus tail against the full
@@ -182,7 +182,7 @@ class TableService:
             StorageError: as `fold`.
         """
         cached = self._snapshots.get(info.id)
-        state: TableState | None = None
+        state: TableState[Any] | None = None
         if cached is not None and (not full or not cached.partial):
             new = self.store.load(info.id, after_seq=cached.last_seq)
             if not (cached.partial and any(e.kind == TABLE_VOIDED for e in new)):
@@ -198,11 +198,10 @@ class TableService:
         self._snapshots[info.id] = state
         return state
 
-    def _resumed(self, info: TableInfo) -> TableState | None:
+    def _resumed(self, info: TableInfo) -> TableState[Any] | None:
         """The table resumed from its stored snapshot, or None when there is none to use."""
         system = system_named(info.system)
-        snapshot_format = getattr(system, "snapshot_format", None)
-        expected = snapshot_format() if callable(snapshot_format) else None
+        expected = system.snapshot_format()
         raw = self.store.get_preference(SNAPSHOT + info.id) if expected else None
         if raw is None:
             return None
@@ -211,7 +210,7 @@ class TableService:
             if data.get("format") != expected:
                 return None
             seq = int(data["seq"])
-            game = system.decode_state(data["state"])  # type: ignore[attr-defined]
+            game = system.decode_state(data["state"])
             tail = self.store.load(info.id, after_seq=seq - 1)
             if not tail or tail[0].seq != seq:
                 return None
@@ -219,13 +218,12 @@ class TableService:
         except (TableeError, KeyError, TypeError, ValueError, AttributeError):
             return None  # a cache: a snapshot that does not read is ignored
 
-    def _keep_snapshot(self, before: TableState, after: TableState) -> None:
+    def _keep_snapshot(self, before: TableState[Any], after: TableState[Any]) -> None:
         """Store a snapshot of ``after`` when the log just passed a multiple of the interval."""
         every = self.snapshot_every
         if every <= 0 or after.last_seq // every == before.last_seq // every:
             return
-        snapshot_format = getattr(after.system, "snapshot_format", None)
-        expected = snapshot_format() if callable(snapshot_format) else None
+        expected = after.system.snapshot_format()
         if expected is None:
             return
         created = {
@@ -235,7 +233,7 @@ class TableService:
             "players": list(after.players),
         }
         try:
-            state = after.system.encode_state(after.game)  # type: ignore[attr-defined]
+            state = after.system.encode_state(after.game)
             doc = {
                 "format": expected,
                 "seq": after.last_seq,
@@ -256,7 +254,7 @@ class TableService:
         players: Sequence[str],
         lang: str,
         options: Mapping[str, str] | None = None,
-    ) -> TableState:
+    ) -> TableState[Any]:
         """Create a table; its options and players are checked by the system first.
 
         Raises:
@@ -307,7 +305,7 @@ class TableService:
         """The table's registry row (NotFoundError if unknown)."""
         return self.store.find_table(name)
 
-    def state(self, name: str) -> TableState:
+    def state(self, name: str) -> TableState[Any]:
         """The table folded from its whole log (from the snapshot and the events since)."""
         return self._current(self.store.find_table(name))
 
@@ -315,7 +313,7 @@ class TableService:
     def execute(
         self,
         name: str,
-        decide: Callable[[TableState], R],
+        decide: Callable[[TableState[Any]], R],
         facts_of: Callable[[R], Sequence[Fact]],
     ) -> Applied[R]: ...
 
@@ -323,7 +321,7 @@ class TableService:
     def execute(
         self,
         name: str,
-        decide: Callable[[TableState], R],
+        decide: Callable[[TableState[Any]], R],
         facts_of: Callable[[R], Sequence[Fact]],
         *,
         command_key: str | None,
@@ -332,7 +330,7 @@ class TableService:
     def execute(
         self,
         name: str,
-        decide: Callable[[TableState], R],
+        decide: Callable[[TableState[Any]], R],
         facts_of: Callable[[R], Sequence[Fact]],
         *,
         command_key: str | None = None,
@@ -437,7 +435,7 @@ class TableService:
         name: str | None = None,
         *,
         trailer: Trailer | None = None,
-    ) -> TableState:
+    ) -> TableState[Any]:
         """Store an exported log as a new table, every event as it was (faces, times, undos).
 
         The export is checked first (`tablee.table.chain.verify_export`): from this
@@ -629,7 +627,7 @@ class TableService:
         if command.follows and command.keeps_hidden:
             self.state(name)  # the whole log, cached: the event it continues may be old
 
-        def decide(state: TableState) -> Decision[Any]:
+        def decide(state: TableState[Any]) -> Decision[Any]:
             nonlocal attempts
             attempts += 1
             seq = state.last_seq + 1  # where the decision's first event will be stored

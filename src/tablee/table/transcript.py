@@ -42,7 +42,7 @@ def _table_line(event: StoredEvent) -> Message:
     return Message(N_("event {seq} undone"), seq=p["seq"])
 
 
-def describe(event: StoredEvent, tr: Translate, state: TableState | None = None) -> str:
+def describe(event: StoredEvent, tr: Translate, state: TableState[Any] | None = None) -> str:
     """One readable line for an event, translated with ``tr`` (game terms untranslated).
 
     Args:
@@ -174,7 +174,7 @@ def _event_of(row: Any) -> StoredEvent:
     )
 
 
-def to_markdown(state: TableState, tr: Translate) -> str:
+def to_markdown(state: TableState[Any], tr: Translate) -> str:
     """A readable transcript: title, players, then one bullet per event (undone ones struck).
 
     Args:

@@ -124,7 +124,7 @@ class WebTable:
         self.secret = self._secret()
         self._names: dict[str, str] = {}
         self._langs: dict[str, str] = {}
-        self._states: dict[str, TableState] = {}
+        self._states: dict[str, TableState[Any]] = {}
         self._state_locks: dict[str, asyncio.Lock] = {}
 
     def _secret(self) -> bytes:
@@ -144,7 +144,7 @@ class WebTable:
             return work()
         return await anyio.to_thread.run_sync(work, limiter=self._threads)
 
-    async def fresh_state(self, table_id: str, name: str) -> TableState:
+    async def fresh_state(self, table_id: str, name: str) -> TableState[Any]:
         """The table's state for the streams, read once per change for all of them.
 
         The state is read again only when the hub knows of a later event than the one
@@ -258,7 +258,7 @@ def form_fields(form: FormData) -> dict[str, str]:
     return {k: v for k, v in form.items() if isinstance(v, str)}
 
 
-def action_of(state: TableState, action_id: str) -> Action:
+def action_of(state: TableState[Any], action_id: str) -> Action:
     """The action of the table's system with that id (raises `NotFound` if none)."""
     web = web_system(state.system.id)
     if web is not None:

@@ -86,7 +86,7 @@ def _catalog(lang: str) -> Translate:
 def _choices(game: Game[Any], spec: FieldSpec) -> Choices:
     """The choices of a field whose values come from the table."""
 
-    def choices(state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+    def choices(state: TableState[Any], viewer: Viewer) -> list[tuple[str, str]]:
         names = game.choices(state.game, spec.param.choices)
         if spec.param.actor and not viewer.is_gm:
             names = tuple(n for n in names if viewer.is_player(game.owner(state.game, n)))
@@ -177,7 +177,7 @@ def command_of(
     return built
 
 
-def check_follows(command: type[Command], state: TableState, viewer: Viewer) -> None:
+def check_follows(command: type[Command], state: TableState[Any], viewer: Viewer) -> None:
     """Refuse a command continuing an event the viewer may not see (a blind roll's reroll).
 
     Raises:
@@ -293,7 +293,7 @@ class DeclaredWeb:
         """One form per declared command, in the game's order."""
         return self._actions
 
-    def resources(self, state: TableState, viewer: Viewer, tr: Translate) -> Sequence[Panel]:
+    def resources(self, state: TableState[Any], viewer: Viewer, tr: Translate) -> Sequence[Panel]:
         """The game's panels, in the viewer's language."""
         tr = _catalog(viewer.lang)
         shown = []
@@ -315,7 +315,7 @@ class DeclaredWeb:
             )
         return shown
 
-    def details(self, event: StoredEvent, state: TableState, tr: Translate) -> Sequence[str]:
+    def details(self, event: StoredEvent, state: TableState[Any], tr: Translate) -> Sequence[str]:
         """The lines the game shows under a log entry (a roll's trace)."""
         if event.kind not in self.game.kinds():
             return ()

@@ -100,7 +100,7 @@ def add_home_routes(app: FastAPI, table: WebTable) -> None:
         if system not in dict(system_choices()):
             raise NotFound()
 
-        def work() -> tuple[TableState, list[Any]]:
+        def work() -> tuple[TableState[Any], list[Any]]:
             state = table.service.create(
                 system=system,
                 name=form.get("name", ""),
@@ -216,7 +216,7 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
         return form_result(request, viewer, lines=lines, warnings=warnings)
 
 
-def _choices(field: Field, state: TableState, viewer: Viewer) -> list[tuple[str, str]]:
+def _choices(field: Field, state: TableState[Any], viewer: Viewer) -> list[tuple[str, str]]:
     """A field's choices for the viewer, translated; names (label == value) stay as typed."""
     tr = translator(viewer.lang)
     fixed = not callable(field.choices)
@@ -226,7 +226,7 @@ def _choices(field: Field, state: TableState, viewer: Viewer) -> list[tuple[str,
     ]
 
 
-def _table_page(table: WebTable, viewer: Viewer, state: TableState, token: str) -> str:
+def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: str) -> str:
     web = web_system(state.system.id)
     forms = []
     if web is not None and viewer.role != "spectator":
@@ -312,7 +312,7 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
             table.fragments.forget(table_id)
 
 
-def _events_after(state: TableState, seq: int) -> list[StoredEvent]:
+def _events_after(state: TableState[Any], seq: int) -> list[StoredEvent]:
     """The state's events after ``seq``, in order (the log's seqs run 1, 2, ... with no gap)."""
     events = state.events
     if events and events[-1].seq - events[0].seq == len(events) - 1:

@@ -106,7 +106,7 @@ def odds_rows(view: OddsView, lang: str) -> list[dict[str, Any]]:
     ]
 
 
-def entry_context(event: StoredEvent, state: TableState, viewer: Viewer) -> dict[str, Any]:
+def entry_context(event: StoredEvent, state: TableState[Any], viewer: Viewer) -> dict[str, Any]:
     """What the entry template shows of one event, for one viewer."""
     tr = translator(viewer.lang)
     visible = can_see(viewer, event)
@@ -134,24 +134,29 @@ def entry_context(event: StoredEvent, state: TableState, viewer: Viewer) -> dict
     }
 
 
-def entry_html(event: StoredEvent, state: TableState, viewer: Viewer, *, oob: bool = False) -> str:
+def entry_html(
+    event: StoredEvent, state: TableState[Any], viewer: Viewer, *, oob: bool = False
+) -> str:
     """One ``<li>`` of the log for a viewer (``oob``: replaces the entry already shown)."""
     return render("_entry.html", viewer.lang, e=entry_context(event, state, viewer), oob=oob)
 
 
-def resource_panels(state: TableState, viewer: Viewer) -> list[Panel]:
+def resource_panels(state: TableState[Any], viewer: Viewer) -> list[Panel]:
     """The resources at a glance for a viewer, as the system's web module gives them."""
     web = web_system(state.system.id)
     return [] if web is None else list(web.resources(state, viewer, translator(viewer.lang)))
 
 
-def resources_html(state: TableState, viewer: Viewer, *, oob: bool = False) -> str:
+def resources_html(state: TableState[Any], viewer: Viewer, *, oob: bool = False) -> str:
     """The resources at a glance, as the system's web module draws them."""
     return render("_resources.html", viewer.lang, panels=resource_panels(state, viewer), oob=oob)
 
 
 def stream_fragment(
-    events: list[StoredEvent], state: TableState, viewer: Viewer, by_seq: Mapping[int, StoredEvent]
+    events: list[StoredEvent],
+    state: TableState[Any],
+    viewer: Viewer,
+    by_seq: Mapping[int, StoredEvent],
 ) -> str:
     """What one pushed message carries: the new entries, undone entries re-drawn, resources.
 
@@ -208,7 +213,7 @@ class Fragments:
     def __init__(self) -> None:
         self._tables: dict[str, tuple[int, dict[tuple[Any, ...], Any]]] = {}
 
-    def _kept(self, table_id: str, state: TableState) -> dict[tuple[Any, ...], Any] | None:
+    def _kept(self, table_id: str, state: TableState[Any]) -> dict[tuple[Any, ...], Any] | None:
         """The renderings kept for the table's state, or None when the state is an old one."""
         found = self._tables.get(table_id)
         if found is None or found[0] < state.last_seq:
@@ -222,7 +227,7 @@ class Fragments:
     def message(
         self,
         event: StoredEvent,
-        state: TableState,
+        state: TableState[Any],
         viewer: Viewer,
     ) -> bytes:
         """The SSE ``log`` message of one event for a viewer, rendered once per audience.
@@ -261,7 +266,7 @@ class Fragments:
     def _entry(
         kept: dict[tuple[Any, ...], Any],
         event: StoredEvent,
-        state: TableState,
+        state: TableState[Any],
         viewer: Viewer,
         *,
         oob: bool,
@@ -274,7 +279,7 @@ class Fragments:
         return html
 
     @staticmethod
-    def _resources(kept: dict[tuple[Any, ...], Any], state: TableState, viewer: Viewer) -> str:
+    def _resources(kept: dict[tuple[Any, ...], Any], state: TableState[Any], viewer: Viewer) -> str:
         panels = resource_panels(state, viewer)
         key = ("resources", viewer.lang, tuple(_hashable(panel) for panel in panels))
         try:
@@ -303,7 +308,7 @@ def _voided_target(event: StoredEvent, by_seq: Mapping[int, StoredEvent]) -> Sto
 class _EventsBySeq(Mapping[int, StoredEvent]):
     """A state's events by seq, without building a dict (a log's seqs run 1, 2, 3...)."""
 
-    def __init__(self, state: TableState) -> None:
+    def __init__(self, state: TableState[Any]) -> None:
         self._events = state.events
 
     def __getitem__(self, seq: int) -> StoredEvent:

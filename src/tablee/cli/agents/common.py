@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, whole_number
 from tablee.cli.common import game_for
@@ -24,15 +24,16 @@ __all__ = ["Dice", "Rolls", "Tr", "add_dice", "game_of", "names"]
 Tr = Callable[[str], str]
 
 
-def game_of(state: TableState) -> AgentsState:
+def game_of(state: TableState[Any]) -> AgentsState:
     """The agents game of a table, or InputError when the table plays another system."""
-    game: AgentsState = game_for(
+    from tablee.systems.agents.plugin import AGENTS_GAME
+
+    return game_for(
         state,
-        "agents",
+        AGENTS_GAME,
         N_("table {name} plays {system}, not the agents game"),
         N_("create one with: tablee table new agents --name NAME --players A,B"),
     )
-    return game
 
 
 def names(text: str | None) -> list[str]:

@@ -57,7 +57,7 @@ GM_ONLY: frozenset[str] = frozenset({"gm"})
 """The roles of an action for the game master alone."""
 GM_AND_PLAYERS: frozenset[str] = frozenset({"gm", "player"})
 """The roles of an action open to the game master and the players."""
-Choices = Callable[[TableState, Viewer], Sequence[tuple[str, str]]]
+Choices = Callable[[TableState[Any], Viewer], Sequence[tuple[str, str]]]
 """Dynamic choices of a field: ``(state, viewer) -> [(value, label), ...]``."""
 
 MAX_TEXT = 500
@@ -106,7 +106,7 @@ class Field:
     hint: str = ""
     max_length: int = MAX_TEXT
 
-    def options(self, state: TableState, viewer: Viewer) -> Sequence[tuple[str, str]]:
+    def options(self, state: TableState[Any], viewer: Viewer) -> Sequence[tuple[str, str]]:
         """The choices offered to this viewer."""
         if callable(self.choices):
             return self.choices(state, viewer)
@@ -195,7 +195,7 @@ class ActionRequest:
         action: Action,
         form: Mapping[str, str],
         viewer: Viewer,
-        state: TableState,
+        state: TableState[Any],
         service: TableService | None = None,
     ) -> None:
         if viewer.role not in action.roles:
@@ -338,7 +338,7 @@ class ActionRequest:
         return self._service.run_command(self.viewer.table, command, dice, visibility=visibility)
 
     def execute(
-        self, decide: Callable[[TableState], R], facts_of: Callable[[R], Sequence[Fact]]
+        self, decide: Callable[[TableState[Any]], R], facts_of: Callable[[R], Sequence[Fact]]
     ) -> Applied[R]:
         """Decide and append through the table service (retrying when another writer won)."""
         if self._service is None:
@@ -361,11 +361,11 @@ class WebSystem(Protocol):
         """The system's forms, in the order shown."""
         ...
 
-    def resources(self, state: TableState, viewer: Viewer, tr: Translate) -> Sequence[Panel]:
+    def resources(self, state: TableState[Any], viewer: Viewer, tr: Translate) -> Sequence[Panel]:
         """The resources at a glance, translated with ``tr`` (only public table state)."""
         ...
 
-    def details(self, event: StoredEvent, state: TableState, tr: Translate) -> Sequence[str]:
+    def details(self, event: StoredEvent, state: TableState[Any], tr: Translate) -> Sequence[str]:
         """Extra lines shown under a visible log entry (its trace), possibly none."""
         ...
 
