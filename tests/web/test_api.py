@@ -120,3 +120,26 @@ def test_the_same_bad_input_gives_the_same_error_on_the_cli_and_over_http(
         cli["message"],
         code,
     )
+
+
+def test_a_retried_post_with_the_same_idempotency_key_records_one_event(
+    client: TestClient, store: SqliteStore
+) -> None:
+    links = started(client, store)
+    ana = links.players["Ana"]
+    body = {"player": "Ana", "faces": "4"}
+    headers = {**JSON, "Idempotency-Key": "tap-1"}
+    first = client.post(f"{ana}/api/roll", json=body, headers=headers).json()
+    again = client.post(f"{ana}/api/roll", json=body, headers=headers).json()
+    assert first["replayed"] is False and again["replayed"] is True
+    assert again["events"] == first["events"] and again["lines"] == first["lines"]
+    table = store.find_table("Zinc")
+    assert [e.kind for e in store.load(table.id)].count("pouyss.roll") == 1
+    other = client.post(f"{links.gm}/api/reward", json={"amount": 1}, headers=headers).json()
+    assert other["replayed"] is False, "a key sent by another link is another command"
+    response = client.post(
+        f"{ana}/api/roll", json=body, headers={**JSON, "Idempotency-Key": "x" * 200}
+    )
+    status, doc = response.status_code, response.json()
+    assert status == 422 and "is not a command key: 1 to 79" in doc["message"], doc
+    assert [e.kind for e in store.load(table.id)].count("pouyss.roll") == 1

@@ -29,6 +29,7 @@ from fastapi.responses import JSONResponse, Response
 from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, Query, Who, build_command, fields_of
 from tablee.systems.plugin import Game
+from tablee.table.events import COMMAND_KEY_MAX, check_command_key
 from tablee.table.service import Applied
 from tablee.web.access import Viewer, can_see
 from tablee.web.common import WebTable, applied_lines, refusal, viewer_of
@@ -39,6 +40,35 @@ from tablee.web.systems import Forbidden
 __all__ = ["add_api_routes", "check_who"]
 
 ENVELOPE = ("faces", "visibility")
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+"""The request header carrying a command's idempotency key: a retried POST with the same key
+records nothing new and answers with the events the first one stored."""
+KEY_SCOPE_CHARS = 16
+"""How many hex digits of the link's token hash scope its keys (``api:<digits>:<key>``)."""
+
+
+def command_key(request: Request, viewer: Viewer) -> str | None:
+    """The stored idempotency key of a request, scoped to its link, or None without one.
+
+    A key sent by one link never matches another link's: the stored key is ``api:``, the
+    first `KEY_SCOPE_CHARS` hex digits of the link's token hash, ``:`` and the key sent.
+
+    Raises:
+        InputError: a key that is empty, longer than its share of `COMMAND_KEY_MAX`, or not
+            printable ASCII.
+    """
+    sent = request.headers.get(IDEMPOTENCY_HEADER)
+    if sent is None:
+        return None
+    scope = f"api:{viewer.link.token_hash[:KEY_SCOPE_CHARS]}:"
+    maximum = COMMAND_KEY_MAX - len(scope)
+    if len(sent) > maximum:
+        raise InputError(
+            N_("{key!r} is not a command key: 1 to {maximum} printable ASCII characters"),
+            key=sent,
+            maximum=maximum,
+        )
+    return check_command_key(scope + check_command_key(sent))
 """Keys of a command's body that are not its fields."""
 
 
@@ -178,17 +208,25 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
                 dice = typed_dice(
                     cls, lambda die, main: _faces_text(body.get(faces_field(die, main)))
                 )
-            applied = table.service.run_command(viewer.table, command, dice, visibility=visibility)
+            applied = table.service.run_command(
+                viewer.table,
+                command,
+                dice,
+                visibility=visibility,
+                command_key=command_key(request, viewer),
+            )
             return game, command, applied
 
         try:
             game, command, applied = await table.run(work)
         except (TableeError, Forbidden) as exc:
             return _error(exc, viewer)
-        table.hub.notify(viewer.link.table_id, applied.events[-1].seq)
+        if not applied.replayed:
+            table.hub.notify(viewer.link.table_id, applied.events[-1].seq)
         lines, warnings = applied_lines(applied, viewer)
         visible = all(can_see(viewer, e) for e in applied.events)
-        report = game.report(command, applied.decision) if visible else None
+        decided = visible and applied.decision is not None
+        report = game.report(command, applied.decision) if decided else None
         return JSONResponse(
             {
                 "seq": applied.events[-1].seq,
@@ -196,5 +234,6 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
                 "report": None if report is None else dict(report.data),
                 "lines": lines,
                 "warnings": warnings,
+                "replayed": applied.replayed,
             }
         )
