@@ -69,6 +69,8 @@ def command_key(request: Request, viewer: Viewer) -> str | None:
             maximum=maximum,
         )
     return check_command_key(scope + check_command_key(sent))
+
+
 """Keys of a command's body that are not its fields."""
 
 
