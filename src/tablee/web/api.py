@@ -28,7 +28,7 @@ from fastapi.responses import JSONResponse, Response
 
 from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, Query, Who, build_command, fields_of
-from tablee.systems.plugin import Game
+from tablee.systems.plugin import AnyGame, Game
 from tablee.table.service import Applied
 from tablee.web.access import Viewer, can_see
 from tablee.web.common import WebTable, applied_lines, refusal, viewer_of
@@ -42,7 +42,7 @@ ENVELOPE = ("faces", "visibility")
 """Keys of a command's body that are not its fields."""
 
 
-def check_who(game: Game[Any], state: Any, command: Command, viewer: Viewer) -> None:
+def check_who(game: AnyGame, state: Any, command: Command, viewer: Viewer) -> None:
     """Refuse a command the viewer may not use, as the forms do.
 
     Raises:
@@ -65,7 +65,7 @@ def check_who(game: Game[Any], state: Any, command: Command, viewer: Viewer) -> 
             raise Forbidden(N_("a player acts only for their own character"))
 
 
-def _plugin(table: WebTable, viewer: Viewer) -> tuple[Game[Any], Any]:
+def _plugin(table: WebTable, viewer: Viewer) -> tuple[AnyGame, Any]:
     state = table.service.state(viewer.table)
     game = state.system
     if not isinstance(game, Game):
@@ -73,7 +73,7 @@ def _plugin(table: WebTable, viewer: Viewer) -> tuple[Game[Any], Any]:
     return game, state
 
 
-def _command_class(game: Game[Any], name: str) -> type[Command]:
+def _command_class(game: AnyGame, name: str) -> type[Command]:
     for command in game.commands:
         if action_id(command) == name and not issubclass(command, Query):
             return command
@@ -86,7 +86,7 @@ def _faces_text(value: object) -> str:
     return ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
-def _schema(game: Game[Any], state: Any, viewer: Viewer) -> list[dict[str, Any]]:
+def _schema(game: AnyGame, state: Any, viewer: Viewer) -> list[dict[str, Any]]:
     tr = translator(viewer.lang)
     commands = []
     for command in game.commands:
@@ -154,7 +154,7 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
         if not isinstance(body, dict):
             return _error(InputError(N_("the body is not a JSON object")), viewer)
 
-        def work() -> tuple[Game[Any], Command, Applied[Any]]:
+        def work() -> tuple[AnyGame, Command, Applied[Any]]:
             game, state = _plugin(table, viewer)
             cls = _command_class(game, name)
             fields = {
