@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args, get_origin
 
 import pytest
 from fastapi.testclient import TestClient
@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 from tablee import systems
 from tablee.cli.main import build_parser, main
 from tablee.systems.declare import Command, Query, build_command, fields_of
-from tablee.systems.plugin import Game
+from tablee.systems.plugin import AnyGame, Game
 from tablee.table.projection import fold, verify_log
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
@@ -137,7 +137,7 @@ def plugin_ids() -> list[str]:
     return [g for g in ids if g == "target" or isinstance(systems.system_named(g), Game)]
 
 
-def game_of(game_id: str) -> Game[Any]:
+def game_of(game_id: str) -> AnyGame:
     found = systems.system_named(game_id)
     assert isinstance(found, Game)
     return found
@@ -186,6 +186,16 @@ def test_declarations_and_events_are_complete(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", plugin_ids())
+def test_the_type_parameters_name_exactly_the_declared_commands_and_events(game_id: str) -> None:
+    game = game_of(game_id)
+    (base,) = [b for b in type(game).__orig_bases__ if get_origin(b) is Game]  # type: ignore[attr-defined]
+    _state, commands, events = get_args(base)
+    deciding = {c for c in game.commands if not issubclass(c, Query)}
+    assert set(get_args(commands) or (commands,)) == deciding
+    assert set(get_args(events) or (events,)) == set(game.event_classes)
+
+
+@pytest.mark.parametrize("game_id", plugin_ids())
 def test_every_command_is_reachable_from_the_cli_and_the_web(game_id: str) -> None:
     from tablee.web.declared import DeclaredWeb, action_id
 
@@ -203,7 +213,7 @@ def test_every_command_is_reachable_from_the_cli_and_the_web(game_id: str) -> No
     assert web == expected
 
 
-def _required(game: Game[Any], state: Any, command: type[Command]) -> dict[str, str]:
+def _required(game: AnyGame, state: Any, command: type[Command]) -> dict[str, str]:
     given = {}
     for spec in fields_of(command):
         if spec.required and not spec.optional:
@@ -329,7 +339,7 @@ def test_a_snapshot_resumes_to_the_state_of_the_whole_fold(game_id: str, cli: Cl
         store.close()
 
 
-def _rolled_samples(game: Game[Any], state: Any) -> Iterator[Command]:
+def _rolled_samples(game: AnyGame, state: Any) -> Iterator[Command]:
     if game.id in ODDS_SAMPLES:
         for name, given in ODDS_SAMPLES[game.id]:
             yield build_command(game.command_named(name), given)
@@ -395,7 +405,7 @@ class _Prefix:
         return taken
 
 
-def _every_throw(game: Game[Any], state: Any, command: Command) -> Iterator[tuple[Any, Fraction]]:
+def _every_throw(game: AnyGame, state: Any, command: Command) -> Iterator[tuple[Any, Fraction]]:
     """Every decision of ``command`` with its chance: each request, in the order the rules
     ask for them, enumerated over every face of its die (a die's faces equally likely)."""
     pending: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]

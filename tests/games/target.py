@@ -104,7 +104,7 @@ def _success(boost: int, target: int) -> Fraction:
     return Fraction(sum(1 for face in D6.faces if face + boost >= target), 6)
 
 
-class Target(Game[TargetState]):
+class Target(Game[TargetState, Roll | Refill, Rolled | Refilled | OptionsSet]):
     id: ClassVar[str] = "target"
     title: ClassVar[str] = "Target"
     commands = (Roll, Refill, OddsQuery)

@@ -26,7 +26,7 @@ __all__ = ["applied_head", "execute_on", "game_for", "read_game"]
 G = TypeVar("G")
 
 
-def game_for(state: TableState[Any], game: Game[G], refusal: str, tip: str) -> G:
+def game_for(state: TableState[Any], game: Game[G, Any, Any], refusal: str, tip: str) -> G:
     """The state of ``game`` at a table that plays it, typed as that game's state.
 
     Args:

@@ -23,14 +23,14 @@ from tablee.cli.report import emit_report, odds_json, render_odds
 from tablee.dice import Die, FacesByKind, RandomSource, SeededSource, TypedFaces, typed_faces
 from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, FieldSpec, Query, fields_of
-from tablee.systems.plugin import Game
+from tablee.systems.plugin import AnyGame
 
 __all__ = ["add_game_parser", "add_odds_parser", "command_words", "dice_flag", "run_declared"]
 
 Tr = Callable[[str], str]
 
 
-def command_words(game: Game[Any]) -> tuple[str, ...]:
+def command_words(game: AnyGame) -> tuple[str, ...]:
     """The first words of a game's command names (what may follow ``tablee <game>``)."""
     words: list[str] = []
     for command in game.commands:
@@ -107,7 +107,7 @@ def _add_dice(parser: argparse.ArgumentParser, command: type[Command], tr: Tr) -
 
 
 def _add_command(
-    cmds: Any, nested: dict[str, Any], game: Game[Any], command: type[Command], tr: Tr
+    cmds: Any, nested: dict[str, Any], game: AnyGame, command: type[Command], tr: Tr
 ) -> None:
     game_id = game.id
     words = command.name.split()
@@ -134,7 +134,7 @@ def _add_command(
 def add_game_parser(
     sub: Any,
     game_id: str,
-    game: Game[Any],
+    game: AnyGame,
     tr: Tr,
     only: str | None = None,
     extra: tuple[str, ...] = (),
@@ -175,7 +175,7 @@ def _add_odds_query(
     parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
 
 
-def add_odds_parser(sub: Any, game_id: str, game: Game[Any], tr: Tr) -> None:
+def add_odds_parser(sub: Any, game_id: str, game: AnyGame, tr: Tr) -> None:
     """Add ``tablee odds <game>`` when the game declares an ``odds`` query.
 
     A game with several kinds of odds declares queries named ``odds test``, ``odds
@@ -261,7 +261,7 @@ def run_declared(ctx: Context) -> int:
         raise type(exc)(N_("{path}: {error}"), path=paths[0], error=exc) from None
 
 
-def _run(ctx: Context, game: Game[Any], cls: type[Command], given: dict[str, Any]) -> int:
+def _run(ctx: Context, game: AnyGame, cls: type[Command], given: dict[str, Any]) -> int:
     from tablee.systems.declare import build_command
 
     command = build_command(cls, given)

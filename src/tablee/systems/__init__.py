@@ -11,12 +11,12 @@ Source: architecture.md "A game is one plugin"; python-chess's list of variants 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tablee.errors import N_, InputError
 
 if TYPE_CHECKING:
-    from tablee.systems.plugin import Game
+    from tablee.systems.plugin import AnyGame
 
 __all__ = ["GAMES", "SYSTEM_IDS", "game_ids", "system_named"]
 
@@ -37,11 +37,11 @@ def game_ids() -> tuple[str, ...]:
     return tuple(game_id for game_id, _ in GAMES)
 
 
-def system_named(name: str) -> Game[Any]:
+def system_named(name: str) -> AnyGame:
     """The game with that id, its package imported on first use.
 
     Its state type is known only at run time (the table says which game it plays), hence
-    ``Game[Any]``; a caller that knows the game narrows it with `tablee.systems.plugin.state_of`.
+    ``AnyGame``; a caller that knows the game narrows it with `tablee.systems.plugin.state_of`.
 
     Raises:
         InputError: no game has that id.
@@ -50,7 +50,7 @@ def system_named(name: str) -> Game[Any]:
     for game_id, where in GAMES:
         if game_id == key:
             module, _, attribute = where.partition(":")
-            game: Game[Any] = getattr(import_module(module), attribute)
+            game: AnyGame = getattr(import_module(module), attribute)
             return game
     raise InputError(
         N_("unknown system {name!r}"),

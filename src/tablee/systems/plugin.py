@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from tablee.dice import Chance, SourceChance, TraceStep, TypedFaces
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
@@ -35,6 +35,7 @@ from tablee.systems.declare import Command, Query, actor_field
 from tablee.systems.event import Event, event_fact, read_event
 
 __all__ = [
+    "AnyGame",
     "Decision",
     "Game",
     "Line",
@@ -45,6 +46,8 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+C = TypeVar("C", bound=Command)
+E = TypeVar("E", bound=Event)
 
 Text = Message | str
 """What a plugin hands the interfaces to show: a translatable `Message`, or a plain string
@@ -149,8 +152,14 @@ class Decision(Generic[S]):
     warnings: tuple[TraceStep, ...] = ()
 
 
-class Game(Generic[S]):
-    """Base of a game plugin for state type ``S``; a game overrides what it offers.
+class Game(Generic[S, C, E]):
+    """Base of a game plugin; a game overrides what it offers.
+
+    Type parameters: ``S`` the game's state, ``C`` its commands (the union of its declared
+    command classes, queries apart) and ``E`` its events (the union of its event classes), so
+    ``mypy --strict`` checks a game's `decide`, `apply`, log lines and reports against its own
+    types, and a caller holding a ``Game[PouyssState, PouyssCommand, PouyssEvent]`` against
+    them too. The contract suite checks that the unions hold exactly the declared classes.
 
     Class attributes a game sets:
         id: the short id stored on a table (``pouyss``).
@@ -230,6 +239,14 @@ class Game(Generic[S]):
         """Event class by stored kind."""
         return {cls.kind: cls for cls in self.event_classes}
 
+    def event_of(self, kind: str, payload: Mapping[str, JSON]) -> E:
+        """The typed event of a stored kind of this game and its current-version payload.
+
+        Raises:
+            InputError: a kind this game does not store, or a payload that does not fit.
+        """
+        return cast(E, read_event(self.kinds(), kind, payload))
+
     def command_named(self, name: str) -> type[Command]:
         """The command or query with that name.
 
@@ -253,7 +270,7 @@ class Game(Generic[S]):
 
     def evolve(self, state: S, kind: str, payload: Mapping[str, JSON]) -> S:
         """The state after one stored event: its recorded outcome applied (never decided)."""
-        return self.apply(state, read_event(self.kinds(), kind, payload))
+        return self.apply(state, self.event_of(kind, payload))
 
     def legacy_evolve(self, state: S, kind: str, payload: Mapping[str, JSON]) -> S:
         """The state after one stored event of a log folded as Tablée 0.1.0 did.
@@ -266,7 +283,7 @@ class Game(Generic[S]):
 
     def describe(self, kind: str, payload: Mapping[str, JSON], after: S | None) -> Message:
         """One readable line for a stored event (``after``: the state right after it)."""
-        return self.line(read_event(self.kinds(), kind, payload), after)
+        return self.line(self.event_of(kind, payload), after)
 
     def options_json(self, state: S) -> dict[str, JSON]:
         """The table's house rules as JSON (``state.options``)."""
@@ -282,7 +299,7 @@ class Game(Generic[S]):
 
     # -- what a game implements ---------------------------------------------------------
 
-    def decide(self, state: S, command: Command, dice: Chance) -> Decision[S]:
+    def decide(self, state: S, command: C, dice: Chance) -> Decision[S]:
         """Decide a command against the state, asking ``dice`` for each roll (pure).
 
         ``dice`` is the chance protocol (`tablee.dice.Chance`): live play, typed-in faces,
@@ -293,7 +310,7 @@ class Game(Generic[S]):
         """
         raise NotImplementedError
 
-    def decide_at(self, state: S, command: Command, dice: Chance, seq: int | None) -> Decision[S]:
+    def decide_at(self, state: S, command: C, dice: Chance, seq: int | None) -> Decision[S]:
         """Decide a command whose first event will be stored at ``seq`` (pure).
 
         For a game that numbers things by the seq of the event that made them; by default
@@ -301,7 +318,7 @@ class Game(Generic[S]):
         """
         return self.decide(state, command, dice)
 
-    def apply(self, state: S, event: Event) -> S:
+    def apply(self, state: S, event: E) -> S:
         """The state after an event, from its recorded outcome alone."""
         raise NotImplementedError
 
@@ -309,22 +326,22 @@ class Game(Generic[S]):
         """Decide a change of house rules from text values."""
         raise NotImplementedError
 
-    def line(self, event: Event, after: S | None) -> Message:
+    def line(self, event: E, after: S | None) -> Message:
         """The log line of an event."""
         raise NotImplementedError
 
-    def details(self, event: Event) -> tuple[Text, ...]:
+    def details(self, event: E) -> tuple[Text, ...]:
         """Extra lines under an event's log line (its trace); none by default."""
         return ()
 
-    def details_after(self, event: Event, after: S | None) -> tuple[Text, ...]:
+    def details_after(self, event: E, after: S | None) -> tuple[Text, ...]:
         """The lines under an event's log line, knowing the state right after it.
 
         ``after`` is None when unknown; by default the lines are `details`.
         """
         return self.details(event)
 
-    def report(self, command: Command, decision: Decision[S]) -> Report:
+    def report(self, command: C, decision: Decision[S]) -> Report:
         """What a decided command shows."""
         raise NotImplementedError
 
@@ -332,11 +349,11 @@ class Game(Generic[S]):
         """The answer to a query (``state`` is None for a query that needs no table)."""
         raise NotImplementedError
 
-    def odds(self, state: S | None, command: Command) -> Odds | None:
+    def odds(self, state: S | None, command: C) -> Odds | None:
         """Exact odds of a rolled command before rolling, or None."""
         return None
 
-    def succeeded(self, event: Event) -> bool | None:
+    def succeeded(self, event: E) -> bool | None:
         """Whether a rolled event is a success, as its odds' ``success`` counts them.
 
         By default its payload's ``success``; None when the event has no such notion.
@@ -362,7 +379,7 @@ class Game(Generic[S]):
             return tuple(state.players)  # type: ignore[attr-defined]
         raise KeyError(source)
 
-    def acting(self, state: S, command: Command) -> tuple[str, ...]:
+    def acting(self, state: S, command: C) -> tuple[str, ...]:
         """Who acts in a command: the names a player must play to send it (`Who.ACTOR`).
 
         By default the value of the command's actor field when it is given, else nobody
@@ -402,7 +419,7 @@ class Game(Generic[S]):
             for event in decision.events
         )
 
-    def rules_of(self, version: str | None) -> Game[S]:
+    def rules_of(self, version: str | None) -> Game[S, C, E]:
         """The game whose rule code decided events of ``version`` (None: before versions).
 
         Raises:
@@ -417,7 +434,7 @@ class Game(Generic[S]):
             game=self.title,
         )
 
-    def redecide(self, state: S, event: Event) -> Decision[S]:
+    def redecide(self, state: S, event: E) -> Decision[S]:
         """Decide again the command that produced ``event``, from its recorded inputs."""
         command, faces = event.inputs()  # type: ignore[attr-defined]
         needed = command.dice()
@@ -430,7 +447,7 @@ class Game(Generic[S]):
                 rule=command.rule or "-",
             )
         source = TypedFaces(faces)
-        decision = self.decide(state, command, SourceChance(source))
+        decision = self.decide(state, cast(C, command), SourceChance(source))
         source.finish()
         return decision
 
@@ -454,7 +471,7 @@ class Game(Generic[S]):
                 faces that do not give the stored result.
         """
         rules = self.rules_of(version)
-        event = read_event(self.kinds(), kind, payload)
+        event = self.event_of(kind, payload)
         what = Message(N_("{kind} (event)"), kind=kind)
         try:
             decision = rules.redecide(state, event)
@@ -464,3 +481,7 @@ class Game(Generic[S]):
             raise type(exc)(N_("{what}: {error}"), what=what, error=exc) from exc
         decided = decision.events[0].payload()
         return decision.after, (decided if first_difference(payload, decided) else None)
+
+
+AnyGame = Game[Any, Any, Any]
+"""A game known only at run time (a table read from the store says which it plays)."""

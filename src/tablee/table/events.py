@@ -35,7 +35,7 @@ from tablee.errors import N_, InputError, StorageError
 from tablee.systems.base import JSON, Upcaster
 
 if TYPE_CHECKING:
-    from tablee.systems.plugin import Game
+    from tablee.systems.plugin import AnyGame
 
 __all__ = [
     "COMMAND_KEY_MAX",
@@ -191,7 +191,7 @@ def decode_payload(text: str, *, table_id: str, seq: int) -> dict[str, JSON]:
     return value
 
 
-def upcast(event: StoredEvent, system: Game[Any]) -> StoredEvent:
+def upcast(event: StoredEvent, system: AnyGame) -> StoredEvent:
     """Bring an event's payload to the current version of its kind, step by step.
 
     Args:

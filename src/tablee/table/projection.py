@@ -79,7 +79,7 @@ class TableState(Generic[S]):
 
     table_id: str
     name: str
-    system: Game[S]
+    system: Game[S, Any, Any]
     lang: str
     players: tuple[str, ...]
     events: tuple[StoredEvent, ...]
@@ -91,7 +91,7 @@ class TableState(Generic[S]):
     upgraded: Mapping[int, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     partial: bool = False
 
-    def of(self, game: Game[T]) -> TableState[T]:
+    def of(self, game: Game[T, Any, Any]) -> TableState[T]:
         """This table as a table of ``game``, its state typed as that game's.
 
         Raises:
@@ -133,7 +133,7 @@ class TableState(Generic[S]):
         )
 
 
-def _evolver(system: Game[S], legacy: bool) -> Callable[[S, str, Mapping[str, JSON]], S]:
+def _evolver(system: Game[S, Any, Any], legacy: bool) -> Callable[[S, str, Mapping[str, JSON]], S]:
     """How the fold takes one event.
 
     Its recorded outcome applied; or, for a log with an undo written before undos recorded
@@ -143,7 +143,7 @@ def _evolver(system: Game[S], legacy: bool) -> Callable[[S, str, Mapping[str, JS
 
 
 def replay(
-    system: Game[S],
+    system: Game[S, Any, Any],
     events: Sequence[StoredEvent],
     skip: frozenset[int],
     after: dict[int, S] | None = None,

@@ -28,7 +28,7 @@ from fastapi.responses import JSONResponse, Response
 
 from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, Query, Who, build_command, fields_of
-from tablee.systems.plugin import Game
+from tablee.systems.plugin import AnyGame, Game
 from tablee.table.events import COMMAND_KEY_MAX, check_command_key
 from tablee.table.service import Applied
 from tablee.web.access import Viewer, can_see
@@ -74,7 +74,7 @@ def command_key(request: Request, viewer: Viewer) -> str | None:
 """Keys of a command's body that are not its fields."""
 
 
-def check_who(game: Game[Any], state: Any, command: Command, viewer: Viewer) -> None:
+def check_who(game: AnyGame, state: Any, command: Command, viewer: Viewer) -> None:
     """Refuse a command the viewer may not use, as the forms do.
 
     Raises:
@@ -97,7 +97,7 @@ def check_who(game: Game[Any], state: Any, command: Command, viewer: Viewer) -> 
             raise Forbidden(N_("a player acts only for their own character"))
 
 
-def _plugin(table: WebTable, viewer: Viewer) -> tuple[Game[Any], Any]:
+def _plugin(table: WebTable, viewer: Viewer) -> tuple[AnyGame, Any]:
     state = table.service.state(viewer.table)
     game = state.system
     if not isinstance(game, Game):
@@ -105,7 +105,7 @@ def _plugin(table: WebTable, viewer: Viewer) -> tuple[Game[Any], Any]:
     return game, state
 
 
-def _command_class(game: Game[Any], name: str) -> type[Command]:
+def _command_class(game: AnyGame, name: str) -> type[Command]:
     for command in game.commands:
         if action_id(command) == name and not issubclass(command, Query):
             return command
@@ -118,7 +118,7 @@ def _faces_text(value: object) -> str:
     return ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 
-def _schema(game: Game[Any], state: Any, viewer: Viewer) -> list[dict[str, Any]]:
+def _schema(game: AnyGame, state: Any, viewer: Viewer) -> list[dict[str, Any]]:
     tr = translator(viewer.lang)
     commands = []
     for command in game.commands:
@@ -186,7 +186,7 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
         if not isinstance(body, dict):
             return _error(InputError(N_("the body is not a JSON object")), viewer)
 
-        def work() -> tuple[Game[Any], Command, Applied[Any]]:
+        def work() -> tuple[AnyGame, Command, Applied[Any]]:
             game, state = _plugin(table, viewer)
             cls = _command_class(game, name)
             fields = {

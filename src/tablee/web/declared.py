@@ -27,7 +27,7 @@ from tablee.systems.declare import (
     build_command,
     fields_of,
 )
-from tablee.systems.plugin import Game, Text
+from tablee.systems.plugin import AnyGame, Game, Text
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
@@ -83,7 +83,7 @@ def _catalog(lang: str) -> Translate:
     return translation(lang if lang in ("fr", "en") else "en").gettext
 
 
-def _choices(game: Game[Any], spec: FieldSpec) -> Choices:
+def _choices(game: AnyGame, spec: FieldSpec) -> Choices:
     """The choices of a field whose values come from the table."""
 
     def choices(state: TableState[Any], viewer: Viewer) -> list[tuple[str, str]]:
@@ -97,7 +97,7 @@ def _choices(game: Game[Any], spec: FieldSpec) -> Choices:
     return choices
 
 
-def _field(game: Game[Any], spec: FieldSpec) -> Field:
+def _field(game: AnyGame, spec: FieldSpec) -> Field:
     param = spec.param
     common: dict[str, Any] = {"gm_only": param.gm_only, "max_length": param.max_length}
     if spec.kind == "int":
@@ -155,7 +155,7 @@ def _given(command: type[Command], req: ActionRequest) -> dict[str, object]:
 
 
 def command_of(
-    game: Game[Any], command: type[Command], req: ActionRequest, *, partial: bool = False
+    game: AnyGame, command: type[Command], req: ActionRequest, *, partial: bool = False
 ) -> Command:
     """The command a form asks for, checked against who sends it.
 
@@ -231,7 +231,7 @@ class DeclaredWeb:
         game: the plugin.
     """
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: AnyGame) -> None:
         self.game = game
         self.id = game.id
         self.title = game.title

@@ -16,7 +16,7 @@ Source: seed ``002_59b03dd224c3b923.txt``; rulings G-M1 to G-M12, G-N2, G-A1 to 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, TypeAlias
 
 from tablee.dice import D6, DiceRequest
 from tablee.errors import N_
@@ -30,6 +30,7 @@ __all__ = [
     "Abandon",
     "Act",
     "ActionOdds",
+    "AgentsCommand",
     "ChallengeOdds",
     "Checklist",
     "Concede",
@@ -510,4 +511,25 @@ COMMANDS = (
     ActionOdds,
     ChallengeOdds,
 )
+
+AgentsCommand: TypeAlias = (
+    CreateAgent
+    | OpenChallenge
+    | Act
+    | Concede
+    | Abandon
+    | FailOnPurpose
+    | NameWinner
+    | Quest
+    | Draw
+    | NextScene
+    | Generate
+    | Settle
+    | GiveUp
+    | ContestStart
+    | ContestChallenge
+    | ContestSettle
+    | ContestClose
+)
+"""Every command that decides events (queries apart): the union a plugin's ``decide`` takes."""
 """Every agents command and query, in the order the interfaces show them."""

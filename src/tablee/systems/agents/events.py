@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, TypeAlias, get_args
 
 from tablee.errors import N_
 from tablee.systems.agents.commands import (
@@ -49,6 +49,7 @@ __all__ = [
     "Abandoned",
     "ActionTaken",
     "AgentCreated",
+    "AgentsEvent",
     "ChallengeGenerated",
     "ChallengeOpened",
     "Conceded",
@@ -425,24 +426,27 @@ class ContestClosed(Event):
         return ContestClose(wanting=self.wanting), NO_FACES
 
 
-EVENTS: tuple[type[Event], ...] = (
-    AgentCreated,
-    ChallengeOpened,
-    ActionTaken,
-    Conceded,
-    Abandoned,
-    FailedOnPurpose,
-    WinnerNamed,
-    OptionsSet,
-    QuestDrawn,
-    TableDrawn,
-    SceneStarted,
-    ChallengeGenerated,
-    ConsequenceApplied,
-    QuestAbandoned,
-    ContestStarted,
-    ContestChallenged,
-    ContestSettled,
-    ContestClosed,
+AgentsEvent: TypeAlias = (
+    AgentCreated
+    | ChallengeOpened
+    | ActionTaken
+    | Conceded
+    | Abandoned
+    | FailedOnPurpose
+    | WinnerNamed
+    | OptionsSet
+    | QuestDrawn
+    | TableDrawn
+    | SceneStarted
+    | ChallengeGenerated
+    | ConsequenceApplied
+    | QuestAbandoned
+    | ContestStarted
+    | ContestChallenged
+    | ContestSettled
+    | ContestClosed
 )
+"""Every event Agents stores: the union a plugin's ``apply`` and log lines take."""
+
+EVENTS: tuple[type[Event], ...] = get_args(AgentsEvent)
 """Every agents event class."""

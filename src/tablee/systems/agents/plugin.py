@@ -32,6 +32,7 @@ from tablee.systems.agents.commands import (
     LANGUAGES,
     Act,
     ActionOdds,
+    AgentsCommand,
     ChallengeOdds,
     Checklist,
     ContestChallenge,
@@ -49,7 +50,7 @@ from tablee.systems.agents.decide import (
     redecide_stored,
     the_agent,
 )
-from tablee.systems.agents.events import EVENTS, ActionTaken
+from tablee.systems.agents.events import EVENTS, ActionTaken, AgentsEvent
 from tablee.systems.agents.fold import apply
 from tablee.systems.agents.game import AgentsState, agent_json, challenge_json, initial_state
 from tablee.systems.agents.legacy import evolve as legacy_evolve
@@ -61,8 +62,7 @@ from tablee.systems.agents.starters import starter_tables
 from tablee.systems.agents.tables import Table, TableKind, parse_table
 from tablee.systems.base import JSON
 from tablee.systems.common import find_name
-from tablee.systems.declare import Command, Query
-from tablee.systems.event import Event
+from tablee.systems.declare import Query
 from tablee.systems.plugin import Decision, Game, Line, Odds, Panel, Report, Text
 
 __all__ = ["AGENTS_GAME", "Agents"]
@@ -124,7 +124,7 @@ def _table_json(table: Table) -> dict[str, JSON]:
     }
 
 
-class Agents(Game[AgentsState]):
+class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
     """The agents game (seed 002): challenges, reserves, the scenario generator, the artefact."""
 
     id: ClassVar[str] = "agents"
@@ -138,11 +138,13 @@ class Agents(Game[AgentsState]):
         """The state of a new table (G-A2, G-A8, G-A20 for its options)."""
         return initial_state(created)
 
-    def decide(self, state: AgentsState, command: Command, dice: Chance) -> Decision[AgentsState]:
+    def decide(
+        self, state: AgentsState, command: AgentsCommand, dice: Chance
+    ) -> Decision[AgentsState]:
         """Decide an agents command, throwing its dice from ``dice``."""
         return decide(state, command, dice)
 
-    def apply(self, state: AgentsState, event: Event) -> AgentsState:
+    def apply(self, state: AgentsState, event: AgentsEvent) -> AgentsState:
         """The state after an event, from its recorded outcome."""
         return apply(state, event)
 
@@ -158,7 +160,7 @@ class Agents(Game[AgentsState]):
         """Change the house rules from text values."""
         return decide_options(state, changes)
 
-    def redecide(self, state: AgentsState, event: Event) -> Decision[AgentsState]:
+    def redecide(self, state: AgentsState, event: AgentsEvent) -> Decision[AgentsState]:
         """Decide an event again from its recorded inputs.
 
         The house rules, a quest and a drawn challenge are decided from what they stored.
@@ -189,7 +191,7 @@ class Agents(Game[AgentsState]):
             return None
         return None if agent is None else state.owners.get(agent)
 
-    def acting(self, state: AgentsState, command: Command) -> tuple[str, ...]:
+    def acting(self, state: AgentsState, command: AgentsCommand) -> tuple[str, ...]:
         """The agent who acts (the one due when none is named), or every challenger."""
         if isinstance(command, Act):
             current = challenge_for(state, command.challenge, command.agent)
@@ -200,11 +202,11 @@ class Agents(Game[AgentsState]):
 
     # -- what people read -----------------------------------------------------------------
 
-    def line(self, event: Event, after: AgentsState | None) -> Message:
+    def line(self, event: AgentsEvent, after: AgentsState | None) -> Message:
         """The log line of an event."""
         return describe(event.kind, event.payload(), after)
 
-    def details(self, event: Event) -> tuple[Text, ...]:
+    def details(self, event: AgentsEvent) -> tuple[Text, ...]:
         """The trace of an action, resolved again from its stored face and modifier."""
         if not isinstance(event, ActionTaken):
             return ()
@@ -214,7 +216,7 @@ class Agents(Game[AgentsState]):
             return ()
         return tuple(Message(step.template, **step.params) for step in result.trace)
 
-    def report(self, command: Command, decision: Decision[AgentsState]) -> Report:
+    def report(self, command: AgentsCommand, decision: Decision[AgentsState]) -> Report:
         """What a decided agents command shows."""
         after = decision.after
         event = decision.events[0]
@@ -366,7 +368,7 @@ class Agents(Game[AgentsState]):
         }
         return Report((Line("", odds=Odds((), win, note)),), data)
 
-    def odds(self, state: AgentsState | None, command: Command) -> Odds | None:
+    def odds(self, state: AgentsState | None, command: AgentsCommand) -> Odds | None:
         """An action's critical, success and failure, and the agents' chance to win.
 
         The challenge's chance counts the agents acting in turn from the one acting now, the
@@ -417,7 +419,7 @@ class Agents(Game[AgentsState]):
         data: dict[str, JSON] = {r.value: _fraction(dist.probability(r)) for r in Result}
         return Odds(tuple(rows), success, note, data)
 
-    def succeeded(self, event: Event) -> bool | None:
+    def succeeded(self, event: AgentsEvent) -> bool | None:
         """Whether an action succeeded (a critical or a success), as its odds count it."""
         if isinstance(event, ActionTaken):
             return event.outcome != Result.FAILURE.value

@@ -9,7 +9,7 @@ Source: seed 000; rulings P-M1 to P-M8, P-A2 to P-A13.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, TypeAlias
 
 from tablee.dice import D6, DiceRequest
 from tablee.errors import N_
@@ -22,6 +22,7 @@ __all__ = [
     "OddsQuery",
     "Opposed",
     "Penalty",
+    "PouyssCommand",
     "Reward",
     "Roll",
     "SetCharacter",
@@ -222,4 +223,9 @@ COMMANDS = (
     ShowCharacters,
     OddsQuery,
 )
+
+PouyssCommand: TypeAlias = (
+    Roll | Opposed | Reward | Penalty | StartSession | EndSession | SetCharacter
+)
+"""Every command that decides events (queries apart): the union a plugin's ``decide`` takes."""
 """Every Pouyss command and query, in the order the interfaces show them."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeAlias, get_args
 
 from tablee.errors import N_
 from tablee.systems.base import JSON
@@ -37,6 +37,7 @@ __all__ = [
     "OpposedRolled",
     "OptionsSet",
     "Penalised",
+    "PouyssEvent",
     "Rewarded",
     "Rolled",
     "SessionEnded",
@@ -236,14 +237,17 @@ class OptionsSet(Event):
         raise NotImplementedError
 
 
-EVENTS: tuple[type[Event], ...] = (
-    SessionStarted,
-    SessionEnded,
-    Rolled,
-    OpposedRolled,
-    Rewarded,
-    Penalised,
-    CharacterSet,
-    OptionsSet,
+PouyssEvent: TypeAlias = (
+    SessionStarted
+    | SessionEnded
+    | Rolled
+    | OpposedRolled
+    | Rewarded
+    | Penalised
+    | CharacterSet
+    | OptionsSet
 )
+"""Every event Pouyss stores: the union a plugin's ``apply`` and log lines take."""
+
+EVENTS: tuple[type[Event], ...] = get_args(PouyssEvent)
 """Every Pouyss event class."""

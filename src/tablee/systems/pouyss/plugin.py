@@ -12,8 +12,7 @@ from typing import Any, ClassVar
 from tablee.dice import D6, Chance, DiceRequest, TraceStep
 from tablee.errors import N_, InputError, Message, Plural
 from tablee.systems.base import JSON
-from tablee.systems.declare import Command, Query
-from tablee.systems.event import Event
+from tablee.systems.declare import Query
 from tablee.systems.options import stored_changes
 from tablee.systems.plugin import Decision, Game, Line, Odds, Panel, Report, Text
 from tablee.systems.pouyss import decide as rules
@@ -24,13 +23,14 @@ from tablee.systems.pouyss.commands import (
     OddsQuery,
     Opposed,
     Penalty,
+    PouyssCommand,
     Reward,
     Roll,
     SetCharacter,
     ShowCharacters,
     StartSession,
 )
-from tablee.systems.pouyss.events import EVENTS, OpposedRolled, OptionsSet, Rolled
+from tablee.systems.pouyss.events import EVENTS, OpposedRolled, OptionsSet, PouyssEvent, Rolled
 from tablee.systems.pouyss.levels import Level
 from tablee.systems.pouyss.odds import action_distribution
 from tablee.systems.pouyss.options import OPTION_HELP, option_text
@@ -128,7 +128,7 @@ def _warnings(decision: Decision[PouyssState]) -> list[Line]:
     return [Line(_StepText(w), "warning") for w in decision.warnings]
 
 
-class Pouyss(Game[PouyssState]):
+class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
     """Système Pouyss: d6 pools with bonus and malus dice, the cagnotte, opposed rolls."""
 
     id: ClassVar[str] = "pouyss"
@@ -147,7 +147,9 @@ class Pouyss(Game[PouyssState]):
         """The state of a new table (P-M5, P-A12, P-A13)."""
         return initial_state(created)
 
-    def decide(self, state: PouyssState, command: Command, dice: Chance) -> Decision[PouyssState]:
+    def decide(
+        self, state: PouyssState, command: PouyssCommand, dice: Chance
+    ) -> Decision[PouyssState]:
         """Decide a Pouyss command; a roll throws its d6 from ``dice`` first."""
         match command:
             case Roll():
@@ -168,7 +170,7 @@ class Pouyss(Game[PouyssState]):
                 return rules.decide_character(state, command)
         raise InputError(N_("{name} is not a Pouyss command"), name=command.name)
 
-    def apply(self, state: PouyssState, event: Event) -> PouyssState:
+    def apply(self, state: PouyssState, event: PouyssEvent) -> PouyssState:
         """The state after an event, from its recorded outcome."""
         return apply(state, event)
 
@@ -186,19 +188,19 @@ class Pouyss(Game[PouyssState]):
         """Change the house rules from text values."""
         return rules.decide_options(state, changes)
 
-    def redecide(self, state: PouyssState, event: Event) -> Decision[PouyssState]:
+    def redecide(self, state: PouyssState, event: PouyssEvent) -> Decision[PouyssState]:
         """Decide an event again from its recorded inputs (options from their values)."""
         if isinstance(event, OptionsSet):
             return rules.decide_options(state, stored_changes({"options": event.options}))
         return super().redecide(state, event)
 
-    def line(self, event: Event, after: PouyssState | None) -> Message:
+    def line(self, event: PouyssEvent, after: PouyssState | None) -> Message:
         """The log line of an event, with the cagnotte after it."""
         from tablee.systems.pouyss.log import describe  # a roll's own report does not need it
 
         return describe(event.kind, event.payload(), after)
 
-    def details(self, event: Event) -> tuple[Text, ...]:
+    def details(self, event: PouyssEvent) -> tuple[Text, ...]:
         """The trace of a roll, resolved again from its stored faces."""
         from tablee.systems.pouyss.actions import resolve_action_roll, resolve_opposed_roll
 
@@ -214,7 +216,7 @@ class Pouyss(Game[PouyssState]):
             return ()
         return tuple(_StepText(step) for step in trace)
 
-    def report(self, command: Command, decision: Decision[PouyssState]) -> Report:
+    def report(self, command: PouyssCommand, decision: Decision[PouyssState]) -> Report:
         """What a decided Pouyss command shows."""
         event = decision.events[0]
         if isinstance(event, Rolled):
@@ -410,7 +412,7 @@ class Pouyss(Game[PouyssState]):
         assert isinstance(odds.data, dict)
         return Report(tuple(lines), odds.data)
 
-    def odds(self, state: PouyssState | None, command: Command) -> Odds | None:
+    def odds(self, state: PouyssState | None, command: PouyssCommand) -> Odds | None:
         """The exact odds of a roll or an opposed roll's active side, before rolling."""
         threshold = state.options.success_threshold if state is not None else 4
         if isinstance(command, Roll):

@@ -12,7 +12,7 @@ Source: seed 003; rulings S-M1 to S-M9, S-N1, S-A1 to S-A15, S-T6.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias
 
 from tablee.dice import D8, DPM
 from tablee.errors import N_, InputError
@@ -42,6 +42,7 @@ __all__ = [
     "Oppose",
     "Revive",
     "ShowProtagonists",
+    "ShsCommand",
     "Simultaneous",
     "StartLongAction",
     "StartScene",
@@ -672,4 +673,23 @@ COMMANDS: tuple[type[Command], ...] = (
     ClockQuery,
     OddsQuery,
 )
+
+ShsCommand: TypeAlias = (
+    CreateProtagonist
+    | ImportProtagonists
+    | EditCounters
+    | Kill
+    | Revive
+    | TestCommand
+    | Oppose
+    | Cooperate
+    | Simultaneous
+    | StartScene
+    | NextTour
+    | TimeAdvance
+    | AddModifier
+    | EndModifier
+    | StartLongAction
+)
+"""Every command that decides events (queries apart): the union a plugin's ``decide`` takes."""
 """Every SHS command and query, in the order the interfaces show them."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeAlias, get_args
 
 from tablee.errors import N_
 from tablee.systems.base import JSON
@@ -55,6 +55,7 @@ __all__ = [
     "ProtagonistRevived",
     "RolledAction",
     "SceneStarted",
+    "ShsEvent",
     "SimultaneousRolled",
     "TestRolled",
     "TimeAdvanced",
@@ -554,21 +555,24 @@ class OptionsSet(Event):
         return ShsOptions.from_json(self.options)
 
 
-EVENTS: tuple[type[Event], ...] = (
-    ProtagonistCreated,
-    CounterChanged,
-    ProtagonistKilled,
-    ProtagonistRevived,
-    TestRolled,
-    OpposedRolled,
-    CooperationRolled,
-    SimultaneousRolled,
-    SceneStarted,
-    TourStarted,
-    TimeAdvanced,
-    ModifierAdded,
-    ModifierEnded,
-    LongActionStarted,
-    OptionsSet,
+ShsEvent: TypeAlias = (
+    ProtagonistCreated
+    | CounterChanged
+    | ProtagonistKilled
+    | ProtagonistRevived
+    | TestRolled
+    | OpposedRolled
+    | CooperationRolled
+    | SimultaneousRolled
+    | SceneStarted
+    | TourStarted
+    | TimeAdvanced
+    | ModifierAdded
+    | ModifierEnded
+    | LongActionStarted
+    | OptionsSet
 )
+"""Every event SHS stores: the union a plugin's ``apply`` and log lines take."""
+
+EVENTS: tuple[type[Event], ...] = get_args(ShsEvent)
 """Every SHS event class."""

@@ -51,6 +51,7 @@ from tablee.systems.shs.commands import (
     NextTour,
     Oppose,
     Revive,
+    ShsCommand,
     Simultaneous,
     StartLongAction,
     StartScene,
@@ -72,6 +73,7 @@ from tablee.systems.shs.events import (
     ProtagonistRevived,
     RolledAction,
     SceneStarted,
+    ShsEvent,
     SimultaneousRolled,
     TestRolled,
     TimeAdvanced,
@@ -197,7 +199,7 @@ def _paid(state: ShsState, actions: Sequence[RolledAction]) -> ShsState:
     return state
 
 
-class Shs(Game[ShsState]):
+class Shs(Game[ShsState, ShsCommand, ShsEvent]):
     """Space Horror Stories: three dice against a threshold, D+/- dice, the film's clock."""
 
     id: ClassVar[str] = "shs"
@@ -214,12 +216,12 @@ class Shs(Game[ShsState]):
 
     # -- deciding ---------------------------------------------------------------------------
 
-    def decide(self, state: ShsState, command: Command, dice: Chance) -> Decision[ShsState]:
+    def decide(self, state: ShsState, command: ShsCommand, dice: Chance) -> Decision[ShsState]:
         """Decide an SHS command; a rolled one throws its dice from ``dice`` first."""
         return self.decide_at(state, command, dice, None)
 
     def decide_at(
-        self, state: ShsState, command: Command, dice: Chance, seq: int | None
+        self, state: ShsState, command: ShsCommand, dice: Chance, seq: int | None
     ) -> Decision[ShsState]:
         """Decide a command whose first event will be stored at ``seq``.
 
@@ -228,7 +230,9 @@ class Shs(Game[ShsState]):
         """
         return _typed(self._decided(state, command, dice, seq))
 
-    def _decided(self, state: ShsState, command: Command, dice: Chance, seq: int | None) -> Decided:
+    def _decided(
+        self, state: ShsState, command: ShsCommand, dice: Chance, seq: int | None
+    ) -> Decided:
         match command:
             case TestCommand():
                 attempt = command.attempt()
@@ -359,7 +363,7 @@ class Shs(Game[ShsState]):
 
     # -- folding ----------------------------------------------------------------------------
 
-    def apply(self, state: ShsState, event: Event) -> ShsState:
+    def apply(self, state: ShsState, event: ShsEvent) -> ShsState:
         """The state after an event, from its recorded outcome alone (never decided again).
 
         Source: seed 003; S-M3, S-M5, S-M8, S-A8 to S-A10, S-A15, S-T6.
@@ -448,7 +452,7 @@ class Shs(Game[ShsState]):
         """The fold of Tablée 0.1.0 (every event decided again), for its logs with undos."""
         return evolve(state, kind, payload)
 
-    def redecide(self, state: ShsState, event: Event) -> Decision[ShsState]:
+    def redecide(self, state: ShsState, event: ShsEvent) -> Decision[ShsState]:
         """Decide an event again from its stored inputs and faces (the verifier).
 
         What the table gave a rolled Action (threshold, die, temporary modifiers, dice) and
@@ -462,19 +466,19 @@ class Shs(Game[ShsState]):
 
     # -- what people read -------------------------------------------------------------------
 
-    def line(self, event: Event, after: ShsState | None) -> Message:
+    def line(self, event: ShsEvent, after: ShsState | None) -> Message:
         """The log line of an event."""
         return display.line(event, after)
 
-    def details(self, event: Event) -> tuple[Text, ...]:
+    def details(self, event: ShsEvent) -> tuple[Text, ...]:
         """The trace of each rolled Action, resolved again from its stored faces."""
         return display.details(event, None)
 
-    def details_after(self, event: Event, after: ShsState | None) -> tuple[Text, ...]:
+    def details_after(self, event: ShsEvent, after: ShsState | None) -> tuple[Text, ...]:
         """The trace of each rolled Action under the options in force right after it."""
         return display.details(event, after)
 
-    def report(self, command: Command, decision: Decision[ShsState]) -> Report:
+    def report(self, command: ShsCommand, decision: Decision[ShsState]) -> Report:
         """What a decided SHS command shows."""
         return reports.report(command, decision)
 
@@ -482,7 +486,7 @@ class Shs(Game[ShsState]):
         """The Protagonistes, the clock, or the exact odds of a Test."""
         return reports.answer(state, query)
 
-    def odds(self, state: ShsState | None, command: Command) -> Odds | None:
+    def odds(self, state: ShsState | None, command: ShsCommand) -> Odds | None:
         """The exact odds of a Test, an opposed Action or a cooperation, before rolling."""
         if state is None:
             return None

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, TypeAlias, get_args
 
 from tablee.errors import N_
 from tablee.systems.base import JSON
@@ -76,6 +76,7 @@ __all__ = [
     "Tested",
     "TraitsTransferred",
     "TraumaSet",
+    "YbsEvent",
 ]
 
 NO_FACES: tuple[int, ...] = ()
@@ -455,30 +456,33 @@ FOLLOW_UPS = (Rerolled, CriticalSucceeded, CriticalFailed)
 """The events that continue the test in progress (any other event closes it)."""
 
 
-EVENTS: tuple[type[Event], ...] = (
-    CharacterCreated,
-    SessionStarted,
-    SessionEnded,
-    AttributeInvoked,
-    ShichiFukujinCalled,
-    OptionsSet,
-    Damaged,
-    Rested,
-    KegaHealed,
-    StarAwarded,
-    TraitsTransferred,
-    TraumaSet,
-    AttributesChanged,
-    Tested,
-    Rerolled,
-    CriticalSucceeded,
-    CriticalFailed,
-    RoundResolved,
-    Retreated,
-    FightEnded,
-    GangStarted,
-    GangThrown,
-    GangStopped,
-    Encountered,
+YbsEvent: TypeAlias = (
+    CharacterCreated
+    | SessionStarted
+    | SessionEnded
+    | AttributeInvoked
+    | ShichiFukujinCalled
+    | OptionsSet
+    | Damaged
+    | Rested
+    | KegaHealed
+    | StarAwarded
+    | TraitsTransferred
+    | TraumaSet
+    | AttributesChanged
+    | Tested
+    | Rerolled
+    | CriticalSucceeded
+    | CriticalFailed
+    | RoundResolved
+    | Retreated
+    | FightEnded
+    | GangStarted
+    | GangThrown
+    | GangStopped
+    | Encountered
 )
+"""Every event Ybs stores: the union a plugin's ``apply`` and log lines take."""
+
+EVENTS: tuple[type[Event], ...] = get_args(YbsEvent)
 """Every YBS event class."""

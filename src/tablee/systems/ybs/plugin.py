@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias, cast
 
 from tablee.dice import D6, Chance, DiceRequest, TraceStep, parse_faces
 from tablee.errors import N_, InputError, Message, RuleError, TableeError
@@ -40,6 +40,7 @@ from tablee.systems.ybs.events import (
     Rerolled,
     StarAwarded,
     Tested,
+    YbsEvent,
 )
 from tablee.systems.ybs.gang import Keeps, dice_for_throw
 from tablee.systems.ybs.ichika import decide_encounter
@@ -60,7 +61,7 @@ from tablee.systems.ybs.state import (
 )
 from tablee.systems.ybs.unmei import GM
 
-__all__ = ["YBS", "Ybs"]
+__all__ = ["YBS", "Ybs", "YbsCommand"]
 
 TRAIT_IDS = ("choushi", "kiyousa", "chisei", "yuuben", "chikaku", "nintai")
 KINDS = {cls.kind: cls for cls in EVENTS}
@@ -68,6 +69,35 @@ JSON_TEXT = re.compile(r"\s*(\{|\[\s*[{\]])")
 """How a JSON text of sheets starts (an object, or a list of them); anything else is TOML."""
 FOLLOWING = (C.Test, C.Stubborn, C.Critical, C.CriticalFailure)
 """The commands whose report shows the test in progress (its faces so far)."""
+
+
+YbsCommand: TypeAlias = (
+    C.Test
+    | C.Stubborn
+    | C.Critical
+    | C.CriticalFailure
+    | C.StartSession
+    | C.EndSession
+    | C.Invoke
+    | C.ShichiFukujin
+    | C.CreateCharacter
+    | C.ImportCharacters
+    | C.Damage
+    | C.Rest
+    | C.HealKega
+    | C.ResolveRound
+    | C.Retreat
+    | C.EndFight
+    | C.Star
+    | C.Transfer
+    | C.Trauma
+    | C.ChangeAttributes
+    | B.StartGang
+    | B.ThrowGang
+    | B.StopGang
+    | B.Encounter
+)
+"""Every YBS command that decides events (queries apart): the union ``decide`` takes."""
 
 
 def _faces_to_keep(text: str | None, advised: tuple[int, ...], field: str) -> tuple[int, ...]:
@@ -107,7 +137,7 @@ def _player_of(state: YbsState, name: str) -> str:
         return owner
 
 
-class Ybs(Game[YbsState]):
+class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
     """Yuigahama Bad Seeds: d6 tests with Unmei tokens, fights, gang fights, evolution."""
 
     id: ClassVar[str] = "ybs"
@@ -258,7 +288,7 @@ class Ybs(Game[YbsState]):
             after = decision.after
         return RuleDecision(tuple(facts), None, tuple(warnings), after)
 
-    def _plain(self, state: YbsState, command: Command) -> RuleDecision:
+    def _plain(self, state: YbsState, command: YbsCommand) -> RuleDecision:
         deciders: dict[type[Command], Callable[[Any], RuleDecision]] = {
             C.Critical: lambda c: play.decide_critical(state),
             C.CriticalFailure: lambda c: play.decide_critical_failure(state),
@@ -315,7 +345,7 @@ class Ybs(Game[YbsState]):
             raise InputError(N_("{name} is not a YBS command"), name=command.name)
         return decide(command)
 
-    def decide(self, state: YbsState, command: Command, dice: Chance) -> Decision[YbsState]:
+    def decide(self, state: YbsState, command: YbsCommand, dice: Chance) -> Decision[YbsState]:
         """Decide a YBS command; a rolled one throws its dice from ``dice`` as it needs them."""
         actor = GM
         if command.rolled:
@@ -328,7 +358,7 @@ class Ybs(Game[YbsState]):
             actor = ruled.facts[0].actor
         return self._decided(state, ruled, actor)
 
-    def apply(self, state: YbsState, event: Event) -> YbsState:
+    def apply(self, state: YbsState, event: YbsEvent) -> YbsState:
         """The state after an event, from its recorded outcome."""
         return apply(state, event)
 
@@ -340,7 +370,7 @@ class Ybs(Game[YbsState]):
         """Change the house rules from text values."""
         return self._decided(state, sessions.decide_options(state, changes))
 
-    def redecide(self, state: YbsState, event: Event) -> Decision[YbsState]:
+    def redecide(self, state: YbsState, event: YbsEvent) -> Decision[YbsState]:
         """Decide an event again from its recorded inputs.
 
         Options are decided from their values; a version-1 star, which did not record the
@@ -357,11 +387,11 @@ class Ybs(Game[YbsState]):
 
     # -- what people read --------------------------------------------------------------------
 
-    def line(self, event: Event, after: YbsState | None) -> Message:
+    def line(self, event: YbsEvent, after: YbsState | None) -> Message:
         """The log line of an event."""
         return describe(event.kind, event.payload(), after)
 
-    def details(self, event: Event) -> tuple[Text, ...]:
+    def details(self, event: YbsEvent) -> tuple[Text, ...]:
         """The trace of a test's first die, resolved again from its stored faces."""
         if not isinstance(event, Tested):
             return ()
@@ -372,7 +402,7 @@ class Ybs(Game[YbsState]):
             return ()
         return tuple(views.StepText(step) for step in result.trace)
 
-    def details_after(self, event: Event, after: YbsState | None) -> tuple[Text, ...]:
+    def details_after(self, event: YbsEvent, after: YbsState | None) -> tuple[Text, ...]:
         """The trace of the test so far under a test or a follow-up, from the state after it."""
         follow_up = isinstance(event, Rerolled | CriticalSucceeded | CriticalFailed)
         if after is None or after.test is None or not (follow_up or isinstance(event, Tested)):
@@ -394,12 +424,12 @@ class Ybs(Game[YbsState]):
             return self.details(event)
         return tuple(views.StepText(step) for step in result.trace)
 
-    def report(self, command: Command, decision: Decision[YbsState]) -> Report:
+    def report(self, command: YbsCommand, decision: Decision[YbsState]) -> Report:
         """What a decided YBS command shows: its line, trace, warnings and the tokens."""
         after = decision.after
         if isinstance(command, C.ImportCharacters):
             return self._import_report(decision)
-        event = decision.events[-1]
+        event = cast(YbsEvent, decision.events[-1])
         trace: tuple[TraceStep, ...] = tuple(getattr(decision.outcome, "trace", ()))
         extra: dict[str, JSON] = {}
         advice: list[Line] = []
@@ -444,7 +474,7 @@ class Ybs(Game[YbsState]):
         """Characters, tokens, the advisor, or the exact odds of a test, a straight, a fight."""
         return answers.answer(state, query)
 
-    def odds(self, state: YbsState | None, command: Command) -> Odds | None:
+    def odds(self, state: YbsState | None, command: YbsCommand) -> Odds | None:
         """Exact odds before rolling: a test's, a gang fight's, an encounter's."""
         return None if state is None else answers.odds_before(state, command)
 
@@ -489,7 +519,7 @@ class Ybs(Game[YbsState]):
             return () if state.gang is None else tuple(state.gang.fighters)
         raise KeyError(source)
 
-    def acting(self, state: YbsState, command: Command) -> tuple[str, ...]:
+    def acting(self, state: YbsState, command: YbsCommand) -> tuple[str, ...]:
         """A follow-up's actor is the character of the test in progress."""
         if isinstance(command, C.Stubborn | C.Critical):
             return () if state.test is None else (str(state.test.payload["character"]),)
