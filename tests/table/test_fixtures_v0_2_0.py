@@ -81,7 +81,7 @@ ROLLS = {
 """A rolled command for each table, once its 0.2.0 events are read."""
 
 
-@pytest.mark.parametrize("slug", ["nostromo"])
+@pytest.mark.parametrize("slug", sorted(TABLES))
 def test_a_roll_after_the_0_2_0_events_records_its_odds(old_db: str, slug: str) -> None:
     extra = ["--difficulty", "1"] if slug == "nostromo" else []
     cli(old_db, "--table", TABLES[slug], *ROLLS[slug], *extra, "--seed", "3")
