@@ -464,7 +464,9 @@ class Game(Generic[S, C, E]):
 
         Returns:
             The state after it as the rules give it, and the payload the rules give now when
-            it differs from the stored one (None when equal).
+            it differs from the stored one (None when equal). Odds shown before a roll that
+            an older version did not record (``odds`` None) are not compared; recorded odds
+            are.
 
         Raises:
             RuleError: the event cannot follow this state; InputError: malformed inputs or
@@ -480,6 +482,8 @@ class Game(Generic[S, C, E]):
         except TableeError as exc:
             raise type(exc)(N_("{what}: {error}"), what=what, error=exc) from exc
         decided = decision.events[0].payload()
+        if "odds" in payload and payload["odds"] is None:
+            decided["odds"] = None  # not recorded (an older version): nothing to compare
         return decision.after, (decided if first_difference(payload, decided) else None)
 
 

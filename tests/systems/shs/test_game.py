@@ -653,7 +653,7 @@ def test_the_system_object():
     assert SHS.id == "shs"
     assert set(SHS.option_help) == set(SHS.options_json(state))
     assert all("S-" in text for text in SHS.option_help.values())
-    assert SHS.event_versions["shs.test"] == 1 and len(SHS.event_versions) == 15
+    assert SHS.event_versions["shs.test"] == 2 and len(SHS.event_versions) == 15
     assert all(kind.startswith("shs.") for kind in SHS.event_versions)
     assert isinstance(SHS.initial_state({"players": []}), ShsState)
     summary = SHS.summary(state)

@@ -17,7 +17,7 @@ from tablee.systems.declare import Command
 from tablee.systems.event import Event
 from tablee.systems.plugin import Odds, Panel, Text
 from tablee.systems.shs.actions import ActionRoll, resolve_action
-from tablee.systems.shs.commands import Cooperate, Oppose, TestCommand
+from tablee.systems.shs.commands import Cooperate, Oppose, Simultaneous, TestCommand
 from tablee.systems.shs.difficulty import Test
 from tablee.systems.shs.events import (
     CooperationRolled,
@@ -36,13 +36,18 @@ from tablee.systems.shs.odds import (
 )
 from tablee.systems.shs.opposed import OpposedOutcome
 from tablee.systems.shs.options import ShsOptions
-from tablee.systems.shs.play import plan_cooperation, plan_opposed, plan_test
+from tablee.systems.shs.play import (
+    plan_cooperation,
+    plan_opposed,
+    plan_simultaneous,
+    plan_test,
+)
 from tablee.systems.shs.reports import KINDS, clock_lines, hero_lines, modifier_text, ntr
 from tablee.systems.shs.situations import Cooperation
 from tablee.systems.shs.timing import clock_json
 from tablee.systems.shs.traits import Characteristic, characteristic_named
 
-__all__ = ["details", "line", "odds", "panels", "summary", "summary_lines"]
+__all__ = ["details", "line", "odds", "odds_record", "panels", "summary", "summary_lines"]
 
 
 def _fraction(p: Fraction) -> str:
@@ -158,15 +163,74 @@ def _cooperation_odds(state: ShsState, command: Cooperate) -> Odds:
     return Odds(tuple(rows), found.group, note, data)
 
 
+def _simultaneous_odds(state: ShsState, command: Simultaneous) -> Odds:
+    """Each Action of the set: its Test's odds with the set's Malus (S-M7)."""
+    attempts = command.attempts()
+    tests = plan_simultaneous(state, attempts, command.trivial)
+    each = [_test_odds(test, state.options) for test in tests]
+    rows: list[tuple[Text, Fraction]] = []
+    for number, (attempt, shown) in enumerate(zip(attempts, each, strict=True), start=1):
+        label = Message(
+            N_("Action {number} ({characteristic}) reaches the Difficulty"),
+            number=number,
+            characteristic=characteristic_named(attempt.characteristic).title,
+        )
+        assert shown.success is not None
+        rows.append((_colon(label), shown.success))
+    data: dict[str, JSON] = {"actions": [shown.data for shown in each]}
+    return Odds(tuple(rows), None, None, data)
+
+
 def odds(state: ShsState, command: Command) -> Odds | None:
-    """The exact odds of a Test, an opposed Action or a cooperation, before rolling."""
+    """The exact odds of a Test, an opposed Action, a cooperation or a simultaneous set.
+
+    Shown before rolling; None for a command that rolls no dice.
+
+    Raises:
+        TableeError: a command the table refuses now (as deciding it would).
+    """
     if isinstance(command, TestCommand):
         return _test_odds(plan_test(state, command.attempt()), state.options)
     if isinstance(command, Oppose):
         return _opposed_odds(state, command)
     if isinstance(command, Cooperate):
         return _cooperation_odds(state, command)
+    if isinstance(command, Simultaneous):
+        return _simultaneous_odds(state, command)
     return None
+
+
+def _exact(data: JSON) -> JSON:
+    """Odds data without its decimal percentages (the exact fractions stay)."""
+    if isinstance(data, dict):
+        return {k: _exact(v) for k, v in data.items() if k != "percent"}
+    if isinstance(data, list):
+        return [_exact(v) for v in data]
+    return data
+
+
+def odds_record(state: ShsState, command: Command) -> dict[str, JSON] | None:
+    """The exact odds shown before a rolled command, as its event records them.
+
+    Returns:
+        `odds`'s data without the decimal percentages: every chance an exact ``"p/q"``
+        string. A Test: ``{"distribution": [{"value", "probability"}], "success"}``; an
+        opposed Action: ``{"first", "second", "outcomes": [{"outcome", "probability"}],
+        "margin": [{"margin", "probability"}]}``; a cooperation: ``{"success", "members":
+        [{"protagonist", "success"}], "successes": [{"count", "probability"}]}``; a
+        simultaneous set: ``{"actions": [each Test's]}``. None for a command without odds.
+
+    Raises:
+        TableeError: a command the table refuses now.
+
+    Source: seed 003; S-M2 to S-M7, S-A5.
+    """
+    shown = odds(state, command)
+    if shown is None:
+        return None
+    record = _exact(shown.data)
+    assert isinstance(record, dict)
+    return record
 
 
 # --- the log, traces, panels -----------------------------------------------------------------

@@ -2,10 +2,13 @@
 
 Version 1 of every kind is the shape Tablée 0.1.0 stored, so its tables and exports open
 unchanged; ``shs.modifier_added`` and ``shs.modifier_ended`` are at version 2 (a modifier is
-known by a stable number, the seq of the event that added it). Each event records the
-inputs of the command that produced it (`inputs` gives them back, with the faces thrown, for
-the verifier) and its outcome: a rolled Action's PS, success, NT gained and death; a
-counter's value after; the clock's reading. Folding a log applies those outcomes
+known by a stable number, the seq of the event that added it), and so are the rolled kinds
+(``shs.test``, ``shs.opposed``, ``shs.cooperation``, ``shs.simultaneous``), which add the
+exact odds shown before the roll (``odds``; None when not recorded, as in version 1).
+
+Each event records the inputs of the command that produced it (`inputs` gives them back,
+with the faces thrown, for the verifier) and its outcome: a rolled Action's PS, success, NT
+gained and death; a counter's value after; the clock's reading. Folding a log applies those outcomes
 (`tablee.systems.shs.plugin`): no kind needs its rules decided again to be folded.
 
 Source: seed 003; rulings S-M1 to S-M9, S-N1, S-A2 to S-A15, S-T6.
@@ -43,6 +46,7 @@ from tablee.systems.shs.options import ShsOptions
 
 __all__ = [
     "EVENTS",
+    "ODDS_UPGRADES",
     "CooperationRolled",
     "CounterChanged",
     "LongActionStarted",
@@ -65,6 +69,15 @@ __all__ = [
 NO_FACES: tuple[int, ...] = ()
 Record = Mapping[str, JSON]
 """A record of what was shown at the time (a modifier, a long Action)."""
+
+
+def _with_odds(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 1 -> 2 of a rolled kind: the odds shown before the roll were not recorded."""
+    return {**payload, "odds": None}
+
+
+ODDS_UPGRADES: Mapping[int, Upgrade] = {1: _with_odds}
+"""The upgrades of the rolled kinds, whose version 2 records the odds shown before."""
 
 _OPTION_WORDS = {"se_surpasser": ("surpasser",), "se_sacrifier": ("sacrifier",)}
 
@@ -287,6 +300,8 @@ class TestRolled(Event):
     """A Test: the Action rolled, its success, the long Action it was, the note."""
 
     kind: ClassVar[str] = "shs.test"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
     about: ClassVar[str] = N_("a Test, its dice, PS, success and price")
 
     protagonist: str
@@ -313,6 +328,8 @@ class TestRolled(Event):
     success: bool
     long_action: str | None
     reason: str
+    odds: Record | None = None
+    """The exact odds shown before the roll (``display.odds_record``); None: not recorded."""
 
     @property
     def action(self) -> RolledAction:
@@ -341,6 +358,8 @@ class OpposedRolled(Event):
     """Protagoniste against Protagoniste: both sides rolled, who prevails."""
 
     kind: ClassVar[str] = "shs.opposed"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
     about: ClassVar[str] = N_("an opposed Action, both sides' PS and who prevails")
 
     first: RolledAction
@@ -351,6 +370,8 @@ class OpposedRolled(Event):
     reroll: bool
     status_quo: bool
     reason: str
+    odds: Record | None = None
+    """The exact odds shown before the roll (``display.odds_record``); None: not recorded."""
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it, and its faces (the first side's, then the second's)."""
@@ -368,11 +389,15 @@ class CooperationRolled(Event):
     """Protagonistes cooperating: each one's Test with Bonus 1, the group's success."""
 
     kind: ClassVar[str] = "shs.cooperation"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
     about: ClassVar[str] = N_("a cooperation, each cooperator's Test and the group's success")
 
     members: tuple[RolledAction, ...]
     success: bool
     reason: str
+    odds: Record | None = None
+    """The exact odds shown before the roll (``display.odds_record``); None: not recorded."""
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it, and its faces (each cooperator's in order)."""
@@ -390,6 +415,8 @@ class SimultaneousRolled(Event):
     """One Protagoniste's simultaneous Actions, each with the set's Malus."""
 
     kind: ClassVar[str] = "shs.simultaneous"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
     about: ClassVar[str] = N_("simultaneous Actions, the set's Malus and each Test")
 
     protagonist: str
@@ -397,6 +424,8 @@ class SimultaneousRolled(Event):
     set_malus: int
     actions: tuple[RolledAction, ...]
     reason: str
+    odds: Record | None = None
+    """The exact odds shown before the roll (``display.odds_record``); None: not recorded."""
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it, and its faces (each Action's in order)."""

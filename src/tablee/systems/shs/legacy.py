@@ -33,6 +33,7 @@ from tablee.systems.options import stored_changes
 from tablee.systems.shs.actions import Option
 from tablee.systems.shs.clock import Duration
 from tablee.systems.shs.counters import decide_counter, decide_kill, decide_revive
+from tablee.systems.shs.events import EVENTS
 from tablee.systems.shs.game import (
     Decision,
     ShsState,
@@ -47,7 +48,6 @@ from tablee.systems.shs.play import (
     decide_test,
 )
 from tablee.systems.shs.timing import (
-    VERSIONS,
     decide_add_modifier,
     decide_advance_time,
     decide_end_modifier,
@@ -59,6 +59,7 @@ from tablee.systems.shs.timing import (
 __all__ = ["EVENT_VERSIONS", "RECORDS", "REDECIDE", "UPCASTERS", "evolve"]
 
 P = Mapping[str, JSON]
+_KINDS = {cls.kind: cls for cls in EVENTS}
 RECORDS = frozenset(
     {
         "before",
@@ -165,6 +166,29 @@ def _options(state: ShsState, p: P) -> Decision:
     return decide_options(state, stored_changes(p))
 
 
+def _with_odds(redecide: Callable[[ShsState, P], Decision]) -> Callable[[ShsState, P], Decision]:
+    """A rolled kind decided again, with the odds shown before it when they were recorded.
+
+    The recorded odds are computed again from the state before the event and the command
+    its inputs give (`tablee.systems.shs.display.odds_record`), so they are compared; odds
+    not recorded (None: a version-1 event) are left out of the decided payload, so they
+    are not compared.
+    """
+
+    def decided(state: ShsState, p: P) -> Decision:
+        decision = redecide(state, p)
+        if p.get("odds") is None:
+            return decision
+        from tablee.systems.shs.display import odds_record  # it reads this module's rules
+
+        first = decision.facts[0]
+        command, _ = _KINDS[first.kind].from_payload(p).inputs()  # type: ignore[attr-defined]
+        fact = replace(first, payload={**first.payload, "odds": odds_record(state, command)})
+        return replace(decision, facts=(fact, *decision.facts[1:]))
+
+    return decided
+
+
 REDECIDE: Mapping[str, Callable[[ShsState, P], Decision]] = {
     "shs.protagonist_created": _created,
     "shs.counter_changed": lambda s, p: decide_counter(
@@ -176,10 +200,10 @@ REDECIDE: Mapping[str, Callable[[ShsState, P], Decision]] = {
     "shs.protagonist_revived": lambda s, p: decide_revive(
         s, protagonist=p["protagonist"], reason=p["reason"]
     ),
-    "shs.test": _test,
-    "shs.opposed": _opposed,
-    "shs.cooperation": _cooperation,
-    "shs.simultaneous": _simultaneous,
+    "shs.test": _with_odds(_test),
+    "shs.opposed": _with_odds(_opposed),
+    "shs.cooperation": _with_odds(_cooperation),
+    "shs.simultaneous": _with_odds(_simultaneous),
     "shs.scene_started": lambda s, p: decide_scene(s, kind=p["kind"]),
     "shs.tour_started": lambda s, p: decide_next_tour(s),
     "shs.time_advanced": lambda s, p: decide_advance_time(s, duration=p["seconds"]),
@@ -199,30 +223,18 @@ REDECIDE: Mapping[str, Callable[[ShsState, P], Decision]] = {
     "shs.options_set": _options,
 }
 
-EVENT_VERSIONS: Mapping[str, int] = {kind: VERSIONS.get(kind, 1) for kind in REDECIDE}
+EVENT_VERSIONS: Mapping[str, int] = {cls.kind: cls.version for cls in EVENTS}
 """Current schema version of every SHS event kind."""
 
-
-def _added_v1(p: dict[str, JSON]) -> dict[str, JSON]:
-    """``shs.modifier_added`` 1 -> 2: the seq that numbers the modifier was not recorded."""
-    return {**p, "seq": None}
-
-
-def _ended_v1(p: dict[str, JSON]) -> dict[str, JSON]:
-    """``shs.modifier_ended`` 1 -> 2: version 1's number was a place among those in force."""
-    rest = {k: v for k, v in p.items() if k != "number"}
-    return {**rest, "number": None, "position": p.get("number")}
-
-
 UPCASTERS: Mapping[tuple[str, int], Upcaster] = {
-    ("shs.modifier_added", 1): _added_v1,
-    ("shs.modifier_ended", 1): _ended_v1,
+    (cls.kind, version): step for cls in EVENTS for version, step in cls.upgrades.items()
 }
 """Upgrades of stored SHS payloads, ``(kind, version) -> payload of version + 1``.
 
 A modifier added by a version-1 fact gets the next number after the highest in force when
 it is folded (its seq is not in its payload); a version-1 end names the modifier by its
-place among those in force then, which the fold resolves to that modifier's number.
+place among those in force then, which the fold resolves to that modifier's number; a
+version-1 rolled fact recorded no odds (None).
 """
 
 

@@ -11,8 +11,9 @@ rolls: Tests, opposed Actions, cooperation and simultaneous sets. When a stored 
 replayed (``expect`` given), what the table gave must be what it gives now, else RuleError:
 this refuses an undo that would change a later roll.
 
-Event kinds (all version 1): ``shs.test``, ``shs.opposed``, ``shs.cooperation``,
-``shs.simultaneous``.
+Fact kinds: ``shs.test``, ``shs.opposed``, ``shs.cooperation``, ``shs.simultaneous``; the
+plugin stores them at version 2, with the exact odds shown before the roll
+(`tablee.systems.shs.display.odds_record`), which these functions leave out.
 
 Source: seed 003, "Résoudre les Actions", "Options", "Coopération", "Actions simultanées",
 "Protagoniste contre Protagoniste"; rulings S-M1 to S-M8, S-A2 to S-A8, S-A14, S-T6.

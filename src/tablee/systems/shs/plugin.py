@@ -173,6 +173,12 @@ def _typed(decided: Decided) -> Decision[ShsState]:
     )
 
 
+def _with_odds(decision: Decision[ShsState], odds: Mapping[str, JSON] | None) -> Decision[ShsState]:
+    """The decision with its (rolled) first event recording the odds shown before the roll."""
+    first, *rest = decision.events
+    return replace(decision, events=(replace(first, odds=odds), *rest))  # type: ignore[type-var]
+
+
 def _several(state: ShsState, steps: Sequence[Any]) -> Decided:
     """Several rule decisions in a row, each on the state the previous one left."""
     facts: list[Fact] = []
@@ -226,9 +232,13 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
         """Decide a command whose first event will be stored at ``seq``.
 
         A temporary modifier is numbered by that seq (S-A15); None (no table) takes the next
-        number after the highest in force.
+        number after the highest in force. A rolled command's event records the exact odds
+        shown before the roll (`tablee.systems.shs.display.odds_record`).
         """
-        return _typed(self._decided(state, command, dice, seq))
+        decision = _typed(self._decided(state, command, dice, seq))
+        if command.rolled:
+            decision = _with_odds(decision, display.odds_record(state, command))
+        return decision
 
     def _decided(
         self, state: ShsState, command: ShsCommand, dice: Chance, seq: int | None
@@ -457,7 +467,9 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
 
         What the table gave a rolled Action (threshold, die, temporary modifiers, dice) and
         the modifier an end names must be unchanged, else RuleError: the log before the
-        event changed (an undo that would change a later roll is refused).
+        event changed (an undo that would change a later roll is refused). A rolled event's
+        recorded odds are computed again (`tablee.systems.shs.legacy.REDECIDE`); odds not
+        recorded (None, a version-1 event) stay None, so they are not compared.
         """
         redecide = REDECIDE.get(event.kind)
         if redecide is None:

@@ -10,6 +10,7 @@ Source: seed 004; rulings Y-M3, Y-M4, Y-M7, Y-M8, Y-A3, Y-A13, Y-A16.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -145,6 +146,13 @@ def _race_answer(query: Q.GangOddsQuery | Q.IchikaOddsQuery) -> Report:
 def odds_before(state: YbsState, command: Command) -> Odds | None:
     """Exact odds before rolling: a test's, a gang fight's, an encounter's (None: none).
 
+    Their ``data`` (exact fractions as ``"p/q"``) is what the rolled event records: a test
+    ``{"success", "critical", "natural_one", "expected_rerolls"}``; a gang fight's first
+    throw ``{"win", "tie", "loss", "expected_throws"}``, a later one ``{"hand", "gm_hand",
+    "choices": [{"side", "kept", "reroll", "straight", "expected_throws"}]}``; an encounter
+    ``{"kind", "fighters", "win", "tie", "loss", "expected_throws"}``, or ``{"kind": "flee",
+    "flee": "1/1"}`` when everyone flees.
+
     Raises:
         TableeError: a command the rules refuse now (no gang fight going on...).
 
@@ -199,8 +207,18 @@ def _throw_odds(state: YbsState) -> Odds:
         )
         return views.race_odds(odds, note)
     rows: list[tuple[Text, Any]] = []
+    choices: list[JSON] = []
     for side, hand in views.gang_hands(state).items():
         for choice in advise(hand).choices:
+            choices.append(
+                {
+                    "side": side,
+                    "kept": list(choice.kept),
+                    "reroll": choice.rerolled,
+                    "straight": views.fraction_text(choice.straight_probability),
+                    "expected_throws": views.fraction_text(choice.expected_throws),
+                }
+            )
             label = Message(
                 N_("{side}: keep {kept}, reroll {reroll} ({throws} throws expected)"),
                 side=Message(views.SIDE_WORDS[side]),
@@ -217,7 +235,12 @@ def _throw_odds(state: YbsState) -> Odds:
         hand=" ".join(str(f) for f in fight.players_hand),
         gm_hand=" ".join(str(f) for f in fight.gm_hand),
     )
-    return Odds(tuple(rows), None, note)
+    data: dict[str, JSON] = {
+        "hand": list(fight.players_hand),
+        "gm_hand": list(fight.gm_hand),
+        "choices": choices,
+    }
+    return Odds(tuple(rows), None, note, data)
 
 
 def _encounter_odds(state: YbsState, command: B.Encounter) -> Odds:
@@ -231,7 +254,8 @@ def _encounter_odds(state: YbsState, command: B.Encounter) -> Odds:
         tie=state.options.ichika_tie,
     )
     if found.odds is None:
-        return Odds(((Message(N_("everyone flees: no dice are thrown")), Fraction(1)),))
+        flee = Message(N_("everyone flees: no dice are thrown"))
+        return Odds(((flee, Fraction(1)),), data={"kind": found.kind, "flee": "1/1"})
     kinds: dict[str, Text] = {
         "ichika_bachika": "Ichika Bachika",
         "gang_fight": Message(N_("a gang fight")),
@@ -241,4 +265,7 @@ def _encounter_odds(state: YbsState, command: B.Encounter) -> Odds:
         kind=kinds.get(found.kind, found.kind),
         fighters=", ".join(found.fighters),
     )
-    return views.race_odds(found.odds, note)
+    shown = views.race_odds(found.odds, note)
+    assert isinstance(shown.data, dict)
+    data: dict[str, JSON] = {"kind": found.kind, "fighters": list(found.fighters), **shown.data}
+    return replace(shown, data=data)

@@ -146,7 +146,7 @@ def _attributes(state: YbsState, event: AttributesChanged) -> YbsState:
 def _test(state: YbsState, event: Tested) -> YbsState:
     ledger = state.ledger.apply(event.moves)
     tokens = 0 if event.player is None else ledger.players[event.player]
-    payload = event.payload()
+    payload = {k: v for k, v in event.payload().items() if k != "odds"}  # shown, not played
     return replace(
         state,
         ledger=ledger,

@@ -3,7 +3,9 @@
 Each records the inputs of its command and the outcome: the hits and the boxes after a
 round, a gang-fight throw's kept and new faces, hands and (at its end) the damage, an
 encounter's choices and the strike or fight they led to. Version 1 of every kind is the
-shape Tablée 0.1.0 stored.
+shape Tablée 0.1.0 stored; ``ybs.gang_throw`` and ``ybs.encounter`` are at version 2, which
+adds the exact odds shown before the throw (``odds``; None when not recorded, as in version
+1; `ODDS_UPGRADES`).
 
 Source: seed 004, "Résolution d'un combat", "Les combats de bande", "Ichika Bachika";
 rulings Y-M6 to Y-M8, Y-A9 to Y-A18.
@@ -18,11 +20,12 @@ from typing import ClassVar
 from tablee.errors import N_
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command
-from tablee.systems.event import Event
+from tablee.systems.event import Event, Upgrade
 from tablee.systems.ybs.brawl_commands import Encounter, StartGang, StopGang, ThrowGang
 from tablee.systems.ybs.commands import EndFight, ResolveRound, Retreat
 
 __all__ = [
+    "ODDS_UPGRADES",
     "Encountered",
     "FightEnded",
     "GangStarted",
@@ -34,6 +37,15 @@ __all__ = [
 
 NO_FACES: tuple[int, ...] = ()
 Doc = Mapping[str, JSON]
+
+
+def _with_odds(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 1 -> 2 of a rolled kind: the odds shown before the roll were not recorded."""
+    return {**payload, "odds": None}
+
+
+ODDS_UPGRADES: Mapping[int, Upgrade] = {1: _with_odds}
+"""The upgrades of the rolled kinds, whose version 2 records the odds shown before."""
 
 
 def _faces_text(faces: tuple[int, ...]) -> str:
@@ -127,6 +139,8 @@ class GangThrown(Event):
     """One throw of the gang fight: both sides' dice, hands and, at the end, the damage."""
 
     kind: ClassVar[str] = "ybs.gang_throw"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
     about: ClassVar[str] = N_("a gang-fight throw: kept and new faces, hands, the end and damage")
 
     throw: int
@@ -143,6 +157,8 @@ class GangThrown(Event):
     draw: bool
     inglorious: bool
     damage: tuple[Doc, ...]
+    odds: Doc | None = None
+    """The exact odds shown before the roll (`Ybs.odds`'s data); None: not recorded."""
 
     @property
     def ends(self) -> bool:
@@ -183,6 +199,8 @@ class Encountered(Event):
     """
 
     kind: ClassVar[str] = "ybs.encounter"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
     about: ClassVar[str] = N_("an unexpected encounter: the choices, the strike or the fight")
 
     choices: Mapping[str, str]
@@ -200,6 +218,8 @@ class Encountered(Event):
     zorome: str = ""
     gm_zorome: str = ""
     damage: tuple[Doc, ...] = ()
+    odds: Doc | None = None
+    """The exact odds shown before the roll (`Ybs.odds`'s data); None: not recorded."""
 
     def payload(self) -> dict[str, JSON]:
         """The stored payload: only the keys of its kind of outcome."""

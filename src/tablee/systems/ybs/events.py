@@ -9,6 +9,8 @@ Version 1 of every kind is the shape Tablée 0.1.0 stored. ``ybs.star_awarded`` 
 2, which adds the character's boxes after the star: a fifth star on Choushi changes the hit
 points and the marks are refitted; a version-1 star did not record them (``boxes`` is None
 once upgraded) and its marks are refitted by the rule that decided it (Y-A1, Y-A20).
+``ybs.test`` is at version 2, which adds the exact odds shown before its first die (None
+when not recorded, as in version 1); a reroll shows no odds of its own and records none.
 
 The individual fights', gang fights' and encounters' events are in
 `tablee.systems.ybs.brawl_events`; `EVENTS` lists them all.
@@ -28,6 +30,7 @@ from tablee.systems.base import JSON
 from tablee.systems.declare import Command
 from tablee.systems.event import Event, Upgrade
 from tablee.systems.ybs.brawl_events import (
+    ODDS_UPGRADES,
     Encountered,
     FightEnded,
     GangStarted,
@@ -344,6 +347,8 @@ class Tested(Event):
     """A test's first die, with its assistance, forced destiny and purpose."""
 
     kind: ClassVar[str] = "ybs.test"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
     about: ClassVar[str] = N_("a test's first die, its result and the tokens it moved")
 
     character: str
@@ -368,6 +373,8 @@ class Tested(Event):
     critical_failure: bool
     rerolls: int
     moves: Moves
+    odds: Doc | None = None
+    """The exact odds shown before the first die (`Ybs.odds`'s data); None: not recorded."""
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it, and its first die."""

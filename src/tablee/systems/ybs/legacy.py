@@ -15,11 +15,13 @@ Source: docs/architecture.md, "A history that survives upgrades"; rulings Y-M1 t
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from tablee.errors import N_, InputError, Message
 from tablee.systems.base import JSON
 from tablee.systems.common import decide_again
+from tablee.systems.declare import Command
 from tablee.systems.options import stored_changes
 from tablee.systems.ybs.brawls import (
     decide_encounter_at_table,
@@ -27,6 +29,7 @@ from tablee.systems.ybs.brawls import (
     decide_gang_stop,
     decide_gang_throw,
 )
+from tablee.systems.ybs.events import EVENTS
 from tablee.systems.ybs.play import (
     decide_critical,
     decide_critical_failure,
@@ -58,9 +61,10 @@ from tablee.systems.ybs.state import (
     YbsState,
 )
 
-__all__ = ["REDECIDE", "legacy_evolve"]
+__all__ = ["REDECIDE", "legacy_evolve", "with_odds"]
 
 P = Mapping[str, JSON]
+_KINDS = {cls.kind: cls for cls in EVENTS}
 
 
 def _created(s: YbsState, p: P) -> Decision:
@@ -99,6 +103,46 @@ def _options(s: YbsState, p: P) -> Decision:
     return decide_options(s, stored_changes(p))
 
 
+def with_odds(decision: Decision, state: YbsState, command: Command) -> Decision:
+    """A rolled command's decision, its first fact recording the odds shown before the roll.
+
+    Args:
+        decision: what the rules decided for ``command``.
+        state: the state before the roll (the odds are those shown then).
+        command: the command; one that shows no odds (a reroll) is left as it is.
+
+    Returns:
+        The decision, its first fact's payload with ``odds``: the data of
+        `tablee.systems.ybs.answers.odds_before` (exact fractions as ``"p/q"``).
+
+    Source: Y-M3, Y-M7, Y-M8, Y-A3, Y-A13.
+    """
+    from tablee.systems.ybs.answers import odds_before  # it reads this module's rules
+
+    shown = odds_before(state, command)
+    if shown is None or not decision.facts:
+        return decision
+    first = decision.facts[0]
+    fact = replace(first, payload={**first.payload, "odds": shown.data})
+    return replace(decision, facts=(fact, *decision.facts[1:]))
+
+
+def _recorded(kind: str, redecide: Callable[[YbsState, P], Decision]) -> Callable[..., Decision]:
+    """A rolled kind decided again, with the odds shown before it when they were recorded.
+
+    Odds not recorded (None: a version-1 event) are left out, so they are not compared.
+    """
+
+    def decided(state: YbsState, p: P) -> Decision:
+        decision = redecide(state, p)
+        if p.get("odds") is None:
+            return decision
+        command, _ = _KINDS[kind].from_payload(p).inputs()  # type: ignore[attr-defined]
+        return with_odds(decision, state, command)
+
+    return decided
+
+
 REDECIDE: dict[str, Callable[[YbsState, P], Any]] = {
     "ybs.character_created": _created,
     "ybs.session_started": lambda s, p: decide_start_session(s),
@@ -127,7 +171,7 @@ REDECIDE: dict[str, Callable[[YbsState, P], Any]] = {
         s, character=p["character"], add=p["add"], remove=p["remove"]
     ),
     "ybs.options_set": _options,
-    "ybs.test": _test,
+    "ybs.test": _recorded("ybs.test", _test),
     "ybs.reroll": lambda s, p: decide_reroll(s, faces=[p["face"]]),
     "ybs.critical": lambda s, p: decide_critical(s),
     "ybs.critical_failure": lambda s, p: decide_critical_failure(s),
@@ -144,18 +188,24 @@ REDECIDE: dict[str, Callable[[YbsState, P], Any]] = {
         loser_uchimi=p["loser_uchimi"],
         draw_uchimi=p["draw_uchimi"],
     ),
-    "ybs.gang_throw": lambda s, p: decide_gang_throw(
-        s, keep=p["keep"], gm_keep=p["gm_keep"], faces=p["faces"], gm_faces=p["gm_faces"]
+    "ybs.gang_throw": _recorded(
+        "ybs.gang_throw",
+        lambda s, p: decide_gang_throw(
+            s, keep=p["keep"], gm_keep=p["gm_keep"], faces=p["faces"], gm_faces=p["gm_faces"]
+        ),
     ),
     "ybs.gang_stopped": lambda s, p: decide_gang_stop(s, note=p["note"]),
-    "ybs.encounter": lambda s, p: decide_encounter_at_table(
-        s,
-        choices=p["choices"],
-        opponents=p["opponents"],
-        faces=p["faces"],
-        gm_faces=p["gm_faces"],
-        outnumbered=p["outnumbered"],
-        outgunned=p["outgunned"],
+    "ybs.encounter": _recorded(
+        "ybs.encounter",
+        lambda s, p: decide_encounter_at_table(
+            s,
+            choices=p["choices"],
+            opponents=p["opponents"],
+            faces=p["faces"],
+            gm_faces=p["gm_faces"],
+            outnumbered=p["outnumbered"],
+            outgunned=p["outgunned"],
+        ),
     ),
 }
 """Event kind -> the function deciding it again from its stored inputs."""

@@ -31,6 +31,7 @@ from tablee.systems.ybs import commands as C
 from tablee.systems.ybs import queries as Q
 from tablee.systems.ybs.advisor import advised_keeps
 from tablee.systems.ybs.apply import apply
+from tablee.systems.ybs.brawl_events import Encountered, GangThrown
 from tablee.systems.ybs.character import parse_sheets
 from tablee.systems.ybs.events import (
     EVENTS,
@@ -44,7 +45,7 @@ from tablee.systems.ybs.events import (
 )
 from tablee.systems.ybs.gang import Keeps, dice_for_throw
 from tablee.systems.ybs.ichika import decide_encounter
-from tablee.systems.ybs.legacy import legacy_evolve
+from tablee.systems.ybs.legacy import legacy_evolve, with_odds
 from tablee.systems.ybs.log import describe
 from tablee.systems.ybs.options import YBS_OPTION_HELP
 from tablee.systems.ybs.rolls import YbsTest, resolve_test
@@ -346,10 +347,14 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         return decide(command)
 
     def decide(self, state: YbsState, command: YbsCommand, dice: Chance) -> Decision[YbsState]:
-        """Decide a YBS command; a rolled one throws its dice from ``dice`` as it needs them."""
+        """Decide a YBS command; a rolled one throws its dice from ``dice`` as it needs them.
+
+        A rolled command's first event records the exact odds shown before the roll (a test,
+        a gang-fight throw, an encounter: `tablee.systems.ybs.legacy.with_odds`).
+        """
         actor = GM
         if command.rolled:
-            ruled = self._rolled(state, command, dice)
+            ruled = with_odds(self._rolled(state, command, dice), state, command)
         else:
             ruled = self._plain(state, command)
         if isinstance(command, B.ThrowGang):
@@ -374,7 +379,8 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         """Decide an event again from its recorded inputs.
 
         Options are decided from their values; a version-1 star, which did not record the
-        boxes after it, is compared without them.
+        boxes after it, is compared without them, and a version-1 test, gang-fight throw or
+        encounter, which did not record the odds shown, without its odds.
         """
         if isinstance(event, OptionsSet):
             return self.change_options(state, stored_changes({"options": event.options}))
@@ -383,6 +389,9 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
             first = decision.events[0]
             assert isinstance(first, StarAwarded)
             decision = replace(decision, events=(replace(first, boxes=None),))
+        if isinstance(event, Tested | GangThrown | Encountered) and event.odds is None:
+            first = decision.events[0]  # odds not recorded (version 1): none to compare
+            decision = replace(decision, events=(replace(first, odds=None), *decision.events[1:]))  # type: ignore[type-var]
         return decision
 
     # -- what people read --------------------------------------------------------------------
