@@ -17,9 +17,14 @@ event streams would otherwise hold a restart), "Fan-out".
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import errno
 import json
 import os
-from collections.abc import Callable
+import signal
+import socket
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, add_common, whole_number
@@ -28,7 +33,15 @@ from tablee.errors import N_, InputError
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-__all__ = ["GRACEFUL_SHUTDOWN_SECONDS", "WORKER_ENV", "add_parser", "cmd_serve", "worker_app"]
+__all__ = [
+    "GRACEFUL_SHUTDOWN_SECONDS",
+    "WORKER_ENV",
+    "add_parser",
+    "cmd_serve",
+    "listening_socket",
+    "port_number",
+    "worker_app",
+]
 
 Tr = Callable[[str], str]
 
@@ -42,8 +55,22 @@ WORKER_ENV = "TABLEE_SERVE_WORKER"
 def cmd_serve(ctx: Context) -> int:
     """``tablee serve [--host H] [--port P] [--db PATH|URL] [--workers N]``: run the web table.
 
+    The listening socket is made here, before anything is announced: a port in use (or an
+    address this machine cannot listen on) is an error, and "serves on" names the port
+    actually listened on (the free one picked for ``--port 0``). Uvicorn then serves on that
+    socket (its worker processes share it with ``--workers``).
+
+    Ctrl+C (SIGINT) or SIGTERM stops the server gracefully: the event streams end at once,
+    other requests get `GRACEFUL_SHUTDOWN_SECONDS`; the command then returns 0, without a
+    traceback.
+
+    Returns:
+        0 once stopped.
+
     Raises:
-        InputError: ``--workers`` above 1 on a SQLite store.
+        InputError: ``--workers`` above 1 on a SQLite store; an address the server cannot
+            listen on (the port in use, an address of another machine, a port below 1024
+            without the rights).
     """
     import uvicorn
 
@@ -53,8 +80,6 @@ def cmd_serve(ctx: Context) -> int:
     store = ctx.service.store
     settings = Settings(trusted_origins=tuple(a.trusted_origin or ()), allow_create=not a.no_create)
     options: dict[str, Any] = {
-        "host": a.host,
-        "port": a.port,
         "loop": "auto",  # uvloop when installed
         "http": "auto",  # httptools when installed
         "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
@@ -63,24 +88,142 @@ def cmd_serve(ctx: Context) -> int:
         "log_level": "warning",
         "server_header": False,
     }
-    where = f"http://{a.host}:{a.port}/"
-    serving = ctx.tr("Tablée serves on {url} (Ctrl+C stops it).").format(url=where)
-    others = _reachable_at(a.host, a.port)
-    if others:
-        serving += "\n" + ctx.tr("Other devices reach it at {urls}").format(urls=", ".join(others))
     if a.workers > 1:
         url = _shared_url(store, a.workers)
         server_secret(store)  # made once here, not by each process at the same time
         os.environ[WORKER_ENV] = json.dumps(
             {"db": url, "trusted": list(settings.trusted_origins), "create": settings.allow_create}
         )
+        config = uvicorn.Config(
+            f"{__name__}:worker_app", factory=True, workers=a.workers, **options
+        )
+    else:
+        config = uvicorn.Config(create_app(store, settings), workers=1, **options)
+    with listening_socket(a.host, a.port) as sock:
+        port = int(sock.getsockname()[1])
+        serving = ctx.tr("Tablée serves on {url} (Ctrl+C stops it).").format(url=_url(a.host, port))
+        others = _reachable_at(a.host, port)
+        if others:
+            serving += "\n" + ctx.tr("Other devices reach it at {urls}").format(
+                urls=", ".join(others)
+            )
         ctx.emit(serving, markup=False)
-        uvicorn.run(f"{__name__}:worker_app", factory=True, workers=a.workers, **options)
-        return 0
-    app = create_app(store, settings)
-    ctx.emit(serving, markup=False)
-    uvicorn.Server(uvicorn.Config(app, workers=1, **options)).run()
+        ctx.out.flush()
+        with _stopped_by_signals():
+            if a.workers > 1:
+                from uvicorn.supervisors import Multiprocess
+
+                Multiprocess(config, sockets=[sock]).run()
+            else:
+                uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+PORT_RANGE = N_(
+    "{value!r} is not a port: give a whole number from 1 to 65535, or 0 for any free port"
+)
+"""The error of ``--port`` outside 0..65535 (or not a number)."""
+
+
+def port_number(tr: Tr) -> Callable[[str], int]:
+    """An argparse ``type`` for ``--port``: 1 to 65535, or 0 for a free port the system picks.
+
+    Raises (from the returned function):
+        argparse.ArgumentTypeError: anything else (a usage error, exit code 2), translated.
+    """
+
+    def parse(text: str) -> int:
+        digits = text.strip()
+        if digits.isascii() and digits.isdigit() and int(digits) <= 65535:
+            return int(digits)
+        raise argparse.ArgumentTypeError(tr(PORT_RANGE).format(value=text))
+
+    return parse
+
+
+@contextlib.contextmanager
+def listening_socket(host: str, port: int) -> Iterator[socket.socket]:
+    """A TCP socket listening on ``host:port``, closed when the block ends.
+
+    Made as Uvicorn makes its own (IPv6 when the host has a colon, ``SO_REUSEADDR`` so a
+    restart does not wait for the old connections' ``TIME_WAIT``), and inheritable so that
+    the worker processes of ``--workers`` serve on it too. Port 0: the system picks a free
+    port (read it with ``getsockname()``).
+
+    Raises:
+        InputError: the address cannot be listened on, named as ``host:port``: the port is
+            in use, the host is not an address of this machine (or not found), a port below
+            1024 needs administrator rights.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    address = _hostport(host, port)
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(LISTEN_BACKLOG)
+        sock.set_inheritable(True)
+    except OSError as exc:
+        sock.close()
+        raise _not_listening(address, exc) from None
+    with sock:
+        yield sock
+
+
+LISTEN_BACKLOG = 2048
+"""Connections waiting to be accepted (Uvicorn's default ``backlog``)."""
+
+
+def _not_listening(address: str, exc: OSError) -> InputError:
+    """The error for an address the server cannot listen on, the reason in words."""
+    tip = N_("stop the program that listens there, or choose another --port")
+    if exc.errno == errno.EADDRINUSE:
+        return InputError(
+            N_("cannot listen on {address}: the port is already in use"), tip=tip, address=address
+        )
+    if exc.errno == errno.EACCES:
+        return InputError(
+            N_("cannot listen on {address}: permission denied (ports below 1024 need it)"),
+            tip=N_("choose a --port from 1024 to 65535"),
+            address=address,
+        )
+    if isinstance(exc, socket.gaierror):
+        return InputError(
+            N_("cannot listen on {address}: no host has that name"),
+            tip=N_("give --host as an address of this machine, or 0.0.0.0 for every address"),
+            address=address,
+        )
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return InputError(
+            N_("cannot listen on {address}: the host is not an address of this machine"),
+            tip=N_("leave out --host (127.0.0.1), or pass --host 0.0.0.0 for every address"),
+            address=address,
+        )
+    return InputError(
+        N_("cannot listen on {address}: {reason}"), address=address, reason=exc.strerror or exc
+    )
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """Let Ctrl+C (SIGINT) and SIGTERM end the block quietly once the server has stopped.
+
+    Uvicorn catches both signals while it serves, shuts down gracefully, then raises the
+    signal again so that the program's own handling applies: Python's is a
+    ``KeyboardInterrupt`` and its traceback for SIGINT, death by the signal for SIGTERM.
+    Here both end the block, and the command returns 0: stopping the server is what the
+    signals ask. A signal this process ignores (a background job's SIGINT) stays ignored.
+    """
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if previous == signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _shared_url(store: Any, workers: int) -> str:
@@ -117,7 +260,10 @@ def add_parser(sub: Any, tr: Tr) -> None:
     p = sub.add_parser("serve", help=tr("run the live web table"))
     p.add_argument("--host", default="127.0.0.1", help=tr("address to listen on"))
     p.add_argument(
-        "--port", type=whole_number(tr), default=8000, help=tr("port to listen on (default 8000)")
+        "--port",
+        type=port_number(tr),
+        default=8000,
+        help=tr("port to listen on, 1 to 65535 (default 8000; 0: any free port)"),
     )
     p.add_argument(
         "--workers",
@@ -159,4 +305,14 @@ def _reachable_at(host: str, port: int) -> list[str]:
         names = socket.gethostbyname_ex(socket.gethostname())[2]
     except OSError:
         return []
-    return [f"http://{ip}:{port}/" for ip in sorted(set(names)) if not ip.startswith("127.")]
+    return [_url(ip, port) for ip in sorted(set(names)) if not ip.startswith("127.")]
+
+
+def _hostport(host: str, port: int) -> str:
+    """``host:port``, an IPv6 host in brackets (``[::1]:8000``)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _url(host: str, port: int) -> str:
+    """The address of the server as a URL."""
+    return f"http://{_hostport(host, port)}/"

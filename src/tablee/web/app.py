@@ -22,9 +22,13 @@ Source: docs/web.md.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable
+import signal
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import datetime
+from types import FrameType
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -42,6 +46,7 @@ from tablee.web.common import (
 )
 from tablee.web.gm import add_gm_routes
 from tablee.web.guard import BodyTooLarge, Guard, Settings
+from tablee.web.hub import Hub
 from tablee.web.listen import listener_for
 from tablee.web.pages import add_home_routes, add_table_routes
 
@@ -74,7 +79,8 @@ def create_app(
         table.hub.start()
         if listener is not None:
             listener.start()
-        yield
+        with _streams_end_on_stop(table.hub):
+            yield
         if listener is not None:
             await listener.stop()
         await table.hub.stop()
@@ -97,6 +103,50 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(files("tablee.web") / "static")), "static")
     app.add_middleware(Guard, settings=table.settings)
     return app
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+"""The signals that stop a server (Ctrl+C, and a service manager's stop)."""
+
+
+@contextlib.contextmanager
+def _streams_end_on_stop(hub: Hub) -> Iterator[None]:
+    """End the event streams as soon as the server is asked to stop, while the block runs.
+
+    Uvicorn stops by closing its listening socket, then waits for the open responses (at
+    most its graceful-shutdown timeout) and only then runs the lifespan's shutdown. An event
+    stream never ends by itself: without this, every open stream would hold the stop for the
+    whole timeout, then be cancelled and logged as an exception with its traceback. So the
+    stop signals' handlers that the server installed in the main thread (Uvicorn's, while it
+    serves) are chained: each signal still reaches the server's handler, and the event loop
+    is asked to end the streams (`Hub.end_streams`), which finish their responses normally;
+    browsers reconnect by themselves. The handlers are put back when the block ends.
+
+    Nothing changes outside the main thread (a server run in a thread, a test client) or
+    for a signal whose handler is not a Python function (ignored, or the system's default).
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    loop = asyncio.get_running_loop()
+    chained: dict[signal.Signals, Callable[[int, FrameType | None], object]] = {}
+    for sig in STOP_SIGNALS:
+        before = signal.getsignal(sig)
+        if callable(before):
+            chained[sig] = before
+
+    def stopping(signum: int, frame: FrameType | None) -> None:
+        loop.call_soon_threadsafe(hub.end_streams)
+        chained[signal.Signals(signum)](signum, frame)
+
+    for sig in chained:
+        signal.signal(sig, stopping)
+    try:
+        yield
+    finally:
+        for sig, before in chained.items():
+            if signal.getsignal(sig) is stopping:
+                signal.signal(sig, before)
 
 
 def _errors(app: FastAPI) -> None:

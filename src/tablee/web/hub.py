@@ -112,11 +112,19 @@ class Hub:
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._poll())
 
-    async def stop(self) -> None:
-        """Stop the poller and wake every stream so that it can end."""
+    def end_streams(self) -> None:
+        """Mark the hub closed and wake every stream, which then ends (call from the loop).
+
+        New streams end at once too. Called when the server starts to stop, so that no open
+        stream holds the shutdown until Uvicorn cancels it (`stop` calls it as well).
+        """
         self.closed = True
         for table_id in list(self._signals):
             self.notify(table_id)
+
+    async def stop(self) -> None:
+        """Stop the poller and wake every stream so that it can end."""
+        self.end_streams()
         tasks = [t for t in (self._task, *self._checks) if t is not None]
         for task in tasks:
             task.cancel()
