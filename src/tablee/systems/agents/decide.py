@@ -332,7 +332,7 @@ def _contest_start(
     favori, off = command.favori, None
     quest = state.quest
     won = quest is not None and quest.status is QuestStatus.WON
-    if favori is None and won and state.contest is None:
+    if favori is None and quest is not None and won and state.contest is None:
         wins = quest.wins_by_name()
         best = [n for n, w in wins.items() if w == max(wins.values())]
         if len(best) > 1:

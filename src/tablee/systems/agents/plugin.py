@@ -133,6 +133,8 @@ class Agents(Game[AgentsState]):
     commands = COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = AGENTS_OPTION_HELP
+    state_type: ClassVar[type | None] = AgentsState
+    state_version: ClassVar[int] = 1
 
     def initial_state(self, created: Mapping[str, JSON]) -> AgentsState:
         """The state of a new table (G-A2, G-A8, G-A20 for its options)."""
