@@ -31,9 +31,16 @@ KINDS = {cls.kind: cls for cls in EVENTS}
 
 
 def _log(name: str) -> list[dict[str, Any]]:
-    """The events of an export (its trailer line left out)."""
+    """The events of an export (its trailer line left out), each payload upgraded to its
+    kind's current version as the fold reads it."""
     lines = [json.loads(line) for line in LOGS[name].read_text("utf-8").splitlines()]
-    return [line for line in lines if "trailer" not in line]
+    events = [line for line in lines if "trailer" not in line]
+    for event in events:
+        cls = KINDS.get(event["kind"])
+        while cls is not None and event["schema_version"] < cls.version:
+            event["payload"] = cls.upgrades[event["schema_version"]](event["payload"])
+            event["schema_version"] += 1
+    return events
 
 
 def _counting(log: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -349,6 +349,7 @@ def decide_action(
     face: int,
     target: int | None = None,
     declaration: str = "",
+    odds: Mapping[str, JSON] | None = None,
 ) -> Decision:
     """An agent acts in a challenge: ticked modifiers, one d6 thrown, the result applied.
 
@@ -360,6 +361,8 @@ def decide_action(
         face: the d6 face thrown (1 to 6).
         target: the targeted opposition's number from 1 (None when one is left, G-A7).
         declaration: the action as the player declared it (free text, G-M3; may be empty).
+        odds: the odds shown before the roll, as recorded
+            (`tablee.systems.agents.shown_odds.odds_record`), or None (not recorded).
 
     Returns:
         The decision; its outcome is the `tablee.systems.agents.actions.ActionResult`.
@@ -416,6 +419,7 @@ def decide_action(
         "score": final.oppositions[hit].score,
         "reserve": after_reserve,
         "ended": final.outcome,
+        "odds": None if odds is None else dict(odds),
     }
     return one(Fact("agents.action", payload, actor=actor_of(state, name)), result, after)
 

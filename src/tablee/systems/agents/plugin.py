@@ -24,7 +24,6 @@ from tablee.systems.agents.actions import (
     resolve_action,
 )
 from tablee.systems.agents.agent import Reserve, reserve_named
-from tablee.systems.agents.challenge import Standing
 from tablee.systems.agents.commands import (
     AGENTS,
     COMMANDS,
@@ -56,11 +55,12 @@ from tablee.systems.agents.legacy import evolve as legacy_evolve
 from tablee.systems.agents.log import RESULT_WORDS, describe
 from tablee.systems.agents.odds import action_distribution, challenge_win_probability
 from tablee.systems.agents.options import AGENTS_OPTION_HELP
+from tablee.systems.agents.shown_odds import exact_text, race_of
 from tablee.systems.agents.starters import LANGUAGES as TABLE_LANGUAGES
 from tablee.systems.agents.starters import starter_tables
 from tablee.systems.agents.tables import Table, TableKind, parse_table
 from tablee.systems.base import JSON
-from tablee.systems.common import find_name
+from tablee.systems.common import find_name, first_difference, with_unrecorded
 from tablee.systems.declare import Command, Query
 from tablee.systems.event import Event
 from tablee.systems.plugin import Decision, Game, Line, Odds, Panel, Report, Text
@@ -80,10 +80,6 @@ ADVENTURE = (
     "contest close",
 )
 """The steps of the scenario generator and the contest: each reports its events' lines."""
-
-
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
 
 def _numbers(text: str, what: str) -> list[int]:
@@ -159,6 +155,21 @@ class Agents(Game[AgentsState]):
     ) -> Decision[AgentsState]:
         """Change the house rules from text values."""
         return decide_options(state, changes)
+
+    def verify(
+        self, state: AgentsState, kind: str, payload: Mapping[str, JSON], version: str | None = None
+    ) -> tuple[AgentsState, dict[str, JSON] | None]:
+        """Decide a stored event again (see `Game.verify`); odds not recorded are not compared.
+
+        An action stored before its odds were recorded (version 1, upgraded with odds None)
+        is checked on everything else, and a revision of it keeps its odds None.
+        """
+        after, changed = super().verify(state, kind, payload, version)
+        if changed is not None:
+            changed = with_unrecorded(payload, changed, ("odds",))
+            if first_difference(payload, changed) is None:
+                changed = None
+        return after, changed
 
     def redecide(self, state: AgentsState, event: Event) -> Decision[AgentsState]:
         """Decide an event again from its recorded inputs.
@@ -340,7 +351,7 @@ class Agents(Game[AgentsState]):
         head = Message(N_("Exact odds of an action, modifier {modifier:+d}"), modifier=modifier)
         data: dict[str, JSON] = {
             "modifier": modifier,
-            "distribution": {r.value: _fraction(dist.probability(r)) for r in Result},
+            "distribution": {r.value: exact_text(dist.probability(r)) for r in Result},
         }
         return Report((Line(head, "heading"), Line("", odds=Odds(rows))), data)
 
@@ -363,8 +374,8 @@ class Agents(Game[AgentsState]):
             "reserves": reserves,
             "modifiers": modifiers,
             "score": query.score,
-            "win": _fraction(win),
-            "lose": _fraction(1 - win),
+            "win": exact_text(win),
+            "lose": exact_text(1 - win),
         }
         return Report((Line("", odds=Odds((), win, note)),), data)
 
@@ -389,23 +400,10 @@ class Agents(Game[AgentsState]):
             (Message(N_("success (opposition -1)")), dist.probability(Result.SUCCESS)),
             (Message(N_("failure (reserve -1)")), dist.probability(Result.FAILURE)),
         ]
-        running = [
-            a
-            for a in challenge.agents
-            if challenge.standing[a] is Standing.ACTIVE and state.agents[a].reserve(kind) > 0
-        ]
-        if agent in running:  # the agents act in turn from this one (G-A20)
-            start = running.index(agent)
-            running = running[start:] + running[:start]
-        target = command.target
-        if target is not None and 1 <= target <= len(challenge.oppositions):
-            score = challenge.oppositions[target - 1].score
-        else:
-            score = min((o.score for o in challenge.oppositions if o.score > 0), default=0)
-        if running:
-            modifiers = [total if a == agent else 0 for a in running]
-            reserves = [state.agents[a].reserve(kind) for a in running]
-            win = challenge_win_probability(reserves, modifiers, score)
+        race = race_of(state, challenge, agent, total, command.target)
+        score = race.score
+        win = race.win()
+        if win is not None:
             rows.append((Message(N_("the agents win the challenge")), win))
         note = Message(
             N_(
@@ -416,7 +414,7 @@ class Agents(Game[AgentsState]):
             score=score,
         )
         success = dist.probability_where(lambda r: r is not Result.FAILURE)
-        data: dict[str, JSON] = {r.value: _fraction(dist.probability(r)) for r in Result}
+        data: dict[str, JSON] = {r.value: exact_text(dist.probability(r)) for r in Result}
         return Odds(tuple(rows), success, note, data)
 
     def succeeded(self, event: Event) -> bool | None:
