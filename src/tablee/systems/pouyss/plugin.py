@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from tablee.dice import D6, Chance, DiceRequest, TraceStep
 from tablee.errors import N_, InputError, Message, Plural
 from tablee.systems.base import JSON
+from tablee.systems.common import first_difference, with_unrecorded
 from tablee.systems.declare import Command, Query
 from tablee.systems.event import Event
 from tablee.systems.options import stored_changes
@@ -185,6 +186,21 @@ class Pouyss(Game[PouyssState]):
     ) -> Decision[PouyssState]:
         """Change the house rules from text values."""
         return rules.decide_options(state, changes)
+
+    def verify(
+        self, state: PouyssState, kind: str, payload: Mapping[str, JSON], version: str | None = None
+    ) -> tuple[PouyssState, dict[str, JSON] | None]:
+        """Decide a stored event again (see `Game.verify`); odds not recorded are not compared.
+
+        A roll stored before its odds were recorded (version 1, upgraded with odds None) is
+        checked on everything else, and a revision of it keeps its odds None.
+        """
+        after, changed = super().verify(state, kind, payload, version)
+        if changed is not None:
+            changed = with_unrecorded(payload, changed, ("odds",))
+            if first_difference(payload, changed) is None:
+                changed = None
+        return after, changed
 
     def redecide(self, state: PouyssState, event: Event) -> Decision[PouyssState]:
         """Decide an event again from its recorded inputs (options from their values)."""
