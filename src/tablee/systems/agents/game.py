@@ -5,9 +5,10 @@ faces already thrown) and returns a `Decision`: the facts to store, the outcome 
 the state right after. Folding a stored fact (`tablee.systems.agents.legacy.evolve`) decides
 it again from its inputs, so every rule is checked on every replay.
 
-Event kinds of this module (all version 1): ``agents.agent_created``,
-``agents.challenge_opened``, ``agents.action``, ``agents.winner_named``,
-``agents.options_set``; the recovery decisions are in `tablee.systems.agents.recovery`.
+Event kinds of this module (version 1, but ``agents.action`` at version 2, which records the
+odds shown before its roll): ``agents.agent_created``, ``agents.challenge_opened``,
+``agents.action``, ``agents.winner_named``, ``agents.options_set``; the recovery decisions
+are in `tablee.systems.agents.recovery`.
 
 Tablée's decisions where the rulings are silent:
 
