@@ -4,7 +4,9 @@ The adventure goes through the service with a fixed clock and seeded dice, each 
 the game's declared commands: the quest drawn from the starter tables, each scene's
 challenge generated (one scene split into two groups), every action declared with ticked
 modifiers, winners named, consequences applied, then the artefact contest. The files were
-written by Tablée 0.1.0's rule functions: the plugin gives them byte for byte. The
+written by Tablée 0.1.0's rule functions: the plugin gives them byte for byte, but for the
+actions, at version 2 since they record the odds shown before their roll (and so every
+link of the hash chain after the first action). The
 transcript (both languages) and the JSON Lines export are diffed with the files here; the
 exported log is imported again and must fold to the same game.
 Regenerate after an intended change with

@@ -30,6 +30,7 @@ __all__ = [
     "payload_leaves",
     "player_named",
     "whole",
+    "with_unrecorded",
 ]
 
 S = TypeVar("S")
@@ -191,6 +192,25 @@ def first_difference(
         if _plain(left.get(path)) != _plain(right.get(path)):
             return path, left.get(path), right.get(path)
     return None
+
+
+def with_unrecorded(
+    stored: Mapping[str, JSON], decided: Mapping[str, JSON], keys: Collection[str]
+) -> dict[str, JSON]:
+    """A decided payload with the records an older version of the event did not keep.
+
+    Args:
+        stored: the stored payload (a record it did not keep is None, or absent).
+        decided: the payload the rules give now.
+        keys: top-level keys that record what was shown (the odds before a roll).
+
+    Returns:
+        ``decided`` with each of ``keys`` that ``stored`` holds as None set to None, so that
+        comparing the two leaves out what was not recorded, and a revision keeps it so.
+
+    Source: architecture.md "A history that survives upgrades" (the verifier).
+    """
+    return {**decided, **{k: None for k in keys if stored.get(k) is None}}
 
 
 def decide_again(

@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from tablee.dice import Chance, SourceChance, TraceStep, TypedFaces
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
 from tablee.systems.base import JSON, Fact, Upcaster
-from tablee.systems.common import first_difference
+from tablee.systems.common import first_difference, with_unrecorded
 from tablee.systems.declare import Command, Query, actor_field
 from tablee.systems.event import Event, event_fact, read_event
 
@@ -175,6 +175,8 @@ class Game(Generic[S, C, E]):
             that `tablee.systems.codec` reads back).
         state_version: raised whenever the state's shape changes (old snapshots are then
             ignored).
+        recorded_only: payload keys that record what was shown (the odds before a roll):
+            an older event version that did not keep one (None) is not compared on it.
     """
 
     id: ClassVar[str]
@@ -186,6 +188,7 @@ class Game(Generic[S, C, E]):
     group_titles: ClassVar[Mapping[str, str]] = {}
     state_type: ClassVar[type | None] = None
     state_version: ClassVar[int] = 1
+    recorded_only: ClassVar[tuple[str, ...]] = ("odds",)
 
     # -- snapshots (a cache of the fold) --------------------------------------------------
 
@@ -481,9 +484,7 @@ class Game(Generic[S, C, E]):
             raise RuleError(N_("{what}: {error}"), what=what, error=exc) from exc
         except TableeError as exc:
             raise type(exc)(N_("{what}: {error}"), what=what, error=exc) from exc
-        decided = decision.events[0].payload()
-        if "odds" in payload and payload["odds"] is None:
-            decided["odds"] = None  # not recorded (an older version): nothing to compare
+        decided = with_unrecorded(payload, decision.events[0].payload(), self.recorded_only)
         return decision.after, (decided if first_difference(payload, decided) else None)
 
 

@@ -479,6 +479,18 @@ def test_verify_reports_a_stored_result_its_dice_do_not_give():
     assert changed == fact.payload
 
 
+def test_verify_compares_recorded_odds_and_leaves_out_odds_not_recorded():
+    state = in_session()
+    (fact,) = POUYSS.facts(roll(state, [1, 4, 5, 6], bonus=1, malus=2))
+    assert fact.payload["odds"] is not None
+    forged = {**fact.payload, "odds": {**fact.payload["odds"], "success": "1/1"}}
+    assert POUYSS.verify(state, fact.kind, forged)[1] == fact.payload
+    old = {**fact.payload, "odds": None}  # version 1, upgraded: the odds were not recorded
+    assert POUYSS.verify(state, fact.kind, old)[1] is None
+    _, changed = POUYSS.verify(state, fact.kind, {**old, "value": 6, "level": "triomphe"})
+    assert changed == old  # a revision keeps the odds not recorded
+
+
 def test_evolve_refuses_an_unknown_kind():
     with pytest.raises(InputError, match=r"pouyss\.teleport"):
         POUYSS.evolve(in_session(), "pouyss.teleport", {})

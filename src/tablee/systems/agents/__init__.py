@@ -84,6 +84,7 @@ from tablee.systems.agents.challenge import (
     winner_candidates,
 )
 from tablee.systems.agents.contest import (
+    Bout,
     Contest,
     ContestChallenge,
     ContestStart,
@@ -126,6 +127,7 @@ from tablee.systems.agents.generator import (
     SHOWDOWN_AT,
     ChallengeGenerator,
     ChallengeInputs,
+    DrawnChallenge,
     GeneratedChallenge,
     GeneratorOptions,
     OppositionOptions,
@@ -209,6 +211,7 @@ __all__ = [
     "Agent",
     "AgentsOptions",
     "AgentsState",
+    "Bout",
     "Challenge",
     "ChallengeGenerator",
     "ChallengeInputs",
@@ -218,6 +221,7 @@ __all__ = [
     "ContestStart",
     "ContestStep",
     "Decision",
+    "DrawnChallenge",
     "Entry",
     "GeneratedChallenge",
     "GeneratorOptions",

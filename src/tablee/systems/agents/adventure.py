@@ -36,6 +36,7 @@ from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.agents.agent import reserve_named
 from tablee.systems.agents.challenge import open_challenge
 from tablee.systems.agents.contest import (
+    Contest,
     close_contest,
     launch_challenge,
     opposition_for,
@@ -114,12 +115,12 @@ def tables_from_json(data: Mapping[str, JSON], source: str) -> GeneratorTables:
 
 def _quest(state: AgentsState) -> Quest:
     """The quest with its agent records refreshed from the table's."""
-    if state.quest is None:
+    quest = state.quest
+    if quest is None:
         raise RuleError(
             N_("no quest has been drawn at this table (rule G-M9)"),
             tip=N_("draw one with: tablee agents play"),
         )
-    quest: Quest = state.quest
     return replace(quest, agents=tuple(state.agents[a.name] for a in quest.agents))
 
 
@@ -209,7 +210,9 @@ def decide_draw(state: AgentsState, *, table: str, face: int) -> Decision:
             ),
             tip=N_("draw from the environments, creatures or boons table"),
         )
-    drawn = TABLE_DRAW.resolve(state.tables.table(kind), [face])
+    tables = state.tables
+    assert tables is not None  # drawn with the quest
+    drawn = TABLE_DRAW.resolve(tables.table(kind), [face])
     payload: dict[str, JSON] = {"table": kind.value, "face": face, "text": drawn.entry.text}
     return Decision((_fact("agents.table_drawn", payload),), drawn, (), state)
 
@@ -294,7 +297,7 @@ def decide_generate(
     after = replace(
         state,
         challenges={**state.challenges, number: challenge},
-        generated={**state.generated, number: generated},
+        generated={**state.generated, number: generated.drawn()},
         scene_challenges=(*state.scene_challenges, number),
     )
     return Decision((_fact("agents.challenge_generated", payload),), challenge, (), after)
@@ -382,7 +385,7 @@ def decide_contest_start(state: AgentsState, *, favori: str | None = None) -> De
     return Decision((_fact("agents.contest_started", payload),), start, (), after)
 
 
-def _contest(state: AgentsState) -> object:
+def _contest(state: AgentsState) -> Contest:
     if state.contest is None:
         raise RuleError(N_("the artefact contest has not begun (rule G-M12)"))
     return state.contest
@@ -417,7 +420,7 @@ def decide_contest_challenge(
         raise RuleError(N_("contest challenge {number} is not settled yet"), number=pending[0])
     which = reserve_named(attribute)
     launched = launch_challenge(
-        contest,  # type: ignore[arg-type]
+        contest,
         _names(state, challengers),
         which,
         wanting=_names(state, wanting),
@@ -444,7 +447,7 @@ def decide_contest_challenge(
     after = replace(
         state,
         challenges={**state.challenges, number: challenge},
-        bouts={**state.bouts, number: launched},
+        bouts={**state.bouts, number: launched.bout()},
     )
     return Decision((_fact("agents.contest_challenge", payload),), challenge, (), after)
 
@@ -476,7 +479,7 @@ def decide_contest_settle(
         )
     name = None if taker is None else agent_named(state, taker)
     step = settle_challenge(
-        contest,  # type: ignore[arg-type]
+        contest,
         launched,
         challengers_won=played.outcome == "won",
         taker=name,
@@ -498,7 +501,7 @@ def decide_contest_close(state: AgentsState, *, wanting: Sequence[str] = ()) -> 
     pending = [n for n in state.bouts if n not in state.settled_bouts]
     if pending:
         raise RuleError(N_("contest challenge {number} is not settled yet"), number=pending[0])
-    step = close_contest(contest, _names(state, wanting))  # type: ignore[arg-type]
+    step = close_contest(contest, _names(state, wanting))
     payload: dict[str, JSON] = {"wanting": list(wanting), "holder": step.holder}
     after = replace(state, contest=step.contest)
     return Decision((_fact("agents.contest_closed", payload),), step, (), after)

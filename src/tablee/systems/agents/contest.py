@@ -26,6 +26,7 @@ from tablee.systems.agents.agent import Agent, Reserve
 from tablee.systems.common import whole
 
 __all__ = [
+    "Bout",
     "Contest",
     "ContestChallenge",
     "ContestStart",
@@ -199,20 +200,33 @@ def next_challengers(contest: Contest, wanting: Iterable[str]) -> tuple[str, ...
 
 
 @dataclass(frozen=True)
-class ContestChallenge:
-    """One challenge of the contest, to be played by the challenge rules.
+class Bout:
+    """One challenge of the contest as a table keeps it (without the steps of its launch).
 
     Attributes:
         challengers: the challenging alliance (one agent or more), the one due first.
         defenders: the holder first, then the agents allied with the holder.
         attribute: the reserve the challengers chose (the challenge's type).
-        trace: the steps.
     """
 
     challengers: tuple[str, ...]
     defenders: tuple[str, ...]
     attribute: Reserve
+
+
+@dataclass(frozen=True)
+class ContestChallenge(Bout):
+    """One challenge of the contest, to be played by the challenge rules, with its steps.
+
+    Attributes:
+        trace: the steps (the other attributes are `Bout`'s).
+    """
+
     trace: Trace
+
+    def bout(self) -> Bout:
+        """The challenge without its trace, as a table's state keeps it."""
+        return Bout(self.challengers, self.defenders, self.attribute)
 
 
 def launch_challenge(
@@ -280,7 +294,7 @@ def launch_challenge(
     return ContestChallenge(ordered, (contest.holder, *side), attribute, (step,))
 
 
-def opposition_for(challenge: ContestChallenge, agents: Sequence[Agent]) -> int:
+def opposition_for(challenge: Bout, agents: Sequence[Agent]) -> int:
     """The opposition score of a contest challenge: the defenders' current reserves.
 
     The holder's current reserve in the chosen attribute (G-A18), plus each ally's in the
@@ -315,7 +329,7 @@ class ContestStep:
 
 def settle_challenge(
     contest: Contest,
-    challenge: ContestChallenge,
+    challenge: Bout,
     *,
     challengers_won: bool,
     taker: str | None = None,
@@ -324,7 +338,7 @@ def settle_challenge(
 
     Args:
         contest: the contest, open, whose holder the challenge was launched against.
-        challenge: the challenge from `launch_challenge`.
+        challenge: the challenge from `launch_challenge` (or its `Bout`).
         challengers_won: the challengers brought the opposition to 0.
         taker: on a win, which challenger takes the artefact (needed for an alliance of
             two or more; the lone challenger otherwise). None on a loss.

@@ -222,8 +222,10 @@ def _act(state: AgentsState, command: Act, dice: Chance) -> Decision[AgentsState
     current = challenge_for(state, command.challenge, command.agent)
     agent = the_agent(state, current, command.agent)
     from tablee.systems.agents.actions import declared_modifier
+    from tablee.systems.agents.shown_odds import odds_record
 
-    declared_modifier(current.kind, command.modifiers)  # a bad tick is refused before the roll
+    _ids, total = declared_modifier(current.kind, command.modifiers)  # refused before the roll
+    odds = odds_record(state, current, agent, total, command.target)
     face = dice.roll(DiceRequest(D6, 1))[0]
     made = game.decide_action(
         state,
@@ -233,6 +235,7 @@ def _act(state: AgentsState, command: Act, dice: Chance) -> Decision[AgentsState
         face=face,
         target=command.target,
         declaration=command.declaration,
+        odds=odds,
     )
     return decided(state, made)
 
@@ -332,7 +335,7 @@ def _contest_start(
     favori, off = command.favori, None
     quest = state.quest
     won = quest is not None and quest.status is QuestStatus.WON
-    if favori is None and won and state.contest is None:
+    if favori is None and quest is not None and won and state.contest is None:
         wins = quest.wins_by_name()
         best = [n for n, w in wins.items() if w == max(wins.values())]
         if len(best) > 1:

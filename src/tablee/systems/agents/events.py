@@ -5,8 +5,9 @@ to check it), the dice faces thrown and the outcome the rules gave: the reserves
 ends of challenges after an action, the quest's index and Sang after a consequence, the
 artefact's holder. Folding a log applies those records (`tablee.systems.agents.fold`).
 
-Version 1 of every kind is the shape Tablée 0.1.0 stored, and every kind is still at
-version 1: each records enough to be applied. What an event leaves unrecorded is
+Version 1 of every kind is the shape Tablée 0.1.0 stored, and each records enough to be
+applied. The action is at version 2, which adds the exact odds shown before its roll (None
+when not recorded: `ODDS_UPGRADES`). What an event leaves unrecorded is
 bookkeeping the state before it settles the same way every time (the standings of the
 agents in a challenge just opened, an agent at reserve 0 put out of the other open
 challenges of that type, the winner's count of wins), never an outcome of the rules.
@@ -42,7 +43,7 @@ from tablee.systems.agents.commands import (
 )
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command
-from tablee.systems.event import Event
+from tablee.systems.event import Event, Upgrade
 
 __all__ = [
     "EVENTS",
@@ -68,6 +69,15 @@ __all__ = [
 ]
 
 NO_FACES: tuple[int, ...] = ()
+
+
+def _with_odds(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 1 -> 2: the odds shown before the roll were not recorded."""
+    return {**payload, "odds": None}
+
+
+ODDS_UPGRADES: Mapping[int, Upgrade] = {1: _with_odds}
+"""The upgrades of an event that records the odds shown before its roll."""
 
 
 @dataclass(frozen=True)
@@ -128,8 +138,11 @@ class ActionTaken(Event):
     """An action: the modifiers ticked, the d6, the result and what it changed."""
 
     kind: ClassVar[str] = "agents.action"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
     about: ClassVar[str] = N_(
-        "an action, its d6 and result, the opposition's score and the reserve after it"
+        "an action, its d6 and result, the opposition's score and the reserve after it, "
+        "and the exact odds shown before its roll"
     )
 
     challenge: int
@@ -147,6 +160,7 @@ class ActionTaken(Event):
     score: int
     reserve: int
     ended: str | None
+    odds: Mapping[str, JSON] | None = None
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it, and its face."""

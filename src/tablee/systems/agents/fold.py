@@ -21,7 +21,7 @@ from tablee.errors import N_, InputError
 from tablee.systems.agents.adventure import tables_from_json
 from tablee.systems.agents.agent import Agent, Reserve
 from tablee.systems.agents.challenge import Challenge, Standing, mark_out, open_challenge
-from tablee.systems.agents.contest import Contest, ContestChallenge
+from tablee.systems.agents.contest import Bout, Contest
 from tablee.systems.agents.events import (
     Abandoned,
     ActionTaken,
@@ -43,7 +43,7 @@ from tablee.systems.agents.events import (
     WinnerNamed,
 )
 from tablee.systems.agents.game import AgentsState
-from tablee.systems.agents.generator import GeneratedChallenge, Relation, Source
+from tablee.systems.agents.generator import DrawnChallenge, Relation, Source
 from tablee.systems.agents.options import AgentsOptions
 from tablee.systems.agents.quest import Quest, QuestStatus
 from tablee.systems.event import Event
@@ -52,8 +52,14 @@ __all__ = ["apply"]
 
 
 def _quest(state: AgentsState) -> Quest:
-    """The quest with its agent records refreshed from the table's (as the rules read it)."""
-    quest: Quest = state.quest
+    """The quest with its agent records refreshed from the table's (as the rules read it).
+
+    Raises:
+        InputError: no quest was drawn (an event of the quest out of place).
+    """
+    quest = state.quest
+    if quest is None:
+        raise InputError(N_("no quest has been drawn at this table (rule G-M9)"))
     return replace(quest, agents=tuple(state.agents[a.name] for a in quest.agents))
 
 
@@ -160,7 +166,7 @@ def _scene(state: AgentsState, event: SceneStarted) -> AgentsState:
 
 def _generated(state: AgentsState, event: ChallengeGenerated) -> AgentsState:
     kind = Reserve(event.kind_)
-    drawn = GeneratedChallenge(
+    drawn = DrawnChallenge(
         progress=event.progress,
         source=Source(event.source),
         relation=Relation(event.relation),
@@ -170,7 +176,6 @@ def _generated(state: AgentsState, event: ChallengeGenerated) -> AgentsState:
         score=event.score,
         involved=event.agents,
         faces=event.faces,
-        trace=(),
     )
     name = (event.opposition or "").strip() or event.source
     challenge = _opened(
@@ -218,16 +223,23 @@ def _contest_challenge(state: AgentsState, event: ContestChallenged) -> AgentsSt
     challenge = _opened(
         state, event.number, kind, event.order, [(opposition, event.score)], "", event.ended
     )
-    bout = ContestChallenge(event.order, event.defenders, kind, ())
+    bout = Bout(event.order, event.defenders, kind)
     return replace(_with_challenge(state, challenge), bouts={**state.bouts, event.number: bout})
 
 
+def _the_contest(state: AgentsState) -> Contest:
+    """The contest (InputError: a contest event before the contest began)."""
+    if state.contest is None:
+        raise InputError(N_("the artefact contest has not begun (rule G-M12)"))
+    return state.contest
+
+
 def _contest_settled(state: AgentsState, event: ContestSettled) -> AgentsState:
-    contest: Contest = state.contest
+    contest = _the_contest(state)
     if event.holder != contest.holder:  # the challengers won: everyone may challenge again
         new = replace(contest, holder=event.holder, challenged=frozenset(), bouts=contest.bouts + 1)
     else:
-        bout: ContestChallenge = state.bouts[event.challenge]
+        bout = state.bouts[event.challenge]
         challenged = contest.challenged | set(bout.challengers)
         new = replace(contest, challenged=challenged, bouts=contest.bouts + 1)
     return replace(state, contest=new, settled_bouts=state.settled_bouts | {event.challenge})
@@ -302,5 +314,5 @@ def apply(state: AgentsState, event: Event) -> AgentsState:
         case ContestSettled():
             return _contest_settled(state, event)
         case ContestClosed():
-            return replace(state, contest=replace(state.contest, finished=True))
+            return replace(state, contest=replace(_the_contest(state), finished=True))
     raise InputError(N_("{kind} is not an agents event"), kind=event.kind)

@@ -5,9 +5,10 @@ faces already thrown) and returns a `Decision`: the facts to store, the outcome 
 the state right after. Folding a stored fact (`tablee.systems.agents.legacy.evolve`) decides
 it again from its inputs, so every rule is checked on every replay.
 
-Event kinds of this module (all version 1): ``agents.agent_created``,
-``agents.challenge_opened``, ``agents.action``, ``agents.winner_named``,
-``agents.options_set``; the recovery decisions are in `tablee.systems.agents.recovery`.
+Event kinds of this module (version 1, but ``agents.action`` at version 2, which records the
+odds shown before its roll): ``agents.agent_created``, ``agents.challenge_opened``,
+``agents.action``, ``agents.winner_named``, ``agents.options_set``; the recovery decisions
+are in `tablee.systems.agents.recovery`.
 
 Tablée's decisions where the rulings are silent:
 
@@ -35,7 +36,11 @@ from tablee.systems.agents.challenge import (
     name_winner,
     open_challenge,
 )
+from tablee.systems.agents.contest import Bout, Contest
+from tablee.systems.agents.generator import DrawnChallenge
 from tablee.systems.agents.options import AgentsOptions
+from tablee.systems.agents.quest import Quest
+from tablee.systems.agents.tables import GeneratorTables
 from tablee.systems.base import JSON, Fact
 from tablee.systems.common import DecisionOf, clean_players, find_name, whole
 
@@ -80,15 +85,15 @@ class AgentsState:
         agents: each agent by stored name, in order of creation.
         owners: an agent's name -> the player who plays it (absent: the game master's).
         challenges: every challenge by number, from 1, open or over.
-        quest: the scenario generator's quest (`tablee.systems.agents.quest.Quest`), or
-            None before a quest is drawn. Its agent records mirror ``agents``.
-        tables: the quest's generator tables (`tablee.systems.agents.tables.GeneratorTables`).
+        quest: the scenario generator's quest, or None before a quest is drawn. Its agent
+            records mirror ``agents``.
+        tables: the quest's generator tables, or None before a quest is drawn.
         scene: scenes started in the quest, 0 before the first.
         scene_challenges: numbers of the challenges drawn in the current scene.
-        generated: challenge number -> its draw (`GeneratedChallenge`), for this quest.
+        generated: challenge number -> its draw (without its trace), for this quest.
         settled: numbers of generated challenges whose consequences were applied.
-        contest: the artefact contest (`tablee.systems.agents.contest.Contest`), or None.
-        bouts: challenge number -> the contest challenge it plays (`ContestChallenge`).
+        contest: the artefact contest, or None.
+        bouts: challenge number -> the contest challenge it plays (without its trace).
         settled_bouts: numbers of contest challenges already settled.
         lang: the table's language (``fr`` or ``en``): its starter tables by default.
     """
@@ -98,14 +103,14 @@ class AgentsState:
     agents: Mapping[str, Agent] = field(default_factory=dict)
     owners: Mapping[str, str] = field(default_factory=dict)
     challenges: Mapping[int, Challenge] = field(default_factory=dict)
-    quest: Any = None
-    tables: Any = None
+    quest: Quest | None = None
+    tables: GeneratorTables | None = None
     scene: int = 0
     scene_challenges: tuple[int, ...] = ()
-    generated: Mapping[int, Any] = field(default_factory=dict)
+    generated: Mapping[int, DrawnChallenge] = field(default_factory=dict)
     settled: frozenset[int] = frozenset()
-    contest: Any = None
-    bouts: Mapping[int, Any] = field(default_factory=dict)
+    contest: Contest | None = None
+    bouts: Mapping[int, Bout] = field(default_factory=dict)
     settled_bouts: frozenset[int] = frozenset()
     lang: str = "en"
 
@@ -345,6 +350,7 @@ def decide_action(
     face: int,
     target: int | None = None,
     declaration: str = "",
+    odds: Mapping[str, JSON] | None = None,
 ) -> Decision:
     """An agent acts in a challenge: ticked modifiers, one d6 thrown, the result applied.
 
@@ -356,6 +362,8 @@ def decide_action(
         face: the d6 face thrown (1 to 6).
         target: the targeted opposition's number from 1 (None when one is left, G-A7).
         declaration: the action as the player declared it (free text, G-M3; may be empty).
+        odds: the odds shown before the roll, as recorded
+            (`tablee.systems.agents.shown_odds.odds_record`), or None (not recorded).
 
     Returns:
         The decision; its outcome is the `tablee.systems.agents.actions.ActionResult`.
@@ -412,6 +420,7 @@ def decide_action(
         "score": final.oppositions[hit].score,
         "reserve": after_reserve,
         "ended": final.outcome,
+        "odds": None if odds is None else dict(odds),
     }
     return one(Fact("agents.action", payload, actor=actor_of(state, name)), result, after)
 

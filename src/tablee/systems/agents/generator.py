@@ -37,6 +37,7 @@ __all__ = [
     "SHOWDOWN_AT",
     "ChallengeGenerator",
     "ChallengeInputs",
+    "DrawnChallenge",
     "GeneratedChallenge",
     "GeneratorOptions",
     "OppositionOptions",
@@ -220,8 +221,8 @@ class ChallengeInputs:
 
 
 @dataclass(frozen=True)
-class GeneratedChallenge:
-    """A challenge as drawn, before it is played.
+class DrawnChallenge:
+    """A challenge as drawn, as a table keeps it (without the steps of its drawing).
 
     Attributes:
         progress: the index it was drawn at.
@@ -233,7 +234,6 @@ class GeneratedChallenge:
         score: the opposition's score, 0 or more (0: won at once, G-A2).
         involved: the names of the agents involved (empty when drawn from counts alone).
         faces: the d6s read, in order: source, relation (absent when forced), type, score.
-        trace: one step per die.
     """
 
     progress: int
@@ -245,7 +245,31 @@ class GeneratedChallenge:
     score: int
     involved: tuple[str, ...]
     faces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GeneratedChallenge(DrawnChallenge):
+    """A challenge as drawn, before it is played, with the steps of its drawing.
+
+    Attributes:
+        trace: one step per die (the other attributes are `DrawnChallenge`'s).
+    """
+
     trace: Trace
+
+    def drawn(self) -> DrawnChallenge:
+        """The draw without its trace, as a table's state keeps it."""
+        return DrawnChallenge(
+            progress=self.progress,
+            source=self.source,
+            relation=self.relation,
+            relation_forced=self.relation_forced,
+            kind=self.kind,
+            opposition_face=self.opposition_face,
+            score=self.score,
+            involved=self.involved,
+            faces=self.faces,
+        )
 
 
 class ChallengeGenerator:

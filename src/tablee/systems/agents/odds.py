@@ -33,6 +33,7 @@ __all__ = [
     "MAX_CHAIN_DEPTH",
     "MAX_CHAIN_STATES",
     "action_distribution",
+    "chain_states",
     "challenge_win_probability",
     "result_weights",
 ]
@@ -98,16 +99,31 @@ def _check(reserves: Sequence[int], modifiers: Sequence[int], score: int) -> Non
             count=score + sum(reserves),
             maximum=MAX_CHAIN_DEPTH,
         )
-    states = score + 1
-    for r in reserves:
-        states *= r + 1
-    if states * len(reserves) > MAX_CHAIN_STATES:
+    states = chain_states(reserves, score)
+    if states > MAX_CHAIN_STATES:
         raise InputError(
             N_("this challenge has too many states to compute exactly ({count})"),
             tip=N_("use smaller reserves or score (at most {maximum} states)"),
-            count=states * len(reserves),
+            count=states,
             maximum=MAX_CHAIN_STATES,
         )
+
+
+def chain_states(reserves: Sequence[int], score: int) -> int:
+    """How many states the chain of a challenge can have: every score, reserve and turn.
+
+    Args:
+        reserves: each agent's reserve, 0 or more.
+        score: the opposition's score, 0 or more.
+
+    Returns:
+        ``(score + 1) * (r1 + 1) * ... * (rn + 1) * n``, the bound `challenge_win_probability`
+        checks against `MAX_CHAIN_STATES`.
+    """
+    states = score + 1
+    for r in reserves:
+        states *= r + 1
+    return states * len(reserves)
 
 
 def challenge_win_probability(

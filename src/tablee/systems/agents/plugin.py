@@ -24,7 +24,6 @@ from tablee.systems.agents.actions import (
     resolve_action,
 )
 from tablee.systems.agents.agent import Reserve, reserve_named
-from tablee.systems.agents.challenge import Standing
 from tablee.systems.agents.commands import (
     AGENTS,
     COMMANDS,
@@ -57,6 +56,7 @@ from tablee.systems.agents.legacy import evolve as legacy_evolve
 from tablee.systems.agents.log import RESULT_WORDS, describe
 from tablee.systems.agents.odds import action_distribution, challenge_win_probability
 from tablee.systems.agents.options import AGENTS_OPTION_HELP
+from tablee.systems.agents.shown_odds import exact_text, race_of
 from tablee.systems.agents.starters import LANGUAGES as TABLE_LANGUAGES
 from tablee.systems.agents.starters import starter_tables
 from tablee.systems.agents.tables import Table, TableKind, parse_table
@@ -80,10 +80,6 @@ ADVENTURE = (
     "contest close",
 )
 """The steps of the scenario generator and the contest: each reports its events' lines."""
-
-
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
 
 
 def _numbers(text: str, what: str) -> list[int]:
@@ -133,6 +129,8 @@ class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
     commands = COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = AGENTS_OPTION_HELP
+    state_type: ClassVar[type | None] = AgentsState
+    state_version: ClassVar[int] = 1
 
     def initial_state(self, created: Mapping[str, JSON]) -> AgentsState:
         """The state of a new table (G-A2, G-A8, G-A20 for its options)."""
@@ -340,7 +338,7 @@ class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
         head = Message(N_("Exact odds of an action, modifier {modifier:+d}"), modifier=modifier)
         data: dict[str, JSON] = {
             "modifier": modifier,
-            "distribution": {r.value: _fraction(dist.probability(r)) for r in Result},
+            "distribution": {r.value: exact_text(dist.probability(r)) for r in Result},
         }
         return Report((Line(head, "heading"), Line("", odds=Odds(rows))), data)
 
@@ -363,8 +361,8 @@ class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
             "reserves": reserves,
             "modifiers": modifiers,
             "score": query.score,
-            "win": _fraction(win),
-            "lose": _fraction(1 - win),
+            "win": exact_text(win),
+            "lose": exact_text(1 - win),
         }
         return Report((Line("", odds=Odds((), win, note)),), data)
 
@@ -389,23 +387,10 @@ class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
             (Message(N_("success (opposition -1)")), dist.probability(Result.SUCCESS)),
             (Message(N_("failure (reserve -1)")), dist.probability(Result.FAILURE)),
         ]
-        running = [
-            a
-            for a in challenge.agents
-            if challenge.standing[a] is Standing.ACTIVE and state.agents[a].reserve(kind) > 0
-        ]
-        if agent in running:  # the agents act in turn from this one (G-A20)
-            start = running.index(agent)
-            running = running[start:] + running[:start]
-        target = command.target
-        if target is not None and 1 <= target <= len(challenge.oppositions):
-            score = challenge.oppositions[target - 1].score
-        else:
-            score = min((o.score for o in challenge.oppositions if o.score > 0), default=0)
-        if running:
-            modifiers = [total if a == agent else 0 for a in running]
-            reserves = [state.agents[a].reserve(kind) for a in running]
-            win = challenge_win_probability(reserves, modifiers, score)
+        race = race_of(state, challenge, agent, total, command.target)
+        score = race.score
+        win = race.win()
+        if win is not None:
             rows.append((Message(N_("the agents win the challenge")), win))
         note = Message(
             N_(
@@ -416,7 +401,7 @@ class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
             score=score,
         )
         success = dist.probability_where(lambda r: r is not Result.FAILURE)
-        data: dict[str, JSON] = {r.value: _fraction(dist.probability(r)) for r in Result}
+        data: dict[str, JSON] = {r.value: exact_text(dist.probability(r)) for r in Result}
         return Odds(tuple(rows), success, note, data)
 
     def succeeded(self, event: AgentsEvent) -> bool | None:

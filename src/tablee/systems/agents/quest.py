@@ -25,6 +25,7 @@ from tablee.systems.agents.generator import (
     DEFAULT_OPTIONS,
     QUEST_WON_AT,
     ChallengeInputs,
+    DrawnChallenge,
     GeneratedChallenge,
     OppositionOptions,
     Relation,
@@ -283,7 +284,7 @@ _TABLE: Mapping[tuple[Relation, bool], tuple[int, int, bool]] = {
 
 
 def apply_consequence(
-    quest: Quest, challenge: GeneratedChallenge, *, won: bool, winner: str | None = None
+    quest: Quest, challenge: DrawnChallenge, *, won: bool, winner: str | None = None
 ) -> Consequence:
     """Apply a resolved challenge's consequences to the quest.
 
@@ -348,7 +349,7 @@ def apply_consequence(
 
 
 def _consequence_trace(
-    challenge: GeneratedChallenge,
+    challenge: DrawnChallenge,
     won: bool,
     change: int,
     sang: int,
