@@ -38,6 +38,25 @@ HEADING = N_("{title}:")
 """How a help section's heading is written (French puts a space before the colon)."""
 
 
+def _terminal_columns(fallback: int = 80) -> int:
+    """The terminal's width in columns, as `shutil.get_terminal_size` reads it.
+
+    ``COLUMNS`` when it holds a positive whole number, else the width of the terminal on
+    standard output, else ``fallback``.
+    """
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        columns = 0
+    return columns or fallback
+
+
 class _Formatter(argparse.HelpFormatter):
     """argparse's help layout, with section headings written through `HEADING`.
 
@@ -45,7 +64,22 @@ class _Formatter(argparse.HelpFormatter):
     colon becomes the heading (``options`` gives ``options:`` in English and ``options :``
     in French). The template is read through argparse's message routing, which
     `_install_argparse_translation` points at our catalogs.
+
+    The width is argparse's own (the terminal's columns less 2), read without importing
+    `shutil`: argparse makes a formatter for every argument it adds, and `shutil` (with its
+    compression modules) costs a command a few milliseconds.
     """
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
 
     def start_section(self, heading: str | None) -> None:
         """Open a section whose heading follows the translated template."""

@@ -29,7 +29,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -68,6 +67,8 @@ FUTURE_SLACK_DAYS = 1
 
 def new_secret() -> str:
     """A fresh installation secret: 32 random bytes from `secrets`, as 64 hex digits."""
+    import secrets  # lazy: made once per installation, and `secrets` loads `random`
+
     return secrets.token_hex(32)
 
 
