@@ -147,3 +147,50 @@ def test_the_catalogs_are_those_gettext_finds(lang: str) -> None:
     assert type(ours) is type(found) is gettext.GNUTranslations
     assert ours._catalog == found._catalog  # type: ignore[attr-defined]
     assert ours.plural(2) == found.plural(2)  # type: ignore[attr-defined]
+
+
+def test_a_caller_in_process_finds_the_collector_as_it_was(run: Run) -> None:
+    import gc
+
+    frozen = gc.get_freeze_count()
+    assert gc.isenabled()
+    assert run("table", "new", "pouyss", "--name", "gc", "--players", "Simon").code == 0
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+@pytest.mark.parametrize(("argv", "code"), [(["--version"], 0), (["pouyss", "nope"], 2)])
+def test_the_program_freezes_its_start_up_and_leaves_the_collector_on(
+    argv: list[str], code: int
+) -> None:
+    probe = (
+        "import gc, sys\n"
+        "from tablee.cli.main import main\n"
+        "sys.argv = ['tablee', *sys.argv[1:]]\n"
+        "code = main()\n"
+        "print(code, gc.isenabled(), gc.get_freeze_count() > 0, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *argv], capture_output=True, text=True, timeout=60
+    )
+    # --version exits while parsing, a usage error before the command: nothing is frozen
+    # then, and the collector is on again either way
+    assert done.stderr.strip().splitlines()[-1] == f"{code} True False"
+
+
+def test_the_program_runs_its_command_with_the_start_up_frozen(table: Path) -> None:
+    probe = (
+        "import gc, sys\n"
+        "from tablee.cli.main import main\n"
+        "sys.argv = ['tablee', *sys.argv[1:]]\n"
+        "code = main()\n"
+        "print(code, gc.isenabled(), gc.get_freeze_count() > 1000, file=sys.stderr)\n"
+    )
+    argv = ["--db", str(table), "--table", "lazy", "pouyss", "roll", "--player", "Simon"]
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *argv, "--dice", "3", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.stderr.strip().splitlines()[-1] == "0 True True", done.stderr
+    assert json.loads(done.stdout)["value"] == 3

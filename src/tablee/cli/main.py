@@ -11,23 +11,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from tablee import __version__
-from tablee.cli.app import (
-    COMMON_FLAGS,
-    COMMON_VALUED,
-    Context,
-    add_common,
-    language_of,
-    merge_leading,
-    whole_number,
-)
 from tablee.errors import N_, TableeError
 from tablee.locale import detect_language, translation
+
+if TYPE_CHECKING:
+    from tablee.cli.app import Context
+
+# `tablee.cli.app` (and through it the table layer and the rules) is imported inside the
+# functions below, once `main` has set the collector aside for the start-up (see `main`).
 
 __all__ = ["build_parser", "main"]
 
@@ -173,6 +171,8 @@ def build_parser(
         version=f"tablee {__version__}",
         help=tr("show program's version number and exit"),
     )
+    from tablee.cli.app import add_common
+
     add_common(parser, tr, leading=True)
     sub = parser.add_subparsers(
         dest="group", required=True, metavar="COMMAND", parser_class=_Parser
@@ -213,6 +213,8 @@ def build_parser(
 
 
 def _add_demo(sub: Any, tr: Callable[[str], str]) -> None:
+    from tablee.cli.app import add_common, whole_number
+
     demo = sub.add_parser("demo", help=tr("play a short scripted Pouyss session and print its log"))
     demo.add_argument("--name", help=tr("the demo table's name (default: demo and the time)"))
     demo.add_argument("--seed", type=whole_number(tr), default=2024, help=tr("seed for the dice"))
@@ -241,6 +243,8 @@ def _pre_language(argv: Sequence[str]) -> str:
 
 def _group_index(argv: Sequence[str]) -> int:
     """Where the command group starts, after the common options written before it."""
+    from tablee.cli.app import COMMON_FLAGS, COMMON_VALUED
+
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -258,6 +262,14 @@ def main(
 ) -> int:
     """Run one command.
 
+    Run as the program (no ``argv``: the ``tablee`` command, ``python -m tablee``), the
+    cyclic garbage collector is paused while the modules load and the parser is built, and
+    what exists by then is frozen (`gc.freeze`) before the command runs. Start-up makes
+    long-lived objects (modules, classes, the parser): the collector would walk them again
+    and again while they are made, and once more when the process exits, for nothing (a
+    few milliseconds of every command). A caller in the same process (``argv`` given: the
+    tests, another program) finds the collector as it was.
+
     Args:
         argv: arguments without the program name (``sys.argv[1:]`` by default).
         out: where results go (standard output by default).
@@ -266,7 +278,32 @@ def main(
     Returns:
         The exit code (see the module docstring).
     """
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    if argv is not None:
+        return _main(list(argv), out, err, None)
+    enabled = gc.isenabled()
+    gc.disable()
+
+    def started() -> None:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+
+    try:
+        return _main(sys.argv[1:], out, err, started)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _main(
+    args_list: list[str],
+    out: IO[str] | None,
+    err: IO[str] | None,
+    started: Callable[[], None] | None,
+) -> int:
+    """`main` itself; ``started`` is called once the parser is done, before the command."""
+    from tablee.cli.app import Context, language_of, merge_leading
+
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     lang = _pre_language(args_list)
@@ -303,6 +340,8 @@ def main(
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
     ctx = Context(merge_leading(args), language_of(args), out, err=err)
+    if started is not None:
+        started()
     try:
         return int(args.handler(ctx))
     except BrokenPipeError:  # output piped into a program that stopped reading (head)
