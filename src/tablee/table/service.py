@@ -27,7 +27,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from tablee.dice import RandomSource
 from tablee.errors import (
@@ -43,7 +43,7 @@ from tablee.systems import system_named
 from tablee.systems.base import JSON, Fact, clean_name, strictest
 from tablee.systems.declare import Command
 from tablee.systems.plugin import Decision
-from tablee.table.chain import Trailer, first_broken_link, make_trailer, verify_export
+from tablee.table.chain import first_broken_link
 from tablee.table.events import (
     TABLE_CREATED,
     TABLE_EVENT_VERSIONS,
@@ -60,6 +60,9 @@ from tablee.table.projection import (
     verify_log,
 )
 from tablee.table.store import AppendConflict, EventStore, TableInfo
+
+if TYPE_CHECKING:
+    from tablee.table.trailer import Trailer
 
 __all__ = ["MAX_ATTEMPTS", "Applied", "Checked", "Imported", "TableService", "utc_now"]
 
@@ -410,8 +413,10 @@ class TableService:
         """
         info = self.store.find_table(name)
         events = self.store.load(info.id)
+        from tablee.table.trailer import make_trailer  # only exports need it
+        from tablee.table.transcript import to_jsonl
+
         trailer = make_trailer(self.store.installation_secret(), info.id, events)
-        from tablee.table.transcript import to_jsonl  # only exports need it
 
         return to_jsonl(events, trailer)
 
@@ -423,7 +428,7 @@ class TableService:
 
         Raises:
             InputError: a malformed line; an export cut short, edited or out of order (see
-                `tablee.table.chain.verify_export`); a log that does not replay; a bad name.
+                `tablee.table.trailer.verify_export`); a log that does not replay; a bad name.
             RuleError: a table with that name exists.
         """
         from tablee.table.transcript import read_jsonl  # only imports need it
@@ -440,7 +445,7 @@ class TableService:
     ) -> TableState:
         """Store an exported log as a new table, every event as it was (faces, times, undos).
 
-        The export is checked first (`tablee.table.chain.verify_export`): from this
+        The export is checked first (`tablee.table.trailer.verify_export`): from this
         installation, its hash chain and trailer; from anywhere, seq numbers without gaps
         and times going forward, none a day past the clock. Then the whole log is folded,
         with the rules, so a log that does not replay is refused before anything is written;
@@ -465,6 +470,8 @@ class TableService:
     def _import(
         self, events: Sequence[StoredEvent], trailer: Trailer | None, name: str | None
     ) -> Imported:
+        from tablee.table.trailer import verify_export  # only imports need it
+
         verdict = verify_export(self.store.installation_secret(), events, trailer, self.clock())
         try:
             exported = fold(events)
