@@ -34,6 +34,9 @@ NEVER_FOR_A_ROLL = (
     # odds as text)
     "tablee.dice.enumeration",
     "fractions",
+    # exports and imports (the trailer and its checks, the transcript)
+    "tablee.table.trailer",
+    "tablee.table.transcript",
     # the table commands, the human output and the default database's folder
     "tablee.cli.table_cmds",
     "rich",
@@ -119,6 +122,22 @@ def test_the_enumeration_is_still_reached_through_the_dice_package() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "11"  # 11 of the 36 rolls of 2d6 show a 6
+
+
+def test_the_trailer_is_still_reached_through_the_chain_module() -> None:
+    code = (
+        "import sys\n"
+        "from tablee.table import chain\n"
+        "assert 'tablee.table.trailer' not in sys.modules\n"
+        "from tablee.table.chain import Trailer, verify_export\n"
+        "from tablee.table import trailer\n"
+        "assert Trailer is trailer.Trailer and verify_export is trailer.verify_export\n"
+        "assert chain.make_trailer is trailer.make_trailer\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
 
 
 @pytest.mark.parametrize("columns", ["120", "45", "0", "-3", "wide", None])
