@@ -133,6 +133,9 @@ def test_the_trailer_is_still_reached_through_the_chain_module() -> None:
         "from tablee.table import trailer\n"
         "assert Trailer is trailer.Trailer and verify_export is trailer.verify_export\n"
         "assert chain.make_trailer is trailer.make_trailer\n"
+        "from tablee.table import Checked, Imported\n"
+        "from tablee.table.service import Imported as FromService\n"
+        "assert Imported is FromService is trailer.Imported and Checked is trailer.Checked\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False

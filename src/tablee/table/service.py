@@ -34,7 +34,6 @@ from tablee.errors import (
     N_,
     ConcurrencyError,
     InputError,
-    Message,
     RuleError,
     StorageError,
     TableeError,
@@ -62,7 +61,7 @@ from tablee.table.projection import (
 from tablee.table.store import AppendConflict, EventStore, TableInfo
 
 if TYPE_CHECKING:
-    from tablee.table.trailer import Trailer
+    from tablee.table.trailer import Checked, Imported, Trailer
 
 __all__ = ["MAX_ATTEMPTS", "Applied", "Checked", "Imported", "TableService", "utc_now"]
 
@@ -103,37 +102,6 @@ class Applied(Generic[D]):
     events: tuple[StoredEvent, ...]
     state: TableState
     replayed: bool = False
-
-
-@dataclass(frozen=True)
-class Imported:
-    """An imported table, and whether its export could be verified.
-
-    Attributes:
-        state: the new table.
-        verified: True when the export came from this installation and its whole hash chain
-            and trailer were checked.
-        why: when not verified, why not (no chain: an export of Tablée 0.1.0; another
-            installation); None when verified. Its events were checked by the rules (the
-            fold) either way.
-    """
-
-    state: TableState
-    verified: bool
-    why: Message | None = None
-
-
-@dataclass(frozen=True)
-class Checked:
-    """A stored table whose hash chain and fold were checked (`TableService.check`).
-
-    Attributes:
-        name: the table's name.
-        events: how many events were checked.
-    """
-
-    name: str
-    events: int
 
 
 def _back_off(attempt: int) -> None:
@@ -470,7 +438,7 @@ class TableService:
     def _import(
         self, events: Sequence[StoredEvent], trailer: Trailer | None, name: str | None
     ) -> Imported:
-        from tablee.table.trailer import verify_export  # only imports need it
+        from tablee.table.trailer import Imported, verify_export  # only imports need them
 
         verdict = verify_export(self.store.installation_secret(), events, trailer, self.clock())
         try:
@@ -545,6 +513,8 @@ class TableService:
                 name=info.name,
                 error=exc,
             ) from exc
+        from tablee.table.trailer import Checked
+
         return Checked(info.name, len(events))
 
     def undo(
@@ -658,3 +628,18 @@ class TableService:
             return decision
 
         return self.execute(name, decide, game.facts, command_key=command_key)
+
+
+def __getattr__(name: str) -> Any:
+    """`Imported` and `Checked`, which live in `tablee.table.trailer`, imported on first use.
+
+    Raises:
+        AttributeError: no such name.
+    """
+    if name in ("Imported", "Checked"):
+        from tablee.table import trailer
+
+        value = getattr(trailer, name)
+        globals()[name] = value  # found directly from now on
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

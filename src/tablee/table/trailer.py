@@ -4,6 +4,8 @@ A JSON Lines export ends with a trailer line ``{"trailer": {...}}`` (`Trailer`):
 id, the count of events, the last chain, the installation id and a MAC over the rest
 (`tablee.table.chain.export_mac`), so that a cut or a trailer edited to match is caught.
 `verify_export` checks an export before it is imported: its chain, its trailer, its times.
+`Imported` and `Checked` are what `tablee.table.service.TableService` answers after an import
+and a check (given from `tablee.table.service` too).
 
 Kept apart from `tablee.table.chain` (the chain every append computes) so that a command
 that only appends does not load it. Pure (standard library only).
@@ -27,8 +29,9 @@ from tablee.table.chain import (
     installation_id,
 )
 from tablee.table.events import StoredEvent
+from tablee.table.projection import TableState
 
-__all__ = ["Trailer", "Verdict", "make_trailer", "verify_export"]
+__all__ = ["Checked", "Imported", "Trailer", "Verdict", "make_trailer", "verify_export"]
 
 
 @dataclass(frozen=True)
@@ -246,3 +249,34 @@ def _check_order(events: Sequence[StoredEvent], now: datetime) -> None:
                 previous=previous.seq,
             )
         previous = event
+
+
+@dataclass(frozen=True)
+class Imported:
+    """An imported table, and whether its export could be verified.
+
+    Attributes:
+        state: the new table.
+        verified: True when the export came from this installation and its whole hash chain
+            and trailer were checked.
+        why: when not verified, why not (no chain: an export of Tablée 0.1.0; another
+            installation); None when verified. Its events were checked by the rules (the
+            fold) either way.
+    """
+
+    state: TableState
+    verified: bool
+    why: Message | None = None
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A stored table whose hash chain and fold were checked (`TableService.check`).
+
+    Attributes:
+        name: the table's name.
+        events: how many events were checked.
+    """
+
+    name: str
+    events: int
