@@ -34,9 +34,10 @@ NEVER_FOR_A_ROLL = (
     # odds as text)
     "tablee.dice.enumeration",
     "fractions",
-    # exports and imports (the trailer and its checks, the transcript)
+    # exports and imports (the trailer and its checks, the transcript), the web's links
     "tablee.table.trailer",
     "tablee.table.transcript",
+    "tablee.table.links",
     # the table commands, the human output and the default database's folder
     "tablee.cli.table_cmds",
     "rich",
@@ -136,6 +137,9 @@ def test_the_trailer_is_still_reached_through_the_chain_module() -> None:
         "from tablee.table import Checked, Imported\n"
         "from tablee.table.service import Imported as FromService\n"
         "assert Imported is FromService is trailer.Imported and Checked is trailer.Checked\n"
+        "from tablee.table.store import LinkInfo\n"
+        "from tablee.table import links\n"
+        "assert LinkInfo is links.LinkInfo\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
