@@ -42,11 +42,11 @@ COMMANDS = [
 
 
 def _clear() -> None:
-    from tablee.dice import chance
+    from tablee.dice import enumeration
     from tablee.systems.agents.odds import result_weights
     from tablee.systems.ybs import advisor
 
-    chance._outcomes.cache_clear()
+    enumeration._outcomes.cache_clear()
     result_weights.cache_clear()
     advisor._solve.cache_clear()
     advisor._outcomes.cache_clear()

@@ -22,7 +22,10 @@ Source: docs/architecture.md, "Errors"; exit codes in README.md, "Exit codes".
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only: every command imports this module
+    from fractions import Fraction
 
 __all__ = [
     "N_",

@@ -22,6 +22,7 @@ from tablee.dice import (
     exact_distribution,
     roll,
 )
+from tablee.dice.distribution import ratio_text
 from tablee.errors import InputError
 
 # --- dice kinds -------------------------------------------------------------------------
@@ -138,6 +139,27 @@ def test_distribution_probabilities_are_exact_fractions():
     assert dist.probability(9) == 0
     assert dist.probability_where(lambda o: o >= 1) == 1
     assert list(dist.items()) == [(1, Fraction(1, 4)), (2, Fraction(3, 4))]
+
+
+def test_distribution_probability_texts_are_the_fractions_written():
+    dist = Distribution({1: 2, 2: 6, 5: 4})
+    assert dist.probability_text(2) == "1/2"
+    assert dist.probability_text(9) == "0"
+    assert dist.probability_text_where(lambda o: o >= 2) == "5/6"
+    assert dist.probability_text_where(lambda o: o > 0) == "1"
+    for outcome in (1, 2, 5, 9):
+        assert dist.probability_text(outcome) == str(dist.probability(outcome))
+
+
+@pytest.mark.parametrize("numerator", [-13, -6, -1, 0, 1, 2, 6, 12, 7776, 10**20])
+@pytest.mark.parametrize("denominator", [-18, -1, 1, 3, 6, 36, 46656])
+def test_ratio_text_writes_what_fraction_writes(numerator, denominator):
+    assert ratio_text(numerator, denominator) == str(Fraction(numerator, denominator))
+
+
+def test_ratio_text_refuses_a_zero_denominator():
+    with pytest.raises(ZeroDivisionError):
+        ratio_text(1, 0)
 
 
 def test_distribution_equality_is_by_probability():

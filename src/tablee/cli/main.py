@@ -11,23 +11,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from tablee import __version__
-from tablee.cli.app import (
-    COMMON_FLAGS,
-    COMMON_VALUED,
-    Context,
-    add_common,
-    language_of,
-    merge_leading,
-    whole_number,
-)
 from tablee.errors import N_, TableeError
 from tablee.locale import detect_language, translation
+
+if TYPE_CHECKING:
+    from tablee.cli.app import Context
+
+# `tablee.cli.app` (and through it the table layer and the rules) is imported inside the
+# functions below, once `main` has set the collector aside for the start-up (see `main`).
 
 __all__ = ["build_parser", "main"]
 
@@ -38,6 +36,25 @@ HEADING = N_("{title}:")
 """How a help section's heading is written (French puts a space before the colon)."""
 
 
+def _terminal_columns(fallback: int = 80) -> int:
+    """The terminal's width in columns, as `shutil.get_terminal_size` reads it.
+
+    ``COLUMNS`` when it holds a positive whole number, else the width of the terminal on
+    standard output, else ``fallback``.
+    """
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        columns = 0
+    return columns or fallback
+
+
 class _Formatter(argparse.HelpFormatter):
     """argparse's help layout, with section headings written through `HEADING`.
 
@@ -45,7 +62,22 @@ class _Formatter(argparse.HelpFormatter):
     colon becomes the heading (``options`` gives ``options:`` in English and ``options :``
     in French). The template is read through argparse's message routing, which
     `_install_argparse_translation` points at our catalogs.
+
+    The width is argparse's own (the terminal's columns less 2), read without importing
+    `shutil`: argparse makes a formatter for every argument it adds, and `shutil` (with its
+    compression modules) costs a command a few milliseconds.
     """
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
 
     def start_section(self, heading: str | None) -> None:
         """Open a section whose heading follows the translated template."""
@@ -139,6 +171,8 @@ def build_parser(
         version=f"tablee {__version__}",
         help=tr("show program's version number and exit"),
     )
+    from tablee.cli.app import add_common
+
     add_common(parser, tr, leading=True)
     sub = parser.add_subparsers(
         dest="group", required=True, metavar="COMMAND", parser_class=_Parser
@@ -179,6 +213,8 @@ def build_parser(
 
 
 def _add_demo(sub: Any, tr: Callable[[str], str]) -> None:
+    from tablee.cli.app import add_common, whole_number
+
     demo = sub.add_parser("demo", help=tr("play a short scripted Pouyss session and print its log"))
     demo.add_argument("--name", help=tr("the demo table's name (default: demo and the time)"))
     demo.add_argument("--seed", type=whole_number(tr), default=2024, help=tr("seed for the dice"))
@@ -207,6 +243,8 @@ def _pre_language(argv: Sequence[str]) -> str:
 
 def _group_index(argv: Sequence[str]) -> int:
     """Where the command group starts, after the common options written before it."""
+    from tablee.cli.app import COMMON_FLAGS, COMMON_VALUED
+
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -224,6 +262,14 @@ def main(
 ) -> int:
     """Run one command.
 
+    Run as the program (no ``argv``: the ``tablee`` command, ``python -m tablee``), the
+    cyclic garbage collector is paused while the modules load and the parser is built, and
+    what exists by then is frozen (`gc.freeze`) before the command runs. Start-up makes
+    long-lived objects (modules, classes, the parser): the collector would walk them again
+    and again while they are made, and once more when the process exits, for nothing (a
+    few milliseconds of every command). A caller in the same process (``argv`` given: the
+    tests, another program) finds the collector as it was.
+
     Args:
         argv: arguments without the program name (``sys.argv[1:]`` by default).
         out: where results go (standard output by default).
@@ -232,7 +278,32 @@ def main(
     Returns:
         The exit code (see the module docstring).
     """
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    if argv is not None:
+        return _main(list(argv), out, err, None)
+    enabled = gc.isenabled()
+    gc.disable()
+
+    def started() -> None:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+
+    try:
+        return _main(sys.argv[1:], out, err, started)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _main(
+    args_list: list[str],
+    out: IO[str] | None,
+    err: IO[str] | None,
+    started: Callable[[], None] | None,
+) -> int:
+    """`main` itself; ``started`` is called once the parser is done, before the command."""
+    from tablee.cli.app import Context, language_of, merge_leading
+
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
     lang = _pre_language(args_list)
@@ -269,6 +340,8 @@ def main(
     except SystemExit as exc:  # --help and --version
         return int(exc.code or 0)
     ctx = Context(merge_leading(args), language_of(args), out, err=err)
+    if started is not None:
+        started()
     try:
         return int(args.handler(ctx))
     except BrokenPipeError:  # output piped into a program that stopped reading (head)

@@ -10,8 +10,7 @@ Source: architecture.md "A game is one plugin" (rendering stays in the interface
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context
 from tablee.cli.render import exact_text, fraction_text
@@ -19,6 +18,9 @@ from tablee.dice import TraceStep
 from tablee.errors import N_, Message
 from tablee.locale.numbers import format_percent
 from tablee.systems.plugin import Line, Odds, Report, Text
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = ["emit_report", "odds_json", "render_odds", "render_text", "report_text"]
 

@@ -1,24 +1,19 @@
 """Dice: random sources, dice kinds, typed faces, the chance protocol, exact distributions.
 
-This package imports only the standard library. Source: docs/architecture.md.
+This package imports only the standard library. The enumeration half of the chance protocol
+(`exact`, `simulate`, `absorbing`...) is imported on first use of one of its names, so a roll
+does not load it. Source: docs/architecture.md.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from tablee.dice.chance import (
-    EXACT_BUDGET,
-    MAX_CHAIN_STATES,
-    Absorption,
+    ENUMERATION,
     Chance,
-    End,
-    Next,
     RecordedRoll,
     Recorder,
     Replay,
     SourceChance,
-    absorbing,
-    exact,
-    outcomes_of,
-    simulate,
-    solve_absorbing,
 )
 from tablee.dice.distribution import Distribution, enumerate_rolls
 from tablee.dice.faces import (
@@ -47,6 +42,20 @@ from tablee.dice.sources import (
     SeededSource,
     TypedFaces,
 )
+
+if TYPE_CHECKING:
+    from tablee.dice.enumeration import (
+        EXACT_BUDGET,
+        MAX_CHAIN_STATES,
+        Absorption,
+        End,
+        Next,
+        absorbing,
+        exact,
+        outcomes_of,
+        simulate,
+        solve_absorbing,
+    )
 
 __all__ = [
     "D6",
@@ -93,3 +102,18 @@ __all__ = [
     "split_faces",
     "typed_faces",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The enumeration half's names (`tablee.dice.enumeration`), imported on first use.
+
+    Raises:
+        AttributeError: no such name in the package.
+    """
+    if name in ENUMERATION:
+        from tablee.dice import enumeration
+
+        value = getattr(enumeration, name)
+        globals()[name] = value  # found directly from now on
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # imported where used: a roll that shows no odds never needs 
     from fractions import Fraction
 from tablee.errors import N_, InputError
 
-__all__ = ["Distribution", "enumerate_rolls"]
+__all__ = ["Distribution", "enumerate_rolls", "ratio_text"]
 
 K = TypeVar("K", bound=Hashable)
 T = TypeVar("T", bound=Hashable)
@@ -68,6 +68,17 @@ class Distribution(Generic[K]):
         hits = sum(w for o, w in self.weights.items() if predicate(o))
         return Fraction(hits, self.total)
 
+    def probability_text(self, outcome: K) -> str:
+        """`probability` as text, ``str(self.probability(outcome))`` (``"1/6"``, ``"0"``).
+
+        Written without `fractions`, which a roll that stores its odds would otherwise load.
+        """
+        return ratio_text(self.weights.get(outcome, 0), self.total)
+
+    def probability_text_where(self, predicate: Callable[[K], bool]) -> str:
+        """`probability_where` as text, ``str(self.probability_where(predicate))``."""
+        return ratio_text(sum(w for o, w in self.weights.items() if predicate(o)), self.total)
+
     def map(self, function: Callable[[K], T]) -> Distribution[T]:
         """The distribution of ``function(outcome)``, weights added where outcomes merge."""
         merged: dict[T, int] = {}
@@ -107,6 +118,26 @@ class Distribution(Generic[K]):
     def __hash__(self) -> int:
         """Hash of the reduced weights."""
         return hash(frozenset(self.reduced().weights.items()))
+
+
+def ratio_text(numerator: int, denominator: int) -> str:
+    """``numerator / denominator`` in lowest terms as `fractions.Fraction` writes it.
+
+    ``"1/6"``, ``"0"``, ``"1"``, ``"-1/2"``: equal to ``str(Fraction(numerator,
+    denominator))``, without importing `fractions`.
+
+    Raises:
+        ZeroDivisionError: ``denominator`` is 0.
+    """
+    from math import gcd
+
+    if denominator == 0:
+        raise ZeroDivisionError(f"Fraction({numerator}, 0)")
+    g = gcd(numerator, denominator)
+    if denominator < 0:
+        g = -g
+    numerator, denominator = numerator // g, denominator // g
+    return str(numerator) if denominator == 1 else f"{numerator}/{denominator}"
 
 
 def enumerate_rolls(die: Die, count: int) -> Iterator[tuple[tuple[int, ...], int]]:

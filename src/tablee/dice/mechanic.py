@@ -6,7 +6,7 @@ A mechanic is two pure functions over frozen dataclasses:
 * ``resolve(inputs, faces) -> outcome``: the outcome, carrying a `Trace` of short steps.
 
 `roll` drives a mechanic with any `RandomSource`; `exact_distribution` drives the *same*
-``resolve`` over every possible roll (through `tablee.dice.chance.exact`), so live play and
+``resolve`` over every possible roll (through `tablee.dice.enumeration.exact`), so live play and
 exact odds cannot drift apart. A mechanic that asks for dice more than once is written
 against the chance protocol (`tablee.dice.chance`) instead.
 
@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
-from tablee.dice.chance import Chance, DiceRequest, exact
+from tablee.dice.chance import Chance, DiceRequest
 from tablee.dice.distribution import Distribution
 from tablee.dice.sources import RandomSource
 
@@ -124,6 +124,8 @@ def exact_distribution(
     Returns:
         A `Distribution` whose weights add up to ``sides ** count``.
     """
+    from tablee.dice.enumeration import exact  # lazy: a roll does not enumerate
+
     request = mechanic.dice_for(inputs)
 
     def run(chance: Chance) -> K:

@@ -14,8 +14,6 @@ Source: docs/architecture.md ("A mechanic").
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -71,6 +69,8 @@ class FairSource:
 
     def roll(self, die: Die, count: int) -> tuple[int, ...]:
         """Roll fairly; see `RandomSource.roll`."""
+        import secrets  # lazy: a roll with typed-in faces does not load it (nor `random`)
+
         _check_count(count)
         return tuple(die.faces[secrets.randbelow(die.sides)] for _ in range(count))
 
@@ -83,6 +83,8 @@ class SeededSource:
     """
 
     def __init__(self, seed: int) -> None:
+        import random  # lazy: see `FairSource.roll`
+
         self.seed = seed
         self._rng = random.Random(seed)
 

@@ -45,4 +45,12 @@ def translation(lang: str) -> gettext.NullTranslations:
     """
     if lang not in LANGUAGES:
         raise ValueError(f"language {lang!r} is not one of {', '.join(LANGUAGES)}")
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    # What ``gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)``
+    # finds, read directly: only ``<lang>/LC_MESSAGES`` exists here, and gettext's search
+    # through the locale's variants imports `locale` (a millisecond of every command).
+    path = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", DOMAIN + ".mo")
+    try:
+        with open(path, "rb") as catalog:
+            return gettext.GNUTranslations(catalog)
+    except FileNotFoundError:
+        return gettext.NullTranslations()

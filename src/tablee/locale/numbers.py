@@ -9,7 +9,10 @@ table (docs/architecture.md, "i18n").
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only: a command that shows no odds never loads fractions
+    from fractions import Fraction
 
 __all__ = ["SHORT_DIGITS", "format_decimal", "format_percent", "is_short_fraction"]
 

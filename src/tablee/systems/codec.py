@@ -67,6 +67,23 @@ def _wrong(where: str, value: object, kind: str) -> InputError:
     )
 
 
+_SHAPES: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def _shape(hint: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``(typing.get_origin(hint), typing.get_args(hint))``, kept per hint.
+
+    A fold asks the same few hints for every event; equal hints have equal shapes.
+    """
+    try:
+        return _SHAPES[hint]
+    except KeyError:
+        shape = _SHAPES[hint] = (typing.get_origin(hint), typing.get_args(hint))
+        return shape
+    except TypeError:  # an unhashable hint
+        return typing.get_origin(hint), typing.get_args(hint)
+
+
 def decode(hint: Any, value: JSON, where: str = "value") -> Any:
     """A value of the type ``hint`` names, read from JSON data.
 
@@ -78,8 +95,20 @@ def decode(hint: Any, value: JSON, where: str = "value") -> Any:
     Raises:
         InputError: data that does not fit the hint (the message names the field).
     """
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
+    # The plain types first: most stored fields are one, and they need no origin or args.
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _wrong(where, value, "int")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise _wrong(where, value, "str")
+        return value
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise _wrong(where, value, "bool")
+        return value
+    origin, args = _shape(hint)
     if hint is Any or hint is object:
         return value
     if origin is typing.Annotated:
@@ -118,18 +147,6 @@ def decode(hint: Any, value: JSON, where: str = "value") -> Any:
             stored_key = int(key) if key_hint is int else key
             out[stored_key] = decode(item_hint, item, f"{where}.{key}")
         return out
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise _wrong(where, value, "bool")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _wrong(where, value, "int")
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise _wrong(where, value, "str")
-        return value
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(value)

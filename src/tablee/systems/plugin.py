@@ -24,8 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from tablee.dice import Chance, SourceChance, TraceStep, TypedFaces
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
@@ -33,6 +32,9 @@ from tablee.systems.base import JSON, Fact, Upcaster
 from tablee.systems.common import first_difference, with_unrecorded
 from tablee.systems.declare import Command, Query, actor_field
 from tablee.systems.event import Event, event_fact, read_event
+
+if TYPE_CHECKING:  # annotations only: a roll stores its odds as text, never loads fractions
+    from fractions import Fraction
 
 __all__ = [
     "AnyGame",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from tablee.errors import N_, InputError, NotFoundError, RuleError, StorageError
 from tablee.systems.base import Fact
@@ -24,7 +25,10 @@ from tablee.table.events import (
     decode_payload,
     encode_payload,
 )
-from tablee.table.store import AppendConflict, DuplicateCommand, LinkInfo, TableInfo
+from tablee.table.store import AppendConflict, DuplicateCommand, TableInfo
+
+if TYPE_CHECKING:
+    from tablee.table.links import LinkInfo
 
 __all__ = [
     "COMMAND_BATCH",
@@ -335,6 +339,8 @@ def link_from_row(row: Sequence[object]) -> LinkInfo:
 
     Source: docs/architecture.md.
     """
+    from tablee.table.links import LinkInfo  # lazy: only the web table's links need it
+
     token_hash, table_id, prefix, role, player, created_at, revoked_at = row
     return LinkInfo(
         str(token_hash),

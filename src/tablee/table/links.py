@@ -26,12 +26,13 @@ from typing import Any
 from tablee.errors import N_, InputError, NotFoundError
 from tablee.systems.base import name_key
 from tablee.table.projection import TableState
-from tablee.table.store import EventStore, LinkInfo
+from tablee.table.store import EventStore
 
 __all__ = [
     "PREFIX_LENGTH",
     "ROLES",
     "IssuedLink",
+    "LinkInfo",
     "hash_token",
     "issue_link",
     "issue_table_links",
@@ -50,6 +51,30 @@ PREFIX_LENGTH = 8
 
 MIN_REVOKE_PREFIX = 4
 """Fewest characters of a token that name a link to revoke."""
+
+
+@dataclass(frozen=True)
+class LinkInfo:
+    """One access link of the web table, as stored (the token itself is never stored).
+
+    Attributes:
+        token_hash: SHA-256 of the token, 64 lowercase hex digits (the primary key).
+        table_id: the table's id.
+        prefix: the token's first characters, shown so that a link can be named and revoked
+            (8 characters of a 43-character token: the rest keeps over 200 bits secret).
+        role: ``gm``, ``player`` or ``spectator``.
+        player: the player's name for a ``player`` link, else None.
+        created_at: UTC time the link was made.
+        revoked_at: UTC time it was revoked, None while it works.
+    """
+
+    token_hash: str
+    table_id: str
+    prefix: str
+    role: str
+    player: str | None
+    created_at: datetime
+    revoked_at: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -27,14 +27,13 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from tablee.dice import RandomSource
 from tablee.errors import (
     N_,
     ConcurrencyError,
     InputError,
-    Message,
     RuleError,
     StorageError,
     TableeError,
@@ -43,7 +42,7 @@ from tablee.systems import system_named
 from tablee.systems.base import JSON, Fact, clean_name, strictest
 from tablee.systems.declare import Command
 from tablee.systems.plugin import Decision
-from tablee.table.chain import Trailer, first_broken_link, make_trailer, verify_export
+from tablee.table.chain import first_broken_link
 from tablee.table.events import (
     TABLE_CREATED,
     TABLE_EVENT_VERSIONS,
@@ -60,6 +59,9 @@ from tablee.table.projection import (
     verify_log,
 )
 from tablee.table.store import AppendConflict, EventStore, TableInfo
+
+if TYPE_CHECKING:
+    from tablee.table.trailer import Checked, Imported, Trailer
 
 __all__ = ["MAX_ATTEMPTS", "Applied", "Checked", "Imported", "TableService", "utc_now"]
 
@@ -100,37 +102,6 @@ class Applied(Generic[D]):
     events: tuple[StoredEvent, ...]
     state: TableState[Any]
     replayed: bool = False
-
-
-@dataclass(frozen=True)
-class Imported:
-    """An imported table, and whether its export could be verified.
-
-    Attributes:
-        state: the new table.
-        verified: True when the export came from this installation and its whole hash chain
-            and trailer were checked.
-        why: when not verified, why not (no chain: an export of Tablée 0.1.0; another
-            installation); None when verified. Its events were checked by the rules (the
-            fold) either way.
-    """
-
-    state: TableState[Any]
-    verified: bool
-    why: Message | None = None
-
-
-@dataclass(frozen=True)
-class Checked:
-    """A stored table whose hash chain and fold were checked (`TableService.check`).
-
-    Attributes:
-        name: the table's name.
-        events: how many events were checked.
-    """
-
-    name: str
-    events: int
 
 
 def _back_off(attempt: int) -> None:
@@ -408,8 +379,10 @@ class TableService:
         """
         info = self.store.find_table(name)
         events = self.store.load(info.id)
+        from tablee.table.trailer import make_trailer  # only exports need it
+        from tablee.table.transcript import to_jsonl
+
         trailer = make_trailer(self.store.installation_secret(), info.id, events)
-        from tablee.table.transcript import to_jsonl  # only exports need it
 
         return to_jsonl(events, trailer)
 
@@ -421,7 +394,7 @@ class TableService:
 
         Raises:
             InputError: a malformed line; an export cut short, edited or out of order (see
-                `tablee.table.chain.verify_export`); a log that does not replay; a bad name.
+                `tablee.table.trailer.verify_export`); a log that does not replay; a bad name.
             RuleError: a table with that name exists.
         """
         from tablee.table.transcript import read_jsonl  # only imports need it
@@ -438,7 +411,7 @@ class TableService:
     ) -> TableState[Any]:
         """Store an exported log as a new table, every event as it was (faces, times, undos).
 
-        The export is checked first (`tablee.table.chain.verify_export`): from this
+        The export is checked first (`tablee.table.trailer.verify_export`): from this
         installation, its hash chain and trailer; from anywhere, seq numbers without gaps
         and times going forward, none a day past the clock. Then the whole log is folded,
         with the rules, so a log that does not replay is refused before anything is written;
@@ -463,6 +436,8 @@ class TableService:
     def _import(
         self, events: Sequence[StoredEvent], trailer: Trailer | None, name: str | None
     ) -> Imported:
+        from tablee.table.trailer import Imported, verify_export  # only imports need them
+
         verdict = verify_export(self.store.installation_secret(), events, trailer, self.clock())
         try:
             exported = fold(events)
@@ -536,6 +511,8 @@ class TableService:
                 name=info.name,
                 error=exc,
             ) from exc
+        from tablee.table.trailer import Checked
+
         return Checked(info.name, len(events))
 
     def undo(
@@ -649,3 +626,18 @@ class TableService:
             return decision
 
         return self.execute(name, decide, game.facts, command_key=command_key)
+
+
+def __getattr__(name: str) -> Any:
+    """`Imported` and `Checked`, which live in `tablee.table.trailer`, imported on first use.
+
+    Raises:
+        AttributeError: no such name.
+    """
+    if name in ("Imported", "Checked"):
+        from tablee.table import trailer
+
+        value = getattr(trailer, name)
+        globals()[name] = value  # found directly from now on
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

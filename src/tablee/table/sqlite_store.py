@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from tablee.errors import N_, StorageError
 from tablee.systems.base import Fact
@@ -49,7 +50,10 @@ from tablee.table._rows import (
 )
 from tablee.table.chain import SECRET_PREFERENCE, new_secret
 from tablee.table.events import StoredEvent, check_command_key
-from tablee.table.store import LinkInfo, TableInfo
+from tablee.table.store import TableInfo
+
+if TYPE_CHECKING:
+    from tablee.table.links import LinkInfo
 
 __all__ = ["BUSY_TIMEOUT_MS", "SqliteStore", "configure_connection"]
 

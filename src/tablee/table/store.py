@@ -13,11 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tablee.errors import ConcurrencyError
 from tablee.systems.base import Fact
 from tablee.table.events import StoredEvent
+
+if TYPE_CHECKING:
+    from tablee.table.links import LinkInfo
 
 __all__ = ["AppendConflict", "DuplicateCommand", "EventStore", "LinkInfo", "TableInfo"]
 
@@ -50,30 +53,6 @@ class TableInfo:
     name: str
     system: str
     created_at: datetime
-
-
-@dataclass(frozen=True)
-class LinkInfo:
-    """One access link of the web table, as stored (the token itself is never stored).
-
-    Attributes:
-        token_hash: SHA-256 of the token, 64 lowercase hex digits (the primary key).
-        table_id: the table's id.
-        prefix: the token's first characters, shown so that a link can be named and revoked
-            (8 characters of a 43-character token: the rest keeps over 200 bits secret).
-        role: ``gm``, ``player`` or ``spectator``.
-        player: the player's name for a ``player`` link, else None.
-        created_at: UTC time the link was made.
-        revoked_at: UTC time it was revoked, None while it works.
-    """
-
-    token_hash: str
-    table_id: str
-    prefix: str
-    role: str
-    player: str | None
-    created_at: datetime
-    revoked_at: datetime | None = None
 
 
 class EventStore(Protocol):
@@ -191,3 +170,19 @@ class EventStore(Protocol):
     def close(self) -> None:
         """Release connections."""
         ...
+
+
+def __getattr__(name: str) -> Any:
+    """`LinkInfo`, which lives in `tablee.table.links`, imported on first use.
+
+    A command that does not touch the web table's links does not load it.
+
+    Raises:
+        AttributeError: no such name.
+    """
+    if name == "LinkInfo":
+        from tablee.table.links import LinkInfo
+
+        globals()[name] = LinkInfo  # found directly from now on
+        return LinkInfo
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,7 +3,7 @@
 JSON Lines has one stored event per line, every field kept (faces, times, versions, the
 envelope with each event's chain link), so that `tablee.table.projection.fold` over the
 parsed lines gives the same state, then a last line ``{"trailer": {...}}``
-(`tablee.table.chain.Trailer`) that lets this installation check the file was neither cut
+(`tablee.table.trailer.Trailer`) that lets this installation check the file was neither cut
 nor edited. Exports of Tablée 0.1.0 have neither chains nor trailer; they are still read.
 The Markdown transcript is for people, in the table's language.
 
@@ -20,9 +20,9 @@ from typing import Any
 
 from tablee.errors import N_, InputError, Message
 from tablee.systems.base import VISIBILITIES
-from tablee.table.chain import Trailer
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
 from tablee.table.projection import TableState
+from tablee.table.trailer import Trailer
 
 __all__ = ["Export", "describe", "parse_jsonl", "read_jsonl", "to_jsonl", "to_markdown"]
 

@@ -148,10 +148,9 @@ def odds_record(bonus: int, malus: int, threshold: int) -> dict[str, JSON]:
     from tablee.systems.pouyss.actions import ActionRoll
 
     dist = action_distribution(ActionRoll(bonus, malus))
-    success = dist.probability_where(lambda v: v >= threshold)
     return {
-        "levels": {str(v): str(dist.probability(v)) for v in range(6, 0, -1)},
-        "success": str(success),
+        "levels": {str(v): dist.probability_text(v) for v in range(6, 0, -1)},
+        "success": dist.probability_text_where(lambda v: v >= threshold),
         "threshold": threshold,
     }
 
