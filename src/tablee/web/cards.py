@@ -41,7 +41,7 @@ SIGNS = {
     "critical": "★",
     "great": "✔✔",
     "success": "✔",
-    "setback": "～",
+    "setback": "↘",
     "failure": "✘",
     "fumble": "✘✘",
     "neutral": "•",

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from tablee.errors import N_, Message
+from tablee.errors import N_, Message, Plural
 from tablee.systems.base import JSON
 from tablee.systems.plugin import Card, DiceGroup, Odds, Shown, Text, recorded_rows
 from tablee.systems.ybs.brawl_events import Encountered, GangThrown
@@ -115,27 +115,16 @@ def _reroll(event: Rerolled) -> Card:
 
 
 def _damage(rows: Sequence[Any]) -> tuple[Text, ...]:
+    """Each fighter's boxes crossed (Uchimi, then Kega), fighters with none left out."""
     shown: list[Text] = []
     for row in rows:
         if not isinstance(row, Mapping) or not (row.get("uchimi") or row.get("kega")):
             continue
+        boxes: Message = Plural("{n} Uchimi box", "{n} Uchimi boxes", int(row.get("uchimi") or 0))
         if row.get("kega"):
-            shown.append(
-                Message(
-                    N_("{name}: {uchimi} Uchimi and {kega} Kega boxes crossed"),
-                    name=row.get("character"),
-                    uchimi=row.get("uchimi"),
-                    kega=row.get("kega"),
-                )
-            )
-        else:
-            shown.append(
-                Message(
-                    N_("{name}: {uchimi} Uchimi boxes crossed"),
-                    name=row.get("character"),
-                    uchimi=row.get("uchimi"),
-                )
-            )
+            kega = Plural("{n} Kega box", "{n} Kega boxes", int(row["kega"]))
+            boxes = Message(N_("{first} and {then}"), first=boxes, then=kega)
+        shown.append(Message(N_("{name}: {boxes} crossed"), name=row.get("character"), boxes=boxes))
     return tuple(shown)
 
 
