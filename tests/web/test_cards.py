@@ -11,22 +11,29 @@ from __future__ import annotations
 
 import html
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tablee.dice import TypedFaces
-from tablee.systems.plugin import Card, Shown
+from tablee.systems.plugin import MARKS, TONES, Card, Shown
 from tablee.systems.pouyss.commands import Roll, StartSession
 from tablee.systems.shs.commands import CreateProtagonist
 from tablee.systems.shs.commands import TestCommand as ShsTest
 from tablee.table.links import hash_token
+from tablee.table.projection import fold
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
+from tablee.table.transcript import parse_jsonl
 from tablee.web.access import Viewer
+from tablee.web.cards import card_view
 from tablee.web.render import entry_html, stream_fragment
 from tests.web.conftest import Links, make_table
 from tests.web.test_systems import act
+
+DICE = ("d6", "d8", "d10", "dpm")
 
 
 def last_card(store: SqliteStore, table: str) -> Card | None:
@@ -285,3 +292,35 @@ def test_a_hidden_roll_shows_no_card_to_who_may_not_see_it(store: SqliteStore) -
     for path in (links.players["Zoé"], links.gm):
         page = entry_html(event, state, viewer(store, path, "Zinc"))
         assert "roll-card" in page and "6 Triomphe" in page
+
+
+LOGS = [
+    *sorted((Path(__file__).resolve().parents[1] / "golden").glob("*.jsonl")),
+    *sorted((Path(__file__).resolve().parents[1] / "fixtures" / "v0_1_0").glob("*.jsonl")),
+]
+
+
+@pytest.mark.parametrize("log", LOGS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_stored_roll_gives_a_well_formed_card(log: Path) -> None:
+    """The logs of every game, as 0.1.0 and this release wrote them: each rolled event a card.
+
+    Events that recorded no odds (0.1.0's) have cards without odds; no card has a tone or a
+    mark the web layer does not draw, and each renders in both languages.
+    """
+    state = fold(parse_jsonl(log.read_text(encoding="utf-8")))
+    cards = 0
+    for event in state.events:
+        if event.kind not in state.system.kinds():
+            continue
+        typed = state.system.event_of(event.kind, state.payload_of(event))
+        card = state.system.card(typed, state.after.get(event.seq))
+        if card is None:
+            continue
+        cards += 1
+        assert card.tone in TONES and card.groups
+        assert all(d.mark in MARKS and d.die in DICE for g in card.groups for d in g.dice)
+        if "odds" not in state.payload_of(event) or state.payload_of(event)["odds"] is None:
+            assert card.odds is None
+        for lang in ("en", "fr"):
+            assert card_view(card, lang)["result"]
+    assert cards > 0
