@@ -37,14 +37,20 @@ if TYPE_CHECKING:  # annotations only: a roll stores its odds as text, never loa
     from fractions import Fraction
 
 __all__ = [
+    "MARKS",
+    "TONES",
     "AnyGame",
+    "Card",
     "Decision",
+    "DiceGroup",
     "Game",
     "Line",
     "Odds",
     "Panel",
     "Report",
+    "Shown",
     "Text",
+    "recorded_rows",
 ]
 
 S = TypeVar("S")
@@ -131,6 +137,82 @@ class Panel:
     marks_label: Text = ""
     follows: tuple[str, ...] = ()
     masked: Panel | None = None
+
+
+MARKS = ("", "scores", "removed", "missed", "held")
+"""How a die stands in its roll: ``""`` thrown, nothing more to say; ``scores`` it gives
+the result or counts (the die a Pouyss roll reads, an SHS die at its threshold, a counted
+D+/- face); ``removed`` taken away by a rule (a Pouyss malus die's highest face);
+``missed`` thrown but not counted (an SHS die under its threshold, a D+/- face that is not
+read); ``held`` kept from the previous throw (a YBS gang fight's hand)."""
+
+TONES = ("critical", "great", "success", "setback", "failure", "fumble", "neutral")
+"""How a roll's result stands, best first: ``critical`` (a Triomphe, a critical success),
+``great`` (a Victoire), ``success``, ``setback`` (a Revers), ``failure``, ``fumble`` (a
+Désastre, a critical failure), and ``neutral`` (no success or failure to tell)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One die as a roll card draws it.
+
+    Attributes:
+        die: ``d6``, ``d8``, ``d10`` or ``dpm`` (a D+/- die).
+        face: the face read: 1 to the die's sides, or for a D+/- 1 (``+``), -1 (``−``) or
+            0 (blank).
+        mark: how it stands in the roll, one of `MARKS`.
+    """
+
+    die: str
+    face: int
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class DiceGroup:
+    """Dice a card draws together: one side, one Action, one cooperator.
+
+    Attributes:
+        label: what the dice are (a name, ``Action dice``), or ``""``.
+        dice: the dice in the order thrown.
+    """
+
+    label: Text
+    dice: tuple[Shown, ...]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A rolled event as a card of the log: its dice, its result, the odds, what it changed.
+
+    A plugin gives it as data (`Game.card`); the interfaces draw it.
+
+    Attributes:
+        groups: the dice, in groups.
+        result: the result named (``5 Victoire``, ``success: 2 PS``).
+        tone: how the result stands, one of `TONES` (drawn as a colour and a sign; the
+            result's words always say it too).
+        odds: the exact odds shown before the roll, as its event recorded them, or None
+            when the event did not record them.
+        consequences: what the roll changed (``Cagnotte: 4 → 5``), in order.
+    """
+
+    groups: tuple[DiceGroup, ...]
+    result: Text
+    tone: str = "neutral"
+    odds: Odds | None = None
+    consequences: tuple[Text, ...] = ()
+
+
+def recorded_rows(pairs: Sequence[tuple[Text, JSON]]) -> tuple[tuple[Text, Fraction], ...]:
+    """Odds rows from labels and recorded chances (exact ``"p/q"`` strings).
+
+    Raises:
+        ValueError: a chance that is not a fraction's text.
+    """
+    from fractions import Fraction  # a roll on the command line never needs it
+
+    return tuple((label, Fraction(str(chance))) for label, chance in pairs)
 
 
 @dataclass(frozen=True)
@@ -356,6 +438,14 @@ class Game(Generic[S, C, E]):
 
     def odds(self, state: S | None, command: C) -> Odds | None:
         """Exact odds of a rolled command before rolling, or None."""
+        return None
+
+    def card(self, event: E, after: S | None) -> Card | None:
+        """A rolled event as a card of the log (its dice, result, odds, consequences).
+
+        ``after`` is the state right after the event, or None when unknown. None (the
+        default) for an event that rolled no dice, or a game that draws no cards.
+        """
         return None
 
     def succeeded(self, event: E) -> bool | None:

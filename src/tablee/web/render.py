@@ -24,6 +24,7 @@ from tablee.table.events import TABLE_VOIDED, StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.transcript import describe
 from tablee.web.access import Viewer, can_see
+from tablee.web.cards import card_context
 from tablee.web.systems import OddsView, Panel, web_system
 
 __all__ = [
@@ -111,11 +112,13 @@ def entry_context(event: StoredEvent, state: TableState[Any], viewer: Viewer) ->
     tr = translator(viewer.lang)
     visible = can_see(viewer, event)
     details: list[str] = []
+    card = None
     if visible:
         text = describe(event, tr, state)
         web = web_system(state.system.id)
         if web is not None:
             details = list(web.details(event, state, tr))
+        card = card_context(event, state, viewer.lang)
     else:
         text = tr(HIDDEN.get(event.visibility, HIDDEN["gm"]))
     return {
@@ -131,14 +134,26 @@ def entry_context(event: StoredEvent, state: TableState[Any], viewer: Viewer) ->
         "visibility_label": VISIBILITY_LABELS.get(event.visibility, event.visibility),
         "seen_by": viewer.is_gm and event.visibility != "all",  # the GM is told who sees it
         "hidden": not visible,
+        "card": card,
     }
 
 
 def entry_html(
-    event: StoredEvent, state: TableState[Any], viewer: Viewer, *, oob: bool = False
+    event: StoredEvent,
+    state: TableState[Any],
+    viewer: Viewer,
+    *,
+    oob: bool = False,
+    fresh: bool = False,
 ) -> str:
-    """One ``<li>`` of the log for a viewer (``oob``: replaces the entry already shown)."""
-    return render("_entry.html", viewer.lang, e=entry_context(event, state, viewer), oob=oob)
+    """One ``<li>`` of the log for a viewer.
+
+    ``oob``: it replaces the entry already shown; ``fresh``: it arrives live (pushed to the
+    page), so its roll card is drawn arriving (a short animation, none when the reader asks
+    for reduced motion).
+    """
+    context = entry_context(event, state, viewer)
+    return render("_entry.html", viewer.lang, e=context, oob=oob, fresh=fresh)
 
 
 def resource_panels(state: TableState[Any], viewer: Viewer) -> list[Panel]:
@@ -166,7 +181,7 @@ def stream_fragment(
         viewer: who receives the message.
         by_seq: every event of the table by seq (to re-draw an undone one).
     """
-    parts = [entry_html(e, state, viewer) for e in events]
+    parts = [entry_html(e, state, viewer, fresh=True) for e in events]
     for e in events:
         target = _voided_target(e, by_seq)
         if target is not None:
@@ -245,7 +260,7 @@ class Fragments:
         kept = self._kept(viewer.link.table_id, state)
         target = _voided_target(event, _EventsBySeq(state))
         if kept is None or event.seq <= state.last_seq - TAIL:
-            parts = [entry_html(event, state, viewer)]
+            parts = [entry_html(event, state, viewer, fresh=True)]
             if target is not None:
                 parts.append(entry_html(target, state, viewer, oob=True))
             parts.append(resources_html(state, viewer, oob=True))
@@ -274,7 +289,7 @@ class Fragments:
         seen_by = viewer.is_gm and event.visibility != "all"  # as `entry_context`
         key = ("entry", event.seq, oob, can_see(viewer, event), seen_by, viewer.lang)
         if key not in kept:
-            kept[key] = entry_html(event, state, viewer, oob=oob)
+            kept[key] = entry_html(event, state, viewer, oob=oob, fresh=not oob)
         html: str = kept[key]
         return html
 

@@ -63,7 +63,7 @@ from tablee.systems.agents.tables import Table, TableKind, parse_table
 from tablee.systems.base import JSON
 from tablee.systems.common import find_name
 from tablee.systems.declare import Query
-from tablee.systems.plugin import Decision, Game, Line, Odds, Panel, Report, Text
+from tablee.systems.plugin import Card, Decision, Game, Line, Odds, Panel, Report, Text
 
 __all__ = ["AGENTS_GAME", "Agents"]
 
@@ -213,6 +213,13 @@ class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
         except InputError:
             return ()
         return tuple(Message(step.template, **step.params) for step in result.trace)
+
+    def card(self, event: AgentsEvent, after: AgentsState | None) -> Card | None:
+        """An action in a challenge as a card: its d6, the result, what it cost."""
+        from tablee.systems.agents import cards  # only the web log draws cards
+        from tablee.systems.agents.events import ActionTaken
+
+        return cards.card(event) if isinstance(event, ActionTaken) else None
 
     def report(self, command: AgentsCommand, decision: Decision[AgentsState]) -> Report:
         """What a decided agents command shows."""

@@ -14,7 +14,7 @@ from tablee.errors import N_, InputError, Message, Plural
 from tablee.systems.base import JSON
 from tablee.systems.declare import Query
 from tablee.systems.options import stored_changes
-from tablee.systems.plugin import Decision, Game, Line, Odds, Panel, Report, Text
+from tablee.systems.plugin import Card, Decision, Game, Line, Odds, Panel, Report, Text
 from tablee.systems.pouyss import decide as rules
 from tablee.systems.pouyss.actions import ActionResult, ActionRoll, OpposedResult, OpposedRoll
 from tablee.systems.pouyss.commands import (
@@ -215,6 +215,14 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
         else:
             return ()
         return tuple(_StepText(step) for step in trace)
+
+    def card(self, event: PouyssEvent, after: PouyssState | None) -> Card | None:
+        """A roll or an opposed roll as a card: its d6, the level, the odds, the cagnotte."""
+        if not isinstance(event, Rolled | OpposedRolled):
+            return None
+        from tablee.systems.pouyss.cards import card
+
+        return card(event)
 
     def report(self, command: PouyssCommand, decision: Decision[PouyssState]) -> Report:
         """What a decided Pouyss command shows."""

@@ -27,7 +27,7 @@ from tablee.errors import N_, InputError, Message, RuleError, TableeError
 from tablee.systems.base import JSON, Fact
 from tablee.systems.declare import Command, Query
 from tablee.systems.event import Event, read_event
-from tablee.systems.plugin import Decision, Game, Odds, Panel, Report, Text
+from tablee.systems.plugin import Card, Decision, Game, Odds, Panel, Report, Text
 from tablee.systems.shs import display, reports
 from tablee.systems.shs.actions import ActionRoll, dice_for_action
 from tablee.systems.shs.clock import (
@@ -489,6 +489,14 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
     def details_after(self, event: ShsEvent, after: ShsState | None) -> tuple[Text, ...]:
         """The trace of each rolled Action under the options in force right after it."""
         return display.details(event, after)
+
+    def card(self, event: ShsEvent, after: ShsState | None) -> Card | None:
+        """A rolled event as a card: D8/D10 and D+/- dice, PS, success, odds, the price."""
+        from tablee.systems.shs import cards  # only the web log draws cards
+
+        if isinstance(event, TestRolled | OpposedRolled | CooperationRolled | SimultaneousRolled):
+            return cards.card(event)
+        return None
 
     def report(self, command: ShsCommand, decision: Decision[ShsState]) -> Report:
         """What a decided SHS command shows."""

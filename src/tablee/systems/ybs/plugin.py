@@ -24,7 +24,7 @@ from tablee.systems.base import JSON
 from tablee.systems.declare import Command, Query
 from tablee.systems.event import Event, read_event
 from tablee.systems.options import stored_changes
-from tablee.systems.plugin import Decision, Game, Line, Odds, Panel, Report, Text
+from tablee.systems.plugin import Card, Decision, Game, Line, Odds, Panel, Report, Text
 from tablee.systems.ybs import answers, brawls, play, sessions, sheet_changes, views
 from tablee.systems.ybs import brawl_commands as B
 from tablee.systems.ybs import commands as C
@@ -432,6 +432,16 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         except TableeError:
             return self.details(event)
         return tuple(views.StepText(step) for step in result.trace)
+
+    def card(self, event: YbsEvent, after: YbsState | None) -> Card | None:
+        """A test, a reroll, a gang-fight throw or an encounter's dice as a card."""
+        from tablee.systems.ybs import cards  # only the web log draws cards
+        from tablee.systems.ybs.brawl_events import Encountered, GangThrown
+        from tablee.systems.ybs.events import Rerolled, Tested
+
+        if isinstance(event, Tested | Rerolled | GangThrown | Encountered):
+            return cards.card(event)
+        return None
 
     def report(self, command: YbsCommand, decision: Decision[YbsState]) -> Report:
         """What a decided YBS command shows: its line, trace, warnings and the tokens."""
