@@ -64,8 +64,12 @@ def test_the_odds_follow_the_form_in_their_own_box(contexts: Contexts, server: s
     odds = page.locator("form[action$='/act/roll'] .odds-box")
     # 1 die: success (4 or more) is 1/2; 1 bonus die (keep the best of 2): 3/4.
     odds.get_by_text("Chance of success: 50.0% (1/2)").wait_for()
-    act(page, "roll", {"bonus": "1"})
+    page.fill("form[action$='/act/roll'] [name=bonus]", "1")
+    page.press("form[action$='/act/roll'] [name=bonus]", "Tab")  # a change: the odds follow
     odds.get_by_text("Chance of success: 75.0% (3/4)").wait_for()
+    act(page, "roll", {})
+    # The form resets after the roll, and its odds follow it back to one die.
+    odds.get_by_text("Chance of success: 50.0% (1/2)").wait_for()
     # The odds never land in the result of the roll, which stays shown.
     page.wait_for_timeout(600)
     assert page.locator("#result-roll .done").is_visible()

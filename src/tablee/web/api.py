@@ -29,10 +29,15 @@ from fastapi.responses import JSONResponse, Response
 from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, Query, Who, build_command, fields_of
 from tablee.systems.plugin import AnyGame, Game
-from tablee.table.events import COMMAND_KEY_MAX, check_command_key
 from tablee.table.service import Applied
 from tablee.web.access import Viewer, can_see
-from tablee.web.common import WebTable, applied_lines, refusal, viewer_of
+from tablee.web.common import (
+    WebTable,
+    applied_lines,
+    refusal,
+    scoped_command_key,
+    viewer_of,
+)
 from tablee.web.declared import action_id, check_follows, faces_field, typed_dice
 from tablee.web.render import translator
 from tablee.web.systems import Forbidden
@@ -43,32 +48,21 @@ ENVELOPE = ("faces", "visibility")
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 """The request header carrying a command's idempotency key: a retried POST with the same key
 records nothing new and answers with the events the first one stored."""
-KEY_SCOPE_CHARS = 16
-"""How many hex digits of the link's token hash scope its keys (``api:<digits>:<key>``)."""
 
 
 def command_key(request: Request, viewer: Viewer) -> str | None:
     """The stored idempotency key of a request, scoped to its link, or None without one.
 
     A key sent by one link never matches another link's: the stored key is ``api:``, the
-    first `KEY_SCOPE_CHARS` hex digits of the link's token hash, ``:`` and the key sent.
+    first `KEY_SCOPE_CHARS` hex digits of the link's token hash, ``:`` and the key sent
+    (`tablee.web.common.scoped_command_key`).
 
     Raises:
         InputError: a key that is empty, longer than its share of `COMMAND_KEY_MAX`, or not
             printable ASCII.
     """
     sent = request.headers.get(IDEMPOTENCY_HEADER)
-    if sent is None:
-        return None
-    scope = f"api:{viewer.link.token_hash[:KEY_SCOPE_CHARS]}:"
-    maximum = COMMAND_KEY_MAX - len(scope)
-    if len(sent) > maximum:
-        raise InputError(
-            N_("{key!r} is not a command key: 1 to {maximum} printable ASCII characters"),
-            key=sent,
-            maximum=maximum,
-        )
-    return check_command_key(scope + check_command_key(sent))
+    return None if sent is None else scoped_command_key("api", viewer, sent)
 
 
 """Keys of a command's body that are not its fields."""

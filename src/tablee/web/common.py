@@ -32,6 +32,7 @@ from starlette.datastructures import FormData
 
 from tablee.errors import N_, ConcurrencyError, InputError, StorageError, TableeError
 from tablee.systems import game_ids
+from tablee.table.events import COMMAND_KEY_MAX, check_command_key
 from tablee.table.links import hash_token
 from tablee.table.projection import TableState
 from tablee.table.service import Applied, TableService
@@ -50,7 +51,9 @@ from tablee.web.render import (
 from tablee.web.systems import Action, Forbidden, web_system
 
 __all__ = [
+    "FORM_KEY",
     "KEEPALIVE_SECONDS",
+    "KEY_SCOPE_CHARS",
     "ROLE_LABELS",
     "STORE_THREADS",
     "NotFound",
@@ -65,7 +68,9 @@ __all__ = [
     "form_result",
     "holder_label",
     "lang_of",
+    "new_form_key",
     "refusal",
+    "scoped_command_key",
     "server_secret",
     "system_choices",
     "system_title",
@@ -83,6 +88,44 @@ threads mostly wait for the interpreter lock and the connection pool."""
 KEEPALIVE_SECONDS = 15.0
 
 ROLE_LABELS = {"gm": N_("game master"), "spectator": N_("spectator")}
+
+KEY_SCOPE_CHARS = 16
+"""How many hex digits of the link's token hash scope its keys (``api:<digits>:<key>``)."""
+FORM_KEY = "form_key"
+"""The hidden field of a table page's form holding its idempotency key."""
+
+
+def scoped_command_key(origin: str, viewer: Viewer, sent: str) -> str:
+    """The stored idempotency key of a command sent through one link.
+
+    A key sent by one link never matches another link's, nor a key of another origin: the
+    stored key is ``origin``, ``:``, the first `KEY_SCOPE_CHARS` hex digits of the link's
+    token hash, ``:`` and the key sent.
+
+    Args:
+        origin: where the key came from: ``api`` (the JSON API's header) or ``form`` (a
+            table page's form).
+        viewer: the link's holder.
+        sent: the key as sent.
+
+    Raises:
+        InputError: a key that is empty, longer than its share of `COMMAND_KEY_MAX`, or not
+            printable ASCII.
+    """
+    scope = f"{origin}:{viewer.link.token_hash[:KEY_SCOPE_CHARS]}:"
+    maximum = COMMAND_KEY_MAX - len(scope)
+    if len(sent) > maximum:
+        raise InputError(
+            N_("{key!r} is not a command key: 1 to {maximum} printable ASCII characters"),
+            key=sent,
+            maximum=maximum,
+        )
+    return check_command_key(scope + check_command_key(sent))
+
+
+def new_form_key() -> str:
+    """A fresh idempotency key for a rendered form: 22 random URL-safe characters."""
+    return secrets.token_urlsafe(16)
 
 
 class NotFound(Exception):
@@ -288,7 +331,11 @@ def applied_lines(applied: Applied[Any], viewer: Viewer) -> tuple[list[str], lis
 
 
 def form_result(request: Request, viewer: Viewer, status: int = 200, **context: Any) -> Response:
-    """The answer to a form: a fragment for htmx; without script, the page again or an error."""
+    """The answer to a form: a fragment for htmx; without script, the page again or an error.
+
+    After a success, ``form_id`` and ``form_key`` give the form's next idempotency key: the
+    fragment replaces the form's hidden key field with it (an out-of-band swap).
+    """
     if "hx-request" not in request.headers:
         if context.get("error"):
             return error_page(status, viewer.lang, N_("Refused"), str(context["error"]))
@@ -296,6 +343,8 @@ def form_result(request: Request, viewer: Viewer, status: int = 200, **context: 
     context.setdefault("error", None)
     context.setdefault("lines", [])
     context.setdefault("warnings", [])
+    context.setdefault("form_id", None)
+    context.setdefault("form_key", None)
     return HTMLResponse(render("_result.html", viewer.lang, **context), status_code=status)
 
 

@@ -22,6 +22,7 @@ from tablee.table.projection import TableState
 from tablee.table.service import Applied
 from tablee.web.access import Viewer, csrf_token
 from tablee.web.common import (
+    FORM_KEY,
     KEEPALIVE_SECONDS,
     NotFound,
     WebTable,
@@ -35,11 +36,14 @@ from tablee.web.common import (
     form_result,
     holder_label,
     lang_of,
+    new_form_key,
     refusal,
+    scoped_command_key,
     system_choices,
     system_title,
     viewer_of,
 )
+from tablee.web.live import field_choices
 from tablee.web.render import (
     entry_html,
     odds_rows,
@@ -201,29 +205,48 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
         viewer = await viewer_of(table, request, token)
         try:
             form = form_fields(await checked_form(table, request, viewer))
+            key = _form_command_key(form, viewer)
 
             def work() -> Applied[Any]:
                 state = table.service.state(viewer.table)
                 action = action_of(state, action_id)
-                return action.run(ActionRequest(action, form, viewer, state, table.service))
+                asked = ActionRequest(action, form, viewer, state, table.service, command_key=key)
+                return action.run(asked)
 
             applied = await table.run(work)
         except (TableeError, Forbidden) as exc:
             status, text = refusal(exc, viewer.lang)
             return form_result(request, viewer, status, error=text)
-        table.hub.notify(viewer.link.table_id, applied.events[-1].seq)
+        if not applied.replayed:  # a replayed form stored nothing: nobody is told again
+            table.hub.notify(viewer.link.table_id, applied.events[-1].seq)
         lines, warnings = applied_lines(applied, viewer)
-        return form_result(request, viewer, lines=lines, warnings=warnings)
+        return form_result(
+            request,
+            viewer,
+            lines=lines,
+            warnings=warnings,
+            form_id=action_id,
+            form_key=new_form_key(),
+        )
+
+
+def _form_command_key(form: dict[str, str], viewer: Viewer) -> str | None:
+    """The stored idempotency key of a posted form (`FORM_KEY`), or None when it has none.
+
+    Each rendered form holds a fresh key (`new_form_key`), replaced after each success: a
+    form sent twice (a double tap, a network retry) is stored once. The key is scoped to the
+    link as the JSON API's are, with the ``form`` origin.
+
+    Raises:
+        InputError: a key that is not 1 to about 80 printable ASCII characters.
+    """
+    sent = form.get(FORM_KEY, "")
+    return scoped_command_key("form", viewer, sent) if sent else None
 
 
 def _choices(field: Field, state: TableState[Any], viewer: Viewer) -> list[tuple[str, str]]:
-    """A field's choices for the viewer, translated; names (label == value) stay as typed."""
-    tr = translator(viewer.lang)
-    fixed = not callable(field.choices)
-    return [
-        (value, tr(label) if fixed or label != value else label)
-        for value, label in field.options(state, viewer)
-    ]
+    """A field's choices for the viewer, translated (`tablee.web.live.field_choices`)."""
+    return field_choices(field, state, viewer, translator(viewer.lang))
 
 
 def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: str) -> str:
@@ -243,6 +266,7 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
                     "maximum": f.maximum,
                     "max_length": f.max_length,
                     "options": _choices(f, state, viewer),
+                    "live": callable(f.choices),
                 }
                 for f in action.fields
                 if viewer.is_gm or not f.gm_only
@@ -255,6 +279,7 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
                     "rolled": action.rolled,
                     "has_odds": action.odds is not None,
                     "faces_hint": action.faces_hint or N_("the faces, comma separated"),
+                    "key": new_form_key(),
                 }
             )
     tr = translator(viewer.lang)

@@ -25,11 +25,13 @@ from tablee.table.projection import TableState
 from tablee.table.transcript import describe
 from tablee.web.access import Viewer, can_see
 from tablee.web.cards import card_context
+from tablee.web.live import live_choices
 from tablee.web.systems import OddsView, Panel, web_system
 
 __all__ = [
     "TAIL",
     "Fragments",
+    "choices_html",
     "entry_html",
     "odds_rows",
     "percent_text",
@@ -167,13 +169,26 @@ def resources_html(state: TableState[Any], viewer: Viewer, *, oob: bool = False)
     return render("_resources.html", viewer.lang, panels=resource_panels(state, viewer), oob=oob)
 
 
+def choices_html(state: TableState[Any], viewer: Viewer) -> str:
+    """The forms' choice lists as the table is now, for a stream message (`tablee.web.live`).
+
+    An out-of-band swap of the page's hidden ``#live-choices`` box: one ``<template>`` per
+    list, naming in ``data-for`` the ids of the ``<select>`` elements it fills; the page's
+    script then moves the options into them.
+    """
+    lists = live_choices(state, viewer, translator(viewer.lang))
+    return render("_choices.html", viewer.lang, lists=lists)
+
+
 def stream_fragment(
     events: list[StoredEvent],
     state: TableState[Any],
     viewer: Viewer,
     by_seq: Mapping[int, StoredEvent],
 ) -> str:
-    """What one pushed message carries: the new entries, undone entries re-drawn, resources.
+    """What one pushed message carries: new entries, undone ones re-drawn, resources, choices.
+
+    The choices are the forms' lists read from the table (`choices_html`).
 
     Args:
         events: the new events, in order.
@@ -187,6 +202,7 @@ def stream_fragment(
         if target is not None:
             parts.append(entry_html(target, state, viewer, oob=True))
     parts.append(resources_html(state, viewer, oob=True))
+    parts.append(choices_html(state, viewer))
     return "".join(parts)
 
 
@@ -264,6 +280,7 @@ class Fragments:
             if target is not None:
                 parts.append(entry_html(target, state, viewer, oob=True))
             parts.append(resources_html(state, viewer, oob=True))
+            parts.append(choices_html(state, viewer))
             return sse_message("".join(parts), event="log", event_id=event.seq)
         key = ("message", event.seq, viewer.role, viewer.player, viewer.lang)
         found = kept.get(key)
@@ -272,6 +289,7 @@ class Fragments:
             if target is not None:
                 parts.append(self._entry(kept, target, state, viewer, oob=True))
             parts.append(self._resources(kept, state, viewer))
+            parts.append(self._choices(kept, state, viewer))
             found = sse_message("".join(parts), event="log", event_id=event.seq)
             kept[key] = found
         message: bytes = found
@@ -303,6 +321,16 @@ class Fragments:
             return render("_resources.html", viewer.lang, panels=panels, oob=True)
         if key not in kept:
             kept[key] = render("_resources.html", viewer.lang, panels=panels, oob=True)
+        html: str = kept[key]
+        return html
+
+    @staticmethod
+    def _choices(kept: dict[tuple[Any, ...], Any], state: TableState[Any], viewer: Viewer) -> str:
+        # the lists depend on the viewer only through its role and player (a player's "who
+        # acts" list) and the language (translated labels)
+        key = ("choices", viewer.role, viewer.player, viewer.lang)
+        if key not in kept:
+            kept[key] = choices_html(state, viewer)
         html: str = kept[key]
         return html
 

@@ -30,7 +30,61 @@
     var logBox = document.querySelector(".log-box");
     atBottom = !logBox || logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
   });
+  // The forms' choice lists follow the table: each stream message carries them in
+  // #live-choices, one <template> per list naming the <select> elements it fills. Only the
+  // options change; the chosen one stays when it is still offered.
+  function sameOptions(select, options) {
+    if (select.options.length !== options.length) { return false; }
+    for (var i = 0; i < options.length; i++) {
+      if (select.options[i].value !== options[i].value ||
+          select.options[i].textContent !== options[i].textContent) { return false; }
+    }
+    return true;
+  }
+  function applyChoices() {
+    var box = document.getElementById("live-choices");
+    if (!box) { return; }
+    var lists = box.querySelectorAll("template[data-for]");
+    for (var i = 0; i < lists.length; i++) {
+      var options = lists[i].content.querySelectorAll("option");
+      var ids = (lists[i].getAttribute("data-for") || "").split(" ");
+      for (var j = 0; j < ids.length; j++) {
+        var select = document.getElementById(ids[j]);
+        if (!select || select.tagName !== "SELECT" || sameOptions(select, options)) { continue; }
+        var chosen = select.value;
+        var kept = false;
+        while (select.firstChild) { select.removeChild(select.firstChild); }
+        for (var k = 0; k < options.length; k++) {
+          var option = options[k].cloneNode(true);
+          if (option.value === chosen) { option.selected = true; kept = true; }
+          select.appendChild(option);
+        }
+        if (!kept) {  // the chosen one is gone: the form changed (its odds are asked again)
+          select.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+      }
+    }
+  }
+  // A form is cleared after its action succeeded (its check boxes, typed faces...), keeping
+  // who acts and who sees the result; a refused form keeps everything, to be corrected.
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var form = evt.detail && evt.detail.elt;
+    var xhr = evt.detail && evt.detail.xhr;
+    if (!form || form.tagName !== "FORM" || !form.hasAttribute("data-reset")) { return; }
+    if (!xhr || xhr.status < 200 || xhr.status > 299) { return; }
+    var keep = form.querySelectorAll("select[data-live], select[name=visibility]");
+    var values = [];
+    for (var i = 0; i < keep.length; i++) { values.push(keep[i].value); }
+    form.reset();
+    for (var j = 0; j < keep.length; j++) {
+      for (var k = 0; k < keep[j].options.length; k++) {
+        if (keep[j].options[k].value === values[j]) { keep[j].selectedIndex = k; break; }
+      }
+    }
+    form.dispatchEvent(new Event("change", { bubbles: true }));  // its odds, asked again
+  });
   document.addEventListener("htmx:sseMessage", function (evt) {
+    applyChoices();
     var seq = parseInt((evt.detail && evt.detail.lastEventId) || "0", 10);
     if (seq > last) {
       last = seq;

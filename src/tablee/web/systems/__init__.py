@@ -185,6 +185,8 @@ class ActionRequest:
         viewer: who sends it.
         state: the table as last folded (for planning and odds).
         service: the table service, for `execute`.
+        command_key: the form's idempotency key, scoped to the link (see
+            `tablee.table.service.TableService.run_command`), or None.
 
     Raises:
         Forbidden: the viewer may not use the action, or gave a game-master-only field.
@@ -197,11 +199,14 @@ class ActionRequest:
         viewer: Viewer,
         state: TableState[Any],
         service: TableService | None = None,
+        *,
+        command_key: str | None = None,
     ) -> None:
         if viewer.role not in action.roles:
             raise Forbidden()
         self.action, self.form, self.viewer, self.state = action, form, viewer, state
         self._service = service
+        self.command_key = command_key
         for item in action.fields:
             given = form.get(item.name, "").strip()
             if item.gm_only and not viewer.is_gm and given not in ("", item.default):
@@ -332,10 +337,20 @@ class ActionRequest:
     def run_command(
         self, command: Command, dice: RandomSource | None, visibility: str | None
     ) -> Applied[Any]:
-        """Run a declared command through the table service (see its ``run_command``)."""
+        """Run a declared command through the table service (see its ``run_command``).
+
+        With the request's ``command_key``, a command already stored under it is not run
+        again: its stored events come back, marked ``replayed``.
+        """
         if self._service is None:
             raise RuntimeError("this request only reads (odds)")
-        return self._service.run_command(self.viewer.table, command, dice, visibility=visibility)
+        return self._service.run_command(
+            self.viewer.table,
+            command,
+            dice,
+            visibility=visibility,
+            command_key=self.command_key,
+        )
 
     def execute(
         self, decide: Callable[[TableState[Any]], R], facts_of: Callable[[R], Sequence[Fact]]
