@@ -86,12 +86,13 @@ def check_who(game: AnyGame, state: Any, command: Command, viewer: Viewer) -> No
         raise Forbidden()
     if viewer.is_gm:
         return
-    if cls.who is Who.GM:
+    who = game.who(state, cls)
+    if who is Who.GM:
         raise Forbidden()
     for spec in fields_of(cls):
         if spec.param.gm_only and getattr(command, spec.attr) != spec.default:
             raise Forbidden(N_("only the game master may set {field}"), field=spec.name)
-    if cls.who is Who.ACTOR:
+    if who is Who.ACTOR:
         names = game.acting(state, command)
         if not names or not all(viewer.is_player(game.owner(state, n)) for n in names):
             raise Forbidden(N_("a player acts only for their own character"))
@@ -122,7 +123,10 @@ def _schema(game: AnyGame, state: Any, viewer: Viewer) -> list[dict[str, Any]]:
     tr = translator(viewer.lang)
     commands = []
     for command in game.commands:
-        if issubclass(command, Query) or (command.who is Who.GM and not viewer.is_gm):
+        if issubclass(command, Query):
+            continue
+        who = game.who(state, command)
+        if who is Who.GM and not viewer.is_gm:
             continue
         fields = []
         for spec in fields_of(command):
@@ -146,7 +150,7 @@ def _schema(game: AnyGame, state: Any, viewer: Viewer) -> list[dict[str, Any]]:
             {
                 "name": action_id(command),
                 "title": tr(command.title),
-                "who": command.who.value,
+                "who": who.value,
                 "rolled": command.rolled,
                 "fields": fields,
             }

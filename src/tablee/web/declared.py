@@ -169,10 +169,11 @@ def command_of(
     check_follows(command, req.state, req.viewer)
     if partial:
         return built
-    if command.who is Who.ACTOR and not req.viewer.is_gm:
+    who = game.who(req.state.game, command)
+    if who is Who.ACTOR and not req.viewer.is_gm:
         for name in game.acting(req.state.game, built) or (None,):
             req.acting_as(None if name is None else game.owner(req.state.game, name))
-    if command.who is Who.GM:
+    if who is Who.GM:
         req.require_gm()
     return built
 
@@ -241,6 +242,11 @@ class DeclaredWeb:
         game = self.game
         roles = frozenset({"gm"}) if command.who is Who.GM else frozenset({"gm", "player"})
 
+        def allowed(state: TableState[Any], role: str) -> bool:
+            if role == "gm":
+                return True
+            return role == "player" and game.who(state.game, command) is not Who.GM
+
         def run(req: ActionRequest) -> Applied[Any]:
             built = command_of(game, command, req)
             dice: RandomSource | None = None
@@ -287,6 +293,7 @@ class DeclaredWeb:
             rolled=command.rolled,
             odds=odds if has_odds else None,
             faces_hint=hint,
+            allowed=allowed,
         )
 
     def actions(self) -> Sequence[Action]:
