@@ -31,7 +31,7 @@ from tablee.systems.declare import Command, Query, Who, build_command, fields_of
 from tablee.systems.plugin import AnyGame, Game
 from tablee.table.events import COMMAND_KEY_MAX, check_command_key
 from tablee.table.service import Applied
-from tablee.web.access import Viewer, can_see
+from tablee.web.access import Viewer, can_see, error_for
 from tablee.web.common import WebTable, applied_lines, refusal, viewer_of
 from tablee.web.declared import action_id, check_follows, faces_field, typed_dice
 from tablee.web.render import translator
@@ -192,6 +192,12 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
 
         def work() -> tuple[AnyGame, Command, Applied[Any]]:
             game, state = _plugin(table, viewer)
+            try:
+                return run_for(game, state)
+            except TableeError as exc:
+                raise error_for(exc, viewer, state.events) from None
+
+        def run_for(game: AnyGame, state: Any) -> tuple[AnyGame, Command, Applied[Any]]:
             cls = _command_class(game, name)
             fields = {
                 k: v for k, v in body.items() if k not in ENVELOPE and not k.startswith("faces_")
