@@ -40,6 +40,7 @@ __all__ = [
     "RuleError",
     "StorageError",
     "TableeError",
+    "hidden_kinds",
     "joined",
 ]
 
@@ -178,22 +179,42 @@ def _rendered(params: Mapping[str, object], translate: Callable[[str], str]) -> 
     return out
 
 
+NOT_VALID = N_("this choice is not valid")
+"""What a refusal says instead of a message that would show values hidden from its reader."""
+
+
 class TableeError(Exception):
     """Base of every Tablée error.
 
     Args:
         template: English message template with ``{name}`` fields, marked with `N_`.
         tip: optional English template saying what to do instead.
+        secret_in: the stored event kinds whose content (dice, choices) the message or its
+            tip shows, as the rules read them from the table: an interface shows the message
+            only to a reader who may see every stored event of those kinds, and `NOT_VALID`
+            to anyone else (`masked`). Empty: nothing hidden is shown.
         **params: the values that fill the template (the bad value, the rule id...).
     """
 
     exit_code = 1
 
-    def __init__(self, template: str, *, tip: str | None = None, **params: object) -> None:
+    def __init__(
+        self,
+        template: str,
+        *,
+        tip: str | None = None,
+        secret_in: tuple[str, ...] = (),
+        **params: object,
+    ) -> None:
         self.template = template
         self.tip = tip
+        self.secret_in = secret_in
         self.params: Mapping[str, object] = params
         super().__init__(self.render())
+
+    def masked(self) -> TableeError:
+        """The same kind of error saying only that the choice is not valid (`NOT_VALID`)."""
+        return type(self)(NOT_VALID)
 
     def render(self, translate: Callable[[str], str] = lambda s: s, *, tip: bool = True) -> str:
         """Render the message with a translation function.
@@ -240,3 +261,21 @@ class StorageError(TableeError):
     """The store failed, or holds events that cannot be read (exit code 5)."""
 
     exit_code = 5
+
+
+def hidden_kinds(error: BaseException) -> frozenset[str]:
+    """The event kinds whose hidden content an error's message shows (its nested errors too).
+
+    Args:
+        error: any exception (only a `TableeError` and the errors among its values count).
+
+    Returns:
+        Every ``secret_in`` kind of the error and of the `TableeError` values it holds.
+    """
+    if not isinstance(error, TableeError):
+        return frozenset()
+    kinds = set(error.secret_in)
+    for value in error.params.values():
+        if isinstance(value, TableeError):
+            kinds |= hidden_kinds(value)
+    return frozenset(kinds)

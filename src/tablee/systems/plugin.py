@@ -30,7 +30,7 @@ from tablee.dice import Chance, SourceChance, TraceStep, TypedFaces
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError, TableeError
 from tablee.systems.base import JSON, Fact, Upcaster
 from tablee.systems.common import first_difference, with_unrecorded
-from tablee.systems.declare import Command, Query, actor_field
+from tablee.systems.declare import Command, Query, Who, actor_field
 from tablee.systems.event import Event, event_fact, read_event
 
 if TYPE_CHECKING:  # annotations only: a roll stores its odds as text, never loads fractions
@@ -473,6 +473,15 @@ class Game(Generic[S, C, E]):
         if source == "players":
             return tuple(state.players)  # type: ignore[attr-defined]
         raise KeyError(source)
+
+    def who(self, state: S, command: type[Command]) -> Who:
+        """Who may use a command at this table now; by default its declared `Command.who`.
+
+        A game whose house rules open a game master's command to the players (a YBS
+        transfer of a trait level) says so here; the web forms and the JSON API ask it, so a
+        player's page never shows a form the player would be refused.
+        """
+        return command.who
 
     def acting(self, state: S, command: C) -> tuple[str, ...]:
         """Who acts in a command: the names a player must play to send it (`Who.ACTOR`).

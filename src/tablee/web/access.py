@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tablee.errors import TableeError, hidden_kinds
 from tablee.systems.base import name_key
 from tablee.table.events import StoredEvent
 from tablee.table.store import LinkInfo
 
-__all__ = ["Viewer", "can_see", "csrf_token", "csrf_valid"]
+__all__ = ["Viewer", "can_see", "csrf_token", "csrf_valid", "error_for"]
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,29 @@ def can_see(viewer: Viewer, event: StoredEvent) -> bool:
     if event.visibility == "roller_and_gm":
         return viewer.is_player(event.actor)
     return False
+
+
+def error_for(error: Exception, viewer: Viewer, events: Iterable[StoredEvent]) -> Exception:
+    """The error a viewer may read: itself, or one saying only that the choice is not valid.
+
+    A refusal that shows values read from hidden events (its ``secret_in`` kinds, see
+    `tablee.errors.TableeError`) is shown whole only to a viewer who may see every stored
+    event of those kinds; anyone else reads `tablee.errors.NOT_VALID`, the same text for
+    every such refusal, so that neither the values nor which choices are valid leak.
+
+    Args:
+        error: the refusal.
+        viewer: who reads it.
+        events: the table's stored events.
+
+    Source: docs/web.md, "Security model" (no secret in an error).
+    """
+    kinds = hidden_kinds(error)
+    if not kinds or viewer.is_gm or not isinstance(error, TableeError):
+        return error
+    if all(can_see(viewer, e) for e in events if e.kind in kinds):
+        return error
+    return error.masked()
 
 
 def csrf_token(secret: bytes, link: LinkInfo) -> str:

@@ -30,7 +30,7 @@ from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, Query, Who, build_command, fields_of
 from tablee.systems.plugin import AnyGame, Game
 from tablee.table.service import Applied
-from tablee.web.access import Viewer, can_see
+from tablee.web.access import Viewer, can_see, error_for
 from tablee.web.common import (
     WebTable,
     applied_lines,
@@ -80,12 +80,13 @@ def check_who(game: AnyGame, state: Any, command: Command, viewer: Viewer) -> No
         raise Forbidden()
     if viewer.is_gm:
         return
-    if cls.who is Who.GM:
+    who = game.who(state, cls)
+    if who is Who.GM:
         raise Forbidden()
     for spec in fields_of(cls):
         if spec.param.gm_only and getattr(command, spec.attr) != spec.default:
             raise Forbidden(N_("only the game master may set {field}"), field=spec.name)
-    if cls.who is Who.ACTOR:
+    if who is Who.ACTOR:
         names = game.acting(state, command)
         if not names or not all(viewer.is_player(game.owner(state, n)) for n in names):
             raise Forbidden(N_("a player acts only for their own character"))
@@ -116,7 +117,10 @@ def _schema(game: AnyGame, state: Any, viewer: Viewer) -> list[dict[str, Any]]:
     tr = translator(viewer.lang)
     commands = []
     for command in game.commands:
-        if issubclass(command, Query) or (command.who is Who.GM and not viewer.is_gm):
+        if issubclass(command, Query):
+            continue
+        who = game.who(state, command)
+        if who is Who.GM and not viewer.is_gm:
             continue
         fields = []
         for spec in fields_of(command):
@@ -140,7 +144,7 @@ def _schema(game: AnyGame, state: Any, viewer: Viewer) -> list[dict[str, Any]]:
             {
                 "name": action_id(command),
                 "title": tr(command.title),
-                "who": command.who.value,
+                "who": who.value,
                 "rolled": command.rolled,
                 "fields": fields,
             }
@@ -182,6 +186,12 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
 
         def work() -> tuple[AnyGame, Command, Applied[Any]]:
             game, state = _plugin(table, viewer)
+            try:
+                return run_for(game, state)
+            except TableeError as exc:
+                raise error_for(exc, viewer, state.events) from None
+
+        def run_for(game: AnyGame, state: Any) -> tuple[AnyGame, Command, Applied[Any]]:
             cls = _command_class(game, name)
             fields = {
                 k: v for k, v in body.items() if k not in ENVELOPE and not k.startswith("faces_")

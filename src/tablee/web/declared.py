@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from tablee.dice import Die, FacesByKind, FairSource, RandomSource, TypedFaces, typed_faces
-from tablee.errors import N_, Message
+from tablee.errors import N_, Message, TableeError
 from tablee.locale import translation
 from tablee.systems.declare import (
     Command,
@@ -31,7 +31,7 @@ from tablee.systems.plugin import AnyGame, Game, Text
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
-from tablee.web.access import Viewer, can_see
+from tablee.web.access import Viewer, can_see, error_for
 from tablee.web.systems import (
     Action,
     ActionRequest,
@@ -169,10 +169,11 @@ def command_of(
     check_follows(command, req.state, req.viewer)
     if partial:
         return built
-    if command.who is Who.ACTOR and not req.viewer.is_gm:
+    who = game.who(req.state.game, command)
+    if who is Who.ACTOR and not req.viewer.is_gm:
         for name in game.acting(req.state.game, built) or (None,):
             req.acting_as(None if name is None else game.owner(req.state.game, name))
-    if command.who is Who.GM:
+    if who is Who.GM:
         req.require_gm()
     return built
 
@@ -241,18 +242,29 @@ class DeclaredWeb:
         game = self.game
         roles = frozenset({"gm"}) if command.who is Who.GM else frozenset({"gm", "player"})
 
+        def allowed(state: TableState[Any], role: str) -> bool:
+            if role == "gm":
+                return True
+            return role == "player" and game.who(state.game, command) is not Who.GM
+
         def run(req: ActionRequest) -> Applied[Any]:
-            built = command_of(game, command, req)
-            dice: RandomSource | None = None
-            visibility = None
-            if command.rolled:
-                visibility = req.visibility()
-                dice = typed_dice(command, lambda die, main: req.text(faces_field(die, main)))
-            return req.run_command(built, dice, visibility)
+            try:
+                built = command_of(game, command, req)
+                dice: RandomSource | None = None
+                visibility = None
+                if command.rolled:
+                    visibility = req.visibility()
+                    dice = typed_dice(command, lambda die, main: req.text(faces_field(die, main)))
+                return req.run_command(built, dice, visibility)
+            except TableeError as exc:
+                raise error_for(exc, req.viewer, req.state.events) from None
 
         def odds(req: ActionRequest) -> OddsView:
-            built = command_of(game, command, req, partial=True)
-            view = game.odds(req.state.game, built)
+            try:
+                built = command_of(game, command, req, partial=True)
+                view = game.odds(req.state.game, built)
+            except TableeError as exc:
+                raise error_for(exc, req.viewer, req.state.events) from None
             if view is None:
                 return OddsView(())
             tr = _catalog(req.viewer.lang)
@@ -287,6 +299,7 @@ class DeclaredWeb:
             rolled=command.rolled,
             odds=odds if has_odds else None,
             faces_hint=hint,
+            allowed=allowed,
         )
 
     def actions(self) -> Sequence[Action]:

@@ -49,13 +49,13 @@ def field_choices(
     ]
 
 
-def shown_fields(action: Action, viewer: Viewer) -> list[Field]:
+def shown_fields(action: Action, viewer: Viewer, state: TableState[Any]) -> list[Field]:
     """The fields of an action's form the viewer's page shows.
 
-    None when the viewer's role may not use the action; a game-master-only field only on
-    the game master's page.
+    None when the viewer's role may not use the action at this table now (`Action.open_to`,
+    as the page decides); a game-master-only field only on the game master's page.
     """
-    if viewer.role not in action.roles:
+    if not action.open_to(state, viewer.role):
         return []
     return [f for f in action.fields if viewer.is_gm or not f.gm_only]
 
@@ -78,7 +78,7 @@ def live_choices(state: TableState[Any], viewer: Viewer, tr: Translate) -> list[
         return []
     grouped: dict[tuple[tuple[str, str], ...], list[str]] = {}
     for action in web.actions():
-        for field in shown_fields(action, viewer):
+        for field in shown_fields(action, viewer, state):
             if field.kind == "choice" and callable(field.choices):
                 options = tuple(field_choices(field, state, viewer, tr))
                 grouped.setdefault(options, []).append(select_id(action, field))

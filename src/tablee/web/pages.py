@@ -254,7 +254,7 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
     forms = []
     if web is not None and viewer.role != "spectator":
         for action in web.actions():
-            if viewer.role not in action.roles:
+            if not action.open_to(state, viewer.role):
                 continue
             fields = [
                 {

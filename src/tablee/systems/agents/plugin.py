@@ -49,7 +49,7 @@ from tablee.systems.agents.decide import (
     redecide_stored,
     the_agent,
 )
-from tablee.systems.agents.events import EVENTS, ActionTaken, AgentsEvent
+from tablee.systems.agents.events import EVENTS, ActionTaken, AgentsEvent, QuestDrawn
 from tablee.systems.agents.fold import apply
 from tablee.systems.agents.game import AgentsState, agent_json, challenge_json, initial_state
 from tablee.systems.agents.legacy import evolve as legacy_evolve
@@ -63,6 +63,7 @@ from tablee.systems.agents.tables import Table, TableKind, parse_table
 from tablee.systems.base import JSON
 from tablee.systems.common import find_name
 from tablee.systems.declare import Query
+from tablee.systems.event import Event
 from tablee.systems.plugin import Card, Decision, Game, Line, Odds, Panel, Report, Text
 
 __all__ = ["AGENTS_GAME", "Agents"]
@@ -104,8 +105,22 @@ def _events_report(decision: Decision[AgentsState]) -> Report:
         lines.append(Line(describe(event.kind, event.payload(), decision.after)))
     if isinstance(decision.outcome, RollOff):
         lines.insert(0, _roll_off_line(decision.outcome))
-    events: list[JSON] = [{"kind": e.kind, **e.payload()} for e in decision.events]
+    events: list[JSON] = [_shown_payload(e) for e in decision.events]
     return Report(tuple(lines), {"events": events})
+
+
+def _shown_payload(event: Event) -> dict[str, JSON]:
+    """An event's payload as a report shows it: a quest's objective and its face stay out.
+
+    The objective stays secret from everyone at the table until the index reaches 1 (G-M9),
+    so a report (the command line's ``--json``, the JSON API) names neither it nor the face
+    that drew it; the stored event keeps both, for the replay.
+    """
+    shown: dict[str, JSON] = {"kind": event.kind, **event.payload()}
+    if isinstance(event, QuestDrawn):
+        shown["objective"] = None
+        shown["face"] = None
+    return shown
 
 
 def _roll_off_line(off: RollOff) -> Line:

@@ -414,11 +414,14 @@ class Star(Command):
 
 @dataclass(frozen=True)
 class Transfer(Command):
-    """Lower one trait by 1 to raise another."""
+    """Lower one trait by 1 to raise another.
+
+    The game master's command; the house rule ``player_transfers`` lets a player transfer a
+    level of their own character (`tablee.systems.ybs.plugin.Ybs.who`).
+    """
 
     name: ClassVar[str] = "transfer"
     title: ClassVar[str] = N_("lower one trait by 1 to raise another (Y-M9)")
-    who: ClassVar[Who] = Who.ACTOR
     rule: ClassVar[str] = "Y-M9"
 
     character: Annotated[str, _character(actor=True)]

@@ -367,6 +367,7 @@ def _checked_keeps(state: GangFight, keeps: Keeps) -> Keeps:
             raise InputError(
                 N_("{side} cannot keep {kept}: its dice show {hand}"),
                 tip=N_("keep only faces shown on the side's dice, each at most as often (Y-M7)"),
+                secret_in=("ybs.gang_throw",),  # the hand of a throw that may be hidden
                 side=side.title,
                 kept=list(kept),
                 hand=list(state.hand_of(side)),

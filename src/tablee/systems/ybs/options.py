@@ -4,7 +4,7 @@ Every option's default is the reading adopted in docs/rules/ybs.md; a group may 
 Values come in as text (command line, file) or as stored JSON and are parsed and checked here.
 
 Source: seed 004 ("Les tests", "Les jetons Unmei", "Les règles de combat", "Les combats de
-bande", "Ichika Bachika"); rulings Y-A3, Y-A11, Y-A12, Y-A13, Y-A16.
+bande", "Ichika Bachika"); rulings Y-A3, Y-A11, Y-A12, Y-A13, Y-A16, Y-M9.
 """
 
 from __future__ import annotations
@@ -46,6 +46,10 @@ YBS_OPTION_HELP: Mapping[str, str] = {
         "Unmei tokens in the GM's bag, 7 to 1000: every token is with a player or the GM "
         "(Y-M4; default 100)"
     ),
+    "player_transfers": N_(
+        "a player may transfer a trait level of their own character (true) or only the GM "
+        "may (false) (Y-M9; default false)"
+    ),
 }
 
 _CHOICES: Mapping[str, tuple[str, ...]] = {
@@ -72,11 +76,13 @@ class YbsOptions(HouseRules):
         higher_straight_wins: simultaneous straights go to the higher one (Y-A13).
         ichika_tie: ``draw`` or ``reroll`` (Y-A16).
         token_supply: tokens at the table, 7 to 1000 (Y-M4).
+        player_transfers: a player may transfer a level of their own character's traits;
+            by default only the game master does (Y-M9, Tablée's decision).
 
     Raises:
         InputError: at construction, a value outside its choices or range.
 
-    Source: seed 004; Y-A3, Y-A11, Y-A12, Y-A13, Y-A16, Y-M4.
+    Source: seed 004; Y-A3, Y-A11, Y-A12, Y-A13, Y-A16, Y-M4, Y-M9.
     """
 
     RULES: ClassVar[OptionRules] = _RULES
@@ -88,6 +94,7 @@ class YbsOptions(HouseRules):
     higher_straight_wins: bool = True
     ichika_tie: str = "draw"
     token_supply: int = 100
+    player_transfers: bool = False
 
     def __post_init__(self) -> None:
-        self.check_values(("higher_straight_wins",))
+        self.check_values(("higher_straight_wins", "player_transfers"))

@@ -59,6 +59,9 @@ __all__ = [
     "plan_tokens",
 ]
 
+_TESTS = ("ybs.test",)
+"""The stored tests whose hidden results (a blind Nintai gate) a fight's refusal may tell."""
+
 PURPOSES = ("plain", "gate", "attack", "defend")
 """What a test is for: an ordinary test, the Nintai gate, an attack, a defence (Y-M6)."""
 
@@ -150,7 +153,9 @@ def _purpose_checks(state: YbsState, actor: str, chosen: Trait, p: dict[str, JSO
     if purpose == "gate":
         if actor in fight.gates:
             raise RuleError(
-                N_("{name} already rolled the Nintai gate this round (Y-A9)"), name=actor
+                N_("{name} already rolled the Nintai gate this round (Y-A9)"),
+                secret_in=_TESTS,
+                name=actor,
             )
         return
     named = p["target"] if purpose == "attack" else p["against"]
@@ -166,11 +171,15 @@ def _purpose_checks(state: YbsState, actor: str, chosen: Trait, p: dict[str, JSO
     if purpose == "defend":
         p["against"] = other
         if actor in fight.defences:
-            raise RuleError(N_("{name} already defended this round (rule Y-A10)"), name=actor)
+            raise RuleError(
+                N_("{name} already defended this round (rule Y-A10)"), secret_in=_TESTS, name=actor
+            )
         return
     p["target"] = other
     if actor in fight.attacks:
-        raise RuleError(N_("{name} already attacked this round (rule Y-M6)"), name=actor)
+        raise RuleError(
+            N_("{name} already attacked this round (rule Y-M6)"), secret_in=_TESTS, name=actor
+        )
     reasons = gate_reasons(state.characters[actor], target_armed=bool(p["target_armed"]))
     if reasons and not fight.gates.get(actor, False):
         raise RuleError(
@@ -181,6 +190,7 @@ def _purpose_checks(state: YbsState, actor: str, chosen: Trait, p: dict[str, JSO
             if actor not in fight.gates
             else N_("{name} failed the Nintai gate this round: defend or retreat (rule Y-A9)"),
             tip=N_("roll it with: tablee ybs test {name} --trait nintai --purpose gate"),
+            secret_in=_TESTS,  # whether a hidden gate test failed
             name=actor,
             reasons=joined([Message(_GATE_WORDS.get(r, r)) for r in reasons]),
         )

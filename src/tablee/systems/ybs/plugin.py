@@ -21,7 +21,7 @@ from typing import Any, ClassVar, TypeAlias, cast
 from tablee.dice import D6, Chance, DiceRequest, TraceStep, parse_faces
 from tablee.errors import N_, InputError, Message, RuleError, TableeError
 from tablee.systems.base import JSON
-from tablee.systems.declare import Command, Query
+from tablee.systems.declare import Command, Query, Who
 from tablee.systems.event import Event, read_event
 from tablee.systems.options import stored_changes
 from tablee.systems.plugin import Card, Decision, Game, Line, Odds, Panel, Report, Text
@@ -537,6 +537,16 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         if source == "fighters":
             return () if state.gang is None else tuple(state.gang.fighters)
         raise KeyError(source)
+
+    def who(self, state: YbsState, command: type[Command]) -> Who:
+        """Who may use a command; a transfer of a trait level is the game master's.
+
+        The house rule ``player_transfers`` opens it to the player of the character
+        (Y-M9, Tablée's decision).
+        """
+        if command is C.Transfer and state.options.player_transfers:
+            return Who.ACTOR
+        return command.who
 
     def acting(self, state: YbsState, command: YbsCommand) -> tuple[str, ...]:
         """A follow-up's actor is the character of the test in progress."""

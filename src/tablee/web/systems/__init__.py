@@ -164,6 +164,9 @@ class Action:
         rolled: adds the dice source (fair or typed-in faces) and the visibility.
         odds: computes the exact odds from the same form, or None.
         faces_hint: for rolled actions, what to type in the faces field.
+        allowed: ``(state, role) -> whether that role may use it at this table now``, for
+            an action the table's house rules open or close (a YBS transfer); None: the
+            action's ``roles``.
     """
 
     id: str
@@ -174,6 +177,13 @@ class Action:
     rolled: bool = False
     odds: Callable[[ActionRequest], OddsView] | None = None
     faces_hint: str = ""
+    allowed: Callable[[TableState[Any], str], bool] | None = None
+
+    def open_to(self, state: TableState[Any], role: str) -> bool:
+        """Whether ``role`` (``gm``, ``player``...) may use the action at this table now."""
+        if self.allowed is not None:
+            return self.allowed(state, role)
+        return role in self.roles
 
 
 class ActionRequest:
@@ -202,7 +212,7 @@ class ActionRequest:
         *,
         command_key: str | None = None,
     ) -> None:
-        if viewer.role not in action.roles:
+        if not action.open_to(state, viewer.role):
             raise Forbidden()
         self.action, self.form, self.viewer, self.state = action, form, viewer, state
         self._service = service
