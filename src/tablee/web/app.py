@@ -72,15 +72,18 @@ def create_app(
     """
     table = WebTable(store, settings or Settings(), clock)
 
-    listener = listener_for(store, table.hub)  # None unless the store is PostgreSQL
+    # None unless the store is PostgreSQL
+    listener = listener_for(store, table.hub, table.presence)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         table.hub.start()
+        table.presence.start()
         if listener is not None:
             listener.start()
         with _streams_end_on_stop(table.hub):
             yield
+        await table.presence.stop()  # announces, through the listener, that we are gone
         if listener is not None:
             await listener.stop()
         await table.hub.stop()

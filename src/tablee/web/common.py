@@ -41,6 +41,7 @@ from tablee.table.transcript import describe
 from tablee.web.access import Viewer, can_see, csrf_valid
 from tablee.web.guard import Settings
 from tablee.web.hub import Hub
+from tablee.web.presence import Presence
 from tablee.web.render import (
     HIDDEN,
     Fragments,
@@ -94,7 +95,7 @@ class NotFound(Exception):
 
 
 class WebTable:
-    """The application's shared parts: the store, the service, the hub, the secret.
+    """The application's shared parts: the store, the service, the hub, who is there, the secret.
 
     Args:
         store: the event store (a `SqliteStore` is used inline on the event loop, any other
@@ -105,6 +106,7 @@ class WebTable:
     Attributes:
         inline: whether store calls run on the event loop (True for a `SqliteStore`).
         fragments: the stream messages rendered once and shared by a table's streams.
+        presence: the seats with an open stream (`tablee.web.presence`).
     """
 
     def __init__(
@@ -121,6 +123,7 @@ class WebTable:
         self._threads = anyio.CapacityLimiter(STORE_THREADS)
         self.fragments = Fragments()
         self.hub = Hub(self._last_seq, settings.poll_interval)
+        self.presence = Presence(self.hub.notify)
         self.secret = self._secret()
         self._names: dict[str, str] = {}
         self._langs: dict[str, str] = {}

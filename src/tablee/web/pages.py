@@ -40,6 +40,7 @@ from tablee.web.common import (
     system_title,
     viewer_of,
 )
+from tablee.web.presence import presence_html, presence_message, seat_of
 from tablee.web.render import (
     entry_html,
     odds_rows,
@@ -260,6 +261,10 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
     tr = translator(viewer.lang)
     role = holder_label(tr, viewer.link)
     options = state.system.options_json(state.game)
+    here = table.presence.counts(viewer.link.table_id)
+    mine = seat_of(viewer.role, viewer.player)
+    here[mine] = max(here[mine], 1)  # the page's own stream opens next
+
     return render(
         "table.html",
         viewer.lang,
@@ -273,6 +278,7 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
         entries=[entry_html(e, state, viewer) for e in state.events],
         resources=resources_html(state, viewer),
         last_seq=state.last_seq,
+        presence=presence_html(state.players, here, viewer.lang),
         options_text=", ".join(f"{k}={v}" for k, v in options.items()),
     )
 
@@ -281,16 +287,20 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
     """The stream: every event after ``start`` as it is stored, rendered for the viewer.
 
     The link is checked again at least every `RECHECK_SECONDS`: a revoked link's stream ends.
+    While the stream is open its seat counts as connected (`tablee.web.presence`); each
+    change of the table's seats is sent as a ``presence`` message.
     Each message is rendered once per audience and shared with the table's other streams
     (`tablee.web.render.Fragments`); the messages found at one wake-up go out in one write.
     """
     table_id = viewer.link.table_id
     sent = start
+    shown = -1  # the presence version last sent (`tablee.web.presence`)
     now = asyncio.get_running_loop().time
     checked = last_out = now()
     yield b": tablee\nretry: 2000\n\n"  # reconnect after 2 s when the connection drops
     try:
-        with table.hub.watching(table_id, sent):
+        seat = seat_of(viewer.role, viewer.player)
+        with table.hub.watching(table_id, sent), table.presence.present(table_id, seat):
             while not table.hub.closed:
                 signal = table.hub.signal(table_id)
                 if now() - checked >= RECHECK_SECONDS:
@@ -302,6 +312,12 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
                     new = _events_after(state, sent)
                     yield b"".join(table.fragments.message(e, state, viewer) for e in new)
                     sent, last_out = new[-1].seq, now()
+                    continue
+                if table.presence.version(table_id) != shown:
+                    shown = table.presence.version(table_id)
+                    counts = table.presence.counts(table_id)
+                    yield presence_message(state.players, counts, viewer.lang)
+                    last_out = now()
                     continue
                 await table.hub.wait(signal, min(KEEPALIVE_SECONDS, RECHECK_SECONDS))
                 if now() - last_out >= KEEPALIVE_SECONDS:

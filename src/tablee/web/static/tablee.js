@@ -25,12 +25,15 @@
   });
   var atBottom = true;  // was the log box showing its newest entry before this message?
   document.addEventListener("htmx:sseBeforeMessage", function (evt) {
+    // Only log messages carry an id; others (presence) repeat the last one they follow.
+    if (evt.detail && evt.detail.type && evt.detail.type !== "log") { return; }
     var seq = parseInt((evt.detail && evt.detail.lastEventId) || "0", 10);
     if (seq && seq <= last) { evt.preventDefault(); return; }
     var logBox = document.querySelector(".log-box");
     atBottom = !logBox || logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
   });
   document.addEventListener("htmx:sseMessage", function (evt) {
+    if (evt.detail && evt.detail.type && evt.detail.type !== "log") { return; }
     var seq = parseInt((evt.detail && evt.detail.lastEventId) || "0", 10);
     if (seq > last) {
       last = seq;
