@@ -4,7 +4,8 @@ Routes (``{token}`` is a link token; see docs/web.md):
 
 * ``GET /``, ``POST /tables``: create a table, then show its links (once);
 * ``GET /t/{token}``: the table as the link's holder sees it;
-* ``GET /t/{token}/stream?after=SEQ``: the live log (Server-Sent Events);
+* ``GET /t/{token}/stream?after=SEQ``: the live log and who is there (Server-Sent Events);
+* ``GET /t/{token}/manifest.webmanifest``: the link's web app manifest (home screen);
 * ``GET /t/{token}/odds/{action}``: the exact odds of a form as filled in;
 * ``POST /t/{token}/act/{action}``: one action of the table's system;
 * ``POST /t/{token}/undo``, ``POST /t/{token}/options``: the game master's undo, house rules;

@@ -41,6 +41,7 @@ from tablee.table.transcript import describe
 from tablee.web.access import Viewer, can_see, csrf_valid
 from tablee.web.guard import Settings
 from tablee.web.hub import Hub
+from tablee.web.joining import link_items
 from tablee.web.presence import Presence
 from tablee.web.render import (
     HIDDEN,
@@ -68,6 +69,7 @@ __all__ = [
     "lang_of",
     "refusal",
     "server_secret",
+    "shared_links",
     "system_choices",
     "system_title",
     "viewer_of",
@@ -328,3 +330,26 @@ def system_title(system_id: str) -> str:
 def system_choices() -> list[tuple[str, str]]:
     """The systems a table can be created for in the browser: ``(id, name)``."""
     return [(s, system_title(s)) for s in game_ids() if web_system(s) is not None]
+
+
+def shared_links(
+    table: WebTable,
+    request: Request,
+    links: list[tuple[LinkInfo, str]],
+    tr: Callable[[str], str],
+) -> tuple[list[dict[str, Any]], bool]:
+    """New links as the links page shows them, each with its address and QR code.
+
+    Args:
+        links: each link made, with its token (shown this once).
+
+    Returns:
+        See `tablee.web.joining.link_items`.
+    """
+    return link_items(
+        [(holder_label(tr, info), base_path(token)) for info, token in links],
+        str(request.base_url),
+        table.settings.base_url,
+        table.settings.lan_urls,
+        lambda label: tr("QR code of the link for {holder}").format(holder=label),
+    )

@@ -6,6 +6,7 @@ Source: docs/web.md, "Pages and routes" and "Fan-out".
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import AsyncIterator
 from typing import Any
@@ -36,10 +37,12 @@ from tablee.web.common import (
     holder_label,
     lang_of,
     refusal,
+    shared_links,
     system_choices,
     system_title,
     viewer_of,
 )
+from tablee.web.joining import manifest
 from tablee.web.presence import presence_html, presence_message, seat_of
 from tablee.web.render import (
     entry_html,
@@ -123,16 +126,17 @@ def add_home_routes(app: FastAPI, table: WebTable) -> None:
             )
             return HTMLResponse(html, status_code=status)
         tr = translator(lang)
-        items = [
-            {
-                "label": holder_label(tr, i.info),
-                "url": str(request.base_url).rstrip("/") + base_path(i.token),
-            }
-            for i in issued
-        ]
-        return HTMLResponse(
-            render("links.html", lang, table=state.name, issued=items, listed=None, base="")
+        items, reachable = shared_links(table, request, [(i.info, i.token) for i in issued], tr)
+        html = render(
+            "links.html",
+            lang,
+            table=state.name,
+            issued=items,
+            reachable=reachable,
+            listed=None,
+            base="",
         )
+        return HTMLResponse(html)
 
 
 def add_table_routes(app: FastAPI, table: WebTable) -> None:
@@ -149,6 +153,14 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
                 "tablee_lang", viewer.lang, path=base_path(token), httponly=True, samesite="strict"
             )
         return response
+
+    @app.get("/t/{token}/manifest.webmanifest")
+    async def web_manifest(request: Request, token: str) -> Response:
+        viewer = await viewer_of(table, request, token)
+        tr = translator(viewer.lang)
+        name = f"{viewer.table} · {holder_label(tr, viewer.link)}"
+        body = json.dumps(manifest(name, base_path(token), viewer.lang), ensure_ascii=False)
+        return Response(body, media_type="application/manifest+json")
 
     @app.get("/t/{token}/stream")
     async def stream(request: Request, token: str, after: int = 0) -> Response:
