@@ -154,7 +154,7 @@ def base_url(tr: Tr) -> Callable[[str], str]:
     from urllib.parse import urlsplit
 
     def parse(text: str) -> str:
-        from tablee.web.joining import is_loopback_url  # only when given: it loads the web
+        from tablee.web import is_loopback_url  # only when given: it loads the web table
 
         value = text.strip().rstrip("/")
         try:
