@@ -201,9 +201,9 @@ def create_table(page: Page, base: str, system: str, name: str, players: tuple[s
     page.fill("#players", "\n".join(players))
     page.select_option("#table_lang", "en")
     page.click("form[action='/tables'] button[type=submit]")
-    page.wait_for_selector("dl.links")
-    labels = page.eval_on_selector_all("dl.links dt", "els => els.map(e => e.textContent.trim())")
-    urls = page.eval_on_selector_all("dl.links dd a", "els => els.map(e => e.href)")
+    page.wait_for_selector(".join-card")
+    labels = page.eval_on_selector_all(".join-card h2", "els => els.map(e => e.textContent.trim())")
+    urls = page.eval_on_selector_all(".join-card input.link-text", "els => els.map(e => e.value)")
     by_label = dict(zip(labels, urls, strict=True))
     return Table(
         name,

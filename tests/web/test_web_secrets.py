@@ -17,14 +17,26 @@ from __future__ import annotations
 import html
 import json
 
+import pytest
 from fastapi.testclient import TestClient
 
+from tablee.dice.sources import SeededSource
 from tablee.errors import NOT_VALID, InputError, RuleError
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tests.web.test_systems import act
 from tests.web.test_web_agents import team
-from tests.web.test_web_ybs import ybs_table
+from tests.web.test_web_ybs import SEED_NO_STRAIGHT, ybs_table
+
+
+@pytest.fixture(autouse=True)
+def no_straight_for_the_game_master(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dice the server throws (the game master's side of a gang fight) hold no straight,
+    which would end the fight before these tests are done with it."""
+    monkeypatch.setattr(
+        "tablee.web.declared.FairSource", lambda: SeededSource(SEED_NO_STRAIGHT), raising=False
+    )
+
 
 HEADERS = {"content-type": "application/json"}
 HAND = "6,6,6,6,6"

@@ -37,6 +37,7 @@ __all__ = [
     "GRACEFUL_SHUTDOWN_SECONDS",
     "WORKER_ENV",
     "add_parser",
+    "base_url",
     "cmd_serve",
     "listening_socket",
     "port_number",
@@ -53,7 +54,11 @@ WORKER_ENV = "TABLEE_SERVE_WORKER"
 
 
 def cmd_serve(ctx: Context) -> int:
-    """``tablee serve [--host H] [--port P] [--db PATH|URL] [--workers N]``: run the web table.
+    """``tablee serve [--host H] [--port P] [--base-url URL] [--db PATH|URL] [--workers N]``.
+
+    Runs the live web table. ``--base-url`` (else a local network address listed for
+    ``--host 0.0.0.0``) is the address put in the links and QR codes players join with
+    (`tablee.web.joining`).
 
     The listening socket is made here, before anything is announced: a port in use (or an
     address this machine cannot listen on) is an error, and "serves on" names the port
@@ -78,7 +83,6 @@ def cmd_serve(ctx: Context) -> int:
 
     a = ctx.args
     store = ctx.service.store
-    settings = Settings(trusted_origins=tuple(a.trusted_origin or ()), allow_create=not a.no_create)
     options: dict[str, Any] = {
         "loop": "auto",  # uvloop when installed
         "http": "auto",  # httptools when installed
@@ -88,21 +92,33 @@ def cmd_serve(ctx: Context) -> int:
         "log_level": "warning",
         "server_header": False,
     }
-    if a.workers > 1:
-        url = _shared_url(store, a.workers)
-        server_secret(store)  # made once here, not by each process at the same time
-        os.environ[WORKER_ENV] = json.dumps(
-            {"db": url, "trusted": list(settings.trusted_origins), "create": settings.allow_create}
-        )
-        config = uvicorn.Config(
-            f"{__name__}:worker_app", factory=True, workers=a.workers, **options
-        )
-    else:
-        config = uvicorn.Config(create_app(store, settings), workers=1, **options)
+    url = _shared_url(store, a.workers) if a.workers > 1 else None
     with listening_socket(a.host, a.port) as sock:
         port = int(sock.getsockname()[1])
-        serving = ctx.tr("Tablée serves on {url} (Ctrl+C stops it).").format(url=_url(a.host, port))
         others = _reachable_at(a.host, port)
+        settings = Settings(
+            trusted_origins=tuple(a.trusted_origin or ()),
+            allow_create=not a.no_create,
+            base_url=a.base_url,
+            lan_urls=tuple(others),
+        )
+        if url is not None:
+            server_secret(store)  # made once here, not by each process at the same time
+            os.environ[WORKER_ENV] = json.dumps(
+                {
+                    "db": url,
+                    "trusted": list(settings.trusted_origins),
+                    "create": settings.allow_create,
+                    "base_url": settings.base_url,
+                    "lan": list(settings.lan_urls),
+                }
+            )
+            config = uvicorn.Config(
+                f"{__name__}:worker_app", factory=True, workers=a.workers, **options
+            )
+        else:
+            config = uvicorn.Config(create_app(store, settings), workers=1, **options)
+        serving = ctx.tr("Tablée serves on {url} (Ctrl+C stops it).").format(url=_url(a.host, port))
         if others:
             serving += "\n" + ctx.tr("Other devices reach it at {urls}").format(
                 urls=", ".join(others)
@@ -117,6 +133,47 @@ def cmd_serve(ctx: Context) -> int:
             else:
                 uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+BASE_URL = N_(
+    "{value!r} is not an address players can reach: give http:// or https://, a host other "
+    "than this machine's loopback, and no query"
+)
+"""The error of a ``--base-url`` that cannot go in links and QR codes."""
+
+
+def base_url(tr: Tr) -> Callable[[str], str]:
+    """An argparse ``type`` for ``--base-url``: an http(s) origin, maybe with a path.
+
+    Returns (from the returned function) the address without its trailing slash.
+
+    Raises (from the returned function):
+        argparse.ArgumentTypeError: another scheme, no host, a loopback host (127.0.0.1,
+            ``localhost``: no phone reaches it), a query or a fragment, or a bad port.
+    """
+    from urllib.parse import urlsplit
+
+    def parse(text: str) -> str:
+        from tablee.web import is_loopback_url  # only when given: it loads the web table
+
+        value = text.strip().rstrip("/")
+        try:
+            parts = urlsplit(value)
+            parts.port  # noqa: B018 - raises ValueError for a bad port
+        except ValueError:
+            parts = None
+        if (
+            parts is None
+            or parts.scheme not in ("http", "https")
+            or not parts.hostname
+            or parts.query
+            or parts.fragment
+            or is_loopback_url(value)
+        ):
+            raise argparse.ArgumentTypeError(tr(BASE_URL).format(value=text))
+        return value
+
+    return parse
 
 
 PORT_RANGE = N_(
@@ -251,7 +308,12 @@ def worker_app() -> FastAPI:
     from tablee.web import Settings, create_app
 
     given = json.loads(os.environ[WORKER_ENV])
-    settings = Settings(trusted_origins=tuple(given["trusted"]), allow_create=given["create"])
+    settings = Settings(
+        trusted_origins=tuple(given["trusted"]),
+        allow_create=given["create"],
+        base_url=given.get("base_url"),
+        lan_urls=tuple(given.get("lan", ())),
+    )
     return create_app(open_store(given["db"]), settings)
 
 
@@ -281,6 +343,15 @@ def add_parser(sub: Any, tr: Tr) -> None:
         action="append",
         metavar="URL",
         help=tr("an origin the proxy serves the table from, e.g. https://table.example"),
+    )
+    p.add_argument(
+        "--base-url",
+        type=base_url(tr),
+        metavar="URL",
+        help=tr(
+            "the address players reach the server at, e.g. https://table.example or "
+            "http://192.168.1.20:8000: put in the links and QR codes"
+        ),
     )
     p.add_argument(
         "--no-create",

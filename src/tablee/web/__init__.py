@@ -10,5 +10,6 @@ Source: docs/web.md.
 
 from tablee.web.app import Settings, create_app
 from tablee.web.common import server_secret
+from tablee.web.joining import is_loopback_url
 
-__all__ = ["Settings", "create_app", "server_secret"]
+__all__ = ["Settings", "create_app", "is_loopback_url", "server_secret"]

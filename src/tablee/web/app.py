@@ -4,7 +4,8 @@ Routes (``{token}`` is a link token; see docs/web.md):
 
 * ``GET /``, ``POST /tables``: create a table, then show its links (once);
 * ``GET /t/{token}``: the table as the link's holder sees it;
-* ``GET /t/{token}/stream?after=SEQ``: the live log (Server-Sent Events);
+* ``GET /t/{token}/stream?after=SEQ``: the live log and who is there (Server-Sent Events);
+* ``GET /t/{token}/manifest.webmanifest``: the link's web app manifest (home screen);
 * ``GET /t/{token}/odds/{action}``: the exact odds of a form as filled in;
 * ``POST /t/{token}/act/{action}``: one action of the table's system;
 * ``POST /t/{token}/undo``, ``POST /t/{token}/options``: the game master's undo, house rules;
@@ -72,15 +73,18 @@ def create_app(
     """
     table = WebTable(store, settings or Settings(), clock)
 
-    listener = listener_for(store, table.hub)  # None unless the store is PostgreSQL
+    # None unless the store is PostgreSQL
+    listener = listener_for(store, table.hub, table.presence)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         table.hub.start()
+        table.presence.start()
         if listener is not None:
             listener.start()
         with _streams_end_on_stop(table.hub):
             yield
+        await table.presence.stop()  # announces, through the listener, that we are gone
         if listener is not None:
             await listener.stop()
         await table.hub.stop()

@@ -42,6 +42,8 @@ from tablee.table.transcript import describe
 from tablee.web.access import Viewer, can_see, csrf_valid
 from tablee.web.guard import Settings
 from tablee.web.hub import Hub
+from tablee.web.joining import link_items
+from tablee.web.presence import Presence
 from tablee.web.render import (
     HIDDEN,
     Fragments,
@@ -72,6 +74,7 @@ __all__ = [
     "refusal",
     "scoped_command_key",
     "server_secret",
+    "shared_links",
     "system_choices",
     "system_title",
     "viewer_of",
@@ -137,7 +140,7 @@ class NotFound(Exception):
 
 
 class WebTable:
-    """The application's shared parts: the store, the service, the hub, the secret.
+    """The application's shared parts: the store, the service, the hub, who is there, the secret.
 
     Args:
         store: the event store (a `SqliteStore` is used inline on the event loop, any other
@@ -148,6 +151,7 @@ class WebTable:
     Attributes:
         inline: whether store calls run on the event loop (True for a `SqliteStore`).
         fragments: the stream messages rendered once and shared by a table's streams.
+        presence: the seats with an open stream (`tablee.web.presence`).
     """
 
     def __init__(
@@ -164,6 +168,7 @@ class WebTable:
         self._threads = anyio.CapacityLimiter(STORE_THREADS)
         self.fragments = Fragments()
         self.hub = Hub(self._last_seq, settings.poll_interval)
+        self.presence = Presence(self.hub.notify)
         self.secret = self._secret()
         self._names: dict[str, str] = {}
         self._langs: dict[str, str] = {}
@@ -374,3 +379,26 @@ def system_title(system_id: str) -> str:
 def system_choices() -> list[tuple[str, str]]:
     """The systems a table can be created for in the browser: ``(id, name)``."""
     return [(s, system_title(s)) for s in game_ids() if web_system(s) is not None]
+
+
+def shared_links(
+    table: WebTable,
+    request: Request,
+    links: list[tuple[LinkInfo, str]],
+    tr: Callable[[str], str],
+) -> tuple[list[dict[str, Any]], bool]:
+    """New links as the links page shows them, each with its address and QR code.
+
+    Args:
+        links: each link made, with its token (shown this once).
+
+    Returns:
+        See `tablee.web.joining.link_items`.
+    """
+    return link_items(
+        [(holder_label(tr, info), base_path(token)) for info, token in links],
+        str(request.base_url),
+        table.settings.base_url,
+        table.settings.lan_urls,
+        lambda label: tr("QR code of the link for {holder}").format(holder=label),
+    )

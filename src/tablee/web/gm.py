@@ -26,6 +26,7 @@ from tablee.web.common import (
     form_result,
     holder_label,
     refusal,
+    shared_links,
     viewer_of,
 )
 from tablee.web.render import (
@@ -192,14 +193,13 @@ async def _links_page(
         )
     )
     tr = translator(viewer.lang)
-    root = str(request.base_url).rstrip("/")
+    items, reachable = shared_links(table, request, [(i.info, i.token) for i in issued], tr)
     html = render(
         "links.html",
         viewer.lang,
         table=state.name,
-        issued=[
-            {"label": holder_label(tr, i.info), "url": root + base_path(i.token)} for i in issued
-        ],
+        issued=items,
+        reachable=reachable,
         listed=[
             {
                 "label": holder_label(tr, link),

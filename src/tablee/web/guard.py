@@ -65,6 +65,10 @@ class Settings:
             server behind a reverse proxy that changes the ``Host`` header.
         allow_create: whether the home page may create tables.
         max_streams: event streams open at once per link (browser tabs of one person).
+        base_url: the address the group reaches the server at (``tablee serve --base-url``),
+            put in the links and QR codes given to players; None: see `tablee.web.joining`.
+        lan_urls: the local network addresses of a server listening on every interface
+            (``tablee serve --host 0.0.0.0``), for the QR codes when no other fits.
     """
 
     max_body: int = 64 * 1024
@@ -73,6 +77,8 @@ class Settings:
     trusted_origins: tuple[str, ...] = ()
     allow_create: bool = True
     max_streams: int = 20
+    base_url: str | None = None
+    lan_urls: tuple[str, ...] = ()
 
 
 _HEADERS = [

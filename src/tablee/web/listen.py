@@ -15,8 +15,13 @@ whatever falls in between. A malformed payload is ignored. The listener runs in 
 loop of the server (started and stopped by the application's lifespan); stopping it cancels
 its task and closes the connection without waiting for the database.
 
+The same connection listens to ``tablee_presence``, where the processes announce which
+seats have a stream open (`tablee.web.presence`); a second connection, made when first
+needed and again after a failure, sends this process's announcements. Once it listens (at
+start and after each reconnection) the listener asks the others to announce theirs.
+
 Source: docs/web.md, "Fan-out" (NOTIFY carrying only ``(table, seq)``, the
-database stays the truth).
+database stays the truth) and "Who is there".
 """
 
 from __future__ import annotations
@@ -24,13 +29,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 from tablee.table.store import EventStore
 from tablee.web.hub import Hub
+from tablee.web.presence import PRESENCE_CHANNEL, Presence
 
 __all__ = [
     "APPLICATION_NAME",
     "CHANNEL",
+    "PRESENCE_CHANNEL",
     "RETRY_FIRST",
     "RETRY_MAX",
     "Listener",
@@ -76,6 +84,8 @@ class Listener:
         conninfo: a libpq connection string or ``postgresql://`` URL (no driver suffix).
         hub: the hub whose streams are woken (`Hub.heard`); after a reconnection it is asked
             for one store check (`Hub.check_soon`).
+        presence: the seats of this process, whose announcements are sent through `send`
+            and which hears the others' (None: presence is not shared).
 
     Attributes:
         listening: set while the connection is listening (tests wait for it).
@@ -83,13 +93,46 @@ class Listener:
         backend_pid: the server process id of the last listening connection (0 before).
     """
 
-    def __init__(self, conninfo: str, hub: Hub) -> None:
+    def __init__(self, conninfo: str, hub: Hub, presence: Presence | None = None) -> None:
         self.conninfo = conninfo
         self.hub = hub
+        self.presence = presence
         self.listening = asyncio.Event()
         self.connections = 0
         self.backend_pid = 0
         self._task: asyncio.Task[None] | None = None
+        self._sender: Any = None  # psycopg.AsyncConnection, made by `send` when first needed
+        self._sending = asyncio.Lock()
+        if presence is not None:
+            presence.publish = self.send
+
+    async def send(self, payload: str) -> None:
+        """Announce ``payload`` on `PRESENCE_CHANNEL` (delivered to every listener, ours too).
+
+        Raises:
+            psycopg.Error: the database could not be reached; the next send connects again.
+        """
+        import psycopg  # lazy: only a PostgreSQL server needs it
+
+        async with self._sending:
+            try:
+                if self._sender is None or self._sender.closed:
+                    self._sender = await psycopg.AsyncConnection.connect(
+                        self.conninfo,
+                        autocommit=True,
+                        connect_timeout=5,
+                        application_name=APPLICATION_NAME,
+                    )
+                await self._sender.execute("SELECT pg_notify(%s, %s)", (PRESENCE_CHANNEL, payload))
+            except psycopg.Error:
+                await self._close_sender()
+                raise
+
+    async def _close_sender(self) -> None:
+        sender, self._sender = self._sender, None
+        if sender is not None:
+            with contextlib.suppress(Exception):
+                await sender.close()
 
     def start(self) -> None:
         """Start listening in the running event loop (returns at once)."""
@@ -104,6 +147,8 @@ class Listener:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.listening.clear()
+        async with self._sending:
+            await self._close_sender()
 
     async def _run(self) -> None:
         delay = RETRY_FIRST
@@ -128,12 +173,20 @@ class Listener:
         )
         try:
             await conn.execute(f"LISTEN {CHANNEL}")
+            if self.presence is not None:
+                await conn.execute(f"LISTEN {PRESENCE_CHANNEL}")
             self.backend_pid = conn.info.backend_pid
             self.connections += 1
             self.listening.set()
             if self.connections > 1:
                 self.hub.check_soon()  # what was sent while we were away is lost
+            if self.presence is not None:
+                self.presence.listening()
             async for notify in conn.notifies():
+                if notify.channel == PRESENCE_CHANNEL:
+                    if self.presence is not None:
+                        self.presence.heard(notify.payload)
+                    continue
                 parsed = parse_payload(notify.payload)
                 if parsed is not None:
                     self.hub.heard(*parsed)
@@ -141,13 +194,14 @@ class Listener:
             await conn.close()
 
 
-def listener_for(store: EventStore, hub: Hub) -> Listener | None:
+def listener_for(store: EventStore, hub: Hub, presence: Presence | None = None) -> Listener | None:
     """A listener for the store's database when it is PostgreSQL, else None.
 
     Args:
         store: the web table's store; only a `SqlAlchemyStore` whose URL is PostgreSQL
             gets a listener (SQLite has no notifications: the poller alone serves it).
         hub: the hub to wake.
+        presence: the seats to share with the other processes (None: not shared).
 
     Returns:
         A listener, not started yet, connecting with the store's own URL and credentials.
@@ -158,4 +212,4 @@ def listener_for(store: EventStore, hub: Hub) -> Listener | None:
     from sqlalchemy.engine import make_url  # lazy: only a PostgreSQL store needs it
 
     conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-    return Listener(conninfo, hub)
+    return Listener(conninfo, hub, presence)

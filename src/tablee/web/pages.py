@@ -6,6 +6,7 @@ Source: docs/web.md, "Pages and routes" and "Fan-out".
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import AsyncIterator
 from typing import Any
@@ -39,11 +40,14 @@ from tablee.web.common import (
     new_form_key,
     refusal,
     scoped_command_key,
+    shared_links,
     system_choices,
     system_title,
     viewer_of,
 )
+from tablee.web.joining import manifest
 from tablee.web.live import field_choices
+from tablee.web.presence import presence_html, presence_message, seat_of
 from tablee.web.render import (
     entry_html,
     odds_rows,
@@ -126,16 +130,17 @@ def add_home_routes(app: FastAPI, table: WebTable) -> None:
             )
             return HTMLResponse(html, status_code=status)
         tr = translator(lang)
-        items = [
-            {
-                "label": holder_label(tr, i.info),
-                "url": str(request.base_url).rstrip("/") + base_path(i.token),
-            }
-            for i in issued
-        ]
-        return HTMLResponse(
-            render("links.html", lang, table=state.name, issued=items, listed=None, base="")
+        items, reachable = shared_links(table, request, [(i.info, i.token) for i in issued], tr)
+        html = render(
+            "links.html",
+            lang,
+            table=state.name,
+            issued=items,
+            reachable=reachable,
+            listed=None,
+            base="",
         )
+        return HTMLResponse(html)
 
 
 def add_table_routes(app: FastAPI, table: WebTable) -> None:
@@ -152,6 +157,14 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
                 "tablee_lang", viewer.lang, path=base_path(token), httponly=True, samesite="strict"
             )
         return response
+
+    @app.get("/t/{token}/manifest.webmanifest")
+    async def web_manifest(request: Request, token: str) -> Response:
+        viewer = await viewer_of(table, request, token)
+        tr = translator(viewer.lang)
+        name = f"{viewer.table} · {holder_label(tr, viewer.link)}"
+        body = json.dumps(manifest(name, base_path(token), viewer.lang), ensure_ascii=False)
+        return Response(body, media_type="application/manifest+json")
 
     @app.get("/t/{token}/stream")
     async def stream(request: Request, token: str, after: int = 0) -> Response:
@@ -285,6 +298,10 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
     tr = translator(viewer.lang)
     role = holder_label(tr, viewer.link)
     options = state.system.options_json(state.game)
+    here = table.presence.counts(viewer.link.table_id)
+    mine = seat_of(viewer.role, viewer.player)
+    here[mine] = max(here[mine], 1)  # the page's own stream opens next
+
     return render(
         "table.html",
         viewer.lang,
@@ -298,6 +315,7 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
         entries=[entry_html(e, state, viewer) for e in state.events],
         resources=resources_html(state, viewer),
         last_seq=state.last_seq,
+        presence=presence_html(state.players, here, viewer.lang),
         options_text=", ".join(f"{k}={v}" for k, v in options.items()),
     )
 
@@ -306,16 +324,20 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
     """The stream: every event after ``start`` as it is stored, rendered for the viewer.
 
     The link is checked again at least every `RECHECK_SECONDS`: a revoked link's stream ends.
+    While the stream is open its seat counts as connected (`tablee.web.presence`); each
+    change of the table's seats is sent as a ``presence`` message.
     Each message is rendered once per audience and shared with the table's other streams
     (`tablee.web.render.Fragments`); the messages found at one wake-up go out in one write.
     """
     table_id = viewer.link.table_id
     sent = start
+    shown = -1  # the presence version last sent (`tablee.web.presence`)
     now = asyncio.get_running_loop().time
     checked = last_out = now()
     yield b": tablee\nretry: 2000\n\n"  # reconnect after 2 s when the connection drops
     try:
-        with table.hub.watching(table_id, sent):
+        seat = seat_of(viewer.role, viewer.player)
+        with table.hub.watching(table_id, sent), table.presence.present(table_id, seat):
             while not table.hub.closed:
                 signal = table.hub.signal(table_id)
                 if now() - checked >= RECHECK_SECONDS:
@@ -327,6 +349,12 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
                     new = _events_after(state, sent)
                     yield b"".join(table.fragments.message(e, state, viewer) for e in new)
                     sent, last_out = new[-1].seq, now()
+                    continue
+                if table.presence.version(table_id) != shown:
+                    shown = table.presence.version(table_id)
+                    counts = table.presence.counts(table_id)
+                    yield presence_message(state.players, counts, viewer.lang)
+                    last_out = now()
                     continue
                 await table.hub.wait(signal, min(KEEPALIVE_SECONDS, RECHECK_SECONDS))
                 if now() - last_out >= KEEPALIVE_SECONDS:

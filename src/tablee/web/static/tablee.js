@@ -23,8 +23,29 @@
     var m = /[?&]after=(\d+)/.exec(url);
     last = m ? parseInt(m[1], 10) : 0;
   });
+  // Copy buttons of the links page: the Clipboard API where the page is secure (https,
+  // localhost), else the field's selection and the older copy command.
+  document.addEventListener("click", function (evt) {
+    var button = evt.target && evt.target.closest ? evt.target.closest("button[data-copy]") : null;
+    if (!button) { return; }
+    var field = document.getElementById(button.getAttribute("data-copy"));
+    if (!field) { return; }
+    function done() { button.textContent = button.getAttribute("data-copied"); }
+    function fallback() {
+      field.focus();
+      field.select();
+      try { if (document.execCommand("copy")) { done(); } } catch (e) { /* the text stays selected */ }
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(done, fallback);
+    } else {
+      fallback();
+    }
+  });
   var atBottom = true;  // was the log box showing its newest entry before this message?
   document.addEventListener("htmx:sseBeforeMessage", function (evt) {
+    // Only log messages carry an id; others (presence) repeat the last one they follow.
+    if (evt.detail && evt.detail.type && evt.detail.type !== "log") { return; }
     var seq = parseInt((evt.detail && evt.detail.lastEventId) || "0", 10);
     if (seq && seq <= last) { evt.preventDefault(); return; }
     var logBox = document.querySelector(".log-box");
@@ -84,6 +105,7 @@
     form.dispatchEvent(new Event("change", { bubbles: true }));  // its odds, asked again
   });
   document.addEventListener("htmx:sseMessage", function (evt) {
+    if (evt.detail && evt.detail.type && evt.detail.type !== "log") { return; }
     applyChoices();
     var seq = parseInt((evt.detail && evt.detail.lastEventId) || "0", 10);
     if (seq > last) {
