@@ -259,7 +259,12 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
             )
     tr = translator(viewer.lang)
     role = holder_label(tr, viewer.link)
-    options = state.system.options_json(state.game)
+    house_rules = [
+        (name, rule.render(tr))
+        for name, rule in zip(
+            state.system.options_json(state.game), state.system.house_rules(state.game), strict=True
+        )
+    ]
     return render(
         "table.html",
         viewer.lang,
@@ -273,7 +278,7 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
         entries=[entry_html(e, state, viewer) for e in state.events],
         resources=resources_html(state, viewer),
         last_seq=state.last_seq,
-        options_text=", ".join(f"{k}={v}" for k, v in options.items()),
+        house_rules=house_rules,
     )
 
 
