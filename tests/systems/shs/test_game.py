@@ -639,7 +639,7 @@ def test_options_change():
     assert decision.facts[0].kind == "shs.options_set"
     after = apply(state, decision)
     assert (after.options.negative_ps, after.options.dpm_cap) == ("zero", 5)
-    assert line(decision) == "house rules: negative_ps=zero, dpm_cap=5"
+    assert line(decision) == "house rules: A total below 0 PS: counts as 0; D+/- per roll: 5"
     with pytest.raises(InputError):
         decide_options(state, {"dice": "3"})
 
