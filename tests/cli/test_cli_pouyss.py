@@ -304,7 +304,7 @@ def test_penalty_clamps_and_warns(run: Run) -> None:
     run("pouyss", "session", "start")
     doc = run("pouyss", "penalty", "--amount", "2", "--json").json()
     assert doc["cagnotte"]["after"] == 0
-    assert any("P-A8" in w for w in doc["warnings"])
+    assert any("it stops at 0" in w for w in doc["warnings"])
 
 
 def test_demo_runs_and_prints_the_log(run: Run) -> None:

@@ -140,7 +140,7 @@ def test_log_shows_reward_reason_and_the_folded_cagnotte(table: Run) -> None:
     assert "(undone)" in log
 
 
-def test_show_prints_options_as_typed(table: Run) -> None:
+def test_show_prints_house_rules_as_sentences(table: Run) -> None:
     out = table("table", "show").out
-    assert "bonus_cap=none" in out
+    assert "Bonus dice per roll: no limit" in out
     assert "None" not in out

@@ -114,8 +114,13 @@ def test_server_rolls_when_no_faces_are_typed(client: TestClient, store: SqliteS
 def test_house_rules_and_exports(client: TestClient, store: SqliteStore) -> None:
     links = make_table(store)
     csrf = csrf_of(client, links.gm)
+    page = client.get(links.gm).text
+    assert "Bonus dice per roll: no limit" in page and "bonus_cap=None" not in page
     changed = client.post(links.gm + "/options", data={"csrf": csrf, "set": "bonus_cap=2"})
     assert changed.status_code == 200
+    assert "House rules: Bonus dice per roll: 2" in changed.text
+    page = client.get(links.gm).text
+    assert "Bonus dice per roll: 2" in page and "A new session keeps the cagnotte: no" in page
     bad = client.post(links.gm + "/options", data={"csrf": csrf, "set": "nonsense"})
     assert bad.status_code == 422
     act(client, links.gm, "session-start")

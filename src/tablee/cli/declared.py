@@ -40,12 +40,44 @@ def command_words(game: AnyGame) -> tuple[str, ...]:
     return tuple(words)
 
 
+RULE_NOTE = (N_("Rule: {rule}."), N_("Rules: {rule}."))
+"""How a command's help names its ruling id(s), once, after its description."""
+
+FIELD_RULE = (N_("rule {rule}"), N_("{range}; rule {rule}"))
+"""How an option's help names the ruling id behind its range (alone, after the range)."""
+
+
+def _rule_words(rule: str, tr: Tr, forms: tuple[str, str]) -> str:
+    several = any(mark in rule for mark in (",", " to "))
+    template = forms[1] if several else forms[0]
+    return tr(template).format(rule=rule)
+
+
+def description_of(command: type[Command], tr: Tr) -> str | None:
+    """The help text under a command's usage: its description, then its ruling id.
+
+    The ruling ids belong in the help and the docs, not in what players read while playing
+    (titles, log lines, reports): this is the one place the command line names a command's
+    ``rule`` (``Rule: G-M1.``, in French ``Règle : G-M1.``). None when the command has
+    neither a description nor a rule.
+    """
+    parts = [tr(command.description)] if command.description else []
+    if command.rule:
+        parts.append(_rule_words(command.rule, tr, RULE_NOTE))
+    return " ".join(parts) or None
+
+
 def _help(spec: FieldSpec, tr: Tr) -> str:
     text = tr(spec.param.help)
     low, high = spec.param.low, spec.param.high
+    span = ""
     if spec.kind == "int" and (low is not None or high is not None):
-        text += f" ({'' if low is None else low}..{'' if high is None else high})"
-    return text
+        span = f"{'' if low is None else low}..{'' if high is None else high}"
+    note = span
+    if spec.param.rule:
+        template = FIELD_RULE[1] if span else FIELD_RULE[0]
+        note = tr(template).format(range=span, rule=spec.param.rule)
+    return f"{text} ({note})" if note else text
 
 
 def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
@@ -119,7 +151,7 @@ def _add_command(
                 dest="step", required=True, metavar="{" + word + "}"
             )
         target = nested[word]
-    description = tr(command.description) if command.description else None
+    description = description_of(command, tr)
     parser = target.add_parser(words[-1], help=tr(command.title), description=description)
     for spec in fields_of(command):
         _add_field(parser, spec, tr)
@@ -184,7 +216,10 @@ def add_odds_parser(sub: Any, game_id: str, game: AnyGame, tr: Tr) -> None:
     nested = [c for c in game.commands if c.name.startswith("odds ")]
     for command in game.commands:
         if command.name == "odds":
-            _add_odds_query(sub.add_parser(game_id, help=tr(command.title)), game_id, command, tr)
+            parser = sub.add_parser(
+                game_id, help=tr(command.title), description=description_of(command, tr)
+            )
+            _add_odds_query(parser, game_id, command, tr)
     if nested:
         title = game.group_titles.get("odds", N_("exact odds of {game}"))
         help_text = tr(title).format(game=game.title)
@@ -192,7 +227,11 @@ def add_odds_parser(sub: Any, game_id: str, game: AnyGame, tr: Tr) -> None:
             dest="kind", required=True, metavar="KIND"
         )
         for command in nested:
-            parser = kinds.add_parser(command.name.split()[1], help=tr(command.title))
+            parser = kinds.add_parser(
+                command.name.split()[1],
+                help=tr(command.title),
+                description=description_of(command, tr),
+            )
             _add_odds_query(parser, game_id, command, tr)
 
 

@@ -100,7 +100,7 @@ def cmd_show(ctx: Context) -> int:
         ctx.emit_json(doc)
         return 0
     lines = [
-        f"[bold]{state.name}[/] ({state.system.id}, {state.lang})",
+        f"[bold]{state.name}[/] ({state.system.title}, {state.lang})",
         ctx.tr("Players: {players}").format(players=", ".join(state.players)),
         *_summary_lines(ctx, state),
     ]

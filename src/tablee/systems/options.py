@@ -23,6 +23,9 @@ __all__ = [
     "HouseRules",
     "OptionRules",
     "bad_option",
+    "changed_house_rules",
+    "house_rule_lines",
+    "house_rule_value",
     "option_text",
     "parse_option",
     "stored_changes",
@@ -59,6 +62,73 @@ def option_text(value: JSON) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+HOUSE_RULE = N_("{label}: {value}")
+"""One house rule as a player reads it (``Bonus dice per roll: no limit``)."""
+
+
+def house_rule_value(value: JSON, words: Mapping[str, str] | None = None) -> Message:
+    """An option's value in words: yes or no, no limit, a number, or its choice's phrase.
+
+    Args:
+        value: the option's JSON value.
+        words: the option's choice words -> their phrase, in English, marked with `N_`; a
+            word not listed is shown as it is.
+    """
+    if value is None:
+        return Message(N_("no limit"))
+    if isinstance(value, bool):
+        return Message(N_("yes") if value else N_("no"))
+    if isinstance(value, str) and words and value in words:
+        return Message(words[value])
+    return Message("{value}", value=value)
+
+
+def house_rule_lines(
+    values: Mapping[str, JSON],
+    labels: Mapping[str, str],
+    words: Mapping[str, Mapping[str, str]] | None = None,
+) -> tuple[Message, ...]:
+    """Each house rule as a sentence (``Se Surpasser allowed when cooperating: yes``).
+
+    What players read names no option and no ruling: the option's label and its value in
+    words; the option's name and its ``NAME=VALUE`` spelling stay for editing them.
+
+    Args:
+        values: option name -> JSON value, in the order shown.
+        labels: option name -> a short label, in English, marked with `N_` (an option
+            without one is shown by its name).
+        words: option name -> its choice words' phrases (see `house_rule_value`).
+    """
+    return tuple(
+        Message(
+            HOUSE_RULE,
+            label=Message(labels[name]) if name in labels else name,
+            value=house_rule_value(value, (words or {}).get(name)),
+        )
+        for name, value in values.items()
+    )
+
+
+def changed_house_rules(
+    values: Mapping[str, JSON],
+    defaults: Mapping[str, JSON],
+    labels: Mapping[str, str],
+    words: Mapping[str, Mapping[str, str]] | None = None,
+) -> Message:
+    """The log line of a change of house rules: those now unlike the defaults, as sentences.
+
+    Returns ``house rules back to the defaults`` when none differs.
+    """
+    changed = {k: v for k, v in values.items() if defaults.get(k) != v}
+    if not changed:
+        return Message(N_("house rules back to the defaults"))
+    lines = house_rule_lines(changed, labels, words)
+    joined = lines[0]
+    for line in lines[1:]:
+        joined = Message(N_("{before}; {after}"), before=joined, after=line)
+    return Message(N_("house rules: {changes}"), changes=joined)
 
 
 def stored_changes(payload: Mapping[str, JSON]) -> dict[str, str]:

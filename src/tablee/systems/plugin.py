@@ -32,6 +32,7 @@ from tablee.systems.base import JSON, Fact, Upcaster
 from tablee.systems.common import first_difference, with_unrecorded
 from tablee.systems.declare import Command, Query, Who, actor_field
 from tablee.systems.event import Event, event_fact, read_event
+from tablee.systems.options import house_rule_lines
 
 if TYPE_CHECKING:  # annotations only: a roll stores its odds as text, never loads fractions
     from fractions import Fraction
@@ -252,6 +253,9 @@ class Game(Generic[S, C, E]):
         commands: its declared commands and queries, in the order shown.
         event_classes: its typed events.
         option_help: each table option's name -> its English help text (marked `N_`).
+        option_labels: each table option's name -> a short label (marked `N_`), for the
+            house rules as players read them (`house_rules`).
+        option_words: each choice option's name -> its words -> their phrase (marked `N_`).
         group_titles: the first word of nested commands (``session`` of ``session start``)
             -> the title of the group they make (marked `N_`); by default the first
             command's title.
@@ -269,6 +273,8 @@ class Game(Generic[S, C, E]):
     commands: ClassVar[tuple[type[Command], ...]]
     event_classes: ClassVar[tuple[type[Event], ...]]
     option_help: ClassVar[Mapping[str, str]] = {}
+    option_labels: ClassVar[Mapping[str, str]] = {}
+    option_words: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     group_titles: ClassVar[Mapping[str, str]] = {}
     state_type: ClassVar[type | None] = None
     state_version: ClassVar[int] = 1
@@ -375,6 +381,14 @@ class Game(Generic[S, C, E]):
     def options_json(self, state: S) -> dict[str, JSON]:
         """The table's house rules as JSON (``state.options``)."""
         return dict(state.options.to_json())  # type: ignore[attr-defined]
+
+    def house_rules(self, state: S) -> tuple[Message, ...]:
+        """The table's house rules as sentences players read (``Bonus dice per roll: 2``).
+
+        No option name, no ``NAME=VALUE`` and no ruling id: each option's label
+        (``option_labels``) and its value in words (`tablee.systems.options.house_rule_lines`).
+        """
+        return house_rule_lines(self.options_json(state), self.option_labels, self.option_words)
 
     def decide_options(self, state: S, changes: Mapping[str, str]) -> Sequence[Fact]:
         """The facts changing table options from text values (InputError if one is bad)."""

@@ -297,11 +297,16 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
             )
     tr = translator(viewer.lang)
     role = holder_label(tr, viewer.link)
-    options = state.system.options_json(state.game)
     here = table.presence.counts(viewer.link.table_id)
     mine = seat_of(viewer.role, viewer.player)
     here[mine] = max(here[mine], 1)  # the page's own stream opens next
 
+    house_rules = [
+        (name, rule.render(tr))
+        for name, rule in zip(
+            state.system.options_json(state.game), state.system.house_rules(state.game), strict=True
+        )
+    ]
     return render(
         "table.html",
         viewer.lang,
@@ -316,7 +321,7 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
         resources=resources_html(state, viewer),
         last_seq=state.last_seq,
         presence=presence_html(state.players, here, viewer.lang),
-        options_text=", ".join(f"{k}={v}" for k, v in options.items()),
+        house_rules=house_rules,
     )
 
 

@@ -342,7 +342,7 @@ def test_penalty_clamps_at_zero():
     state = in_session(cagnotte=1)
     decision = penalty(state, 2)
     assert move(decision).to_json() == {"before": 1, "drawn": 1, "deposited": 0, "after": 0}
-    assert any("P-A8" in t for t in texts(decision.warnings))
+    assert any("it stops at 0" in t for t in texts(decision.warnings))
     assert fold(state, decision).cagnotte == 0
 
 

@@ -402,7 +402,7 @@ def test_louisa_hacks_the_airlock_rolled_in_its_last_tour_s_t6():
             )
         due = log.do(decide_next_tour)
     assert [a["label"] for a in due.facts[0].payload["due"]] == ["hack the airlock"]
-    assert due.warnings and "S-T6" in due.warnings[0].render()
+    assert due.warnings and "roll its Test now" in due.warnings[0].render()
     rolled = log.do(
         decide_test, hack, action_faces=[5, 5, 1], dpm_faces=[], long_action="Hack The Airlock"
     )

@@ -168,5 +168,5 @@ def test_a_follow_up_shows_the_trace_of_the_whole_test() -> None:
     (event,) = decision.events
     assert YBS.details(event) == ()  # alone, a reroll does not say its trait
     lines = [str(line) for line in YBS.details_after(event, decision.after)]
-    assert lines[-2:] == ["s'entêter: 1 token, reroll 1", "natural 6: always a success (Y-M3)"]
+    assert lines[-2:] == ["s'entêter: 1 token, reroll 1", "natural 6: always a success"]
     assert "destiny forced with 1 token(s): +1" in lines

@@ -20,9 +20,9 @@ __all__ = ["HELP", "HINTS", "ChallengeSteps"]
 
 HELP = N_("What helps the quest, {die} (empty: roll):")
 HINTS = {
-    "muscles": N_("Muscles: describe the action, ideally raising the stakes (G-M3)"),
-    "sexe": N_("Sexe: a pick-up line, a sexual metaphor or a double entendre (G-M3)"),
-    "intelligence": N_("Intelligence: how the agent out-thought the opposition (G-M3)"),
+    "muscles": N_("Muscles: describe the action, ideally raising the stakes"),
+    "sexe": N_("Sexe: a pick-up line, a sexual metaphor or a double entendre"),
+    "intelligence": N_("Intelligence: how the agent out-thought the opposition"),
 }
 
 
@@ -51,12 +51,12 @@ class ChallengeSteps(PlayBase):
             (
                 self.tr(
                     "{agent}, declare your action, or type '{leave}' to leave before the "
-                    "first turn, getting your reserve back in full (G-M8):"
+                    "first turn, getting your reserve back in full:"
                 )
                 if challenge.actions == 0
                 else self.tr(
                     "{agent}, declare your action, or type '{leave}' to leave the challenge, "
-                    "doubling the points you have left (G-M8):"
+                    "doubling the points you have left:"
                 )
             ).format(agent=agent, leave=self.tr(CONCEDE if challenge.actions == 0 else ABANDON))
         )
@@ -97,7 +97,7 @@ class ChallengeSteps(PlayBase):
         answer = self.ask(
             self.tr(
                 "Before the first turn of challenge {number}, who concedes, getting their "
-                "{kind} back to its starting value (G-M8)? Names separated by commas "
+                "{kind} back to its starting value? Names separated by commas "
                 "({agents}; empty: nobody):"
             ).format(number=number, kind=kind.title, agents=choices)
         )

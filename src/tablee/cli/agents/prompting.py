@@ -181,7 +181,7 @@ class PlayBase:
         if not answer:
             rolled = self.dice.roll(count, die)
             if secret:
-                self.say(self.tr("rolled, and kept secret until the index reaches 1 (G-M9)"))
+                self.say(self.tr("rolled, and kept secret until the index reaches 1"))
             else:
                 self.say(self.tr("rolled: {faces}").format(faces=", ".join(map(str, rolled))))
             return rolled

@@ -98,7 +98,7 @@ class QuestSteps(PlayBase):
             answer = self.ask(
                 self.tr(
                     "Next scene: press Enter; or type an agent and a reserve (e.g. {example}) "
-                    "to fail an action on purpose for +1 (G-M7); or '{give_up}' to abandon "
+                    "to fail an action on purpose for +1; or '{give_up}' to abandon "
                     "the quest:"
                 ).format(example=self._example_recovery(), give_up=self.tr(GIVE_UP))
             )

@@ -236,7 +236,7 @@ def resolve_action(roll: ActionRoll, faces: Sequence[int]) -> ActionResult:
     total = face + roll.modifier
     if total >= 7:
         result = Result.CRITICAL
-        step = N_("{total} is 7 or more: a critical, the opposition loses 2 (G-A5)")
+        step = N_("{total} is 7 or more: a critical, the opposition loses 2")
     elif total >= 4:
         result = Result.SUCCESS
         step = N_("{total} is 4 or more: a success, the opposition loses 1")

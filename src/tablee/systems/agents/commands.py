@@ -72,7 +72,7 @@ class CreateAgent(Command):
     """A new agent: Sang 3, and Muscles, Sexe and Intelligence 7, 5 and 3 in any order."""
 
     name: ClassVar[str] = "agent"
-    title: ClassVar[str] = N_("create an agent: Sang 3, reserves 7, 5, 3 (G-M1)")
+    title: ClassVar[str] = N_("create an agent: Sang 3, reserves 7, 5, 3")
     who: ClassVar[Who] = Who.ACTOR
     rule: ClassVar[str] = "G-M1"
 
@@ -80,7 +80,7 @@ class CreateAgent(Command):
     muscles: Annotated[
         int,
         Param(
-            N_("Muscles: 7, 5 or 3, each value once (G-M1)"),
+            N_("Muscles: 7, 5 or 3, each value once"),
             low=0,
             high=MAX_RESERVE,
             placeholder="7|5|3",
@@ -90,7 +90,7 @@ class CreateAgent(Command):
     sexe: Annotated[
         int,
         Param(
-            N_("Sexe: 7, 5 or 3, each value once (G-M1)"),
+            N_("Sexe: 7, 5 or 3, each value once"),
             low=0,
             high=MAX_RESERVE,
             placeholder="7|5|3",
@@ -100,7 +100,7 @@ class CreateAgent(Command):
     intelligence: Annotated[
         int,
         Param(
-            N_("Intelligence: 7, 5 or 3, each value once (G-M1)"),
+            N_("Intelligence: 7, 5 or 3, each value once"),
             low=0,
             high=MAX_RESERVE,
             placeholder="7|5|3",
@@ -129,15 +129,15 @@ class OpenChallenge(Command):
     """A challenge opened by hand: a type, agents in turn order, oppositions with scores."""
 
     name: ClassVar[str] = "challenge"
-    title: ClassVar[str] = N_("open a challenge by hand (G-M2)")
+    title: ClassVar[str] = N_("open a challenge by hand")
     rule: ClassVar[str] = "G-M2"
 
     kind: Annotated[str, Param(KIND, flag="--type", choices=KINDS, rule="G-M2")]
-    agents: Annotated[tuple[str, ...], Param(N_("involved agents, in turn order (G-A20)"))]
+    agents: Annotated[tuple[str, ...], Param(N_("involved agents, in turn order"))]
     oppositions: Annotated[
         tuple[str, ...],
         Param(
-            N_("an opposition and its score; repeat for several (G-A7)"),
+            N_("an opposition and its score; repeat for several"),
             flag="--opposition",
             placeholder="NAME:SCORE",
         ),
@@ -150,7 +150,7 @@ class Act(Command):
     """An agent acts in a challenge: the ticked modifiers, one d6."""
 
     name: ClassVar[str] = "act"
-    title: ClassVar[str] = N_("an agent acts in a challenge: 1d6 + modifiers (G-M4)")
+    title: ClassVar[str] = N_("an agent acts in a challenge: 1d6 + modifiers")
     who: ClassVar[Who] = Who.ACTOR
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "G-M4"
@@ -166,15 +166,15 @@ class Act(Command):
         Param(
             N_(
                 "a modifier ticked on the type's checklist (ids: tablee agents checklist); "
-                "repeatable (G-N2)"
+                "repeatable"
             ),
             flag="--modifier",
         ),
     ] = ()
     target: Annotated[
-        int | None, Param(N_("the opposition targeted, from 1 (G-A7)"), low=1, rule="G-A7")
+        int | None, Param(N_("the opposition targeted, from 1"), low=1, rule="G-A7")
     ] = None
-    declaration: Annotated[str, Param(N_("the action as declared (G-M3)"), max_length=1000)] = ""
+    declaration: Annotated[str, Param(N_("the action as declared"), max_length=1000)] = ""
 
     def dice(self) -> tuple[DiceRequest, ...]:
         """One d6, whatever the modifiers."""
@@ -186,7 +186,7 @@ class Concede(Command):
     """An agent gives a challenge up before its first turn: the reserve back in full."""
 
     name: ClassVar[str] = "concede"
-    title: ClassVar[str] = N_("give a challenge up before it begins: reserve restored (G-M8)")
+    title: ClassVar[str] = N_("give a challenge up before it begins: reserve restored")
     who: ClassVar[Who] = Who.ACTOR
     rule: ClassVar[str] = "G-M8"
 
@@ -199,7 +199,7 @@ class Abandon(Command):
     """An agent leaves a challenge in progress: the points left doubled."""
 
     name: ClassVar[str] = "abandon"
-    title: ClassVar[str] = N_("leave a challenge in progress: points left doubled (G-M8)")
+    title: ClassVar[str] = N_("leave a challenge in progress: points left doubled")
     who: ClassVar[Who] = Who.ACTOR
     rule: ClassVar[str] = "G-M8"
 
@@ -212,7 +212,7 @@ class FailOnPurpose(Command):
     """An agent fails a fairly hard action on purpose outside challenges: +1 reserve."""
 
     name: ClassVar[str] = "fail"
-    title: ClassVar[str] = N_("fail on purpose outside challenges: +1 reserve (G-M7)")
+    title: ClassVar[str] = N_("fail on purpose outside challenges: +1 reserve")
     who: ClassVar[Who] = Who.ACTOR
     rule: ClassVar[str] = "G-M7"
 
@@ -226,7 +226,7 @@ class NameWinner(Command):
     """The winner of a won challenge: the table's choice, else who spent most."""
 
     name: ClassVar[str] = "winner"
-    title: ClassVar[str] = N_("name a won challenge's winner (G-M6)")
+    title: ClassVar[str] = N_("name a won challenge's winner")
     who: ClassVar[Who] = Who.ANYONE
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "G-M6"
@@ -247,7 +247,7 @@ class Checklist(Query):
     """Each challenge type's modifiers."""
 
     name: ClassVar[str] = "checklist"
-    title: ClassVar[str] = N_("each challenge type's modifiers (G-N2)")
+    title: ClassVar[str] = N_("each challenge type's modifiers")
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
 
@@ -261,7 +261,7 @@ class Tables(Query):
     """A table file checked, or the starter tables shown."""
 
     name: ClassVar[str] = "tables"
-    title: ClassVar[str] = N_("check a generator table file, or show the starter tables (G-A13)")
+    title: ClassVar[str] = N_("check a generator table file, or show the starter tables")
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
 
@@ -282,7 +282,7 @@ class Quest(Command):
     """A quest drawn for every agent: index 0, its objective secret until index 1."""
 
     name: ClassVar[str] = "quest"
-    title: ClassVar[str] = N_("draw a quest: index 0, objective secret (G-M9)")
+    title: ClassVar[str] = N_("draw a quest: index 0, objective secret")
     who: ClassVar[Who] = Who.ANYONE
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "G-M9"
@@ -332,7 +332,7 @@ class NextScene(Command):
     """The quest's next scene."""
 
     name: ClassVar[str] = "scene"
-    title: ClassVar[str] = N_("start the quest's next scene (G-A16)")
+    title: ClassVar[str] = N_("start the quest's next scene")
     who: ClassVar[Who] = Who.ANYONE
     rule: ClassVar[str] = "G-A16"
 
@@ -342,7 +342,7 @@ class Generate(Command):
     """The scene's challenge drawn for some agents (and its opposition from a table)."""
 
     name: ClassVar[str] = "generate"
-    title: ClassVar[str] = N_("draw the scene's challenge (G-M9, G-N3, G-N4)")
+    title: ClassVar[str] = N_("draw the scene's challenge")
     who: ClassVar[Who] = Who.ANYONE
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "G-M9"
@@ -367,7 +367,7 @@ class Settle(Command):
     """A finished drawn challenge's consequences applied to the quest."""
 
     name: ClassVar[str] = "consequence"
-    title: ClassVar[str] = N_("apply a drawn challenge's consequences (G-M10)")
+    title: ClassVar[str] = N_("apply a drawn challenge's consequences")
     who: ClassVar[Who] = Who.ANYONE
     rule: ClassVar[str] = "G-M10"
 
@@ -379,7 +379,7 @@ class GiveUp(Command):
     """The agents give their quest up."""
 
     name: ClassVar[str] = "give-up"
-    title: ClassVar[str] = N_("the agents abandon their quest (G-M9)")
+    title: ClassVar[str] = N_("the agents abandon their quest")
     who: ClassVar[Who] = Who.ANYONE
     rule: ClassVar[str] = "G-M9"
 
@@ -389,7 +389,7 @@ class ContestStart(Command):
     """The artefact contest opens: the favori, reserves restored, holds the artefact."""
 
     name: ClassVar[str] = "contest start"
-    title: ClassVar[str] = N_("the artefact contest, step by step (G-M12)")
+    title: ClassVar[str] = N_("the artefact contest, step by step")
     who: ClassVar[Who] = Who.ANYONE
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "G-M12"
@@ -405,7 +405,7 @@ class ContestChallenge(Command):
     """A challenge for the artefact against its holder, alone or allied."""
 
     name: ClassVar[str] = "contest challenge"
-    title: ClassVar[str] = N_("challenge the artefact's holder (G-M12, G-A18)")
+    title: ClassVar[str] = N_("challenge the artefact's holder")
     who: ClassVar[Who] = Who.ACTOR
     rule: ClassVar[str] = "G-M12"
 
@@ -420,7 +420,7 @@ class ContestSettle(Command):
     """A finished contest challenge settled: the artefact changes hands on a win."""
 
     name: ClassVar[str] = "contest settle"
-    title: ClassVar[str] = N_("settle a contest challenge (G-M12)")
+    title: ClassVar[str] = N_("settle a contest challenge")
     who: ClassVar[Who] = Who.ANYONE
     rule: ClassVar[str] = "G-M12"
 
@@ -435,7 +435,7 @@ class ContestClose(Command):
     """The contest ends: nobody eligible wants to challenge the holder any more."""
 
     name: ClassVar[str] = "contest close"
-    title: ClassVar[str] = N_("close the contest: nobody else challenges (G-M12)")
+    title: ClassVar[str] = N_("close the contest: nobody else challenges")
     who: ClassVar[Who] = Who.ANYONE
     rule: ClassVar[str] = "G-M12"
 
@@ -447,14 +447,14 @@ class ActionOdds(Query):
     """Exact odds of one action's result for a total modifier (no table needed)."""
 
     name: ClassVar[str] = "odds action"
-    title: ClassVar[str] = N_("one action's outcome for a modifier (G-M4)")
+    title: ClassVar[str] = N_("one action's outcome for a modifier")
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
 
     modifier: Annotated[
         int,
         Param(
-            N_("the total modifier, e.g. -1 or 2 (G-N2)"),
+            N_("the total modifier, e.g. -1 or 2"),
             low=-MAX_MODIFIER,
             high=MAX_MODIFIER,
             placeholder="M",
@@ -467,7 +467,7 @@ class ChallengeOdds(Query):
     """The agents' exact chance to win a challenge against one opposition (no table)."""
 
     name: ClassVar[str] = "odds challenge"
-    title: ClassVar[str] = N_("the chance the agents win a challenge (exact, G-M5)")
+    title: ClassVar[str] = N_("the chance the agents win a challenge (exact)")
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
 

@@ -59,14 +59,14 @@ MAX_INVOLVED = 100
 GENERATOR_OPTION_HELP: Mapping[str, str] = {
     "opposition_rows": N_(
         "which row of the opposition table applies: shifted (rows 1-4 at index <=0, 1, 2, 3) "
-        "or literal (rows 1-4 at index <=1, 2, 3, 4) (G-A1; default shifted)"
+        "or literal (rows 1-4 at index <=1, 2, 3, 4) (default shifted)"
     ),
     "opposition_rounding": N_(
-        "half a d6 in rows 2-4 of the opposition table: floor or up (G-A3; default floor)"
+        "half a d6 in rows 2-4 of the opposition table: floor or up (default floor)"
     ),
     "opposition_minimum": N_(
         "a generated opposition score of 0: zero (the challenge is won at once) or "
-        "one_per_agent (at least 1 per agent involved) (G-A2; default zero)"
+        "one_per_agent (at least 1 per agent involved) (default zero)"
     ),
 }
 

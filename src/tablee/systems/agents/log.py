@@ -13,9 +13,10 @@ from typing import Any
 
 from tablee.errors import N_, Message
 from tablee.systems.agents.agent import reserve_named
-from tablee.systems.agents.options import AgentsOptions
+from tablee.systems.agents.options import AGENTS_OPTION_LABELS, AGENTS_OPTION_WORDS, AgentsOptions
 from tablee.systems.agents.words import MODIFIER_WORDS, TABLE_WORDS, starter_words, word
 from tablee.systems.base import JSON
+from tablee.systems.options import changed_house_rules
 
 __all__ = ["describe"]
 
@@ -64,9 +65,7 @@ def _opened(p: P) -> Message:
     oppositions = ", ".join(f"{o['name']} {o['score']}" for o in p["oppositions"])
     label = Message(" ({text})", text=p["label"]) if p.get("label") else NOTHING
     instant = (
-        Message(N_("; every score is 0: won at once (G-A2)"))
-        if p.get("outcome") == "won"
-        else NOTHING
+        Message(N_("; every score is 0: won at once")) if p.get("outcome") == "won" else NOTHING
     )
     return Message(
         N_("challenge {number} ({kind}){label}: {agents} against {oppositions}{instant}"),
@@ -117,12 +116,12 @@ def _joined(words: list[Message], separator: str = ", ") -> Message:
 
 
 def _options(p: P) -> Message:
-    options = AgentsOptions.from_json(p["options"]).to_json()
-    default = AgentsOptions().to_json()
-    changed = [f"{k}={v}" for k, v in options.items() if default[k] != v]
-    if not changed:
-        return Message(N_("house rules back to the defaults"))
-    return Message(N_("house rules: {changes}"), changes=", ".join(changed))
+    return changed_house_rules(
+        AgentsOptions.from_json(p["options"]).to_json(),
+        AgentsOptions().to_json(),
+        AGENTS_OPTION_LABELS,
+        AGENTS_OPTION_WORDS,
+    )
 
 
 def _scene(p: P) -> Message:
@@ -152,7 +151,7 @@ SOURCE_WORDS: Mapping[str, str] = {
 
 def _generated(p: P) -> Message:
     forced = Message(N_(" (forced at index 3)")) if p.get("forced") else NOTHING
-    instant = Message(N_("; won at once (G-A2)")) if p.get("ended") == "won" else NOTHING
+    instant = Message(N_("; won at once")) if p.get("ended") == "won" else NOTHING
     return Message(
         N_(
             "challenge {number} drawn at index {progress} (d6 {faces}): {kind}, from "
@@ -173,9 +172,9 @@ def _generated(p: P) -> Message:
 
 
 _UNMOVED: Mapping[tuple[str, bool], str] = {
-    ("neutral", True): N_("a neutral relation: winning does not move the index (G-M10)"),
-    ("neutral", False): N_("a neutral relation: losing does not move the index (G-M10)"),
-    ("benevolent", False): N_("a benevolent relation: losing does not move the index (G-M10)"),
+    ("neutral", True): N_("a neutral relation: winning does not move the index"),
+    ("neutral", False): N_("a neutral relation: losing does not move the index"),
+    ("benevolent", False): N_("a benevolent relation: losing does not move the index"),
 }
 """Why a challenge's consequences leave the progress index where it was (G-M10)."""
 
@@ -189,7 +188,7 @@ def _unmoved(p: P, after: Any) -> Message:
         template = (
             _UNMOVED[("neutral", True)]
             if p["won"]
-            else N_("a neutral or benevolent relation: losing does not move the index (G-M10)")
+            else N_("a neutral or benevolent relation: losing does not move the index")
         )
     return Message(template)
 

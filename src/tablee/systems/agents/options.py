@@ -17,19 +17,43 @@ from tablee.errors import N_
 from tablee.systems.agents.generator import GENERATOR_OPTION_HELP
 from tablee.systems.options import HouseRules, OptionRules
 
-__all__ = ["AGENTS_OPTION_HELP", "AgentsOptions"]
+__all__ = ["AGENTS_OPTION_HELP", "AGENTS_OPTION_LABELS", "AGENTS_OPTION_WORDS", "AgentsOptions"]
 
 AGENTS_OPTION_HELP: Mapping[str, str] = {
     "reserve_cap": N_(
         "recovering reserve points (abandoning, failing on purpose): starting (never above "
-        "the starting value) or none (no cap) (G-A8; default starting)"
+        "the starting value) or none (no cap) (default starting)"
     ),
     "turn_order": N_(
         "agents in a challenge act in the order they were listed (strict) or in any order "
-        "(free) (G-A20; default strict)"
+        "(free) (default strict)"
     ),
     **GENERATOR_OPTION_HELP,
 }
+
+AGENTS_OPTION_LABELS: Mapping[str, str] = {
+    "reserve_cap": N_("Reserve points recovered"),
+    "turn_order": N_("Turn order in a challenge"),
+    "opposition_rows": N_("Rows of the opposition table"),
+    "opposition_rounding": N_("Half a d6 in the opposition table"),
+    "opposition_minimum": N_("A generated opposition score of 0"),
+}
+"""Each option's short label, for the house rules as players read them."""
+
+AGENTS_OPTION_WORDS: Mapping[str, Mapping[str, str]] = {
+    "reserve_cap": {"starting": N_("never above the starting value"), "none": N_("no cap")},
+    "turn_order": {"strict": N_("in the order listed"), "free": N_("in any order")},
+    "opposition_rows": {
+        "shifted": N_("shifted (rows 1-4 at index 0 or less, 1, 2, 3)"),
+        "literal": N_("as written (rows 1-4 at index 1 or less, 2, 3, 4)"),
+    },
+    "opposition_rounding": {"floor": N_("rounded down"), "up": N_("rounded up")},
+    "opposition_minimum": {
+        "zero": N_("stays 0: the challenge is won at once"),
+        "one_per_agent": N_("at least 1 per agent involved"),
+    },
+}
+"""Each choice's words, for the house rules as players read them."""
 
 _CHOICES: Mapping[str, tuple[str, ...]] = {
     "reserve_cap": ("starting", "none"),

@@ -55,7 +55,11 @@ from tablee.systems.agents.game import AgentsState, agent_json, challenge_json, 
 from tablee.systems.agents.legacy import evolve as legacy_evolve
 from tablee.systems.agents.log import RESULT_WORDS, describe
 from tablee.systems.agents.odds import action_distribution, challenge_win_probability
-from tablee.systems.agents.options import AGENTS_OPTION_HELP
+from tablee.systems.agents.options import (
+    AGENTS_OPTION_HELP,
+    AGENTS_OPTION_LABELS,
+    AGENTS_OPTION_WORDS,
+)
 from tablee.systems.agents.shown_odds import exact_text, race_of
 from tablee.systems.agents.starters import LANGUAGES as TABLE_LANGUAGES
 from tablee.systems.agents.starters import starter_tables
@@ -144,6 +148,8 @@ class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
     commands = COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = AGENTS_OPTION_HELP
+    option_labels: ClassVar[Mapping[str, str]] = AGENTS_OPTION_LABELS
+    option_words: ClassVar[Mapping[str, Mapping[str, str]]] = AGENTS_OPTION_WORDS
     state_type: ClassVar[type | None] = AgentsState
     state_version: ClassVar[int] = 1
 

@@ -43,7 +43,7 @@ class Roll(Command):
     """An action roll: the base die, bonus and malus dice, the cagnotte kept straight."""
 
     name: ClassVar[str] = "roll"
-    title: ClassVar[str] = N_("an action roll (P-M1)")
+    title: ClassVar[str] = N_("an action roll")
     who: ClassVar[Who] = Who.ACTOR
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "P-M1"
@@ -53,14 +53,14 @@ class Roll(Command):
     bonus: Annotated[int, _count(N_("bonus dice asked for"))] = 0
     malus: Annotated[int, _count(N_("malus dice asked for"))] = 0
     imposed_bonus: Annotated[
-        int, _count(N_("bonus dice imposed by the narrator (P-M6)"), gm_only=True)
+        int, _count(N_("bonus dice imposed by the narrator"), gm_only=True)
     ] = 0
     imposed_malus: Annotated[
-        int, _count(N_("malus dice imposed by the narrator (P-M6)"), gm_only=True)
+        int, _count(N_("malus dice imposed by the narrator"), gm_only=True)
     ] = 0
-    double_bonus: Annotated[
-        bool, Param(N_("one advantage is exceptional: one more bonus die (P-M3)"))
-    ] = False
+    double_bonus: Annotated[bool, Param(N_("one advantage is exceptional: one more bonus die"))] = (
+        False
+    )
     reasons: Annotated[
         tuple[str, ...], Param(N_("a justification (repeatable)"), flag="--reason")
     ] = ()
@@ -84,7 +84,7 @@ class Opposed(Command):
     """An opposed roll: one roll by the active side, the passive side reads its mirror."""
 
     name: ClassVar[str] = "opposed"
-    title: ClassVar[str] = N_("an opposed roll (P-M8)")
+    title: ClassVar[str] = N_("an opposed roll")
     who: ClassVar[Who] = Who.ACTOR
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "P-M8"
@@ -122,7 +122,7 @@ class Reward(Command):
     """The narrator rewards role-play: 1 or 2 dice into the cagnotte."""
 
     name: ClassVar[str] = "reward"
-    title: ClassVar[str] = N_("add 1 or 2 dice for role-play (P-M7)")
+    title: ClassVar[str] = N_("add 1 or 2 dice for role-play")
 
     amount: Annotated[int, Param(N_("1 or 2 dice"), low=1, high=2, unit=DICE, rule="P-M7")] = 1
     player: Annotated[str | None, Param(N_("the player concerned"), choices="players")] = None
@@ -134,7 +134,7 @@ class Penalty(Command):
     """The narrator penalises role-play: 1 or 2 dice out of the cagnotte, never below 0."""
 
     name: ClassVar[str] = "penalty"
-    title: ClassVar[str] = N_("remove 1 or 2 dice (P-M7, P-A8)")
+    title: ClassVar[str] = N_("remove 1 or 2 dice")
 
     amount: Annotated[int, Param(N_("1 or 2 dice"), low=1, high=2, unit=DICE, rule="P-M7")] = 1
     player: Annotated[str | None, Param(N_("the player concerned"), choices="players")] = None
@@ -146,7 +146,7 @@ class StartSession(Command):
     """Start a session and fill the cagnotte."""
 
     name: ClassVar[str] = "session start"
-    title: ClassVar[str] = N_("start a session (P-M5)")
+    title: ClassVar[str] = N_("start a session")
 
     carry_over: Annotated[
         bool | None,
@@ -163,7 +163,7 @@ class EndSession(Command):
     """End the session being played."""
 
     name: ClassVar[str] = "session end"
-    title: ClassVar[str] = N_("end the session (P-M5)")
+    title: ClassVar[str] = N_("end the session")
 
 
 @dataclass(frozen=True)
@@ -171,7 +171,7 @@ class SetCharacter(Command):
     """Set a player's character: free-text advantages and disadvantages."""
 
     name: ClassVar[str] = "character set"
-    title: ClassVar[str] = N_("advantages and disadvantages (P-A13)")
+    title: ClassVar[str] = N_("advantages and disadvantages")
     who: ClassVar[Who] = Who.ACTOR
 
     player: Annotated[str, Param(N_("whose character"), choices="players", actor=True)]
@@ -188,7 +188,7 @@ class ShowCharacters(Query):
     """The characters' advantages and disadvantages."""
 
     name: ClassVar[str] = "character show"
-    title: ClassVar[str] = N_("show the characters (P-A13)")
+    title: ClassVar[str] = N_("show the characters")
     who: ClassVar[Who] = Who.ANYONE
 
     player: Annotated[str | None, Param(N_("whose character"), choices="players")] = None
@@ -208,7 +208,7 @@ class OddsQuery(Query):
     passive_bonus: Annotated[int, _count(N_("opposed roll: the passive side's bonus dice"))] = 0
     passive_malus: Annotated[int, _count(N_("opposed roll: the passive side's malus dice"))] = 0
     threshold: Annotated[
-        int, Param(N_("lowest successful value (P-A10)"), low=1, high=6, placeholder="1..6")
+        int, Param(N_("lowest successful value"), low=1, high=6, placeholder="1..6")
     ] = 4
 
 

@@ -227,7 +227,7 @@ def _double_warning(state: PouyssState) -> tuple[TraceStep, ...]:
             TraceStep(
                 N_(
                     "warning: double bonus number {count} this session; the text "
-                    "advises about one per scenario (P-M3, P-A7)"
+                    "advises about one per scenario"
                 ),
                 {"count": state.doubles + 1},
             ),
@@ -338,11 +338,9 @@ def decide_reward(state: PouyssState, command: Reward) -> Decision[PouyssState]:
     warnings: tuple[TraceStep, ...] = ()
     if total > state.options.reward_soft_limit:
         template = (
-            N_("warning: {total} reward dice this campaign, past the advised {limit} (P-M7, P-A7)")
+            N_("warning: {total} reward dice this campaign, past the advised {limit}")
             if state.options.reward_limit_scope == "campaign"
-            else N_(
-                "warning: {total} reward dice this session, past the advised {limit} (P-M7, P-A7)"
-            )
+            else N_("warning: {total} reward dice this session, past the advised {limit}")
         )
         warnings = (
             TraceStep(template, {"total": total, "limit": state.options.reward_soft_limit}),
@@ -366,15 +364,11 @@ def decide_penalty(state: PouyssState, command: Penalty) -> Decision[PouyssState
     name = _player(state, command.player) if command.player else None
     move = penalise(cagnotte, command.amount, state.options)
     warnings: tuple[TraceStep, ...] = (
-        TraceStep(
-            N_("note: the text advises talking with the player rather than removing dice (P-M7)")
-        ),
+        TraceStep(N_("note: the text advises talking with the player rather than removing dice")),
     )
     if move.drawn < command.amount:
         warnings += (
-            TraceStep(
-                N_("the cagnotte held only {held}: it stops at 0 (P-A8)"), {"held": cagnotte}
-            ),
+            TraceStep(N_("the cagnotte held only {held}: it stops at 0"), {"held": cagnotte}),
         )
     event = Penalised(name, command.amount, command.reason, move)
     return _decision(state, event, warnings=warnings)

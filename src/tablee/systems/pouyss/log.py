@@ -16,8 +16,9 @@ from typing import Any
 
 from tablee.errors import N_, Message, joined
 from tablee.systems.base import JSON
+from tablee.systems.options import changed_house_rules
 from tablee.systems.pouyss.levels import Level
-from tablee.systems.pouyss.options import PouyssOptions, option_text
+from tablee.systems.pouyss.options import OPTION_LABELS, OPTION_WORDS, PouyssOptions
 
 __all__ = ["describe"]
 
@@ -100,12 +101,12 @@ def _opposed(p: Mapping[str, JSON]) -> Message:
 
 
 def _options(p: Mapping[str, JSON]) -> Message:
-    options = PouyssOptions.from_json(p["options"]).to_json()
-    default = PouyssOptions().to_json()
-    changed = [f"{k}={option_text(v)}" for k, v in options.items() if default[k] != v]
-    if not changed:
-        return Message(N_("house rules back to the defaults"))
-    return Message(N_("house rules: {changes}"), changes=", ".join(changed))
+    return changed_house_rules(
+        PouyssOptions.from_json(p["options"]).to_json(),
+        PouyssOptions().to_json(),
+        OPTION_LABELS,
+        OPTION_WORDS,
+    )
 
 
 _HEADS = {

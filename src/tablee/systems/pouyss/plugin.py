@@ -33,7 +33,7 @@ from tablee.systems.pouyss.commands import (
 from tablee.systems.pouyss.events import EVENTS, OpposedRolled, OptionsSet, PouyssEvent, Rolled
 from tablee.systems.pouyss.levels import Level
 from tablee.systems.pouyss.odds import action_distribution
-from tablee.systems.pouyss.options import OPTION_HELP, option_text
+from tablee.systems.pouyss.options import OPTION_HELP, OPTION_LABELS, OPTION_WORDS
 from tablee.systems.pouyss.state import PouyssState, apply, initial_state
 
 __all__ = ["POUYSS", "Pouyss"]
@@ -137,10 +137,12 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
     commands = COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = OPTION_HELP
+    option_labels: ClassVar[Mapping[str, str]] = OPTION_LABELS
+    option_words: ClassVar[Mapping[str, Mapping[str, str]]] = OPTION_WORDS
     state_type: ClassVar[type | None] = PouyssState
     group_titles: ClassVar[Mapping[str, str]] = {
-        "session": N_("start or end a session (P-M5)"),
-        "character": N_("advantages and disadvantages (P-A13)"),
+        "session": N_("start or end a session"),
+        "character": N_("advantages and disadvantages"),
     }
 
     def initial_state(self, created: Mapping[str, JSON]) -> PouyssState:
@@ -337,7 +339,7 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
         )
         built = Message(
             N_(
-                "One roll for both sides (P-M8): {active} brings bonus {active_bonus} and malus "
+                "One roll for both sides: {active} brings bonus {active_bonus} and malus "
                 "{active_malus}; {passive}'s bonus {passive_bonus} counts as malus on the roll "
                 "and {passive}'s malus {passive_malus} as bonus, so the roll has bonus {bonus} "
                 "and malus {malus}"
@@ -354,7 +356,7 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
         mirror = Message(
             N_(
                 "Passive side ({passive}): 7 − {value} = {passive_value} {level}, the mirror "
-                "of the same roll (P-A11)"
+                "of the same roll"
             ),
             passive=event.passive,
             value=event.value,
@@ -472,12 +474,12 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
             if state.in_session
             else Message(N_("no session in progress"))
         )
-        rules_text = ", ".join(f"{k}={option_text(v)}" for k, v in state.options.to_json().items())
         cagnotte = "-" if state.cagnotte is None else str(state.cagnotte)
         return (
             Message(N_("Status: {status}"), status=status),
             Message(N_("Cagnotte: {count}"), count=cagnotte),
-            Message(N_("House rules: {rules}"), rules=rules_text),
+            Message(N_("House rules:")),
+            *(Message("  {rule}", rule=rule) for rule in self.house_rules(state)),
         )
 
 

@@ -323,11 +323,7 @@ def resolve_action(
         )
     ]
     if inputs.option is not Option.NONE:
-        steps.append(
-            TraceStep(
-                N_("{option}: a Bonus of 2 D+/- (rule S-A7)"), {"option": inputs.option.title}
-            )
-        )
+        steps.append(TraceStep(N_("{option}: a Bonus of 2 D+/-"), {"option": inputs.option.title}))
     dpm_ps, start = 0, 0
     for group in groups:
         part = dpm[start : start + group.count]
@@ -352,7 +348,7 @@ def resolve_action(
     ps = max(signed, 0) if options.negative_ps == "zero" else signed
     steps.append(TraceStep(N_("total: {ps} PS"), {"ps": signed}))
     if ps != signed:
-        steps.append(TraceStep(N_("a total below 0 counts as 0 PS (option negative_ps, S-A3)")))
+        steps.append(TraceStep(N_("a total below 0 counts as 0 PS (house rule)")))
     return ActionResult(
         die=die.name,
         action_faces=thrown,

@@ -100,7 +100,7 @@ class CreateProtagonist(Command):
     """A new Protagoniste by free entry: Santé from Carrure."""
 
     name: ClassVar[str] = "protagoniste create"
-    title: ClassVar[str] = N_("a new Protagoniste, Santé from Carrure (S-N1)")
+    title: ClassVar[str] = N_("a new Protagoniste, Santé from Carrure")
     who: ClassVar[Who] = Who.ACTOR  # a player creates the Protagonistes they play
     rule: ClassVar[str] = "S-M9"
 
@@ -315,7 +315,7 @@ class TestCommand(Rolled):
     """A Test: PS of three dice against a Difficulty, and the option's price."""
 
     name: ClassVar[str] = "test"
-    title: ClassVar[str] = N_("a Test (Caractéristique, Difficulté) (S-M2)")
+    title: ClassVar[str] = N_("a Test (Caractéristique, Difficulté)")
     rule: ClassVar[str] = "S-M2"
 
     protagoniste: Annotated[str, _who(N_("who acts"), actor=True)]
@@ -330,13 +330,13 @@ class TestCommand(Rolled):
         str | None,
         Param(N_("the text's notation, instead of both"), placeholder='"Test (Science, 3)"'),
     ] = None
-    expertise: Annotated[str | None, Param(N_("a matching Expertise: D10 (S-A2)"))] = None
+    expertise: Annotated[str | None, Param(N_("a matching Expertise: D10"))] = None
     bonus: Annotated[int, _modifier(N_("sum of the bonuses"))] = 0
     malus: Annotated[int, _modifier(N_("sum of the maluses"))] = 0
     option: Annotated[
         tuple[str, ...],
         Param(
-            N_("Se Surpasser (NT +1) or Se Sacrifier (+2 PS, death); one per Action (S-M5)"),
+            N_("Se Surpasser (NT +1) or Se Sacrifier (+2 PS, death); one per Action"),
             placeholder="surpasser|sacrifier",
             rule="S-M5",
         ),
@@ -344,7 +344,7 @@ class TestCommand(Rolled):
     long_action: Annotated[
         str | None,
         Param(
-            N_("roll this Action over several Tours, in its last Tour (S-T6)"),
+            N_("roll this Action over several Tours, in its last Tour"),
             gm_only=True,
             placeholder="LABEL",
         ),
@@ -399,7 +399,7 @@ class Oppose(Rolled):
     """Protagoniste against Protagoniste: the more PS prevails."""
 
     name: ClassVar[str] = "opposed"
-    title: ClassVar[str] = N_("Protagoniste against Protagoniste: the more PS wins (S-M4)")
+    title: ClassVar[str] = N_("Protagoniste against Protagoniste: the more PS wins")
     description: ClassVar[str] = SPEC_HELP
     rule: ClassVar[str] = "S-M4"
 
@@ -407,7 +407,7 @@ class Oppose(Rolled):
     second: Annotated[str, Param(N_("the other side"), placeholder=MEMBER_SHAPE)]
     changer: Annotated[
         Literal["first", "second", "none"],
-        Param(N_("the side seeking change, which loses a tie (S-A5); default: first")),
+        Param(N_("the side seeking change, which loses a tie; default: first")),
     ] = "first"
     reason: Annotated[str, REASON] = ""
 
@@ -428,9 +428,7 @@ class Cooperate(Rolled):
     """Protagonistes cooperating: Bonus 1 each, one success suffices."""
 
     name: ClassVar[str] = "cooperation"
-    title: ClassVar[str] = N_(
-        "Protagonistes cooperating: Bonus 1 each, one success suffices (S-M6)"
-    )
+    title: ClassVar[str] = N_("Protagonistes cooperating: Bonus 1 each, one success suffices")
     who: ClassVar[Who] = Who.GM
     description: ClassVar[str] = SPEC_HELP
     rule: ClassVar[str] = "S-M6"
@@ -457,7 +455,7 @@ class Simultaneous(Rolled):
     """One Protagoniste's simultaneous Actions, Malus k - 1 on each."""
 
     name: ClassVar[str] = "simultaneous"
-    title: ClassVar[str] = N_("one Protagoniste's simultaneous Actions, Malus k - 1 on each (S-M7)")
+    title: ClassVar[str] = N_("one Protagoniste's simultaneous Actions, Malus k - 1 on each")
     description: ClassVar[str] = SPEC_HELP
     rule: ClassVar[str] = "S-M7"
 
@@ -583,7 +581,7 @@ class EndModifier(Command):
     """The Réalisateur ends a temporary modifier early."""
 
     name: ClassVar[str] = "modifier end"
-    title: ClassVar[str] = N_("end a modifier by hand (S-A15)")
+    title: ClassVar[str] = N_("end a modifier by hand")
     rule: ClassVar[str] = "S-A15"
 
     number: Annotated[
@@ -626,30 +624,28 @@ class OddsQuery(Query):
     """The exact odds of an SHS Test, before rolling (no table needed)."""
 
     name: ClassVar[str] = "odds"
-    title: ClassVar[str] = N_("exact odds of an SHS Test")
+    title: ClassVar[str] = N_("exact odds of a Space Horror Stories Test")
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
 
     threshold: Annotated[
         int,
         Param(
-            N_("the Caractéristique's threshold, 5 to 8 (S-M1)"),
+            N_("the Caractéristique's threshold, 5 to 8"),
             low=5,
             high=8,
             placeholder="5..8",
             rule="S-M1",
         ),
     ]
-    expertise: Annotated[
-        bool, Param(N_("a matching Expertise: D10 instead of D8 (S-A1, S-A2)"))
-    ] = False
-    bonus: Annotated[int, _modifier(N_("sum of the bonuses (S-M3)"))] = 0
-    malus: Annotated[int, _modifier(N_("sum of the maluses (S-M3)"))] = 0
+    expertise: Annotated[bool, Param(N_("a matching Expertise: D10 instead of D8"))] = False
+    bonus: Annotated[int, _modifier(N_("sum of the bonuses"))] = 0
+    malus: Annotated[int, _modifier(N_("sum of the maluses"))] = 0
     option: Annotated[
-        Literal["surpasser", "sacrifier"] | None, Param(N_("Se Surpasser or Se Sacrifier (S-M5)"))
+        Literal["surpasser", "sacrifier"] | None, Param(N_("Se Surpasser or Se Sacrifier"))
     ] = None
     difficulty: Annotated[
-        int | None, Param(N_("PS needed, 1 or more (S-A4)"), low=1, placeholder="D", rule="S-A4")
+        int | None, Param(N_("PS needed, 1 or more"), low=1, placeholder="D", rule="S-A4")
     ] = None
 
 

@@ -136,10 +136,7 @@ def decide_counter(
     if key == "sante" and after == 0:
         warnings.append(
             TraceStep(
-                N_(
-                    "Santé 0: the text has no rule for it; the Réalisateur decides what it "
-                    "means (rule S-A10)"
-                )
+                N_("Santé 0: the text has no rule for it; the Réalisateur decides what it means")
             )
         )
     payload: dict[str, JSON] = {

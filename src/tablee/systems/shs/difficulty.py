@@ -156,9 +156,9 @@ def resolve_test(
     )
     steps = [*rolled.trace, TraceStep(template, {"ps": rolled.ps, "difficulty": inputs.difficulty})]
     if rolled.nt_gain:
-        steps.append(TraceStep(N_("NT +1 once the Action is over (Se Surpasser, rule S-M5)")))
+        steps.append(TraceStep(N_("NT +1 once the Action is over (Se Surpasser)")))
     if rolled.dies:
-        steps.append(TraceStep(N_("the Protagoniste dies (Se Sacrifier, rule S-A8)")))
+        steps.append(TraceStep(N_("the Protagoniste dies (Se Sacrifier)")))
     return TestResult(rolled, inputs.difficulty, success, tuple(steps))
 
 

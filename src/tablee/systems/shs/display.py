@@ -85,10 +85,10 @@ def _test_odds(test: Test, options: ShsOptions) -> Odds:
 _OUTCOME_LABELS = {
     "first": N_("{name} has more PS and wins"),
     "second": N_("{name} has more PS and wins"),
-    "tie_first_holds": N_("a tie: {name} keeps the situation as it was (S-A5)"),
-    "tie_second_holds": N_("a tie: {name} keeps the situation as it was (S-A5)"),
-    "tie_neither": N_("a tie: neither side achieves its goal (S-A5)"),
-    "tie_reroll": N_("a tie: roll again (option opposed_tie, S-A5)"),
+    "tie_first_holds": N_("a tie: {name} keeps the situation as it was"),
+    "tie_second_holds": N_("a tie: {name} keeps the situation as it was"),
+    "tie_neither": N_("a tie: neither side achieves its goal"),
+    "tie_reroll": N_("a tie: roll again (house rule)"),
 }
 
 
@@ -159,7 +159,7 @@ def _cooperation_odds(state: ShsState, command: Cooperate) -> Odds:
         ],
         "successes": [_row("count", k, p) for k, p in found.successes.items()],
     }
-    note = Message(N_("the group succeeds (at least one, S-M6)"))
+    note = Message(N_("the group succeeds (at least one)"))
     return Odds(tuple(rows), found.group, note, data)
 
 

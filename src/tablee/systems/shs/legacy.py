@@ -280,7 +280,7 @@ def evolve(state: ShsState, kind: str, payload: Mapping[str, JSON]) -> ShsState:
     """
     redecide = REDECIDE.get(kind)
     if redecide is None:
-        raise InputError(N_("unknown SHS event kind {kind!r}"), kind=kind)
+        raise InputError(N_("unknown Space Horror Stories event kind {kind!r}"), kind=kind)
     what = _what(kind, payload)
     return decide_again(redecide, state, payload, what, records=RECORDS)
 

@@ -17,9 +17,10 @@ from typing import Any
 
 from tablee.errors import N_, Message, joined
 from tablee.systems.base import JSON
+from tablee.systems.options import changed_house_rules
 from tablee.systems.shs.actions import Option, dpm_symbol
 from tablee.systems.shs.counters import COUNTER_TITLES
-from tablee.systems.shs.options import ShsOptions
+from tablee.systems.shs.options import SHS_OPTION_LABELS, SHS_OPTION_WORDS, ShsOptions
 from tablee.systems.shs.traits import Characteristic
 
 __all__ = ["describe", "game_time"]
@@ -153,13 +154,10 @@ def _opposed(p: P) -> Message:
     winner = {"first": first, "second": second}.get(str(p["winner"]))
     ps = first["ps"]
     if p["reroll"]:
-        outcome = Message(N_("a tie at {ps} PS: roll again (option opposed_tie, S-A5)"), ps=ps)
+        outcome = Message(N_("a tie at {ps} PS: roll again (house rule)"), ps=ps)
     elif winner is None:
         outcome = Message(
-            N_(
-                "a tie at {ps} PS: neither side achieves its goal, the situation stays as it "
-                "was (rules S-A3, S-A5)"
-            ),
+            N_("a tie at {ps} PS: neither side achieves its goal, the situation stays as it was"),
             ps=ps,
         )
     elif p["tie"]:
@@ -167,7 +165,7 @@ def _opposed(p: P) -> Message:
         outcome = Message(
             N_(
                 "a tie at {ps} PS: {changer} sought the change and does not get it; {holder} "
-                "keeps the situation as it was (rules S-A3, S-A5)"
+                "keeps the situation as it was"
             ),
             ps=ps,
             changer=changer["protagonist"],
@@ -312,16 +310,12 @@ def _ended(p: P) -> Message:
 
 
 def _options(p: P) -> Message:
-    options = ShsOptions.from_json(p["options"]).to_json()
-    default = ShsOptions().to_json()
-    changed = [
-        f"{k}={'none' if v is None else str(v).lower()}"
-        for k, v in options.items()
-        if default[k] != v
-    ]
-    if not changed:
-        return Message(N_("house rules back to the defaults"))
-    return Message(N_("house rules: {changes}"), changes=", ".join(changed))
+    return changed_house_rules(
+        ShsOptions.from_json(p["options"]).to_json(),
+        ShsOptions().to_json(),
+        SHS_OPTION_LABELS,
+        SHS_OPTION_WORDS,
+    )
 
 
 _HEADS: Mapping[str, Callable[[P], Message]] = {

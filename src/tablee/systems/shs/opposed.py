@@ -190,17 +190,16 @@ _STEPS = {
     OpposedOutcome.SECOND: N_("the second side has more PS and wins"),
     OpposedOutcome.TIE_SECOND_HOLDS: N_(
         "a tie at {ps} PS: the first side sought the change and does not get it; the second "
-        "side keeps the situation as it was (rules S-A3, S-A5)"
+        "side keeps the situation as it was"
     ),
     OpposedOutcome.TIE_FIRST_HOLDS: N_(
         "a tie at {ps} PS: the second side sought the change and does not get it; the first "
-        "side keeps the situation as it was (rules S-A3, S-A5)"
+        "side keeps the situation as it was"
     ),
     OpposedOutcome.TIE_NEITHER: N_(
-        "a tie at {ps} PS: neither side achieves its goal, the situation stays as it was "
-        "(rules S-A3, S-A5)"
+        "a tie at {ps} PS: neither side achieves its goal, the situation stays as it was"
     ),
-    OpposedOutcome.TIE_REROLL: N_("a tie at {ps} PS: roll again (option opposed_tie, S-A5)"),
+    OpposedOutcome.TIE_REROLL: N_("a tie at {ps} PS: roll again (house rule)"),
 }
 
 

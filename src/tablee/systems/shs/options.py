@@ -19,27 +19,49 @@ from tablee.systems.options import HouseRules, OptionRules
 __all__ = ["SHS_OPTION_HELP", "ShsOptions"]
 
 SHS_OPTION_HELP: Mapping[str, str] = {
-    "action_dice": N_("action dice thrown for every Action, 1 to 10 (S-A1; default 3)"),
+    "action_dice": N_("action dice thrown for every Action, 1 to 10 (default 3)"),
     "negative_ps": N_(
         "a total below 0 PS: signed (kept as is) or zero (counted as 0, also when "
-        "comparing two Protagonistes) (S-A3; default signed)"
+        "comparing two Protagonistes) (default signed)"
     ),
     "opposed_tie": N_(
         "a tie between two Protagonistes: status_quo (the side seeking change fails) "
-        "or reroll (S-A5; default status_quo)"
+        "or reroll (default status_quo)"
     ),
     "option_bonus": N_(
         "the 2 D+/- of Se Surpasser or Se Sacrifier: net (a Bonus 2 netted with the other "
-        "modifiers) or apart (rolled on their own, '+' counted) (S-A7; default net)"
+        "modifiers) or apart (rolled on their own, '+' counted) (default net)"
     ),
-    "dpm_cap": N_("most D+/- dice rolled for the net modifier, or 'none' (S-A13; default none)"),
+    "dpm_cap": N_("most D+/- dice rolled for the net modifier, or 'none' (default none)"),
     "trivial_actions_count": N_(
-        "trivial Actions count towards the simultaneous-actions malus (S-M7; default true)"
+        "trivial Actions count towards the simultaneous-actions malus (default true)"
     ),
-    "cooperation_options": N_(
-        "cooperating Protagonistes may each use an option (S-A14; default true)"
-    ),
+    "cooperation_options": N_("cooperating Protagonistes may each use an option (default true)"),
 }
+
+SHS_OPTION_LABELS: Mapping[str, str] = {
+    "action_dice": N_("Action dice per Action"),
+    "negative_ps": N_("A total below 0 PS"),
+    "opposed_tie": N_("A tie between two Protagonistes"),
+    "option_bonus": N_("The 2 D+/- of Se Surpasser or Se Sacrifier"),
+    "dpm_cap": N_("D+/- per roll"),
+    "trivial_actions_count": N_("Trivial Actions count towards the simultaneous-actions malus"),
+    "cooperation_options": N_("Se Surpasser or Se Sacrifier allowed when cooperating"),
+}
+"""Each option's short label, for the house rules as players read them."""
+
+SHS_OPTION_WORDS: Mapping[str, Mapping[str, str]] = {
+    "negative_ps": {"signed": N_("kept as it is"), "zero": N_("counts as 0")},
+    "opposed_tie": {
+        "status_quo": N_("the side seeking change fails"),
+        "reroll": N_("roll again"),
+    },
+    "option_bonus": {
+        "net": N_("netted with the other modifiers"),
+        "apart": N_("rolled on their own"),
+    },
+}
+"""Each choice's words, for the house rules as players read them."""
 
 _CHOICES: Mapping[str, tuple[str, ...]] = {
     "negative_ps": ("signed", "zero"),

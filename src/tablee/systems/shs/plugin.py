@@ -82,7 +82,12 @@ from tablee.systems.shs.events import (
 from tablee.systems.shs.game import Decision as Decided
 from tablee.systems.shs.game import ShsState, decide_create, decide_options, initial_state
 from tablee.systems.shs.legacy import REDECIDE, evolve
-from tablee.systems.shs.options import SHS_OPTION_HELP, ShsOptions
+from tablee.systems.shs.options import (
+    SHS_OPTION_HELP,
+    SHS_OPTION_LABELS,
+    SHS_OPTION_WORDS,
+    ShsOptions,
+)
 from tablee.systems.shs.play import (
     decide_cooperation,
     decide_opposed,
@@ -214,6 +219,8 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
     commands = COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = SHS_OPTION_HELP
+    option_labels: ClassVar[Mapping[str, str]] = SHS_OPTION_LABELS
+    option_words: ClassVar[Mapping[str, Mapping[str, str]]] = SHS_OPTION_WORDS
     state_type: ClassVar[type | None] = ShsState
 
     def initial_state(self, created: Mapping[str, JSON]) -> ShsState:
@@ -341,7 +348,7 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
                     label=command.label,
                     tours=command.tours,
                 )
-        raise InputError(N_("{name} is not an SHS command"), name=command.name)
+        raise InputError(N_("{name} is not a Space Horror Stories command"), name=command.name)
 
     def _imported(self, state: ShsState, command: ImportProtagonists) -> Decided:
         """Every sheet's Protagoniste, all or none (S-M9, S-N1)."""
@@ -456,7 +463,7 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
                 )
             case OptionsSet():
                 return replace(state, options=event.house_rules())
-        raise InputError(N_("{kind} is not an SHS event"), kind=event.kind)
+        raise InputError(N_("{kind} is not a Space Horror Stories event"), kind=event.kind)
 
     def legacy_evolve(self, state: ShsState, kind: str, payload: Mapping[str, JSON]) -> ShsState:
         """The fold of Tablée 0.1.0 (every event decided again), for its logs with undos."""
@@ -473,7 +480,9 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
         """
         redecide = REDECIDE.get(event.kind)
         if redecide is None:
-            raise InputError(N_("unknown SHS event kind {kind!r}"), kind=event.kind)
+            raise InputError(
+                N_("unknown Space Horror Stories event kind {kind!r}"), kind=event.kind
+            )
         return _typed(redecide(state, event.payload()))
 
     # -- what people read -------------------------------------------------------------------

@@ -292,13 +292,10 @@ def verdict(payload: Mapping[str, Any]) -> Message:
     """Who prevails in an opposed Action and, on a tie, who keeps what (S-A3, S-A5)."""
     winner, ps = payload["winner"], payload["first"]["ps"]
     if payload["reroll"]:
-        return Message(N_("A tie at {ps} PS: roll again (option opposed_tie, S-A5)."), ps=ps)
+        return Message(N_("A tie at {ps} PS: roll again (house rule)."), ps=ps)
     if winner is None:
         return Message(
-            N_(
-                "A tie at {ps} PS: neither side achieves its goal, the situation stays as it "
-                "was (rules S-A3, S-A5)."
-            ),
+            N_("A tie at {ps} PS: neither side achieves its goal, the situation stays as it was."),
             ps=ps,
         )
     if payload["tie"]:
@@ -306,7 +303,7 @@ def verdict(payload: Mapping[str, Any]) -> Message:
         return Message(
             N_(
                 "A tie at {ps} PS: {changer} sought the change and does not get it; {holder} "
-                "keeps the situation as it was (rules S-A3, S-A5)."
+                "keeps the situation as it was."
             ),
             ps=ps,
             changer=payload[changer]["protagonist"],
@@ -351,8 +348,8 @@ def _simultaneous(event: SimultaneousRolled, decision: Decision[ShsState]) -> Re
     results = decision.outcome
     count = len(event.actions) + event.trivial
     head = ntr(
-        "{name}: {count} simultaneous Action, Malus {malus} (rule S-M7)",
-        "{name}: {count} simultaneous Actions, Malus {malus} on each (rule S-M7)",
+        "{name}: {count} simultaneous Action, Malus {malus}",
+        "{name}: {count} simultaneous Actions, Malus {malus} on each",
         count,
         name=event.protagonist,
         malus=event.set_malus,

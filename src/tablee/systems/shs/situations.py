@@ -191,7 +191,7 @@ def resolve_cooperation(
         resolve_test(t, action, dpm, options) for t, (action, dpm) in zip(tests, faces, strict=True)
     )
     success = group_succeeds([r.success for r in results])
-    steps: list[TraceStep] = [TraceStep(N_("each cooperator gets a Bonus of 1 (rule S-M6)"))]
+    steps: list[TraceStep] = [TraceStep(N_("each cooperator gets a Bonus of 1"))]
     for number, result in enumerate(results, start=1):
         steps.append(TraceStep(N_("cooperator {number}:"), {"number": number}))
         steps.extend(result.trace)

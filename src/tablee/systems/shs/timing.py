@@ -109,10 +109,10 @@ def _due_notes(clock: Clock) -> tuple[TraceStep, ...]:
     template = (
         N_(
             "{name}'s {label} counts Tours, which stop in a scène lente: its last seconds pass "
-            "in the calm, so roll its Test now (rule S-M8)"
+            "in the calm, so roll its Test now"
         )
         if clock.scene_kind is SceneKind.LENTE
-        else N_("{name}'s {label} is in its last Tour: roll its Test now (rules S-M8, S-T6)")
+        else N_("{name}'s {label} is in its last Tour: roll its Test now")
     )
     return tuple(TraceStep(template, {"name": a.actor, "label": a.label}) for a in rolls_due(clock))
 

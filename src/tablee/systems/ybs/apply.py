@@ -293,4 +293,4 @@ def apply(state: YbsState, event: Event) -> YbsState:
             return replace(state, gang=None)
         case Encountered():
             return _encountered(state, event)
-    raise InputError(N_("{kind} is not a YBS event"), kind=event.kind)
+    raise InputError(N_("{kind} is not a Yuigahama Bad Seeds event"), kind=event.kind)

@@ -43,7 +43,7 @@ class StartGang(Command):
     """Start a gang fight: dice per side from the disadvantages."""
 
     name: ClassVar[str] = "gang start"
-    title: ClassVar[str] = N_("start a gang fight: dice from the disadvantages (Y-M7)")
+    title: ClassVar[str] = N_("start a gang fight: dice from the disadvantages")
     rule: ClassVar[str] = "Y-M7"
 
     fighters: Annotated[
@@ -57,17 +57,17 @@ class StartGang(Command):
     opponents: Annotated[
         tuple[str, ...], Param(_OPPONENT, flag="--opponent", placeholder="CHARACTER")
     ] = ()
-    outnumbered: Annotated[Side | None, _side(N_("the side with fewer fighters (Y-M7)"))] = None
-    outgunned: Annotated[Side | None, _side(N_("the side with worse weapons (Y-M7)"))] = None
+    outnumbered: Annotated[Side | None, _side(N_("the side with fewer fighters"))] = None
+    outgunned: Annotated[Side | None, _side(N_("the side with worse weapons"))] = None
     winner_uchimi: Annotated[
-        int | None, _amount(N_("Uchimi for each fighter of the winning side (default 1, Y-M7)"))
+        int | None, _amount(N_("Uchimi for each fighter of the winning side (default 1)"))
     ] = None
     loser_uchimi: Annotated[
-        int | None, _amount(N_("Uchimi for each fighter of the losing side (default 3, Y-M7)"))
+        int | None, _amount(N_("Uchimi for each fighter of the losing side (default 3)"))
     ] = None
     draw_uchimi: Annotated[
         int | None,
-        _amount(N_("Uchimi for every fighter on identical straights (default 2, Y-M7)")),
+        _amount(N_("Uchimi for every fighter on identical straights (default 2)")),
     ] = None
 
 
@@ -131,7 +131,7 @@ class Encounter(Command):
     """An unexpected encounter: each player's secret choice, then the strike if called."""
 
     name: ClassVar[str] = "ichika"
-    title: ClassVar[str] = N_("an unexpected encounter: flee, gang fight or Ichika Bachika (Y-M8)")
+    title: ClassVar[str] = N_("an unexpected encounter: flee, gang fight or Ichika Bachika")
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "Y-M8"
     faces_help: ClassVar[str] = N_("Ichika Bachika: the players' 5 faces")
@@ -151,8 +151,8 @@ class Encounter(Command):
     opponents: Annotated[
         tuple[str, ...], Param(_OPPONENT, flag="--opponent", placeholder="CHARACTER")
     ] = ()
-    outnumbered: Annotated[Side | None, _side(N_("the side with fewer fighters (Y-M7)"))] = None
-    outgunned: Annotated[Side | None, _side(N_("the side with worse weapons (Y-M7)"))] = None
+    outnumbered: Annotated[Side | None, _side(N_("the side with fewer fighters"))] = None
+    outgunned: Annotated[Side | None, _side(N_("the side with worse weapons"))] = None
 
     def by_player(self) -> dict[str, str]:
         """The players' choices from the ``PLAYER=CHOICE`` entries, as ids (``ichika_bachika``).

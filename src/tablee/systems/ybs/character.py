@@ -262,7 +262,7 @@ def spread_warnings(traits: Sequence[int]) -> tuple[TraceStep, ...]:
         TraceStep(
             N_(
                 "the traits {values} are not the default spread (two +1, one -1, three 0): "
-                "allowed when the GM agrees (Y-A21)"
+                "allowed when the GM agrees"
             ),
             {"values": ", ".join(f"{v:+d}" for v in traits)},
         ),

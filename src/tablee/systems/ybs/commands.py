@@ -146,7 +146,7 @@ class StartSession(Command):
     """Start a session: leftover tokens back, then 2 to each player."""
 
     name: ClassVar[str] = "session start"
-    title: ClassVar[str] = N_("start a session: 2 Unmei tokens to each player (Y-M4)")
+    title: ClassVar[str] = N_("start a session: 2 Unmei tokens to each player")
     rule: ClassVar[str] = "Y-M4"
 
 
@@ -155,7 +155,7 @@ class EndSession(Command):
     """End the session: every unspent token back to the GM."""
 
     name: ClassVar[str] = "session end"
-    title: ClassVar[str] = N_("end the session: every unspent token back to the GM (Y-M4)")
+    title: ClassVar[str] = N_("end the session: every unspent token back to the GM")
     rule: ClassVar[str] = "Y-M4"
 
 
@@ -164,7 +164,7 @@ class Invoke(Command):
     """The GM invokes a character's attribute against it: 1 token to its player."""
 
     name: ClassVar[str] = "invoke"
-    title: ClassVar[str] = N_("the GM invokes an attribute against a character: 1 token (Y-M2)")
+    title: ClassVar[str] = N_("the GM invokes an attribute against a character: 1 token")
     rule: ClassVar[str] = "Y-M2"
 
     character: Annotated[str, _character()]
@@ -177,7 +177,7 @@ class ShichiFukujin(Command):
     """A player spends 7 tokens at once to rewrite the scene."""
 
     name: ClassVar[str] = "shichi-fukujin"
-    title: ClassVar[str] = N_("a player spends 7 tokens to rewrite the scene (Y-M4)")
+    title: ClassVar[str] = N_("a player spends 7 tokens to rewrite the scene")
     who: ClassVar[Who] = Who.ACTOR
     rule: ClassVar[str] = "Y-M4"
 
@@ -202,7 +202,7 @@ class Test(Command):
     """A test's first die: 1d6 + trait, 4 or more succeeds."""
 
     name: ClassVar[str] = "test"
-    title: ClassVar[str] = N_("a test: 1d6 + trait, 4 or more succeeds (Y-M3)")
+    title: ClassVar[str] = N_("a test: 1d6 + trait, 4 or more succeeds")
     who: ClassVar[Who] = Who.ACTOR
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "Y-M3"
@@ -213,16 +213,14 @@ class Test(Command):
 
     character: Annotated[str, _character(actor=True)]
     trait: Annotated[str, _trait(N_("the trait the GM names"))]
-    second_trait: Annotated[str | None, _trait(N_("a second trait that also applies (Y-A2)"))] = (
+    second_trait: Annotated[str | None, _trait(N_("a second trait that also applies"))] = None
+    combine: Annotated[Literal["average", "limit"] | None, Param(N_("how two traits combine"))] = (
         None
     )
-    combine: Annotated[
-        Literal["average", "limit"] | None, Param(N_("how two traits combine (Y-A2)"))
-    ] = None
     assistants: Annotated[
         tuple[str, ...],
         Param(
-            N_("an assistant: its player gives 1 token (Y-A6)"),
+            N_("an assistant: its player gives 1 token"),
             flag="--assist",
             gm_only=True,
             placeholder="CHARACTER",
@@ -231,7 +229,7 @@ class Test(Command):
     force: Annotated[
         int,
         Param(
-            N_("tokens spent to force destiny, +1 each (Y-M3)"),
+            N_("tokens spent to force destiny, +1 each"),
             low=0,
             high=MAX_FORCE,
             unit=TOKENS,
@@ -240,21 +238,17 @@ class Test(Command):
     ] = 0
     purpose: Annotated[
         Literal["plain", "gate", "attack", "defend"],
-        Param(N_("a fight test: the Nintai gate, an attack, a defence (Y-M6)")),
+        Param(N_("a fight test: the Nintai gate, an attack, a defence")),
     ] = "plain"
     target: Annotated[
         str | None, Param(N_("an attack's target"), choices=CHARACTERS, placeholder="CHARACTER")
     ] = None
-    damage: Annotated[Literal["uchimi", "kega"], Param(N_("an attack's damage kind (Y-A11)"))] = (
-        "uchimi"
-    )
-    armed: Annotated[bool, Param(N_("the target bears a lethal or impressive weapon (Y-A9)"))] = (
-        False
-    )
+    damage: Annotated[Literal["uchimi", "kega"], Param(N_("an attack's damage kind"))] = "uchimi"
+    armed: Annotated[bool, Param(N_("the target bears a lethal or impressive weapon"))] = False
     against: Annotated[
         str | None,
         Param(
-            N_("the opponent a defence is against (Y-A10)"),
+            N_("the opponent a defence is against"),
             choices=CHARACTERS,
             placeholder="CHARACTER",
         ),
@@ -271,7 +265,7 @@ class Stubborn(Command):
     """S'entêter: 1 token to reroll the test in progress."""
 
     name: ClassVar[str] = "stubborn"
-    title: ClassVar[str] = N_("s'entêter: 1 token to reroll the last test (Y-A3)")
+    title: ClassVar[str] = N_("s'entêter: 1 token to reroll the last test")
     who: ClassVar[Who] = Who.ACTOR
     rolled: ClassVar[bool] = True
     rule: ClassVar[str] = "Y-A3"
@@ -289,7 +283,7 @@ class Critical(Command):
     """The player turns the test's natural 6 into a critical success for 1 token."""
 
     name: ClassVar[str] = "critical"
-    title: ClassVar[str] = N_("turn the last test's 6 into a critical success: 1 token (Y-A4)")
+    title: ClassVar[str] = N_("turn the last test's 6 into a critical success: 1 token")
     who: ClassVar[Who] = Who.ACTOR
     rule: ClassVar[str] = "Y-A4"
     follows: ClassVar[tuple[str, ...]] = ("ybs.test",)
@@ -301,7 +295,7 @@ class CriticalFailure(Command):
 
     name: ClassVar[str] = "critical-failure"
     title: ClassVar[str] = N_(
-        "the GM turns the last test's 1 into a critical failure: 1 token to the player (Y-A5)"
+        "the GM turns the last test's 1 into a critical failure: 1 token to the player"
     )
     rule: ClassVar[str] = "Y-A5"
     follows: ClassVar[tuple[str, ...]] = ("ybs.test",)
@@ -319,7 +313,7 @@ class Damage(Command):
     """Uchimi and Kega marked, with overflow."""
 
     name: ClassVar[str] = "damage"
-    title: ClassVar[str] = N_("mark Uchimi or Kega, with overflow (Y-M5, Y-A19)")
+    title: ClassVar[str] = N_("mark Uchimi or Kega, with overflow")
     rule: ClassVar[str] = "Y-M5"
 
     character: Annotated[str, _character()]
@@ -329,7 +323,7 @@ class Damage(Command):
     kega: Annotated[
         int, _boxes(N_("serious wounds: each marks a free box with X, else turns a / into X"))
     ] = 0
-    note: Annotated[str, note_param(N_("the wound's nature or care (Y-A22)"))] = ""
+    note: Annotated[str, note_param(N_("the wound's nature or care"))] = ""
 
 
 @dataclass(frozen=True)
@@ -337,14 +331,14 @@ class Rest(Command):
     """A character rests: each full 30 minutes heal the last Uchimi."""
 
     name: ClassVar[str] = "rest"
-    title: ClassVar[str] = N_("rest: 30 minutes heal the last Uchimi (Y-N6)")
+    title: ClassVar[str] = N_("rest: 30 minutes heal the last Uchimi")
     rule: ClassVar[str] = "Y-N6"
 
     character: Annotated[str, _character()]
     minutes: Annotated[
         int,
         Param(
-            N_("minutes of rest: each full 30 heal the last Uchimi (Y-N6)"),
+            N_("minutes of rest: each full 30 heal the last Uchimi"),
             low=0,
             high=10_000,
             unit=MINUTES,
@@ -359,7 +353,7 @@ class HealKega(Command):
     """Kega healed by care, as the GM narrates."""
 
     name: ClassVar[str] = "heal"
-    title: ClassVar[str] = N_("Kega healed by care, as the GM narrates (Y-A22)")
+    title: ClassVar[str] = N_("Kega healed by care, as the GM narrates")
     rule: ClassVar[str] = "Y-A22"
 
     character: Annotated[str, _character()]
@@ -375,7 +369,7 @@ class ResolveRound(Command):
     """Mark the damage of the round's attacks and start the next round."""
 
     name: ClassVar[str] = "fight resolve"
-    title: ClassVar[str] = N_("an individual fight: mark the round's damage (Y-M6)")
+    title: ClassVar[str] = N_("an individual fight: mark the round's damage")
     rule: ClassVar[str] = "Y-M6"
 
 
@@ -384,7 +378,7 @@ class Retreat(Command):
     """A character leaves the individual fight."""
 
     name: ClassVar[str] = "fight retreat"
-    title: ClassVar[str] = N_("a character retreats from the fight (Y-M6)")
+    title: ClassVar[str] = N_("a character retreats from the fight")
     who: ClassVar[Who] = Who.ACTOR
     rule: ClassVar[str] = "Y-M6"
 
@@ -396,7 +390,7 @@ class EndFight(Command):
     """The individual fight is over."""
 
     name: ClassVar[str] = "fight end"
-    title: ClassVar[str] = N_("the individual fight is over (Y-M6)")
+    title: ClassVar[str] = N_("the individual fight is over")
     rule: ClassVar[str] = "Y-M6"
 
 
@@ -405,7 +399,7 @@ class Star(Command):
     """A star for a trait used heavily; the fifth raises it."""
 
     name: ClassVar[str] = "star"
-    title: ClassVar[str] = N_("a star for a trait used heavily; 5 raise it (Y-M9)")
+    title: ClassVar[str] = N_("a star for a trait used heavily; 5 raise it")
     rule: ClassVar[str] = "Y-M9"
 
     character: Annotated[str, _character()]
@@ -421,7 +415,7 @@ class Transfer(Command):
     """
 
     name: ClassVar[str] = "transfer"
-    title: ClassVar[str] = N_("lower one trait by 1 to raise another (Y-M9)")
+    title: ClassVar[str] = N_("lower one trait by 1 to raise another")
     rule: ClassVar[str] = "Y-M9"
 
     character: Annotated[str, _character(actor=True)]
@@ -456,7 +450,7 @@ class ChangeAttributes(Command):
     """Attributes gained or lost after a scenario."""
 
     name: ClassVar[str] = "attributes"
-    title: ClassVar[str] = N_("attributes gained or lost after a scenario (Y-M9)")
+    title: ClassVar[str] = N_("attributes gained or lost after a scenario")
     rule: ClassVar[str] = "Y-M9"
 
     character: Annotated[str, _character()]

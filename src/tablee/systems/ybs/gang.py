@@ -423,7 +423,7 @@ def throw_result(
     else:
         winner = GangSide.PLAYERS if players is not None else GangSide.GM
         steps.append(
-            TraceStep(N_("{side} shows a straight first and wins (Y-M7)"), {"side": winner.title})
+            TraceStep(N_("{side} shows a straight first and wins"), {"side": winner.title})
         )
     if winner is None:
         uchimi = {GangSide.PLAYERS: opts.draw_uchimi, GangSide.GM: opts.draw_uchimi}

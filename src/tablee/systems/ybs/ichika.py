@@ -106,16 +106,16 @@ def decide_encounter(choices: Mapping[str, IchikaChoice | str]) -> Encounter:
     callers = [n for n in names if read[n] is IchikaChoice.ICHIKA_BACHIKA]
     if callers:
         step = TraceStep(
-            N_("{callers} called Ichika Bachika: every player joins the strike (Y-M8)"),
+            N_("{callers} called Ichika Bachika: every player joins the strike"),
             {"callers": ", ".join(callers)},
         )
         return Encounter("ichika_bachika", names, (), (step,))
     fighters = tuple(n for n in names if read[n] is IchikaChoice.GANG_FIGHT)
     fleeing = tuple(n for n in names if read[n] is IchikaChoice.FLEE)
     if not fighters:
-        return Encounter("flee", (), fleeing, (TraceStep(N_("every player flees (Y-M8)")),))
+        return Encounter("flee", (), fleeing, (TraceStep(N_("every player flees")),))
     step = TraceStep(
-        N_("gang fight for {fighters}; fleeing: {fleeing} (Y-A18)"),
+        N_("gang fight for {fighters}; fleeing: {fleeing}"),
         {"fighters": ", ".join(fighters), "fleeing": ", ".join(fleeing) or "-"},
     )
     return Encounter("gang_fight", fighters, fleeing, (step,))
@@ -313,12 +313,12 @@ def resolve_ichika(
         )
         amount = {winner: 0, winner.other: options.loser_uchimi}
     elif reroll:
-        steps.append(TraceStep(N_("a complete tie: throw again (option tie = reroll, Y-A16)")))
+        steps.append(TraceStep(N_("a complete tie: throw again (house rule)")))
         amount = {GangSide.PLAYERS: 0, GangSide.GM: 0}
     else:
         steps.append(
             TraceStep(
-                N_("a complete tie: a draw, every fighter takes {uchimi} Uchimi (Y-A16)"),
+                N_("a complete tie: a draw, every fighter takes {uchimi} Uchimi"),
                 {"uchimi": options.draw_uchimi},
             )
         )

@@ -233,7 +233,7 @@ def legacy_evolve(state: YbsState, kind: str, payload: Mapping[str, JSON]) -> Yb
     """
     redecide = REDECIDE.get(kind)
     if redecide is None:
-        raise InputError(N_("unknown YBS event kind {kind!r}"), kind=kind)
+        raise InputError(N_("unknown Yuigahama Bad Seeds event kind {kind!r}"), kind=kind)
     who = payload.get("character") or payload.get("name") or payload.get("player") or ""
     what = Message(N_("{kind} by {who}") if who else "{kind}", kind=kind, who=who)
     records = ("boxes",) if kind == "ybs.star_awarded" else ()

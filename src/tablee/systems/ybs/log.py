@@ -13,7 +13,8 @@ from typing import Any
 
 from tablee.errors import N_, Message
 from tablee.systems.base import JSON
-from tablee.systems.ybs.options import YbsOptions
+from tablee.systems.options import changed_house_rules
+from tablee.systems.ybs.options import YBS_OPTION_LABELS, YBS_OPTION_WORDS, YbsOptions
 from tablee.systems.ybs.unmei import holder_text, reason_text
 
 __all__ = ["describe", "joined", "moves_message", "moves_text"]
@@ -139,12 +140,12 @@ def _boxes(p: P) -> str:
 
 
 def _options(p: P) -> Message:
-    options = YbsOptions.from_json(p["options"]).to_json()
-    default = YbsOptions().to_json()
-    changed = [f"{k}={str(v).lower()}" for k, v in options.items() if default[k] != v]
-    if not changed:
-        return Message(N_("house rules back to the defaults"))
-    return Message(N_("house rules: {changes}"), changes=", ".join(changed))
+    return changed_house_rules(
+        YbsOptions.from_json(p["options"]).to_json(),
+        YbsOptions().to_json(),
+        YBS_OPTION_LABELS,
+        YBS_OPTION_WORDS,
+    )
 
 
 def _hit(h: Mapping[str, Any]) -> Message:

@@ -21,36 +21,56 @@ __all__ = ["YBS_OPTION_HELP", "YbsOptions"]
 YBS_OPTION_HELP: Mapping[str, str] = {
     "stubborn": N_(
         "s'entêter: repeat (a reroll for 1 token as often as tokens last) or once (at most "
-        "one reroll per test) (Y-A3; default repeat)"
+        "one reroll per test) (default repeat)"
     ),
     "stubborn_on": N_(
         "when a player may s'entêter: any (after any natural 1 to 5) or one (only after a "
-        "natural 1, the text's step 4 routing) (Y-A3; default any)"
+        "natural 1, the text's step 4 routing) (default any)"
     ),
-    "critical_boxes": N_(
-        "boxes marked by an attacker's critical success, 1 to 6 (Y-A11; default 2)"
-    ),
+    "critical_boxes": N_("boxes marked by an attacker's critical success, 1 to 6 (default 2)"),
     "mixed_disadvantages": N_(
         "a gang fight where each side has one disadvantage: cancel (5 dice each) or both_lose "
-        "(4 dice each) (Y-A12; default cancel)"
+        "(4 dice each) (default cancel)"
     ),
     "higher_straight_wins": N_(
         "two straights on the same gang-fight throw: the higher one wins (true) or every "
-        "such throw is a draw (false) (Y-A13; default true)"
+        "such throw is a draw (false) (default true)"
     ),
     "ichika_tie": N_(
-        "Ichika Bachika with equal Zorome: draw (2 Uchimi to everyone) or reroll "
-        "(Y-A16; default draw)"
+        "Ichika Bachika with equal Zorome: draw (2 Uchimi to everyone) or reroll (default draw)"
     ),
     "token_supply": N_(
         "Unmei tokens in the GM's bag, 7 to 1000: every token is with a player or the GM "
-        "(Y-M4; default 100)"
+        "(default 100)"
     ),
     "player_transfers": N_(
         "a player may transfer a trait level of their own character (true) or only the GM "
-        "may (false) (Y-M9; default false)"
+        "may (false) (default false)"
     ),
 }
+
+YBS_OPTION_LABELS: Mapping[str, str] = {
+    "stubborn": N_("S'entêter"),
+    "stubborn_on": N_("S'entêter after"),
+    "critical_boxes": N_("Boxes marked by a critical attack"),
+    "mixed_disadvantages": N_("One disadvantage on each side of a gang fight"),
+    "higher_straight_wins": N_("Of two straights on one throw, the higher wins"),
+    "ichika_tie": N_("Ichika Bachika with equal Zorome"),
+    "token_supply": N_("Unmei tokens in play"),
+    "player_transfers": N_("Players transfer their own trait levels"),
+}
+"""Each option's short label, for the house rules as players read them."""
+
+YBS_OPTION_WORDS: Mapping[str, Mapping[str, str]] = {
+    "stubborn": {"repeat": N_("as often as tokens last"), "once": N_("once per test")},
+    "stubborn_on": {"any": N_("any natural 1 to 5"), "one": N_("a natural 1 only")},
+    "mixed_disadvantages": {
+        "cancel": N_("they cancel out (5 dice each)"),
+        "both_lose": N_("both lose a die (4 dice each)"),
+    },
+    "ichika_tie": {"draw": N_("a draw"), "reroll": N_("thrown again")},
+}
+"""Each choice's words, for the house rules as players read them."""
 
 _CHOICES: Mapping[str, tuple[str, ...]] = {
     "stubborn": ("repeat", "once"),

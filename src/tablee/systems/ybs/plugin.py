@@ -47,7 +47,7 @@ from tablee.systems.ybs.gang import Keeps, dice_for_throw
 from tablee.systems.ybs.ichika import decide_encounter
 from tablee.systems.ybs.legacy import legacy_evolve, with_odds
 from tablee.systems.ybs.log import describe
-from tablee.systems.ybs.options import YBS_OPTION_HELP
+from tablee.systems.ybs.options import YBS_OPTION_HELP, YBS_OPTION_LABELS, YBS_OPTION_WORDS
 from tablee.systems.ybs.rolls import YbsTest, resolve_test
 from tablee.systems.ybs.state import (
     Decision as RuleDecision,
@@ -147,12 +147,14 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
     commands = (*C.COMMANDS, *B.BRAWL_COMMANDS, *Q.QUERIES)
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = YBS_OPTION_HELP
+    option_labels: ClassVar[Mapping[str, str]] = YBS_OPTION_LABELS
+    option_words: ClassVar[Mapping[str, Mapping[str, str]]] = YBS_OPTION_WORDS
     state_type: ClassVar[type | None] = YbsState
     group_titles: ClassVar[Mapping[str, str]] = {
-        "character": N_("create, import and show characters (Y-M1)"),
+        "character": N_("create, import and show characters"),
         "session": N_("start or end a session: 2 tokens each, then back"),
-        "fight": N_("an individual fight: resolve the round's attacks, retreat, end (Y-M6)"),
-        "gang": N_("a gang fight, throw by throw, with the advisor (Y-M7)"),
+        "fight": N_("an individual fight: resolve the round's attacks, retreat, end"),
+        "gang": N_("a gang fight, throw by throw, with the advisor"),
         "odds": N_("exact odds of Yuigahama Bad Seeds"),
     }
 
@@ -228,7 +230,7 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
                 return self._throw(state, command, dice)
             case B.Encounter():
                 return self._encounter(state, command, dice)
-        raise InputError(N_("{name} is not a YBS command"), name=command.name)
+        raise InputError(N_("{name} is not a Yuigahama Bad Seeds command"), name=command.name)
 
     def _throw(self, state: YbsState, command: B.ThrowGang, dice: Chance) -> RuleDecision:
         gang = brawls.current_gang(state)
@@ -343,7 +345,7 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         }
         decide = deciders.get(type(command))
         if decide is None:
-            raise InputError(N_("{name} is not a YBS command"), name=command.name)
+            raise InputError(N_("{name} is not a Yuigahama Bad Seeds command"), name=command.name)
         return decide(command)
 
     def decide(self, state: YbsState, command: YbsCommand, dice: Chance) -> Decision[YbsState]:

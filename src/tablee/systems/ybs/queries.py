@@ -73,7 +73,7 @@ class TestOddsQuery(Query):
     """A test's success and critical chances."""
 
     name: ClassVar[str] = "odds test"
-    title: ClassVar[str] = N_("a test's success and critical chances (Y-M3)")
+    title: ClassVar[str] = N_("a test's success and critical chances")
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
 
@@ -107,10 +107,7 @@ class TestOddsQuery(Query):
     stubborn: Annotated[
         Literal["any", "once", "never"],
         Param(
-            N_(
-                "s'entêter: reroll every failure while tokens last (any), once per test, or "
-                "never (Y-A3)"
-            )
+            N_("s'entêter: reroll every failure while tokens last (any), once per test, or never")
         ),
     ] = "any"
 
@@ -120,7 +117,7 @@ class StraightOddsQuery(Query):
     """A straight in one throw of N dice."""
 
     name: ClassVar[str] = "odds straight"
-    title: ClassVar[str] = N_("a straight in one throw of N dice (Y-M7)")
+    title: ClassVar[str] = N_("a straight in one throw of N dice")
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
 
@@ -152,7 +149,7 @@ class GangOddsQuery(Query):
     against: Annotated[int, Param(N_("the GM's dice"), low=4, high=6, rule="Y-M7")]
     higher_straight_wins: Annotated[
         Literal["true", "false"],
-        Param(N_("simultaneous straights: the higher wins, or a draw (Y-A13)")),
+        Param(N_("simultaneous straights: the higher wins, or a draw")),
     ] = "true"
 
 
@@ -161,13 +158,13 @@ class IchikaOddsQuery(Query):
     """Ichika Bachika: the players' win, draw and loss."""
 
     name: ClassVar[str] = "odds ichika"
-    title: ClassVar[str] = N_("Ichika Bachika: the players' win, draw and loss (Y-M8)")
+    title: ClassVar[str] = N_("Ichika Bachika: the players' win, draw and loss")
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
 
     tie: Annotated[
         Literal["draw", "reroll"],
-        Param(N_("a complete tie: a draw or thrown again (Y-A16)")),
+        Param(N_("a complete tie: a draw or thrown again")),
     ] = "draw"
 
 

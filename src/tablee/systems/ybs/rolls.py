@@ -236,9 +236,9 @@ def _outcome(test: YbsTest, natural: int, first: bool) -> tuple[int, bool, Trace
     forced = test.force if first else 0
     modified = natural + test.trait + forced
     if natural == 6:
-        return modified, True, TraceStep(N_("natural 6: always a success (Y-M3)"))
+        return modified, True, TraceStep(N_("natural 6: always a success"))
     if natural == 1:
-        return modified, False, TraceStep(N_("natural 1: always a failure (Y-M3)"))
+        return modified, False, TraceStep(N_("natural 1: always a failure"))
     success = modified >= SUCCESS_AT
     templates = {
         (True, True): N_("{natural} {trait:+d} trait {forced:+d} forced = {modified}: success"),
@@ -246,10 +246,10 @@ def _outcome(test: YbsTest, natural: int, first: bool) -> tuple[int, bool, Trace
             "{natural} {trait:+d} trait {forced:+d} forced = {modified}: failure (4 needed)"
         ),
         (False, True): N_(
-            "{natural} {trait:+d} trait = {modified} (forced tokens no longer count, Y-A3): success"
+            "{natural} {trait:+d} trait = {modified} (forced tokens no longer count): success"
         ),
         (False, False): N_(
-            "{natural} {trait:+d} trait = {modified} (forced tokens no longer count, Y-A3): failure"
+            "{natural} {trait:+d} trait = {modified} (forced tokens no longer count): failure"
         ),
     }
     params = {"natural": natural, "trait": test.trait, "forced": forced, "modified": modified}
@@ -295,7 +295,7 @@ def resolve_test(test: YbsTest, faces: Sequence[int]) -> TestResult:
         refusal = critical_refusal(test, naturals)
         if refusal is not None:
             raise refusal
-        steps.append(TraceStep(N_("critical success: 1 token back to the GM (Y-A4)")))
+        steps.append(TraceStep(N_("critical success: 1 token back to the GM")))
     if test.critical_failure:
         if final != 1:
             raise RuleError(
@@ -306,9 +306,9 @@ def resolve_test(test: YbsTest, faces: Sequence[int]) -> TestResult:
             )
         steps.append(
             TraceStep(
-                N_("critical failure decided by the GM, without a token for a GM character (Y-A8)")
+                N_("critical failure decided by the GM, without a token for a GM character")
                 if test.npc
-                else N_("critical failure decided by the GM: 1 token to the player (Y-A5)")
+                else N_("critical failure decided by the GM: 1 token to the player")
             )
         )
     return TestResult(

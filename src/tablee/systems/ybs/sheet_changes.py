@@ -152,9 +152,7 @@ def decide_star(state: YbsState, *, character: str, trait: str) -> Decision:
     warnings: tuple[TraceStep, ...] = ()
     if outcome.wasted:
         warnings = (
-            TraceStep(
-                N_("{trait} is already at +2: the star is lost (Y-A20)"), {"trait": chosen.title}
-            ),
+            TraceStep(N_("{trait} is already at +2: the star is lost"), {"trait": chosen.title}),
         )
     return decision_of(
         state, "ybs.star_awarded", payload, with_hero(state, hero), outcome, warnings

@@ -156,13 +156,13 @@ def resolve_simultaneous(
     if higher_straight_wins and players != gm:
         winner = GangSide.PLAYERS if players > gm else GangSide.GM
         won = TraceStep(
-            N_("the higher straight wins, but hardly gloriously: {side} (Y-A13)"),
+            N_("the higher straight wins, but hardly gloriously: {side}"),
             {"side": winner.title},
         )
         return SimultaneousStraights(players, gm, winner, True, False, (step, won))
     why = (
-        N_("identical straights: the fighters neutralise each other, a draw (Y-M7)")
+        N_("identical straights: the fighters neutralise each other, a draw")
         if players == gm
-        else N_("simultaneous straights are a draw (option higher_straight_wins off, Y-A13)")
+        else N_("simultaneous straights are a draw (house rule)")
     )
     return SimultaneousStraights(players, gm, None, False, True, (step, TraceStep(why)))

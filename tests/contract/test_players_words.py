@@ -1,0 +1,117 @@
+"""What players read names no ruling id and no seed: those belong in the docs and ``--help``.
+
+For every game, in English and French: every command's title and every field's help (the
+web forms), the house rules as sentences, what each command of the contract's session
+prints (its report, trace, warnings), the table's log with the lines under each event, its
+summary, its panels, and the golden playthroughs' transcripts. Refusals and validation
+errors keep their ruling id (they name the value and the rule), so none is played here.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablee.cli.main import main
+from tablee.locale import translation
+from tablee.systems.declare import fields_of
+from tablee.table.service import TableService
+from tablee.table.sqlite_store import SqliteStore
+from tests.contract.test_games import GOLDEN, PLAYED, SETUP, Cli, game_of, plugin_ids
+
+RULING = re.compile(r"\b[PSGY]-[MANT]\d+\b|seed 0")
+"""A ruling id (``P-M8``, ``S-A3``, ``G-M1``, ``Y-A13``) or the name of a seed file."""
+
+LANGS = ("en", "fr")
+
+
+def _text(value: Any, lang: str) -> str:
+    tr = translation(lang).gettext
+    if hasattr(value, "render"):
+        return str(value.render(tr))
+    return tr(value) if isinstance(value, str) and value else str(value)
+
+
+def _leaks(texts: list[str]) -> list[str]:
+    return [t for t in texts if RULING.search(t)]
+
+
+def test_the_pattern_finds_an_id_and_a_seed() -> None:
+    assert _leaks(["a tie (rules S-A3, S-A5)", "seed 002", "Sang 3 (G-M1)", "a tie"]) == [
+        "a tie (rules S-A3, S-A5)",
+        "seed 002",
+        "Sang 3 (G-M1)",
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", [g for g in plugin_ids() if g != "target"])
+def test_titles_field_help_and_house_rules_name_no_ruling(game_id: str, lang: str) -> None:
+    game = game_of(game_id)
+    texts = [_text(game.title, lang)]
+    texts += [_text(title, lang) for title in game.group_titles.values()]
+    for command in game.commands:
+        texts.append(_text(command.title, lang))
+        texts += [_text(spec.param.help, lang) for spec in fields_of(command)]
+        if command.faces_help:
+            texts.append(_text(command.faces_help, lang))
+    texts += [_text(label, lang) for label in game.option_labels.values()]
+    texts += [_text(w, lang) for words in game.option_words.values() for w in words.values()]
+    assert set(game.option_labels) == set(game.option_help)
+    assert _leaks(texts) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game_id", [g for g in plugin_ids() if g != "target"])
+def test_a_played_session_names_no_ruling(game_id: str, lang: str, tmp_path: Path) -> None:
+    cli = Cli(tmp_path / "words.sqlite3", "words")
+
+    def run(*argv: str) -> str:
+        code, out, err = cli(*argv)
+        assert code == 0, err
+        return out.replace("--lang en", "")
+
+    run("table", "new", game_id, "--name", cli.table, "--players", "Zoé,Ana")
+    printed: list[str] = []
+    for argv in [*SETUP.get(game_id, []), *PLAYED[game_id]]:
+        code, out, err = cli(game_id, *argv, "--table", cli.table, "--lang", lang)
+        assert code == 0, err
+        printed.append(out)
+    printed.append(run("table", "log", "--table", cli.table, "--lang", lang))
+    printed.append(run("table", "show", "--table", cli.table, "--lang", lang))
+    store = SqliteStore(cli.db)
+    try:
+        state = TableService(store).state(cli.table)
+    finally:
+        store.close()
+    game = state.system
+    for panel in game.panels(state.game):
+        printed.append(_text(panel.title, lang))
+        printed += [f"{_text(k, lang)} {_text(v, lang)}" for k, v in panel.rows]
+    printed += [_text(rule, lang) for rule in game.house_rules(state.game)]
+    lines = [line for text in printed for line in text.splitlines()]
+    assert _leaks(lines) == []
+
+
+@pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.md")), ids=lambda p: p.name)
+def test_the_golden_transcripts_name_no_ruling(path: Path) -> None:
+    lines = [
+        line
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if not line.startswith(("$ ", "#", "<!--"))
+    ]
+    assert _leaks(lines) == []
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("en", "Rule: G-M1."), ("fr", "Règle : G-M1.")])
+def test_the_help_of_a_command_names_its_ruling(lang: str, expected: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["agents", "agent", "--help", "--lang", lang], out, err)
+    assert code == 0, err.getvalue()
+    text = " ".join(out.getvalue().split())
+    assert text.count(expected) == 1
+    assert "(0..1000; rule G-M1)" in text or "(0..1000 ; règle G-M1)" in text
