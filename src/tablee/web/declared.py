@@ -50,6 +50,7 @@ __all__ = [
     "command_of",
     "declared_web",
     "faces_field",
+    "faces_label",
     "typed_dice",
 ]
 
@@ -196,6 +197,17 @@ def faces_field(die: Die, main: bool) -> str:
     return "faces" if main else f"faces_{die.name}"
 
 
+def faces_label(command: type[Command], die: Die, main: bool) -> str:
+    """What to type in a faces field, naming the dice as players do (English, marked `N_`).
+
+    The main kind's field says the command's ``faces_help``; another kind's, its label in
+    `FACES_LABELS` (``+/- dice read on physical dice: ...``).
+    """
+    if main:
+        return getattr(command, "faces_help", "") or N_("the faces, comma separated")
+    return FACES_LABELS.get(die.name, die.label or die.name)
+
+
 def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> RandomSource | None:
     """The faces typed in for a command, each kind of die apart, or None (fair dice).
 
@@ -275,13 +287,13 @@ class DeclaredWeb:
             return OddsView(rows, view.success, note, values)
 
         has_odds = command.rolled and type(game).odds is not Game.odds
-        hint = getattr(command, "faces_help", "") or N_("the faces, comma separated")
+        hint = faces_label(command, command.dice_kinds[0], True) if command.rolled else ""
         fields = tuple(_field(game, spec) for spec in fields_of(command))
         if command.rolled:
             fields += tuple(
                 Field(
                     faces_field(die, False),
-                    FACES_LABELS.get(die.name, die.name),
+                    faces_label(command, die, False),
                     gm_only=die.name in command.gm_dice,
                 )
                 for die in command.dice_kinds[1:]
