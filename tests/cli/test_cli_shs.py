@@ -370,9 +370,9 @@ def test_difficulty_0_says_the_action_is_trivial(film: Run, argv: list[str]) -> 
 @pytest.mark.parametrize(
     ("extra", "words"),
     [
-        (["--bonus", "1", "--dice", "7,1,1"], ["0 D+/- faces", "needs 1", "S-M3"]),
-        (["--dice", "7,1,1", "--dpm-dice", "+"], ["1 D+/- faces", "needs 0", "S-M3"]),
-        (["--dice", "7,1"], ["2 action dice faces", "needs 3", "S-A1"]),
+        (["--bonus", "1", "--dice", "7,1,1"], ["0 faces of +/- dice", "needs 1", "S-M3"]),
+        (["--dice", "7,1,1", "--dpm-dice", "+"], ["1 faces of +/- dice", "needs 0", "S-M3"]),
+        (["--dice", "7,1"], ["2 faces of action dice", "needs 3", "S-A1"]),
     ],
 )
 def test_typed_faces_that_do_not_fit_name_the_dice_and_the_rule(
@@ -425,7 +425,7 @@ def test_a_long_action_falls_due_when_a_scene_lente_begins(film: Run) -> None:
         (["shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
           "--difficulty", "1", "--dice", "7,1"], 2, ["faces"]),
         (["shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
-          "--difficulty", "1", "--dice", "7,1,1", "--dpm-dice", "+"], 2, ["--dpm-dice"]),
+          "--difficulty", "1", "--dice", "7,1,1", "--dpm-dice", "+"], 2, ["+/- dice"]),
         (["shs", "test", "--protagoniste", "Nobody", "--characteristic", "science",
           "--difficulty", "1"], 2, ["Nobody"]),
         (["shs", "cooperation", "--member", "Jake", "--member", "Nella:science",

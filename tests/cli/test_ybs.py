@@ -83,7 +83,11 @@ def test_seeded_and_fair_tests_roll_one_die(ybs: Run) -> None:
             3,
             "cannot give 3",
         ),
-        (("ybs", "test", "Aki", "--trait", "chisei", "--faces", "3,4"), 2, "1 d6 faces are needed"),
+        (
+            ("ybs", "test", "Aki", "--trait", "chisei", "--faces", "3,4"),
+            2,
+            "d6: 1 faces are needed",
+        ),
         (("ybs", "test", "Aki", "--trait", "force", "--faces", "3"), 2, "unknown trait"),
         (("ybs", "shichi-fukujin", "A"), 3, "needs 7"),
         (

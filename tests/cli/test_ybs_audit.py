@@ -455,7 +455,7 @@ def test_trauma_on_choushi_refits_the_marks_as_the_docs_say(ybs: Run) -> None:
         (("--gm-keep", "5,5,5", "--dice", "1"), "the GM's side cannot keep [5, 5, 5]"),
         (
             ("--dice", "1,1,1,1,1", "--gm-dice", "1,y"),
-            "--gm-dice: face y (the 2nd) is not a face of a gm (1 to 6)",
+            "--gm-dice: face y (the 2nd) is not a face of a d6 (1 to 6)",
         ),
     ],
 )

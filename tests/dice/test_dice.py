@@ -95,7 +95,7 @@ def test_typed_faces_are_handed_out_in_order():
 
 
 def test_typed_faces_too_few():
-    with pytest.raises(InputError, match="3 d6 faces are needed but 2"):
+    with pytest.raises(InputError, match="d6: 3 faces are needed but 2"):
         TypedFaces([1, 2]).roll(D6, 3)
 
 

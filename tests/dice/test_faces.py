@@ -102,10 +102,10 @@ def test_dpm_faces_are_plus_minus_and_zero() -> None:
     [
         ("1,4,7", D6, "face 7 (the 3rd) is not a face of a d6 (1 to 6)"),
         ("٣,4", D6, "face ٣ (the 1st) is not a face of a d6 (1 to 6)"),
-        ("1_0", D8, "face 1_0 (the 1st) is not a face of a d8 (1 to 8)"),
+        ("1_0", D8, "face 1_0 (the 1st) is not a face of a D8 (1 to 8)"),
         ("+", D6, "face + (the 1st) is not a face of a d6 (1 to 6)"),
-        ("0,0,2", DPM, "face 2 (the 3rd) is not a face of a D+/- (+, - or 0; rule S-N3)"),
-        ("1 2 3 4 5 6 7 8 9 10 1 0", D10, "face 0 (the 12th) is not a face of a d10"),
+        ("0,0,2", DPM, "face 2 (the 3rd) is not a face of a +/- die (+, - or 0)"),
+        ("1 2 3 4 5 6 7 8 9 10 1 0", D10, "face 0 (the 12th) is not a face of a D10"),
         ("1,2,3,4,5,6,7,8,9,10,1,2,3,4,5,6,7,8,9,10,11", D10, "face 11 (the 21st)"),
         ("1,2,3,4,5,6,7,8,9,10,1,2,3,4,5,6,7,8,9,10,1,12", D10, "face 12 (the 22nd)"),
         ("1,2,3,4,5,6,7,8,9,10,1,2,3,4,5,6,7,8,9,10,1,2,13", D10, "face 13 (the 23rd)"),

@@ -95,7 +95,10 @@ def test_blind_gang_throw_hides_the_hands(client: TestClient, store: SqliteStore
     code, text = act(client, a, "gang-throw", faces="1,1,1,1,1")
     assert code == 403, text  # a player cannot keep dice they cannot see
     # the next throw shown to everyone shows the hands again
-    code, text = act(client, gm, "gang-throw", keep="none", gm_keep="none", faces="1,1,1,1,1")
+    code, text = act(
+        client, gm, "gang-throw", side="both", keep="none", gm_keep="none", faces="1,1,1,1,1",
+        faces_gm="2,2,3,3,4",
+    )  # fmt: skip
     assert code == 200, text
     assert "1 1 1 1 1" in client.get(a).text
 

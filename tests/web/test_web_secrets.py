@@ -17,26 +17,14 @@ from __future__ import annotations
 import html
 import json
 
-import pytest
 from fastapi.testclient import TestClient
 
-from tablee.dice.sources import SeededSource
 from tablee.errors import NOT_VALID, InputError, RuleError
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tests.web.test_systems import act
 from tests.web.test_web_agents import team
-from tests.web.test_web_ybs import SEED_NO_STRAIGHT, ybs_table
-
-
-@pytest.fixture(autouse=True)
-def no_straight_for_the_game_master(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Dice the server throws (the game master's side of a gang fight) hold no straight,
-    which would end the fight before these tests are done with it."""
-    monkeypatch.setattr(
-        "tablee.web.declared.FairSource", lambda: SeededSource(SEED_NO_STRAIGHT), raising=False
-    )
-
+from tests.web.test_web_ybs import ybs_table
 
 HEADERS = {"content-type": "application/json"}
 HAND = "6,6,6,6,6"
@@ -106,10 +94,11 @@ def test_a_players_own_secret_throw_is_theirs(client: TestClient, store: SqliteS
     links = ybs_table(client, store)
     gm, a, b = links.gm, links.players["A"], links.players["B"]
     assert act(client, gm, "gang-start", fighters="Aki\nBo", opponents="Thug")[0] == 200
+    assert act(client, gm, "gang-throw", side="gm", faces_gm="2,2,3,5,5")[0] == 200
     code, text = act(client, a, "gang-throw", faces="1,1,5,5,6", visibility="roller_and_gm")
-    assert code == 200, text
+    assert code == 200, text  # the players' side completes the throw, in secret
     event = TableService(store).state("club").events[-1]
-    assert (event.actor, event.visibility) == ("A", "roller_and_gm")
+    assert (event.kind, event.actor, event.visibility) == ("ybs.gang_throw", "A", "roller_and_gm")
     assert "1 1 5 5 6" in client.get(a).text  # the thrower sees it
     assert "1 1 5 5 6" not in client.get(b).text  # the other player does not
     code, text = act(client, a, "gang-throw", keep="2", faces="1")

@@ -122,12 +122,18 @@ def dice_flag(die: Die, main: bool) -> str:
     return "--dice" if main else f"--{die.name}-dice"
 
 
+def _said(die: Die, tr: Tr) -> str:
+    """The dice as players name them (``+/- dice``), in the reader's language."""
+    said = die.said
+    return said if isinstance(said, str) else said.render(tr)
+
+
 def _add_dice(parser: argparse.ArgumentParser, command: type[Command], tr: Tr) -> None:
     source = parser.add_mutually_exclusive_group()
     for index, die in enumerate(command.dice_kinds):
         flag = dice_flag(die, index == 0)
         flags = (flag, *command.dice_aliases[index : index + 1])
-        help_text = tr(FACES_HELP.get(die.name, FACES_HELP[""])).format(die=die.name)
+        help_text = tr(FACES_HELP.get(die.name, FACES_HELP[""])).format(die=_said(die, tr))
         if index == 0:
             help_text = tr("faces read on physical dice instead of rolling")
             source.add_argument(*flags, dest=flag[2:], metavar="1,4,5,6", help=help_text)

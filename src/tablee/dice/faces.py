@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from tablee.dice.kinds import DPM, Die
+from tablee.dice.kinds import DICE, DPM, Die
 from tablee.errors import N_, InputError, Message
 
 __all__ = [
@@ -82,7 +82,7 @@ def _not_a_face(text: str, position: int, die: Die | None) -> InputError:
         )
     if die is DPM:
         return InputError(
-            N_("face {face} ({position}) is not a face of a D+/- (+, - or 0; rule S-N3)"),
+            N_("face {face} ({position}) is not a face of a +/- die (+, - or 0)"),
             face=text,
             position=where,
         )
@@ -90,9 +90,14 @@ def _not_a_face(text: str, position: int, die: Die | None) -> InputError:
         N_("face {face} ({position}) is not a face of a {die} (1 to {sides})"),
         face=text,
         position=where,
-        die=die.name,
+        die=_plain(die).said,
         sides=max(die.faces),
     )
+
+
+def _plain(die: Die) -> Die:
+    """The standard die with the same faces (the game master's d6 is a d6), or ``die``."""
+    return next((d for d in DICE if d.faces == die.faces), die)
 
 
 def _number(text: str) -> int | None:

@@ -8,9 +8,9 @@ Source: seeds 000 (d6 only), 003 (D8, D10, D+/-); rulings S-M3.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Message
 
 __all__ = ["D6", "D8", "D10", "DICE", "DPM", "Die", "die_named"]
 
@@ -20,12 +20,21 @@ class Die:
     """One kind of die.
 
     Attributes:
-        name: short id (``d6``, ``d8``, ``d10``, ``dpm``).
+        name: short id (``d6``, ``d8``, ``d10``, ``dpm``), used in option and field names
+            (``--dpm-dice``, ``faces_dpm``), never shown to players.
         faces: the face values, one entry per physical face (repeats allowed).
+        label: the dice as players name them, in English marked with `N_` (``D8``,
+            ``+/- dice``; translated when shown), or empty to show ``name``.
     """
 
     name: str
     faces: tuple[int, ...]
+    label: str = field(default="", compare=False)
+
+    @property
+    def said(self) -> Message | str:
+        """The dice as players name them (``D8``, ``+/- dice``), to put in a message."""
+        return Message(self.label) if self.label else self.name
 
     @property
     def sides(self) -> int:
@@ -53,16 +62,16 @@ class Die:
             raise InputError(
                 N_("face {face!r} is not a face of a {die} (faces: {allowed})"),
                 face=face,
-                die=self.name,
+                die=self.said,
                 allowed=", ".join(str(v) for v in sorted(self.values)),
             )
         return face
 
 
-D6 = Die("d6", (1, 2, 3, 4, 5, 6))
-D8 = Die("d8", tuple(range(1, 9)))
-D10 = Die("d10", tuple(range(1, 11)))
-DPM = Die("dpm", (1, 1, -1, -1, 0, 0))
+D6 = Die("d6", (1, 2, 3, 4, 5, 6), N_("d6"))
+D8 = Die("d8", tuple(range(1, 9)), N_("D8"))
+D10 = Die("d10", tuple(range(1, 11)), N_("D10"))
+DPM = Die("dpm", (1, 1, -1, -1, 0, 0), N_("+/- dice"))
 DICE: tuple[Die, ...] = (D6, D8, D10, DPM)
 
 

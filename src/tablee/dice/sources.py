@@ -125,9 +125,9 @@ class TypedFaces:
         left = len(self._faces) - self._used
         if left < count:
             raise InputError(
-                N_("{count} {die} faces are needed but {given} were typed in"),
+                N_("{die}: {count} faces are needed but {given} were typed in"),
                 count=count,
-                die=die.name,
+                die=die.said,
                 given=len(self._faces),
             )
         start = self._used
@@ -154,9 +154,9 @@ class TypedFaces:
         _check_count(count)
         if len(self._faces) != count:
             raise InputError(
-                N_("{count} {die} faces are needed but {given} were typed in"),
+                N_("{die}: {count} faces are needed but {given} were typed in"),
                 count=count,
-                die=die.name,
+                die=die.said,
                 given=len(self._faces),
             )
         for position, face in enumerate(self._faces, start=1):
@@ -227,9 +227,9 @@ class FacesByKind:
             if self.fallback is not None:
                 return self.fallback.roll(die, count)
             raise InputError(
-                N_("{count} {die} faces are needed but none were typed in"),
+                N_("{die}: {count} faces are needed but none were typed in"),
                 count=count,
-                die=die.name,
+                die=die.said,
             )
         return source.roll(die, count)
 

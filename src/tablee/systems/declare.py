@@ -105,6 +105,8 @@ class Param:
             pasted in a form on the web: the rules receive the text, never a path.
         aliases: other command-line names of the option, kept from an earlier spelling
             (``--reason`` for ``--note``).
+        form_default: the value a web form proposes first, when it differs from the default
+            (which the command line and the JSON API keep); empty: the default.
     """
 
     help: str
@@ -123,6 +125,7 @@ class Param:
     rule: str = ""
     file: bool = False
     aliases: tuple[str, ...] = ()
+    form_default: str = ""
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,9 @@
 * ``POST /t/{token}/api/{command}``: run a command. The body is a JSON object of the
   command's fields (numbers as numbers or text, lists for repeated texts), plus for a rolled
   command ``faces`` (typed-in faces, as text or a list; left out: the server rolls; a
-  command throwing several kinds of dice takes the others as ``faces_dpm``...) and
-  ``visibility``. The answer is the game's report as data, the stored events' numbers and
+  command throwing several kinds of dice takes the others as ``faces_dpm``..., listed with
+  their help under the command's ``dice``) and ``visibility``.
+  The answer is the game's report as data, the stored events' numbers and
   the lines as the log tells them; a refusal is ``{"error", "message", "exit_code"}`` with
   the same message as the command line gives for the same input.
 
@@ -21,6 +22,7 @@ Source: architecture.md "One declaration per command".
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -38,7 +40,7 @@ from tablee.web.common import (
     scoped_command_key,
     viewer_of,
 )
-from tablee.web.declared import action_id, check_follows, faces_field, typed_dice
+from tablee.web.declared import action_id, check_follows, faces_field, faces_label, typed_dice
 from tablee.web.render import translator
 from tablee.web.systems import Forbidden
 
@@ -147,9 +149,27 @@ def _schema(game: AnyGame, state: Any, viewer: Viewer) -> list[dict[str, Any]]:
                 "who": who.value,
                 "rolled": command.rolled,
                 "fields": fields,
+                "dice": _dice_schema(command, viewer, tr) if command.rolled else [],
             }
         )
     return commands
+
+
+def _dice_schema(
+    command: type[Command], viewer: Viewer, tr: Callable[[str], str]
+) -> list[dict[str, Any]]:
+    """The faces keys of a rolled command this viewer may send, with what to type in each.
+
+    Each names its dice as players do (``faces_dpm``: ``+/- dice read on physical dice...``).
+    """
+    found = []
+    for index, die in enumerate(command.dice_kinds):
+        if die.name in command.gm_dice and not viewer.is_gm:
+            continue
+        main = index == 0
+        label = faces_label(command, die, main)
+        found.append({"name": faces_field(die, main), "help": tr(label)})
+    return found
 
 
 def _error(exc: Exception, viewer: Viewer) -> JSONResponse:

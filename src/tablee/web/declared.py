@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from tablee.dice import Die, FacesByKind, FairSource, RandomSource, TypedFaces, typed_faces
-from tablee.errors import N_, Message, TableeError
+from tablee.dice import DICE, Die, FacesByKind, RandomSource, TypedFaces, typed_faces
+from tablee.errors import N_, InputError, Message, TableeError
 from tablee.locale import translation
 from tablee.systems.declare import (
     Command,
@@ -50,6 +50,7 @@ __all__ = [
     "command_of",
     "declared_web",
     "faces_field",
+    "faces_label",
     "typed_dice",
 ]
 
@@ -59,11 +60,12 @@ TRI_STATE = (("", N_("as the house rules say")), ("yes", N_("yes")), ("no", N_("
 FACES_LABELS = {
     "d6": N_("d6 faces read on physical dice"),
     "gm": N_("The game master's d6 faces read on physical dice (empty: the server rolls)"),
-    "d8": N_("d8 faces read on physical dice"),
-    "d10": N_("d10 faces read on physical dice"),
-    "dpm": N_("D+/- faces read on physical dice (+, - or 0)"),
+    "d8": N_("D8 faces read on physical dice"),
+    "d10": N_("D10 faces read on physical dice"),
+    "dpm": N_("+/- dice read on physical dice: +, - or 0 for a blank face, e.g. +,0"),
 }
-"""The label of the faces field of each kind of die after a command's main one."""
+"""The label of the faces field of each kind of die after a command's main one, naming the
+dice as players do (never the internal ``dpm``)."""
 
 LONG_TEXT = 20_000
 """Longest text pasted in place of a file (a character sheet), in characters."""
@@ -119,7 +121,7 @@ def _field(game: AnyGame, spec: FieldSpec) -> Field:
         words = tuple((w, w) for w in spec.words)
         if spec.optional:  # a word that may be left out: the first choice is none
             words = (("", "-"), *words)
-        default = "" if spec.default is None else str(spec.default)
+        default = param.form_default or ("" if spec.default is None else str(spec.default))
         return Field(spec.name, param.help, "choice", words, default, **common)
     if spec.kind == "lines":
         return Field(spec.name, param.help, "lines", **common)
@@ -196,14 +198,27 @@ def faces_field(die: Die, main: bool) -> str:
     return "faces" if main else f"faces_{die.name}"
 
 
+def faces_label(command: type[Command], die: Die, main: bool) -> str:
+    """What to type in a faces field, naming the dice as players do (English, marked `N_`).
+
+    The main kind's field says the command's ``faces_help``; another kind's, its label in
+    `FACES_LABELS` (``+/- dice read on physical dice: ...``).
+    """
+    if main:
+        return getattr(command, "faces_help", "") or N_("the faces, comma separated")
+    return FACES_LABELS.get(die.name, die.label or die.name)
+
+
 def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> RandomSource | None:
     """The faces typed in for a command, each kind of die apart, or None (fair dice).
 
     The main kind's faces are read as whole numbers and checked against the die when they
     are used (so a wrong count is named before a wrong face), as on the command line; the
-    others are read with their die (``+``, ``-``, ``0`` on a D+/- die). A kind of die left
-    empty while another was typed in is rolled by the server (the game master's dice, when a
-    player types in their own).
+    others are read with their die (``+``, ``-``, ``0`` on a +/- die). Nothing typed: the
+    server rolls every die (None). Once some faces are typed in, the server rolls none: a kind
+    of die left empty that the roll needs is an error naming the dice as players do (the
+    rules ask each side of a gang fight for its own dice, so one side's typed faces never
+    make the server roll the other side's unasked).
 
     Args:
         command: the command's class (its ``dice_kinds``).
@@ -214,7 +229,12 @@ def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> R
     """
     typed: dict[str, TypedFaces] = {}
     for index, die in enumerate(command.dice_kinds):
-        faces = typed_faces(text_of(die, index == 0), die if index else None)
+        try:
+            faces = typed_faces(text_of(die, index == 0), die if index else None)
+        except InputError as exc:
+            if not index or die in DICE:
+                raise
+            raise InputError(N_("{dice}: {error}"), dice=die.said, error=exc) from None
         if faces is not None:
             typed[die.name] = TypedFaces(faces)
     if not typed:
@@ -222,7 +242,7 @@ def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> R
     if len(command.dice_kinds) == 1:
         return typed[command.dice_kinds[0].name]
     others = frozenset(die.name for die in command.dice_kinds[1:])
-    return FacesByKind(typed, command.dice_kinds[0].name, others, FairSource())
+    return FacesByKind(typed, command.dice_kinds[0].name, others)
 
 
 class DeclaredWeb:
@@ -279,13 +299,13 @@ class DeclaredWeb:
             return OddsView(rows, view.success, note, values)
 
         has_odds = command.rolled and type(game).odds is not Game.odds
-        hint = getattr(command, "faces_help", "") or N_("the faces, comma separated")
+        hint = faces_label(command, command.dice_kinds[0], True) if command.rolled else ""
         fields = tuple(_field(game, spec) for spec in fields_of(command))
         if command.rolled:
             fields += tuple(
                 Field(
                     faces_field(die, False),
-                    FACES_LABELS.get(die.name, die.name),
+                    faces_label(command, die, False),
                     gm_only=die.name in command.gm_dice,
                 )
                 for die in command.dice_kinds[1:]

@@ -161,12 +161,16 @@ def test_faces_that_do_not_fit_are_refused():
     test = Test(6, 2, bonus=1)
     _raises(InputError, lambda: resolve_test(test, [1, 2], [0]), "3", "2")
     _raises(InputError, lambda: resolve_test(test, [1, 2, 9], [0]), "9", "a D8", "S-M2")
-    # The game's name for the dice, and the rule that asks for them; never "dpm".
+    # The dice as players name them, and the rule that asks for them; never "dpm".
     for call, words in (
-        (lambda: resolve_test(test, [1, 2, 3], []), ("1 D+/- faces", "S-M3", "0 were given")),
-        (lambda: resolve_test(test, [1, 2, 3], [2]), ("2 is not a face of a D+/-", "S-N3")),
+        (
+            lambda: resolve_test(test, [1, 2, 3], []),
+            ("1 faces of +/- dice", "S-M3", "0 were given"),
+        ),
+        (lambda: resolve_test(test, [1, 2, 3], [2]), ("2 is not a face of a +/- die", "S-N3")),
         (lambda: resolve_test(test, [1, 2], [0]), ("3 D8 faces", "S-A1")),
-        (lambda: parse_dpm_face(3), ("3 is not a face of a D+/-", "S-N3")),
+        (lambda: parse_dpm_face(3), ("3 is not a face of a +/- die", "S-N3")),
+        (lambda: parse_dpm_face("x"), ("'x' is not a face of a +/- die", "S-N3")),
     ):
         assert "dpm" not in str(_raises(InputError, call, *words))
     _raises(InputError, lambda: resolve_test(Test(6, 2, expertise=True), [10, 11, 1], []), "D10")

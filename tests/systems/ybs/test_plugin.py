@@ -50,7 +50,8 @@ SESSION: list[tuple[type[Command], dict[str, Any], tuple[int, ...]]] = [
     (C.Transfer, {"character": "Aki", "lower": "chikaku", "raise_": "chisei"}, ()),
     (C.ChangeAttributes, {"character": "Aki", "add": ["biker"], "remove": ["surfer"]}, ()),
     (B.StartGang, {"fighters": ["Aki", "Bo"], "opponents": ["Thug"], "outnumbered": "gm"}, ()),
-    (B.ThrowGang, {"fighter": "Aki"}, (1, 1, 2, 5, 6, 1, 1, 1, 1)),
+    (B.ThrowGang, {"fighter": "Aki"}, (1, 1, 2, 5, 6)),  # the players' side: it waits
+    (B.ThrowGang, {"side": "gm"}, (1, 1, 1, 1)),  # the GM's side: the throw is made
     (B.ThrowGang, {"keep": "1,2,5,6", "gm_keep": "none"}, (3, 2, 2, 2, 2)),
     (B.StopGang, {"note": "police"}, ()),
     (B.Encounter, {"choices": ["A=gang-fight", "B=flee"], "opponents": ["Thug"]}, ()),
@@ -134,9 +135,9 @@ def test_only_a_fighter_throws_the_players_dice() -> None:
         state = play(state, command, given, faces).after
     state = play(state, B.StartGang, {"fighters": ["Aki"]}, ()).after
     with pytest.raises(RuleError, match="does not fight"):
-        play(state, B.ThrowGang, {"fighter": "B"}, (1, 1, 2, 5, 6, 1, 1, 1, 1, 2))
-    decision = play(state, B.ThrowGang, {"fighter": "A"}, (1, 1, 2, 5, 6, 1, 1, 1, 1, 2))
-    assert decision.actor == "A"
+        play(state, B.ThrowGang, {"fighter": "B"}, (1, 1, 2, 5, 6))
+    decision = play(state, B.ThrowGang, {"fighter": "A"}, (1, 1, 2, 5, 6))  # their side alone
+    assert decision.actor == "A" and decision.events[0].kind == "ybs.gang_side"
 
 
 def test_keeps_name_the_field_and_the_rule() -> None:

@@ -241,7 +241,9 @@ def parse_dpm_face(text: object) -> int:
     symbols = {"+": 1, "-": -1, "−": -1, "–": -1, "": 0, "0": 0, "blank": 0}
     if isinstance(text, str) and text.strip().lower() in symbols:
         return symbols[text.strip().lower()]
-    raise InputError(N_("{face!r} is not a D+/- face: '+', '-' or blank (rule S-N3)"), face=text)
+    raise InputError(
+        N_("{face!r} is not a face of a +/- die: '+', '-' or blank (rule S-N3)"), face=text
+    )
 
 
 def die_title(die: Die) -> str:
@@ -254,8 +256,8 @@ def die_title(die: Die) -> str:
 
 _COUNT = {
     True: N_(
-        "{count} D+/- faces are needed (one per point of net Bonus or Malus, rules S-M3, "
-        "S-A7) but {given} were given"
+        "{count} faces of +/- dice are needed (one die per point of net Bonus or Malus, rules "
+        "S-M3, S-A7) but {given} were given"
     ),
     False: N_(
         "{count} {die} faces are needed (the action dice, rules S-M2, S-A1) but {given} were given"
@@ -269,7 +271,7 @@ def _faces_of(die: Die, faces: Sequence[int], expected: int) -> tuple[int, ...]:
     for face in faces:
         if isinstance(face, bool) or not isinstance(face, int) or face not in die.values:
             raise InputError(
-                N_("{face!r} is not a face of a D+/-: 1 ('+'), -1 ('-') or 0 (blank) (rule S-N3)")
+                N_("{face!r} is not a face of a +/- die: 1 ('+'), -1 ('-') or 0 (blank) (S-N3)")
                 if die is DPM
                 else N_("{face!r} is not a face of a {die}: 1 to {sides} (rule S-M2)"),
                 face=face,

@@ -61,7 +61,10 @@ CHARACTERISTICS = "characteristics"
 
 OPTIONS = ("surpasser", "sacrifier")
 """The options of an Action, as the commands name them (S-M5)."""
-ROLL_HELP = N_("action dice in order, e.g. 1,5,8; D+/- dice apart as +,-,0")
+ROLL_HELP = N_(
+    "the action dice (D8, or D10 with a matching Expertise), Action by Action, e.g. 1,5,8; "
+    "the +/- dice have their own field"
+)
 REASON = Param(N_("a note kept in the log"))
 SPEC_HELP = N_(
     "options after the Caractéristique, separated by ':': expertise=TEXT, bonus=N, malus=N, "

@@ -122,22 +122,23 @@ _KINDS = {cls.kind: cls for cls in EVENTS}
 
 TYPED_COUNT = (
     N_(
-        "{flag}: {given} action dice faces were typed in, but the roll needs {needed} (three "
-        "D8 per Action, D10 with a matching Expertise; rules S-M2, S-A1)"
+        "{given} faces of action dice were typed in, but the roll needs {needed} (three D8 per "
+        "Action, D10 with a matching Expertise; rules S-M2, S-A1)"
     ),
     N_(
-        "{flag}: {given} D+/- faces were typed in, but the roll needs {needed} (one D+/- per "
+        "{given} faces of +/- dice were typed in, but the roll needs {needed} (one +/- die per "
         "point of net Bonus or Malus; rules S-M3, S-A7)"
     ),
 )
-"""Typed faces that are too few or too many for the Actions, with the game's names."""
+"""Typed faces that are too few or too many for the Actions, in the words players use (the
+same on the command line, the web and the JSON API)."""
 
 
 def _check_typed(dice: Chance, rolls: Sequence[ActionRoll], options: ShsOptions) -> None:
     """Faces typed in kind by kind must be as many as the Actions need, checked up front.
 
     Raises:
-        InputError: too few or too many action dice or D+/- faces, naming the option, the
+        InputError: too few or too many action dice or +/- dice faces, naming the dice, the
             count typed, the count needed and the rules (S-M2, S-M3, S-A1, S-A7).
     """
     count = getattr(dice, "typed_count", None)
@@ -149,11 +150,9 @@ def _check_typed(dice: Chance, rolls: Sequence[ActionRoll], options: ShsOptions)
     if given[0] is None:
         return
     needed = (sum(r.count for r in action), sum(r.count for r in requests if r.die is DPM))
-    for index, flag in enumerate(("--dice", "--dpm-dice")):
+    for index in (0, 1):
         if given[index] != needed[index]:
-            raise InputError(
-                TYPED_COUNT[index], flag=flag, given=given[index], needed=needed[index]
-            )
+            raise InputError(TYPED_COUNT[index], given=given[index], needed=needed[index])
 
 
 def _throws(

@@ -40,6 +40,7 @@ from __future__ import annotations
 from tablee.systems.ybs.brawls import (
     GangTable,
     decide_encounter_at_table,
+    decide_gang_side,
     decide_gang_start,
     decide_gang_stop,
     decide_gang_throw,
@@ -218,6 +219,7 @@ __all__ = [
     "decide_encounter_at_table",
     "decide_end_session",
     "decide_fight_end",
+    "decide_gang_side",
     "decide_gang_start",
     "decide_gang_stop",
     "decide_gang_throw",

@@ -27,6 +27,7 @@ from tablee.systems.event import Event
 from tablee.systems.ybs.brawl_events import (
     Encountered,
     FightEnded,
+    GangSideThrown,
     GangStarted,
     GangStopped,
     GangThrown,
@@ -58,7 +59,7 @@ from tablee.systems.ybs.evolution import set_trait
 from tablee.systems.ybs.gang import GangFight, GangOptions
 from tablee.systems.ybs.options import YbsOptions
 from tablee.systems.ybs.play import fight_after
-from tablee.systems.ybs.state import FightRound, OpenTest, YbsState, settled
+from tablee.systems.ybs.state import FightRound, GangHalf, OpenTest, YbsState, settled
 
 __all__ = ["apply"]
 
@@ -211,7 +212,15 @@ def _thrown(state: YbsState, event: GangThrown) -> YbsState:
     if event.ends:
         return replace(_damaged(state, event.damage), gang=None)
     fight = replace(gang.fight, throws=event.throw, players_hand=event.hand, gm_hand=event.gm_hand)
-    return replace(state, gang=replace(gang, fight=fight))
+    return replace(state, gang=replace(gang, fight=fight, pending=None))
+
+
+def _side_thrown(state: YbsState, event: GangSideThrown) -> YbsState:
+    gang = state.gang
+    if not isinstance(gang, GangTable):
+        raise RuleError(N_("no gang fight is going on (rule Y-M7)"))
+    half = GangHalf(event.side, tuple(event.keep), tuple(event.faces))
+    return replace(state, gang=replace(gang, pending=half))
 
 
 def _encountered(state: YbsState, event: Encountered) -> YbsState:
@@ -289,6 +298,8 @@ def apply(state: YbsState, event: Event) -> YbsState:
             return replace(state, gang=gang_of(state, event.payload()))
         case GangThrown():
             return _thrown(state, event)
+        case GangSideThrown():
+            return _side_thrown(state, event)
         case GangStopped():
             return replace(state, gang=None)
         case Encountered():

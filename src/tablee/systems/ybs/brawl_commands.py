@@ -2,6 +2,9 @@
 
 A gang fight and Ichika Bachika throw two sides' dice: the players' d6 (``--dice``) and the
 game master's d6 (``--gm-dice``, the kind `GM_D6`), which only the game master may type in.
+Each side of a gang fight may throw on its own (``side``): both sides throw at once by the
+rules (Y-M7 steps 3-4), so the first side's dice wait until the other side has thrown, and
+the throw is then resolved; the server rolls only the dice of the side that throws.
 A gang fight's throw continues the fight (``follows``): a viewer who may not see the last
 throw may not throw next nor see the advice; the game master may show the next throw again.
 
@@ -21,7 +24,7 @@ from tablee.systems.ybs.commands import UCHIMI, note_param
 
 __all__ = ["BRAWL_COMMANDS", "GM_D6", "Encounter", "StartGang", "StopGang", "ThrowGang"]
 
-GM_D6 = Die("gm", D6.faces)
+GM_D6 = Die("gm", D6.faces, N_("the game master's d6"))
 """The game master's d6 in a gang fight or Ichika Bachika: typed in with ``--gm-dice``."""
 
 Side = Literal["players", "gm"]
@@ -111,6 +114,18 @@ class ThrowGang(Command):
             actor=True,
             mine=True,
             placeholder="CHARACTER",
+        ),
+    ] = None
+    side: Annotated[
+        Literal["gm", "players", "both"] | None,
+        Param(
+            N_(
+                "whose dice this throw is: the GM's side, the players' side or both (default: "
+                "the players' when a fighter throws, else the side still to throw, else both)"
+            ),
+            gm_only=True,
+            rule="Y-M7",
+            form_default="gm",
         ),
     ] = None
 

@@ -1,7 +1,8 @@
 """The stored events of YBS fights: individual rounds, gang fights, unexpected encounters.
 
 Each records the inputs of its command and the outcome: the hits and the boxes after a
-round, a gang-fight throw's kept and new faces, hands and (at its end) the damage, an
+round, a gang-fight throw's kept and new faces, hands and (at its end) the damage, one
+side's dice of a throw waiting for the other side's (``ybs.gang_side``, version 1), an
 encounter's choices and the strike or fight they led to. Version 1 of every kind is the
 shape Tablée 0.1.0 stored; ``ybs.gang_throw`` and ``ybs.encounter`` are at version 2, which
 adds the exact odds shown before the throw (``odds``; None when not recorded, as in version
@@ -28,6 +29,7 @@ __all__ = [
     "ODDS_UPGRADES",
     "Encountered",
     "FightEnded",
+    "GangSideThrown",
     "GangStarted",
     "GangStopped",
     "GangThrown",
@@ -169,6 +171,34 @@ class GangThrown(Event):
         """The command that decided it, and the players' then the GM's new faces."""
         command = ThrowGang(keep=_faces_text(self.keep), gm_keep=_faces_text(self.gm_keep))
         return command, (*self.faces, *self.gm_faces)
+
+
+@dataclass(frozen=True)
+class GangSideThrown(Event):
+    """One side's dice of a gang-fight throw, waiting for the other side's (Y-M7).
+
+    Both sides throw at once; when each enters its own dice, the first side's are stored
+    here and the other side's throw makes the whole ``ybs.gang_throw``.
+    """
+
+    kind: ClassVar[str] = "ybs.gang_side"
+    about: ClassVar[str] = N_("one side's dice of a gang-fight throw, waiting for the other side")
+
+    throw: int
+    side: str
+    keep: tuple[int, ...]
+    faces: tuple[int, ...]
+    odds: Doc | None = None
+    """The exact odds shown before the roll (`Ybs.odds`'s data); None: not recorded."""
+
+    def inputs(self) -> tuple[Command, tuple[int, ...]]:
+        """The command that decided it (that side alone), and that side's new faces."""
+        kept = _faces_text(self.keep)
+        if self.side == "gm":
+            command = ThrowGang(gm_keep=kept, side="gm")
+        else:
+            command = ThrowGang(keep=kept, side="players")
+        return command, self.faces
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ encounter reads the players' secret choices: Ichika Bachika throws 5 dice a side
 hurts the losers (4 Uchimi, the 4th a Kega at 3 hit points), a gang fight starts for those
 who chose it, or everyone flees.
 
-Event kinds (all version 1): ``ybs.gang_started``, ``ybs.gang_throw``, ``ybs.gang_stopped``,
-``ybs.encounter``.
+Event kinds: ``ybs.gang_started``, ``ybs.gang_throw``, ``ybs.gang_side`` (one side's dice of a
+throw, waiting for the other side's), ``ybs.gang_stopped``, ``ybs.encounter``.
 
 Source: seed 004, "Les combats de bande", "Ichika Bachika"; rulings Y-M7, Y-M8, Y-A12 to
 Y-A18.
@@ -19,16 +19,25 @@ Y-A18.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
+from tablee.dice import Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.base import JSON, Fact
 from tablee.systems.common import whole
 from tablee.systems.ybs.damage import Boxes, take_damage
-from tablee.systems.ybs.gang import GangOptions, Keeps, resolve_throw, start_gang_fight
+from tablee.systems.ybs.gang import (
+    GangOptions,
+    Keeps,
+    dice_for_throw,
+    hand_after,
+    resolve_throw,
+    start_gang_fight,
+)
 from tablee.systems.ybs.ichika import IchikaOptions, decide_encounter, resolve_ichika
 from tablee.systems.ybs.state import (
     Decision,
+    GangHalf,
     GangTable,
     YbsState,
     box_json,
@@ -42,14 +51,23 @@ from tablee.systems.ybs.unmei import GM
 
 __all__ = [
     "GangTable",
+    "HalfOutcome",
     "current_gang",
     "decide_encounter_at_table",
+    "decide_gang_side",
     "decide_gang_start",
     "decide_gang_stop",
     "decide_gang_throw",
     "gang_json",
     "side_named",
 ]
+
+
+@dataclass(frozen=True)
+class HalfOutcome:
+    """What one side's dice of a throw show the side that threw them (its trace)."""
+
+    trace: Trace
 
 
 def side_named(value: object) -> GangSide | None:
@@ -243,7 +261,7 @@ def decide_gang_throw(
     }
     result = outcome.result
     if result is None:
-        after = replace(state, gang=replace(gang, fight=fight))
+        after = replace(state, gang=replace(gang, fight=fight, pending=None))
         return Decision((Fact("ybs.gang_throw", payload, actor=GM),), outcome, (), after)
     amounts = {n: (result.uchimi_for(GangSide.PLAYERS), 0) for n in gang.fighters}
     amounts |= {n: (result.uchimi_for(GangSide.GM), 0) for n in gang.opponents}
@@ -256,6 +274,89 @@ def decide_gang_throw(
     }
     after = replace(after, gang=None)
     return Decision((Fact("ybs.gang_throw", payload, actor=GM),), outcome, (), after)
+
+
+def decide_gang_side(
+    state: YbsState, *, side: str, keep: Sequence[int] = (), faces: Sequence[int]
+) -> Decision:
+    """One side's dice of the next gang-fight throw, entered apart from the other side's.
+
+    Both sides throw at once (Y-M7 steps 3-4). When each side enters its own dice (a player
+    for the players' side, the GM for the GM's), the first side's dice wait, shown to nobody
+    in the log, until the other side has thrown; the second side's dice then make the whole
+    throw (`decide_gang_throw`), in whichever order the sides threw.
+
+    Args:
+        state: current state.
+        side: ``players`` or ``gm``.
+        keep: the faces that side keeps from its hand (empty on the first throw).
+        faces: the new faces that side threw (as many as it rerolls).
+
+    Returns:
+        The first side: a ``ybs.gang_side`` fact, the fight waiting for the other side (its
+        outcome the side's `tablee.systems.ybs.gang.ThrowOutcome`-like trace). The second
+        side: the ``ybs.gang_throw`` of `decide_gang_throw`.
+
+    Raises:
+        RuleError: no gang fight going on; that side has already thrown this time.
+        InputError: a bad side, a keep naming dice that are not there, a keep on the first
+            throw, faces of the wrong number or range.
+
+    Source: seed 004, "Les combats de bande"; Y-M7, Y-A14.
+    """
+    state = settled(state)
+    gang = current_gang(state)
+    thrown = side_named(side)
+    if thrown is None:
+        raise InputError(N_("{value!r} is not a side: players or gm (rule Y-M7)"), value=side)
+    pending = gang.pending
+    if pending is not None and pending.side == thrown.value:
+        raise RuleError(
+            N_("{side} has already thrown this time: the other side throws now (rule Y-M7)"),
+            side=thrown.title,
+        )
+    kept = tuple(int(f) for f in keep)
+    if pending is not None:
+        other = (tuple(pending.keep), tuple(pending.faces))
+        ours = (kept, tuple(faces))
+        players, gm = (ours, other) if thrown is GangSide.PLAYERS else (other, ours)
+        return decide_gang_throw(
+            state, keep=players[0], gm_keep=gm[0], faces=players[1], gm_faces=gm[1]
+        )
+    keeps = Keeps(kept, ()) if thrown is GangSide.PLAYERS else Keeps((), kept)
+    requests = dict(zip(GangSide, dice_for_throw(gang.fight, keeps), strict=True))
+    rolled = tuple(int(f) for f in faces)
+    if len(rolled) != requests[thrown].count:
+        raise InputError(
+            N_("{side} throws {count} dice this time but {given} faces were given (Y-M7)"),
+            side=thrown.title,
+            count=requests[thrown].count,
+            given=len(rolled),
+        )
+    for face in rolled:
+        requests[thrown].die.check_face(face)
+    throw = gang.fight.throws + 1
+    payload: dict[str, JSON] = {
+        "throw": throw,
+        "side": thrown.value,
+        "keep": list(kept),
+        "faces": list(rolled),
+    }
+    step = TraceStep(
+        N_("throw {throw} (minute {minutes}): {side} keeps {kept}, throws {rolled}: {hand}"),
+        {
+            "throw": throw,
+            "minutes": throw - 1,
+            "side": thrown.title,
+            "kept": list(kept),
+            "rolled": list(rolled),
+            "hand": list(hand_after(kept, rolled)),
+        },
+    )
+    after = replace(state, gang=replace(gang, pending=GangHalf(thrown.value, kept, rolled)))
+    waiting = TraceStep(N_("waiting for {side} to throw"), {"side": thrown.other.title})
+    outcome = HalfOutcome((step, waiting))
+    return Decision((Fact("ybs.gang_side", payload, actor=GM),), outcome, (), after)
 
 
 def decide_gang_stop(state: YbsState, *, note: str = "") -> Decision:

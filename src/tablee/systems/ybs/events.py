@@ -33,6 +33,7 @@ from tablee.systems.ybs.brawl_events import (
     ODDS_UPGRADES,
     Encountered,
     FightEnded,
+    GangSideThrown,
     GangStarted,
     GangStopped,
     GangThrown,
@@ -486,6 +487,7 @@ YbsEvent: TypeAlias = (
     | FightEnded
     | GangStarted
     | GangThrown
+    | GangSideThrown
     | GangStopped
     | Encountered
 )

@@ -25,6 +25,7 @@ from tablee.systems.declare import Command
 from tablee.systems.options import stored_changes
 from tablee.systems.ybs.brawls import (
     decide_encounter_at_table,
+    decide_gang_side,
     decide_gang_start,
     decide_gang_stop,
     decide_gang_throw,
@@ -143,6 +144,19 @@ def _recorded(kind: str, redecide: Callable[[YbsState, P], Decision]) -> Callabl
     return decided
 
 
+def _gang_throw(state: YbsState, p: P) -> Decision:
+    """A gang throw decided again: both sides at once, or the side after one that waited."""
+    gang = state.gang
+    pending = None if gang is None else getattr(gang, "pending", None)
+    if pending is None:
+        return decide_gang_throw(
+            state, keep=p["keep"], gm_keep=p["gm_keep"], faces=p["faces"], gm_faces=p["gm_faces"]
+        )
+    prefix = "" if pending.side == "gm" else "gm_"
+    side = "players" if pending.side == "gm" else "gm"
+    return decide_gang_side(state, side=side, keep=p[prefix + "keep"], faces=p[prefix + "faces"])
+
+
 REDECIDE: dict[str, Callable[[YbsState, P], Any]] = {
     "ybs.character_created": _created,
     "ybs.session_started": lambda s, p: decide_start_session(s),
@@ -188,11 +202,10 @@ REDECIDE: dict[str, Callable[[YbsState, P], Any]] = {
         loser_uchimi=p["loser_uchimi"],
         draw_uchimi=p["draw_uchimi"],
     ),
-    "ybs.gang_throw": _recorded(
-        "ybs.gang_throw",
-        lambda s, p: decide_gang_throw(
-            s, keep=p["keep"], gm_keep=p["gm_keep"], faces=p["faces"], gm_faces=p["gm_faces"]
-        ),
+    "ybs.gang_throw": _recorded("ybs.gang_throw", _gang_throw),
+    "ybs.gang_side": _recorded(
+        "ybs.gang_side",
+        lambda s, p: decide_gang_side(s, side=p["side"], keep=p["keep"], faces=p["faces"]),
     ),
     "ybs.gang_stopped": lambda s, p: decide_gang_stop(s, note=p["note"]),
     "ybs.encounter": _recorded(

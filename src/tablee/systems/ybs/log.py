@@ -15,6 +15,7 @@ from tablee.errors import N_, Message
 from tablee.systems.base import JSON
 from tablee.systems.options import changed_house_rules
 from tablee.systems.ybs.options import YBS_OPTION_LABELS, YBS_OPTION_WORDS, YbsOptions
+from tablee.systems.ybs.straights import GangSide
 from tablee.systems.ybs.unmei import holder_text, reason_text
 
 __all__ = ["describe", "joined", "moves_message", "moves_text"]
@@ -203,6 +204,17 @@ def _gang_started(p: P) -> Message:
     )
 
 
+def _gang_side(p: P) -> Message:
+    """One side's dice of a throw, its new faces unshown until the other side has thrown."""
+    side = GangSide(str(p["side"]))
+    return Message(
+        N_("gang fight, throw {throw}: {side} has thrown, waiting for {other}"),
+        throw=p["throw"],
+        side=side.title,
+        other=side.other.title,
+    )
+
+
 def _gang_throw(p: P) -> Message:
     hands = Message(
         N_("gang fight, throw {throw} (minute {minutes}): players {hand}, GM's side {gm_hand}"),
@@ -350,6 +362,7 @@ _HEADS: dict[str, Callable[[P], Message]] = {
     "ybs.fight_ended": lambda p: Message(N_("the fight is over")),
     "ybs.gang_started": _gang_started,
     "ybs.gang_throw": _gang_throw,
+    "ybs.gang_side": _gang_side,
     "ybs.gang_stopped": lambda p: Message(N_("the GM stops the gang fight")),
     "ybs.encounter": _encounter,
 }

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar, TypeAlias, cast
 
-from tablee.dice import D6, Chance, DiceRequest, TraceStep, parse_faces
+from tablee.dice import D6, Chance, DiceRequest, SourceChance, TraceStep, TypedFaces, parse_faces
 from tablee.errors import N_, InputError, Message, RuleError, TableeError
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command, Query, Who
@@ -53,6 +53,7 @@ from tablee.systems.ybs.state import (
     Decision as RuleDecision,
 )
 from tablee.systems.ybs.state import (
+    GangTable,
     YbsState,
     box_json,
     character_json,
@@ -60,6 +61,7 @@ from tablee.systems.ybs.state import (
     initial_state,
     player_named,
 )
+from tablee.systems.ybs.straights import GangSide
 from tablee.systems.ybs.unmei import GM
 
 __all__ = ["YBS", "Ybs", "YbsCommand"]
@@ -138,6 +140,10 @@ def _player_of(state: YbsState, name: str) -> str:
         return owner
 
 
+ALREADY_THROWN = N_("{side} has already thrown this time: the other side throws now (rule Y-M7)")
+"""A side throwing twice in one throw of a gang fight."""
+
+
 class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
     """Yuigahama Bad Seeds: d6 tests with Unmei tokens, fights, gang fights, evolution."""
 
@@ -150,6 +156,8 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
     option_labels: ClassVar[Mapping[str, str]] = YBS_OPTION_LABELS
     option_words: ClassVar[Mapping[str, Mapping[str, str]]] = YBS_OPTION_WORDS
     state_type: ClassVar[type | None] = YbsState
+    state_version: ClassVar[int] = 2
+    """2: a gang fight may hold one side's dice waiting for the other side's."""
     group_titles: ClassVar[Mapping[str, str]] = {
         "character": N_("create, import and show characters"),
         "session": N_("start or end a session: 2 tokens each, then back"),
@@ -233,18 +241,76 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         raise InputError(N_("{name} is not a Yuigahama Bad Seeds command"), name=command.name)
 
     def _throw(self, state: YbsState, command: B.ThrowGang, dice: Chance) -> RuleDecision:
+        """A gang-fight throw: both sides at once, or one side's dice (the other's to come).
+
+        The server is asked only for the dice of the side(s) this throw is for: a player's
+        throw never rolls the GM's dice, nor a GM's throw of the GM's side the players'.
+
+        Raises:
+            RuleError: a side that has already thrown this time.
+            InputError: a keep for a side this throw leaves out; a fighter throwing the GM's
+                side.
+        """
         gang = brawls.current_gang(state)
+        sides = self._sides(gang, command)
         advised = advised_keeps(gang.fight)
         keeps = Keeps(
-            _faces_to_keep(command.keep, advised.players, "keep"),
-            _faces_to_keep(command.gm_keep, advised.gm, "gm_keep"),
+            _faces_to_keep(command.keep, advised.players, "keep")
+            if GangSide.PLAYERS in sides
+            else (),
+            _faces_to_keep(command.gm_keep, advised.gm, "gm_keep") if GangSide.GM in sides else (),
         )
         ours, theirs = dice_for_throw(gang.fight, keeps)
-        faces = dice.roll(DiceRequest(D6, ours.count))
-        gm_faces = dice.roll(DiceRequest(B.GM_D6, theirs.count))
-        return brawls.decide_gang_throw(
-            state, keep=keeps.players, gm_keep=keeps.gm, faces=faces, gm_faces=gm_faces
+        faces = dice.roll(DiceRequest(D6, ours.count)) if GangSide.PLAYERS in sides else ()
+        gm_faces = dice.roll(DiceRequest(B.GM_D6, theirs.count)) if GangSide.GM in sides else ()
+        if len(sides) == 2:
+            return brawls.decide_gang_throw(
+                state, keep=keeps.players, gm_keep=keeps.gm, faces=faces, gm_faces=gm_faces
+            )
+        (side,) = sides
+        return brawls.decide_gang_side(
+            state,
+            side=side.value,
+            keep=keeps.of(side),
+            faces=faces if side is GangSide.PLAYERS else gm_faces,
         )
+
+    @staticmethod
+    def _sides(gang: GangTable, command: B.ThrowGang) -> tuple[GangSide, ...]:
+        """The side(s) a throw is for (Y-M7 steps 3-4).
+
+        As named; else the players' for a fighter; else the side still to throw this time;
+        else both.
+
+        Raises:
+            RuleError: both sides asked while one has already thrown; a side that has.
+            InputError: a keep for a side left out; a fighter throwing the GM's side.
+        """
+        pending = None if gang.pending is None else GangSide(gang.pending.side)
+        named = command.side
+        if named is None:
+            if command.fighter is not None:
+                named = "players"
+            elif pending is not None:
+                named = pending.other.value
+            else:
+                named = "both"
+        if named == "both":
+            if pending is not None:
+                raise RuleError(ALREADY_THROWN, side=pending.title)
+            return (GangSide.PLAYERS, GangSide.GM)
+        side = GangSide(named)
+        if side is GangSide.GM and command.fighter is not None:
+            raise InputError(
+                N_("the players' fighters throw the players' side, the GM the GM's (rule Y-M7)")
+            )
+        left_out = command.keep if side is GangSide.GM else command.gm_keep
+        if left_out is not None:
+            raise InputError(
+                N_("{side} throws alone: the other side keeps its dice when it throws"),
+                side=side.title,
+            )
+        return (side,)
 
     def _encounter(self, state: YbsState, command: B.Encounter, dice: Chance) -> RuleDecision:
         choices = command.by_player()
@@ -386,7 +452,10 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         """
         if isinstance(event, OptionsSet):
             return self.change_options(state, stored_changes({"options": event.options}))
-        decision = super().redecide(state, event)
+        if isinstance(event, GangThrown) and state.gang is not None and state.gang.pending:
+            decision = self._completed(state, event)
+        else:
+            decision = super().redecide(state, event)
         if isinstance(event, StarAwarded) and event.boxes is None:
             first = decision.events[0]
             assert isinstance(first, StarAwarded)
@@ -394,6 +463,25 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         if isinstance(event, Tested | GangThrown | Encountered) and event.odds is None:
             first = decision.events[0]  # odds not recorded (version 1): none to compare
             decision = replace(decision, events=(replace(first, odds=None), *decision.events[1:]))  # type: ignore[type-var]
+        return decision
+
+    def _completed(self, state: YbsState, event: GangThrown) -> Decision[YbsState]:
+        """A gang throw decided again when one side's dice had waited: the other side's throw.
+
+        The stored throw holds both sides' keeps and faces; the side that waited is in the
+        state, so the command that made it is the other side's, with that side's faces.
+        """
+        assert state.gang is not None and state.gang.pending is not None
+        side = GangSide(state.gang.pending.side).other
+        if side is GangSide.PLAYERS:
+            command = B.ThrowGang(keep=",".join(map(str, event.keep)) or "none", side="players")
+            faces = event.faces
+        else:
+            command = B.ThrowGang(gm_keep=",".join(map(str, event.gm_keep)) or "none", side="gm")
+            faces = event.gm_faces
+        source = TypedFaces(faces)
+        decision = self.decide(state, command, SourceChance(source))
+        source.finish()
         return decision
 
     # -- what people read --------------------------------------------------------------------

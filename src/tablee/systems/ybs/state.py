@@ -36,6 +36,7 @@ __all__ = [
     "MAX_PLAYERS",
     "Decision",
     "FightRound",
+    "GangHalf",
     "GangTable",
     "OpenTest",
     "YbsState",
@@ -91,6 +92,24 @@ class FightRound:
 
 
 @dataclass(frozen=True)
+class GangHalf:
+    """One side's dice of the next gang-fight throw, thrown before the other side's.
+
+    Both sides throw at once (Y-M7 steps 3-4); at a table where each side enters its own
+    dice, the first side to throw waits here until the other side has thrown too.
+
+    Attributes:
+        side: ``players`` or ``gm``.
+        keep: the faces that side kept from its last hand (empty on the first throw).
+        faces: the new faces it threw.
+    """
+
+    side: str
+    keep: tuple[int, ...]
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class GangTable:
     """The gang fight in progress at a table.
 
@@ -98,11 +117,13 @@ class GangTable:
         fight: the race's state (dice, hands, throws).
         fighters: the players' side characters, who take its damage.
         opponents: the GM's named characters, who take the other side's damage.
+        pending: one side's dice of the next throw, waiting for the other side's, or None.
     """
 
     fight: GangFight
     fighters: tuple[str, ...]
     opponents: tuple[str, ...]
+    pending: GangHalf | None = None
 
 
 @dataclass(frozen=True)
