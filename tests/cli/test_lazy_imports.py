@@ -112,7 +112,7 @@ def test_the_enumeration_is_still_reached_through_the_dice_package() -> None:
         "import tablee.dice as dice\n"
         "assert 'tablee.dice.enumeration' not in sys.modules\n"
         "from tablee.dice import D6, DiceRequest, exact\n"
-        "from tablee.dice.chance import absorbing\n"
+        "from tablee.dice import absorbing\n"
         "from tablee.dice import enumeration\n"
         "assert exact is enumeration.exact and absorbing is enumeration.absorbing\n"
         "assert dice.EXACT_BUDGET == enumeration.EXACT_BUDGET\n"

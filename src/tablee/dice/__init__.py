@@ -8,7 +8,6 @@ does not load it. Source: docs/architecture.md.
 from typing import TYPE_CHECKING, Any
 
 from tablee.dice.chance import (
-    ENUMERATION,
     Chance,
     RecordedRoll,
     Recorder,
@@ -102,6 +101,23 @@ __all__ = [
     "split_faces",
     "typed_faces",
 ]
+
+
+ENUMERATION = frozenset(
+    {
+        "EXACT_BUDGET",
+        "MAX_CHAIN_STATES",
+        "Absorption",
+        "End",
+        "Next",
+        "absorbing",
+        "exact",
+        "outcomes_of",
+        "simulate",
+        "solve_absorbing",
+    }
+)
+"""The names of the enumeration half, which lives in `tablee.dice.enumeration`."""
 
 
 def __getattr__(name: str) -> Any:

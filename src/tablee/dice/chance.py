@@ -19,7 +19,7 @@ A closed form may stay beside a mechanic as an accelerator, tested equal to `exa
 
 This module holds the protocol and the drivers of play (a roll needs nothing more); the
 enumeration half (`exact`, `simulate`, `absorbing` and their helpers) lives in
-`tablee.dice.enumeration`, imported on first use, and its names can still be read from here.
+`tablee.dice.enumeration`, imported on first use (the package `tablee.dice` gives its names).
 
 Source: docs/architecture.md ("A mechanic", "One chance protocol"), after OpenSpiel's
 chance nodes.
@@ -29,75 +29,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Protocol
 
 from tablee.dice.kinds import Die
 from tablee.dice.sources import RandomSource
 from tablee.errors import N_, InputError
 
-if TYPE_CHECKING:
-    from tablee.dice.enumeration import (
-        EXACT_BUDGET,
-        MAX_CHAIN_STATES,
-        Absorption,
-        End,
-        Next,
-        absorbing,
-        exact,
-        outcomes_of,
-        simulate,
-        solve_absorbing,
-    )
-
 __all__ = [
-    "EXACT_BUDGET",
-    "MAX_CHAIN_STATES",
-    "Absorption",
     "Chance",
     "DiceRequest",
-    "End",
-    "Next",
     "RecordedRoll",
     "Recorder",
     "Replay",
     "SourceChance",
-    "absorbing",
-    "exact",
-    "outcomes_of",
-    "simulate",
-    "solve_absorbing",
 ]
-
-ENUMERATION = frozenset(
-    {
-        "EXACT_BUDGET",
-        "MAX_CHAIN_STATES",
-        "Absorption",
-        "End",
-        "Next",
-        "absorbing",
-        "exact",
-        "outcomes_of",
-        "simulate",
-        "solve_absorbing",
-    }
-)
-"""The names of the enumeration half, which lives in `tablee.dice.enumeration`."""
-
-
-def __getattr__(name: str) -> Any:
-    """The enumeration half's names, its module imported on first use.
-
-    Raises:
-        AttributeError: no such name here nor in `tablee.dice.enumeration`.
-    """
-    if name in ENUMERATION:
-        from tablee.dice import enumeration
-
-        value = getattr(enumeration, name)
-        globals()[name] = value  # found directly from now on
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
