@@ -95,7 +95,8 @@ def test_the_house_rule_lets_a_player_transfer_their_own_levels(
     assert TableService(store).state("club").game.options.player_transfers is True
     form = re.search(r'<form [^>]*action="[^"]*/act/transfer".*?</form>', client.get(a).text, re.S)
     assert form is not None
-    assert "Bo" not in form.group(0)  # the character list holds A's own characters only
+    offered = re.findall(r'<option value="([^"]*)"', form.group(0))
+    assert "Aki" in offered and "Bo" not in offered  # A's own characters only
     code, text = act(client, a, "transfer", character="Aki", lower="chikaku", raise_="chisei")
     assert code == 200, text
     assert TableService(store).state("club").game.characters["Aki"].trait("chisei") == 1
