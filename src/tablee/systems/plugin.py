@@ -128,6 +128,9 @@ class Panel:
             a secret throw): whoever may not see that event is shown ``masked`` instead (or
             nothing when it is None).
         masked: the panel shown to them.
+        brief: for a character's sheet, the indices of the ``rows`` its folded summary
+            shows (its key counters: Santé, Air, NT...); None for a panel of the table
+            (the clock, a fight), always shown whole.
     """
 
     title: Text
@@ -138,6 +141,7 @@ class Panel:
     marks_label: Text = ""
     follows: tuple[str, ...] = ()
     masked: Panel | None = None
+    brief: tuple[int, ...] | None = None
 
 
 MARKS = ("", "scores", "removed", "missed", "held")

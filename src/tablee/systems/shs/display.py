@@ -347,6 +347,7 @@ def panels(state: ShsState) -> tuple[Panel, ...]:
                 tuple(hero_rows),
                 boxes=(int(hero["sante"]), int(hero["sante_max"])),
                 muted=not hero["alive"],
+                brief=(1, 3, 4),
             )
         )
     return tuple(shown)
