@@ -131,6 +131,8 @@ class Panel:
         brief: for a character's sheet, the indices of the ``rows`` its folded summary
             shows (its key counters: Santé, Air, NT...); None for a panel of the table
             (the clock, a fight), always shown whole.
+        cells: short ``(label, value)`` pairs drawn as a grid of cells, after the rows (an
+            SHS Protagoniste's thresholds, a YBS character's traits and stars).
     """
 
     title: Text
@@ -142,6 +144,7 @@ class Panel:
     follows: tuple[str, ...] = ()
     masked: Panel | None = None
     brief: tuple[int, ...] | None = None
+    cells: tuple[tuple[Text, Text], ...] = ()
 
 
 MARKS = ("", "scores", "removed", "missed", "held")

@@ -336,6 +336,7 @@ class DeclaredWeb:
                     sheet=sheet,
                     owner=self.game.owner(state.game, title) if sheet else None,
                     brief=[rows[i] for i in panel.brief or () if 0 <= i < len(rows)],
+                    cells=[(_render(a, tr), _render(b, tr)) for a, b in panel.cells],
                 )
             )
         return _own_first(shown, viewer)

@@ -264,15 +264,14 @@ def _fight_panel(state: YbsState) -> Panel | None:
 def _character_panel(state: YbsState, name: str) -> Panel:
     doc = character_json(state, name)
     uchimi, kega, total = int(doc["uchimi"]), int(doc["kega"]), int(doc["hit_points"])
-    traits = ", ".join(
-        f"{t.title} {int(doc['traits'][t.value]):+d}" + "★" * int(doc["stars"][t.value])
+    traits: tuple[tuple[Text, Text], ...] = tuple(
+        (t.title, f"{int(doc['traits'][t.value]):+d}" + " ★" * int(doc["stars"][t.value]))
         for t in Trait
     )
     owner: Text = str(doc["owner"]) if doc["owner"] else Message(N_("the GM"))
     hits: tuple[Text, Text] = ("Uchimi / Kega", f"{uchimi} / {kega} ({total})")
     rows: list[tuple[Text, Text]] = [
         (Message(N_("Played by")), owner),
-        (Message(N_("Traits")), traits),
         hits,
     ]
     briefed: list[Text] = [hits[0]]  # what a folded sheet shows: hits, tokens, state
@@ -303,6 +302,7 @@ def _character_panel(state: YbsState, name: str) -> Panel:
         marks=marks,
         marks_label=label,
         brief=brief,
+        cells=traits,
     )
 
 

@@ -146,6 +146,7 @@ class Panel:
         owner: the player who plays this sheet's character (their page shows it first and
             unfolded), or None.
         brief: the ``(label, value)`` pairs a folded sheet shows beside its name.
+        cells: short ``(label, value)`` pairs drawn as a grid of cells (thresholds, traits).
     """
 
     title: str
@@ -157,6 +158,7 @@ class Panel:
     sheet: bool = False
     owner: str | None = None
     brief: Sequence[tuple[str, str]] = ()
+    cells: Sequence[tuple[str, str]] = ()
 
 
 @dataclass(frozen=True)
