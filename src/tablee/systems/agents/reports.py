@@ -216,7 +216,7 @@ def checklist_panel(kind: Reserve) -> Panel:
         (listed([labels[i] for i in sorted(group)], " + "), Message(N_("not together")))
         for group in EXCLUSIVE[kind]
     ]
-    return Panel(title, tuple(rows))
+    return Panel(title, tuple(rows), brief=())  # folded: read when needed
 
 
 def _challenge_panel(challenge: Challenge) -> Panel:

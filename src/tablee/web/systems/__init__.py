@@ -141,8 +141,8 @@ class Panel:
         muted: drawn greyed (a dead Protagoniste...).
         marks: optional boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``), in
             place of ``boxes``; ``marks_label`` says what they show, for screen readers.
-        sheet: a character's sheet (folded on pages other than its player's), not a panel
-            of the table (always shown whole).
+        sheet: a character's sheet, or a long list read when needed (folded on pages other
+            than its player's), not a panel of the table (always shown whole).
         owner: the player who plays this sheet's character (their page shows it first and
             unfolded), or None.
         brief: the ``(label, value)`` pairs a folded sheet shows beside its name.
