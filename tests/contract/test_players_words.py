@@ -91,7 +91,7 @@ def test_a_played_session_names_no_ruling(game_id: str, lang: str, tmp_path: Pat
     game = state.system
     for panel in game.panels(state.game):
         printed.append(_text(panel.title, lang))
-        printed += [f"{_text(k, lang)} {_text(v, lang)}" for k, v in panel.rows]
+        printed += [f"{_text(k, lang)} {_text(v, lang)}" for k, v in panel.rows + panel.cells]
     printed += [_text(rule, lang) for rule in game.house_rules(state.game)]
     lines = [line for text in printed for line in text.splitlines()]
     assert _leaks(lines) == []

@@ -128,6 +128,12 @@ class Panel:
             a secret throw): whoever may not see that event is shown ``masked`` instead (or
             nothing when it is None).
         masked: the panel shown to them.
+        brief: for a character's sheet (or a long list read when needed, folded the same
+            way), the indices of the ``rows`` its folded summary shows (its key counters:
+            Santé, Air, NT...); None for a panel of the table (the clock, a fight), always
+            shown whole.
+        cells: short ``(label, value)`` pairs drawn as a grid of cells, after the rows (an
+            SHS Protagoniste's thresholds, a YBS character's traits and stars).
     """
 
     title: Text
@@ -138,6 +144,8 @@ class Panel:
     marks_label: Text = ""
     follows: tuple[str, ...] = ()
     masked: Panel | None = None
+    brief: tuple[int, ...] | None = None
+    cells: tuple[tuple[Text, Text], ...] = ()
 
 
 MARKS = ("", "scores", "removed", "missed", "held")

@@ -80,6 +80,12 @@ def _render(text: Text, tr: Translate) -> str:
     return text.render(tr) if isinstance(text, Message) else text
 
 
+def _own_first(panels: list[Panel], viewer: Viewer) -> list[Panel]:
+    """The panels with a player's own sheets first (in the game's order), then the others."""
+    own = [p for p in panels if p.sheet and p.owner is not None and viewer.is_player(p.owner)]
+    return own + [p for p in panels if all(p is not o for o in own)]
+
+
 def _catalog(lang: str) -> Translate:
     """The gettext of the viewer's language (its catalog also chooses plurals)."""
     return translation(lang if lang in ("fr", "en") else "en").gettext
@@ -336,17 +342,24 @@ class DeclaredWeb:
                 if panel.masked is None:
                     continue
                 panel = panel.masked
+            rows = [(_render(a, tr), _render(b, tr)) for a, b in panel.rows]
+            title = _render(panel.title, tr)
+            sheet = panel.brief is not None
             shown.append(
                 Panel(
-                    _render(panel.title, tr),
-                    [(_render(a, tr), _render(b, tr)) for a, b in panel.rows],
+                    title,
+                    rows,
                     boxes=panel.boxes,
                     muted=panel.muted,
                     marks=panel.marks,
                     marks_label=_render(panel.marks_label, tr),
+                    sheet=sheet,
+                    owner=self.game.owner(state.game, title) if sheet else None,
+                    brief=[rows[i] for i in panel.brief or () if 0 <= i < len(rows)],
+                    cells=[(_render(a, tr), _render(b, tr)) for a, b in panel.cells],
                 )
             )
-        return shown
+        return _own_first(shown, viewer)
 
     def details(self, event: StoredEvent, state: TableState[Any], tr: Translate) -> Sequence[str]:
         """The lines the game shows under a log entry (a roll's trace)."""

@@ -164,9 +164,22 @@ def resource_panels(state: TableState[Any], viewer: Viewer) -> list[Panel]:
     return [] if web is None else list(web.resources(state, viewer, translator(viewer.lang)))
 
 
+def own_sheets(panels: list[Panel], viewer: Viewer) -> tuple[bool, ...]:
+    """For each panel, whether it is the viewer's own sheet (drawn unfolded on their page)."""
+    return tuple(p.sheet and p.owner is not None and viewer.is_player(p.owner) for p in panels)
+
+
+def _draw_resources(panels: list[Panel], viewer: Viewer, oob: bool) -> str:
+    mine = own_sheets(panels, viewer)
+    return render("_resources.html", viewer.lang, panels=panels, mine=mine, oob=oob)
+
+
 def resources_html(state: TableState[Any], viewer: Viewer, *, oob: bool = False) -> str:
-    """The resources at a glance, as the system's web module draws them."""
-    return render("_resources.html", viewer.lang, panels=resource_panels(state, viewer), oob=oob)
+    """The resources at a glance, as the system's web module draws them.
+
+    Characters' sheets are folded (their name and key counters) except the viewer's own.
+    """
+    return _draw_resources(resource_panels(state, viewer), viewer, oob)
 
 
 def choices_html(state: TableState[Any], viewer: Viewer) -> str:
@@ -314,13 +327,14 @@ class Fragments:
     @staticmethod
     def _resources(kept: dict[tuple[Any, ...], Any], state: TableState[Any], viewer: Viewer) -> str:
         panels = resource_panels(state, viewer)
-        key = ("resources", viewer.lang, tuple(_hashable(panel) for panel in panels))
+        hashed = tuple(_hashable(panel) for panel in panels)
+        key = ("resources", viewer.lang, own_sheets(panels, viewer), hashed)
         try:
             hash(key)
         except TypeError:  # a panel holding a list of lists: rendered, not kept
-            return render("_resources.html", viewer.lang, panels=panels, oob=True)
+            return _draw_resources(panels, viewer, True)
         if key not in kept:
-            kept[key] = render("_resources.html", viewer.lang, panels=panels, oob=True)
+            kept[key] = _draw_resources(panels, viewer, True)
         html: str = kept[key]
         return html
 

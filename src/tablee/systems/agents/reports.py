@@ -216,7 +216,7 @@ def checklist_panel(kind: Reserve) -> Panel:
         (listed([labels[i] for i in sorted(group)], " + "), Message(N_("not together")))
         for group in EXCLUSIVE[kind]
     ]
-    return Panel(title, tuple(rows))
+    return Panel(title, tuple(rows), brief=())  # folded: read when needed
 
 
 def _challenge_panel(challenge: Challenge) -> Panel:
@@ -282,6 +282,12 @@ def panels(state: AgentsState) -> tuple[Panel, ...]:
             a_rows.append((Message(N_("Organisation")), str(doc["organisation"])))
         sang = int(doc["sang"])
         found.append(
-            Panel(name, tuple(a_rows), boxes=(sang, max(sang, STARTING_SANG)), muted=sang <= 0)
+            Panel(
+                name,
+                tuple(a_rows),
+                boxes=(sang, max(sang, STARTING_SANG)),
+                muted=sang <= 0,
+                brief=tuple(range(1, len(Reserve) + 2)),  # the reserves and Sang
+            )
         )
     return tuple(found)

@@ -454,6 +454,7 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
                             (Message(N_("Advantages")), ", ".join(sheet.advantages) or "-"),
                             (Message(N_("Disadvantages")), ", ".join(sheet.disadvantages) or "-"),
                         ),
+                        brief=(),
                     )
                 )
         return tuple(panels)

@@ -329,7 +329,9 @@ def panels(state: ShsState) -> tuple[Panel, ...]:
     shown = [Panel(Message(N_("Clock")), tuple(rows))]
     for name in state.protagonists:
         hero = protagonist_json(state, name)
-        traits = ", ".join(f"{c.title} {hero[c.value]}+" for c in Characteristic)
+        thresholds: tuple[tuple[Text, Text], ...] = tuple(
+            (c.title, f"{hero[c.value]}+") for c in Characteristic
+        )
         owner: Text = str(hero["owner"]) if hero["owner"] else "Réalisateur"
         hero_rows: list[tuple[Text, Text]] = [
             (Message(N_("Played by")), owner),
@@ -337,7 +339,6 @@ def panels(state: ShsState) -> tuple[Panel, ...]:
             ("Protection", str(hero["protection"])),
             ("Air", str(hero["air"])),
             ("NT", str(hero["nt"])),
-            ("Caractéristiques", traits),
         ]
         if hero["expertises"]:
             hero_rows.append(("Expertises", ", ".join(hero["expertises"])))
@@ -347,6 +348,8 @@ def panels(state: ShsState) -> tuple[Panel, ...]:
                 tuple(hero_rows),
                 boxes=(int(hero["sante"]), int(hero["sante_max"])),
                 muted=not hero["alive"],
+                brief=(1, 3, 4),
+                cells=thresholds,
             )
         )
     return tuple(shown)

@@ -264,22 +264,27 @@ def _fight_panel(state: YbsState) -> Panel | None:
 def _character_panel(state: YbsState, name: str) -> Panel:
     doc = character_json(state, name)
     uchimi, kega, total = int(doc["uchimi"]), int(doc["kega"]), int(doc["hit_points"])
-    traits = ", ".join(
-        f"{t.title} {int(doc['traits'][t.value]):+d}" + "★" * int(doc["stars"][t.value])
+    traits: tuple[tuple[Text, Text], ...] = tuple(
+        (t.title, f"{int(doc['traits'][t.value]):+d}" + " ★" * int(doc["stars"][t.value]))
         for t in Trait
     )
     owner: Text = str(doc["owner"]) if doc["owner"] else Message(N_("the GM"))
+    hits: tuple[Text, Text] = ("Uchimi / Kega", f"{uchimi} / {kega} ({total})")
     rows: list[tuple[Text, Text]] = [
         (Message(N_("Played by")), owner),
-        (Message(N_("Traits")), traits),
-        ("Uchimi / Kega", f"{uchimi} / {kega} ({total})"),
+        hits,
     ]
+    briefed: list[Text] = [hits[0]]  # what a folded sheet shows: hits, tokens, state
     if doc["tokens"] is not None:
-        rows.insert(1, (Message(N_("Unmei tokens")), str(doc["tokens"])))
+        tokens: tuple[Text, Text] = (Message(N_("Unmei tokens")), str(doc["tokens"]))
+        rows.insert(1, tokens)
+        briefed.append(tokens[0])
     if doc["emergency"]:
         rows.append((Message(N_("State")), Message(N_("life in danger: call for help"))))
+        briefed.append(rows[-1][0])
     elif doc["prostrate"]:
         rows.append((Message(N_("State")), Message(N_("prostrate"))))
+        briefed.append(rows[-1][0])
     if doc["attributes"]:
         rows.append((Message(N_("Attributes")), ", ".join(str(a) for a in doc["attributes"])))
     label = Message(
@@ -289,7 +294,16 @@ def _character_panel(state: YbsState, name: str) -> Panel:
         free=total - uchimi - kega,
     )
     marks = ("/",) * uchimi + ("X",) * kega + ("",) * max(total - uchimi - kega, 0)
-    return Panel(name, tuple(rows), muted=bool(doc["prostrate"]), marks=marks, marks_label=label)
+    brief = tuple(i for i, (key, _) in enumerate(rows) if key in briefed)
+    return Panel(
+        name,
+        tuple(rows),
+        muted=bool(doc["prostrate"]),
+        marks=marks,
+        marks_label=label,
+        brief=brief,
+        cells=traits,
+    )
 
 
 def panels(state: YbsState) -> tuple[Panel, ...]:

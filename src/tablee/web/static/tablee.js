@@ -11,10 +11,31 @@
       if (!isNaN(when.getTime())) { times[i].textContent = when.toLocaleTimeString(); }
     }
   }
+  // Sheets folded or unfolded by their reader stay so when the stream redraws the
+  // resources, and when the page is reloaded (kept for this tab: sessionStorage).
+  var foldsKey = "tablee-folds:" + location.pathname;
+  var folds = {};
+  try { folds = JSON.parse(sessionStorage.getItem(foldsKey) || "{}") || {}; } catch (e) { folds = {}; }
+  document.addEventListener("toggle", function (evt) {
+    var sheet = evt.target;
+    if (!sheet || !sheet.matches || !sheet.matches("details[data-sheet]")) { return; }
+    folds[sheet.getAttribute("data-sheet")] = sheet.open;
+    try { sessionStorage.setItem(foldsKey, JSON.stringify(folds)); } catch (e) { /* private mode */ }
+  }, true);
+  function applyFolds(root) {
+    var sheets = root.querySelectorAll("details[data-sheet]");
+    for (var i = 0; i < sheets.length; i++) {
+      var name = sheets[i].getAttribute("data-sheet");
+      if (Object.prototype.hasOwnProperty.call(folds, name) && sheets[i].open !== folds[name]) {
+        sheets[i].open = folds[name];
+      }
+    }
+  }
   document.addEventListener("htmx:afterSwap", function () { localTimes(document); });
-  document.addEventListener("htmx:oobAfterSwap", function () { localTimes(document); });
+  document.addEventListener("htmx:oobAfterSwap", function () { localTimes(document); applyFolds(document); });
   document.addEventListener("DOMContentLoaded", function () {
     localTimes(document);
+    applyFolds(document);
     var logBox = document.querySelector(".log-box");
     if (logBox) { logBox.scrollTop = logBox.scrollHeight; }
     var box = document.querySelector("[data-stream]");
@@ -107,6 +128,7 @@
   document.addEventListener("htmx:sseMessage", function (evt) {
     if (evt.detail && evt.detail.type && evt.detail.type !== "log") { return; }
     applyChoices();
+    applyFolds(document);
     var seq = parseInt((evt.detail && evt.detail.lastEventId) || "0", 10);
     if (seq > last) {
       last = seq;

@@ -141,6 +141,12 @@ class Panel:
         muted: drawn greyed (a dead Protagoniste...).
         marks: optional boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``), in
             place of ``boxes``; ``marks_label`` says what they show, for screen readers.
+        sheet: a character's sheet, or a long list read when needed (folded on pages other
+            than its player's), not a panel of the table (always shown whole).
+        owner: the player who plays this sheet's character (their page shows it first and
+            unfolded), or None.
+        brief: the ``(label, value)`` pairs a folded sheet shows beside its name.
+        cells: short ``(label, value)`` pairs drawn as a grid of cells (thresholds, traits).
     """
 
     title: str
@@ -149,6 +155,10 @@ class Panel:
     muted: bool = False
     marks: tuple[str, ...] = ()
     marks_label: str = ""
+    sheet: bool = False
+    owner: str | None = None
+    brief: Sequence[tuple[str, str]] = ()
+    cells: Sequence[tuple[str, str]] = ()
 
 
 @dataclass(frozen=True)
