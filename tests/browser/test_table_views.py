@@ -8,7 +8,8 @@ the tests of this module:
   player's: not the page, not a message of its stream;
 * the game master's and a player's page are saved as screenshots at 360x740, 390x844 and
   1280x800 (in the artefacts folder that CI names). These never fail on how a page looks:
-  only on a page that errors (an HTTP error, a script error, an error in the console).
+  only on a page that errors (an HTTP error, a script error, an error in the console);
+* axe-core finds no serious or critical violation on those two pages at 360x740.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from tests.browser.play import (
     wait_in_sync,
     wait_stream_open,
 )
+from tests.browser.test_access import _violations
 
 SIZES = ((360, 740), (390, 844), (1280, 800))
 COUNTER = itertools.count(1)
@@ -148,3 +150,18 @@ def test_screenshots_of_each_page_at_three_sizes(played: Played, who: str, artif
     page.set_viewport_size({"width": 1280, "height": 800})
     problems += played.errors[person.who]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("who", ["gm", "player"])
+def test_axe_finds_no_serious_violation_on_the_smallest_phone(played: Played, who: str) -> None:
+    # After the session (and the rolls of the first test): roll cards, secret rolls.
+    person = played.table.person(GM if who == "gm" else SESSIONS[played.system].players[0])
+    page = person.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.reload()
+    wait_stream_open(page)
+    try:
+        found = _violations(page)
+        assert not found, "\n".join(found)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
