@@ -24,7 +24,11 @@ from playwright.sync_api import Browser, sync_playwright
 from tests.browser.play import Contexts
 
 CHROMIUM = Path(os.environ.get("TABLEE_CHROMIUM", "/usr/bin/chromium"))
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+ARTIFACTS = Path(
+    os.environ.get("TABLEE_ARTEFACTS")
+    or Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+)
+"""Where screenshots go: ``$TABLEE_ARTEFACTS``, else ``test-artifacts/screenshots/`` (no git)."""
 
 # Every EventSource the page opens is recorded: its URL and each message it received, so a
 # test sees exactly what the server pushed to that browser (not only what htmx drew).
@@ -122,6 +126,6 @@ def contexts(browser: Browser) -> Iterator[Contexts]:
 
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
-    """Where screenshots are saved (``test-artifacts/screenshots/``, not in git)."""
+    """Where screenshots are saved (`ARTIFACTS`), made if missing."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS

@@ -4,7 +4,7 @@ Every page (home, the links shown after creating a table, the game master's, a p
 the spectator's view of each system, the game master's links page, an error page) is opened
 at 390x844 (a phone) and 1280x800 (a laptop):
 
-* a screenshot is saved under ``test-artifacts/screenshots/`` (kept by CI as an artefact);
+* a screenshot is saved in the artefacts folder (``$TABLEE_ARTEFACTS``, kept by CI);
 * nothing is wider than the screen (no sideways scrolling);
 * axe-core (the copy bundled in the pinned ``axe-playwright-python``) finds no serious or
   critical violation, with every action's form unfolded.
