@@ -11,8 +11,9 @@ game (Pouyss, SHS, YBS, agents) it counts:
   command line, its web forms and views);
 * ``log``: its log lines (``systems/<game>/log.py``);
 * ``shown``: what it shows as data: reports, panels, answers, odds shown, ``table show``
-  lines (``reports.py``, ``views.py``, ``display.py``, ``answers.py``, and the methods and
-  helpers of ``plugin.py`` whose names say they show something: report, answer, line,
+  lines, roll cards (``reports.py``, ``views.py``, ``display.py``, ``answers.py``,
+  ``cards.py``, and the methods and helpers of ``plugin.py`` whose names say they show
+  something: report, answer, line,
   details, panel, summary, odds, json, rows, trace, warning, text, checklist, tables);
 * ``declared``: its command declarations (``commands.py``, ``queries.py``,
   ``brawl_commands.py``), which every interface is generated from;
@@ -41,7 +42,7 @@ import tempfile
 from pathlib import Path
 
 GAMES = ("pouyss", "shs", "ybs", "agents")
-SHOWN_FILES = ("reports.py", "views.py", "display.py", "answers.py")
+SHOWN_FILES = ("reports.py", "views.py", "display.py", "answers.py", "cards.py")
 DECLARED_FILES = ("commands.py", "queries.py", "brawl_commands.py")
 SHOWN_NAME = re.compile(
     r"report|answer|line|details|panel|summary|odds|json|rows|trace|warning|text|checklist|tables",
