@@ -23,10 +23,20 @@ from tablee.errors import N_, InputError
 from tablee.systems.base import JSON, VISIBILITIES, Fact
 from tablee.systems.codec import decode, encode, hints_of
 
-__all__ = ["Event", "Upgrade", "event_fact", "read_event", "stored_key"]
+__all__ = ["ODDS_UPGRADES", "Event", "Upgrade", "event_fact", "read_event", "stored_key"]
 
 Upgrade = Callable[[dict[str, JSON]], dict[str, JSON]]
 """Turns a payload of version ``n`` into version ``n + 1``."""
+
+
+def _odds_not_recorded(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 1 -> 2 of a rolled kind: the odds shown before the roll were not recorded."""
+    return {**payload, "odds": None}
+
+
+ODDS_UPGRADES: Mapping[int, Upgrade] = {1: _odds_not_recorded}
+"""The upgrades of a rolled kind whose version 2 added the odds shown before the roll (every
+game's: ``odds`` None says an older version did not record them)."""
 
 
 def stored_key(item: Field[Any]) -> str:

@@ -90,7 +90,7 @@ def configure_connection(conn: sqlite3.Connection) -> None:
     ``synchronous=NORMAL`` in WAL mode syncs the log at checkpoints rather than at every
     commit: the database cannot be corrupted, and a program that crashes loses nothing;
     only a power cut or an operating-system crash can take back the last commits. It halves
-    a web roll's time on the disk (see docs/architecture.md, "Changes from DESIGN.md").
+    a web roll's time on the disk (docs/architecture.md gives the measurement).
 
     Args:
         conn: a fresh sqlite3 connection (not in a transaction).

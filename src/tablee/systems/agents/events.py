@@ -7,7 +7,7 @@ artefact's holder. Folding a log applies those records (`tablee.systems.agents.f
 
 Version 1 of every kind is the shape Tablée 0.1.0 stored, and each records enough to be
 applied. The action is at version 2, which adds the exact odds shown before its roll (None
-when not recorded: `ODDS_UPGRADES`). What an event leaves unrecorded is
+when not recorded: `tablee.systems.event.ODDS_UPGRADES`). What an event leaves unrecorded is
 bookkeeping the state before it settles the same way every time (the standings of the
 agents in a challenge just opened, an agent at reserve 0 put out of the other open
 challenges of that type, the winner's count of wins), never an outcome of the rules.
@@ -43,7 +43,7 @@ from tablee.systems.agents.commands import (
 )
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command
-from tablee.systems.event import Event, Upgrade
+from tablee.systems.event import ODDS_UPGRADES, Event, Upgrade
 
 __all__ = [
     "EVENTS",
@@ -69,15 +69,6 @@ __all__ = [
 ]
 
 NO_FACES: tuple[int, ...] = ()
-
-
-def _with_odds(payload: dict[str, JSON]) -> dict[str, JSON]:
-    """Version 1 -> 2: the odds shown before the roll were not recorded."""
-    return {**payload, "odds": None}
-
-
-ODDS_UPGRADES: Mapping[int, Upgrade] = {1: _with_odds}
-"""The upgrades of an event that records the odds shown before its roll."""
 
 
 @dataclass(frozen=True)

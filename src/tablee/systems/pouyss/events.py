@@ -19,7 +19,7 @@ from typing import ClassVar, TypeAlias, get_args
 from tablee.errors import N_
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command
-from tablee.systems.event import Event, Upgrade
+from tablee.systems.event import ODDS_UPGRADES, Event, Upgrade
 from tablee.systems.pouyss.cagnotte import CagnotteMove
 from tablee.systems.pouyss.commands import (
     EndSession,
@@ -45,14 +45,6 @@ __all__ = [
 ]
 
 NO_FACES: tuple[int, ...] = ()
-
-
-def _with_odds(payload: dict[str, JSON]) -> dict[str, JSON]:
-    """Version 1 -> 2: the odds were not recorded."""
-    return {**payload, "odds": None}
-
-
-ODDS_UPGRADES: Mapping[int, Upgrade] = {1: _with_odds}
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self, TypeAlias, get_args
 from tablee.errors import N_
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command
-from tablee.systems.event import Event, Upgrade
+from tablee.systems.event import ODDS_UPGRADES, Event, Upgrade
 from tablee.systems.shs.commands import (
     AddModifier,
     Cooperate,
@@ -46,7 +46,6 @@ from tablee.systems.shs.options import ShsOptions
 
 __all__ = [
     "EVENTS",
-    "ODDS_UPGRADES",
     "CooperationRolled",
     "CounterChanged",
     "LongActionStarted",
@@ -70,14 +69,6 @@ NO_FACES: tuple[int, ...] = ()
 Record = Mapping[str, JSON]
 """A record of what was shown at the time (a modifier, a long Action)."""
 
-
-def _with_odds(payload: dict[str, JSON]) -> dict[str, JSON]:
-    """Version 1 -> 2 of a rolled kind: the odds shown before the roll were not recorded."""
-    return {**payload, "odds": None}
-
-
-ODDS_UPGRADES: Mapping[int, Upgrade] = {1: _with_odds}
-"""The upgrades of the rolled kinds, whose version 2 records the odds shown before."""
 
 _OPTION_WORDS = {"se_surpasser": ("surpasser",), "se_sacrifier": ("sacrifier",)}
 

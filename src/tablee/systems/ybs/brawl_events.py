@@ -6,7 +6,7 @@ side's dice of a throw waiting for the other side's (``ybs.gang_side``, version 
 encounter's choices and the strike or fight they led to. Version 1 of every kind is the
 shape Tablée 0.1.0 stored; ``ybs.gang_throw`` and ``ybs.encounter`` are at version 2, which
 adds the exact odds shown before the throw (``odds``; None when not recorded, as in version
-1; `ODDS_UPGRADES`).
+1; `tablee.systems.event.ODDS_UPGRADES`).
 
 Source: seed 004, "Résolution d'un combat", "Les combats de bande", "Ichika Bachika";
 rulings Y-M6 to Y-M8, Y-A9 to Y-A18.
@@ -21,12 +21,11 @@ from typing import ClassVar
 from tablee.errors import N_
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command
-from tablee.systems.event import Event, Upgrade
+from tablee.systems.event import ODDS_UPGRADES, Event, Upgrade
 from tablee.systems.ybs.brawl_commands import Encounter, StartGang, StopGang, ThrowGang
 from tablee.systems.ybs.commands import EndFight, ResolveRound, Retreat
 
 __all__ = [
-    "ODDS_UPGRADES",
     "Encountered",
     "FightEnded",
     "GangSideThrown",
@@ -39,15 +38,6 @@ __all__ = [
 
 NO_FACES: tuple[int, ...] = ()
 Doc = Mapping[str, JSON]
-
-
-def _with_odds(payload: dict[str, JSON]) -> dict[str, JSON]:
-    """Version 1 -> 2 of a rolled kind: the odds shown before the roll were not recorded."""
-    return {**payload, "odds": None}
-
-
-ODDS_UPGRADES: Mapping[int, Upgrade] = {1: _with_odds}
-"""The upgrades of the rolled kinds, whose version 2 records the odds shown before."""
 
 
 def _faces_text(faces: tuple[int, ...]) -> str:

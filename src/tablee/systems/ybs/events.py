@@ -28,9 +28,8 @@ from typing import ClassVar, TypeAlias, get_args
 from tablee.errors import N_
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command
-from tablee.systems.event import Event, Upgrade
+from tablee.systems.event import ODDS_UPGRADES, Event, Upgrade
 from tablee.systems.ybs.brawl_events import (
-    ODDS_UPGRADES,
     Encountered,
     FightEnded,
     GangSideThrown,
