@@ -264,5 +264,5 @@ def test_every_shs_form(client: TestClient, store: SqliteStore) -> None:
         and state.game.protagonists["Ash"].sante < state.game.protagonists["Ash"].sante_max
     )
     page = client.get(ash).text
-    assert "Santé" in page and 'class="box full"' in page
+    assert "Santé" in page and '<div class="gauge bar' in page
     assert "3 d8 against 6+: 6, 7, 1, 2 PS" in page  # the Test's trace, from its stored faces

@@ -11,8 +11,8 @@ they need from it:
 * how a stored event is checked by deciding it again (`Game.verify`, used on import, on
   undo and by ``tablee table check``);
 * what people read, as data rather than markup: a command's `Report`, a log line
-  (`Game.describe`), the trace under it (`Game.details`), the resource `Panel` boxes, the
-  exact `Odds` shown before rolling, and the lines of ``table show``.
+  (`Game.describe`), the trace under it (`Game.details`), the resource `Panel` (its
+  `Gauge` drawings), the exact `Odds` shown before rolling, and the lines of ``table show``.
 
 Rendering (text, HTML, JSON) stays in the interface layers.
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # annotations only: a roll stores its odds as text, never loa
     from fractions import Fraction
 
 __all__ = [
+    "GAUGES",
     "MARKS",
     "TONES",
     "AnyGame",
@@ -45,6 +46,7 @@ __all__ = [
     "Decision",
     "DiceGroup",
     "Game",
+    "Gauge",
     "Line",
     "Odds",
     "Panel",
@@ -113,6 +115,37 @@ class Report:
     trace: tuple[TraceStep, ...] = ()
 
 
+GAUGES = ("bar", "tokens", "dice", "cards")
+"""How a `Gauge` is drawn: ``bar`` a bar filled up to its value out of its maximum (Santé,
+a reserve); ``tokens`` one round token per unit (Unmei tokens, Sang); ``dice`` one d6 per
+unit, a pile (the Pouyss cagnotte); ``cards`` one card per unit (Tension cards in hand)."""
+
+
+@dataclass(frozen=True)
+class Gauge:
+    """A counted resource of a panel, drawn as a player would lay it on the table.
+
+    Attributes:
+        label: what it counts (Santé, Unmei tokens, the cagnotte...).
+        value: how many there are now, 0 or more (a bar drawn below 0 is drawn empty).
+        maximum: the most there can be (a bar's full length; tokens up to it are drawn
+            empty when spent), or None when unbounded.
+        kind: how it is drawn, one of `GAUGES`.
+        brief: whether a folded sheet shows it beside the name (as ``label value``).
+    """
+
+    label: Text
+    value: int
+    maximum: int | None = None
+    kind: str = "bar"
+    brief: bool = False
+
+    @property
+    def text(self) -> str:
+        """The count as read: ``8/12`` with a maximum, ``8`` without."""
+        return str(self.value) if self.maximum is None else f"{self.value}/{self.maximum}"
+
+
 @dataclass(frozen=True)
 class Panel:
     """One box of resources at a glance.
@@ -120,25 +153,26 @@ class Panel:
     Attributes:
         title: the heading.
         rows: ``(label, value)`` pairs.
-        boxes: ``(filled, total)`` to draw as boxes (hit points and the like), or None.
+        gauges: the counted resources, drawn (bars, tokens, a pile of dice, cards), before
+            the rows.
         muted: drawn greyed (a dead character...).
-        marks: boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``), in place of
-            ``boxes``; ``marks_label`` says what they show, for screen readers.
+        marks: boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``): a YBS
+            character's hit points; ``marks_label`` says what they show, for screen readers.
         follows: stored event kinds whose last event this panel shows values of (the dice of
             a secret throw): whoever may not see that event is shown ``masked`` instead (or
             nothing when it is None).
         masked: the panel shown to them.
         brief: for a character's sheet (or a long list read when needed, folded the same
-            way), the indices of the ``rows`` its folded summary shows (its key counters:
-            Santé, Air, NT...); None for a panel of the table (the clock, a fight), always
-            shown whole.
+            way), the indices of the ``rows`` its folded summary shows after its brief
+            gauges (key counters: a YBS character's hit points, state...); None for a panel
+            of the table (the clock, a fight), always shown whole.
         cells: short ``(label, value)`` pairs drawn as a grid of cells, after the rows (an
             SHS Protagoniste's thresholds, a YBS character's traits and stars).
     """
 
     title: Text
     rows: tuple[tuple[Text, Text], ...] = ()
-    boxes: tuple[int, int] | None = None
+    gauges: tuple[Gauge, ...] = ()
     muted: bool = False
     marks: tuple[str, ...] = ()
     marks_label: Text = ""

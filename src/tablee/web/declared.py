@@ -13,6 +13,7 @@ Source: architecture.md "One declaration per command".
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -345,17 +346,20 @@ class DeclaredWeb:
             rows = [(_render(a, tr), _render(b, tr)) for a, b in panel.rows]
             title = _render(panel.title, tr)
             sheet = panel.brief is not None
+            gauges = [replace(g, label=_render(g.label, tr)) for g in panel.gauges]
+            brief = [(str(g.label), g.text) for g in gauges if g.brief]
+            brief += [rows[i] for i in panel.brief or () if 0 <= i < len(rows)]
             shown.append(
                 Panel(
                     title,
                     rows,
-                    boxes=panel.boxes,
+                    gauges=gauges,
                     muted=panel.muted,
                     marks=panel.marks,
                     marks_label=_render(panel.marks_label, tr),
                     sheet=sheet,
                     owner=self.game.owner(state.game, title) if sheet else None,
-                    brief=[rows[i] for i in panel.brief or () if 0 <= i < len(rows)],
+                    brief=brief,
                     cells=[(_render(a, tr), _render(b, tr)) for a, b in panel.cells],
                 )
             )

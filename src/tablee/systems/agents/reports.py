@@ -23,7 +23,7 @@ from tablee.systems.agents.game import AgentsState, agent_json, challenge_json, 
 from tablee.systems.agents.log import RESULT_WORDS
 from tablee.systems.agents.words import OUTCOME_WORDS, QUEST_WORDS, STANDING_WORDS, word
 from tablee.systems.base import JSON
-from tablee.systems.plugin import Line, Panel, Text
+from tablee.systems.plugin import Gauge, Line, Panel, Text
 
 __all__ = [
     "STEP_WORDS",
@@ -247,7 +247,7 @@ def panels(state: AgentsState) -> tuple[Panel, ...]:
     """The panels at a glance: the adventure, the open challenges, the agents.
 
     The next step, the quest and the artefact's holder; each open challenge, with its
-    type's checklist; then each agent's reserves, Sang (as boxes) and challenges won.
+    type's checklist; then each agent's reserves (as bars), Sang (as tokens) and challenges won.
 
     Source: G-M1, G-M9 to G-M12, G-N2, G-A11.
     """
@@ -276,18 +276,21 @@ def panels(state: AgentsState) -> tuple[Panel, ...]:
         doc = agent_json(state, name)
         owner: Text = str(doc["owner"]) if doc["owner"] else Message(N_("the game master"))
         a_rows: list[tuple[Text, Text]] = [(Message(N_("Played by")), owner)]
-        a_rows += [(r.title, f"{doc[r.value]}/{doc['starting'][r.value]}") for r in Reserve]
-        a_rows += [("Sang", str(doc["sang"])), (Message(N_("Challenges won")), str(doc["wins"]))]
+        a_rows += [(Message(N_("Challenges won")), str(doc["wins"]))]
         if doc["organisation"]:
             a_rows.append((Message(N_("Organisation")), str(doc["organisation"])))
         sang = int(doc["sang"])
+        reserves = tuple(
+            Gauge(r.title, int(doc[r.value]), int(doc["starting"][r.value]), "bar", brief=True)
+            for r in Reserve
+        )
         found.append(
             Panel(
                 name,
                 tuple(a_rows),
-                boxes=(sang, max(sang, STARTING_SANG)),
+                gauges=(*reserves, Gauge("Sang", sang, max(sang, STARTING_SANG), "tokens", True)),
                 muted=sang <= 0,
-                brief=tuple(range(1, len(Reserve) + 2)),  # the reserves and Sang
+                brief=(),
             )
         )
     return tuple(found)

@@ -14,7 +14,7 @@ from tablee.errors import N_, InputError, Message, Plural
 from tablee.systems.base import JSON
 from tablee.systems.declare import Query
 from tablee.systems.options import stored_changes
-from tablee.systems.plugin import Card, Decision, Game, Line, Odds, Panel, Report, Text
+from tablee.systems.plugin import Card, Decision, Game, Gauge, Line, Odds, Panel, Report, Text
 from tablee.systems.pouyss import decide as rules
 from tablee.systems.pouyss.actions import ActionResult, ActionRoll, OpposedResult, OpposedRoll
 from tablee.systems.pouyss.commands import (
@@ -435,15 +435,18 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
         return replace(odds, data=odds.data["distribution"])
 
     def panels(self, state: PouyssState) -> tuple[Panel, ...]:
-        """The session and the cagnotte, then each character's advantages."""
+        """The session and the cagnotte (a pile of dice), then each character's advantages."""
         status = Message(N_("in progress") if state.in_session else N_("not in progress"))
-        cagnotte = "-" if state.cagnotte is None else str(state.cagnotte)
         rows: tuple[tuple[Text, Text], ...] = (
             (Message(N_("Session")), str(state.session)),
             (Message(N_("Status")), status),
-            (Message(N_("Cagnotte")), cagnotte),
         )
-        panels = [Panel(Message(N_("Table")), rows)]
+        if state.cagnotte is None:  # no session has set it yet
+            rows += ((Message(N_("Cagnotte")), "-"),)
+            gauges: tuple[Gauge, ...] = ()
+        else:
+            gauges = (Gauge(Message(N_("Cagnotte")), state.cagnotte, None, "dice"),)
+        panels = [Panel(Message(N_("Table")), rows, gauges=gauges)]
         for player in state.players:
             sheet = state.characters.get(player)
             if sheet is not None:

@@ -15,7 +15,7 @@ from tablee.errors import N_, Message
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command
 from tablee.systems.event import Event
-from tablee.systems.plugin import Odds, Panel, Text
+from tablee.systems.plugin import Gauge, Odds, Panel, Text
 from tablee.systems.shs.actions import ActionRoll, resolve_action
 from tablee.systems.shs.commands import Cooperate, Oppose, Simultaneous, TestCommand
 from tablee.systems.shs.difficulty import Test
@@ -335,20 +335,22 @@ def panels(state: ShsState) -> tuple[Panel, ...]:
         owner: Text = str(hero["owner"]) if hero["owner"] else "Réalisateur"
         hero_rows: list[tuple[Text, Text]] = [
             (Message(N_("Played by")), owner),
-            ("Santé", f"{hero['sante']}/{hero['sante_max']}"),
             ("Protection", str(hero["protection"])),
-            ("Air", str(hero["air"])),
-            ("NT", str(hero["nt"])),
         ]
         if hero["expertises"]:
             hero_rows.append(("Expertises", ", ".join(hero["expertises"])))
+        gauges = (
+            Gauge("Santé", int(hero["sante"]), int(hero["sante_max"]), "bar", brief=True),
+            Gauge("Air", int(hero["air"]), None, "tokens", brief=True),
+            Gauge("NT", int(hero["nt"]), None, "cards", brief=True),
+        )
         shown.append(
             Panel(
                 name,
                 tuple(hero_rows),
-                boxes=(int(hero["sante"]), int(hero["sante_max"])),
+                gauges=gauges,
                 muted=not hero["alive"],
-                brief=(1, 3, 4),
+                brief=(),
                 cells=thresholds,
             )
         )

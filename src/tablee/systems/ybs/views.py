@@ -16,7 +16,7 @@ from tablee.dice import TraceStep
 from tablee.errors import N_, Message, Number, Plural
 from tablee.locale.numbers import is_short_fraction
 from tablee.systems.base import JSON
-from tablee.systems.plugin import Line, Odds, Panel, Text
+from tablee.systems.plugin import Gauge, Line, Odds, Panel, Text
 from tablee.systems.ybs.advisor import advise
 from tablee.systems.ybs.brawls import gang_json
 from tablee.systems.ybs.character import Trait
@@ -234,10 +234,13 @@ def _table_panel(state: YbsState) -> Panel:
     rows: list[tuple[Text, Text]] = [
         (Message(N_("Session")), str(state.session)),
         (Message(N_("Status")), status),
-        (Message(N_("Unmei tokens of the GM")), str(state.ledger.gm)),
     ]
-    rows += [(p, str(n)) for p, n in state.ledger.players.items()]
-    return Panel(Message(N_("Table")), tuple(rows))
+    gauges = [Gauge(Message(N_("Unmei tokens of the GM")), state.ledger.gm, None, "tokens")]
+    gauges += [
+        Gauge(Message(N_("Unmei tokens of {player}"), player=p), n, None, "tokens")
+        for p, n in state.ledger.players.items()
+    ]
+    return Panel(Message(N_("Table")), tuple(rows), gauges=tuple(gauges))
 
 
 def _gang_panel(state: YbsState) -> Panel:
@@ -274,11 +277,10 @@ def _character_panel(state: YbsState, name: str) -> Panel:
         (Message(N_("Played by")), owner),
         hits,
     ]
-    briefed: list[Text] = [hits[0]]  # what a folded sheet shows: hits, tokens, state
+    briefed: list[Text] = [hits[0]]  # what a folded sheet shows: tokens, hits, state
+    gauges: tuple[Gauge, ...] = ()
     if doc["tokens"] is not None:
-        tokens: tuple[Text, Text] = (Message(N_("Unmei tokens")), str(doc["tokens"]))
-        rows.insert(1, tokens)
-        briefed.append(tokens[0])
+        gauges = (Gauge(Message(N_("Unmei tokens")), int(doc["tokens"]), None, "tokens", True),)
     if doc["emergency"]:
         rows.append((Message(N_("State")), Message(N_("life in danger: call for help"))))
         briefed.append(rows[-1][0])
@@ -298,6 +300,7 @@ def _character_panel(state: YbsState, name: str) -> Panel:
     return Panel(
         name,
         tuple(rows),
+        gauges=gauges,
         muted=bool(doc["prostrate"]),
         marks=marks,
         marks_label=label,

@@ -30,6 +30,7 @@ from tablee.dice import Die, FairSource, RandomSource, TypedFaces, typed_faces
 from tablee.errors import N_, InputError
 from tablee.systems.base import Fact
 from tablee.systems.declare import Command, unsafe_char
+from tablee.systems.plugin import Gauge
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.service import Applied, TableService
@@ -137,21 +138,23 @@ class Panel:
     Attributes:
         title: the heading (a name, or a translated text).
         rows: ``(label, value)`` text pairs.
-        boxes: optional ``(filled, total)`` to draw as boxes (hit points and the like).
+        gauges: the counted resources to draw (bars, tokens, a pile of dice, cards), their
+            labels translated (`tablee.systems.plugin.Gauge`).
         muted: drawn greyed (a dead Protagoniste...).
-        marks: optional boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``), in
-            place of ``boxes``; ``marks_label`` says what they show, for screen readers.
+        marks: optional boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``);
+            ``marks_label`` says what they show, for screen readers.
         sheet: a character's sheet, or a long list read when needed (folded on pages other
             than its player's), not a panel of the table (always shown whole).
         owner: the player who plays this sheet's character (their page shows it first and
             unfolded), or None.
-        brief: the ``(label, value)`` pairs a folded sheet shows beside its name.
+        brief: the ``(label, value)`` pairs a folded sheet shows beside its name (its brief
+            gauges' counts first).
         cells: short ``(label, value)`` pairs drawn as a grid of cells (thresholds, traits).
     """
 
     title: str
     rows: Sequence[tuple[str, str]]
-    boxes: tuple[int, int] | None = None
+    gauges: Sequence[Gauge] = ()
     muted: bool = False
     marks: tuple[str, ...] = ()
     marks_label: str = ""
