@@ -188,7 +188,11 @@ class TableeError(Exception):
 
     Args:
         template: English message template with ``{name}`` fields, marked with `N_`.
-        tip: optional English template saying what to do instead.
+        tip: optional English template saying what to do instead, in words every interface
+            can show (a command line, a web page, a chat bot).
+        cli_tip: optional English template saying what to do at the command line (it names
+            ``tablee`` commands or ``--flags``): shown only where the error is read at the
+            command line (`render` with ``cli=True``), in place of ``tip``.
         secret_in: the stored event kinds whose content (dice, choices) the message or its
             tip shows, as the rules read them from the table: an interface shows the message
             only to a reader who may see every stored event of those kinds, and `NOT_VALID`
@@ -203,11 +207,13 @@ class TableeError(Exception):
         template: str,
         *,
         tip: str | None = None,
+        cli_tip: str | None = None,
         secret_in: tuple[str, ...] = (),
         **params: object,
     ) -> None:
         self.template = template
         self.tip = tip
+        self.cli_tip = cli_tip
         self.secret_in = secret_in
         self.params: Mapping[str, object] = params
         super().__init__(self.render())
@@ -216,13 +222,16 @@ class TableeError(Exception):
         """The same kind of error saying only that the choice is not valid (`NOT_VALID`)."""
         return type(self)(NOT_VALID)
 
-    def render(self, translate: Callable[[str], str] = lambda s: s, *, tip: bool = True) -> str:
+    def render(
+        self, translate: Callable[[str], str] = lambda s: s, *, tip: bool = True, cli: bool = False
+    ) -> str:
         """Render the message with a translation function.
 
         Args:
             translate: a callable ``str -> str`` (for instance ``gettext``); nested messages
                 and errors among the values are rendered with it too.
             tip: add ``Tip: ...`` when a tip is known.
+            cli: read at the command line: its command-line tip, when it has one, is the tip.
 
         Returns:
             The message, then the tip on its own indented line (a web page shows it as one
@@ -230,8 +239,9 @@ class TableeError(Exception):
         """
         params = _rendered(self.params, translate)
         text = translate(self.template).format(**params)
-        if tip and self.tip:
-            text += "\n  " + translate(TIP) + " " + translate(self.tip).format(**params)
+        said = self.cli_tip if cli and self.cli_tip else self.tip
+        if tip and said:
+            text += "\n  " + translate(TIP) + " " + translate(said).format(**params)
         return text
 
 

@@ -139,3 +139,28 @@ def test_an_unfolded_sheet_stays_so_when_the_stream_redraws_it(
     step(table, GM, "scene-start", {"kind": "rythmee"})
     page.wait_for_function("(old) => !old.isConnected", arg=before)  # redrawn by the stream
     assert dict(sheets(page)) == {"Rook": True, "Kira": False, "Vale": False, "Oren": False}
+
+
+def test_a_phone_jumps_to_the_forms_and_the_log_from_a_bar_in_thumb_reach(
+    contexts: Contexts, server: str
+) -> None:
+    table = played(contexts, server, "ybs")
+    page = table.person("Ana").page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.locator("nav.jump")
+    box = bar.bounding_box()
+    assert box is not None and box["y"] + box["height"] == pytest.approx(844, abs=1)
+    for link, target in (("#act", "#act"), ("#log-title", "#log-title"), ("#glance", "#glance")):
+        bar.locator(f"a[href='{link}']").click()
+        page.wait_for_function(
+            "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+            " return r.top >= 0 && r.top < 40; }",
+            arg=target,
+        )
+    # The last line of the page is not hidden under the bar.
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    last = page.locator(".side > *").last.bounding_box()
+    assert last is not None and last["y"] + last["height"] <= box["y"] + 1
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert not bar.is_visible()  # a laptop shows the three parts side by side

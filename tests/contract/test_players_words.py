@@ -115,3 +115,50 @@ def test_the_help_of_a_command_names_its_ruling(lang: str, expected: str) -> Non
     text = " ".join(out.getvalue().split())
     assert text.count(expected) == 1
     assert "(0..1000; rule G-M1)" in text or "(0..1000 ; règle G-M1)" in text
+
+
+COMMAND_LINE = re.compile(r"(?:^|[\s'\"(])--[a-z]|\btablee [a-z]")
+"""A command-line flag (``--port``) or command (``tablee ybs gang stop``) in a text."""
+
+
+def _tips() -> list[tuple[str, int, str, str]]:
+    """Every error's tip in the package: ``(file, line, keyword, template)``."""
+    import ast
+
+    import tablee
+
+    found = []
+    for path in Path(tablee.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            for kw in node.keywords:
+                said = kw.value
+                if (
+                    kw.arg in ("tip", "cli_tip")
+                    and isinstance(said, ast.Call)
+                    and said.args
+                    and isinstance(said.args[0], ast.Constant)
+                ):
+                    found.append((path.name, node.lineno, kw.arg, str(said.args[0].value)))
+    return found
+
+
+def test_a_tip_every_interface_shows_names_no_command_line_flag_or_command() -> None:
+    tips = _tips()
+    assert len([t for t in tips if t[2] == "cli_tip"]) >= 20  # the scan reads them
+    shared = [t for t in tips if t[2] == "tip" and COMMAND_LINE.search(t[3])]
+    assert shared == []  # such a tip is a cli_tip: the web and other interfaces leave it out
+    assert COMMAND_LINE.search("give --sante +N") and COMMAND_LINE.search("'tablee ybs gang stop'")
+
+
+def test_the_command_line_shows_its_own_tip_and_a_web_page_does_not() -> None:
+    from tablee.errors import InputError
+
+    error = InputError(N_TEST, tip="name the Caractéristique", cli_tip="give --characteristic")
+    assert error.render(cli=True).endswith("Tip: give --characteristic")
+    assert error.render().endswith("Tip: name the Caractéristique")
+    assert "--" not in InputError(N_TEST, cli_tip="give --characteristic").render()
+
+
+N_TEST = "a Test needs a Caractéristique and a Difficulty"

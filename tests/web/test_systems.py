@@ -266,3 +266,14 @@ def test_every_shs_form(client: TestClient, store: SqliteStore) -> None:
     page = client.get(ash).text
     assert "Santé" in page and '<div class="gauge bar' in page
     assert "3 d8 against 6+: 6, 7, 1, 2 PS" in page  # the Test's trace, from its stored faces
+
+
+def test_odds_of_a_form_not_filled_in_say_what_is_missing_in_the_pages_words(
+    store: SqliteStore, client: TestClient
+) -> None:
+    # The command line's tip (its --flags) stays at the command line.
+    links = make_table(store, "shs", "Nostromo", ("Ana", "Bob"))
+    answer = client.get(f"{links.gm}/odds/test")
+    assert answer.status_code == 200
+    assert 'class="odds-error"' in answer.text and "Caractéristique" in answer.text
+    assert "--" not in answer.text and "Tip" not in answer.text

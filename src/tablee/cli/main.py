@@ -353,10 +353,14 @@ def _main(
         if ctx.json:
             ctx.out = err
             ctx.emit_json(
-                {"error": type(exc).__name__, "message": exc.render(tr), "exit_code": exc.exit_code}
+                {
+                    "error": type(exc).__name__,
+                    "message": exc.render(tr, cli=True),
+                    "exit_code": exc.exit_code,
+                }
             )
         else:
-            err.write(tr("error: {message}").format(message=exc.render(tr)) + "\n")
+            err.write(tr("error: {message}").format(message=exc.render(tr, cli=True)) + "\n")
         return exc.exit_code
     finally:
         ctx.close()

@@ -236,24 +236,26 @@ def _not_listening(address: str, exc: OSError) -> InputError:
     tip = N_("stop the program that listens there, or choose another --port")
     if exc.errno == errno.EADDRINUSE:
         return InputError(
-            N_("cannot listen on {address}: the port is already in use"), tip=tip, address=address
+            N_("cannot listen on {address}: the port is already in use"),
+            cli_tip=tip,
+            address=address,
         )
     if exc.errno == errno.EACCES:
         return InputError(
             N_("cannot listen on {address}: permission denied (ports below 1024 need it)"),
-            tip=N_("choose a --port from 1024 to 65535"),
+            cli_tip=N_("choose a --port from 1024 to 65535"),
             address=address,
         )
     if isinstance(exc, socket.gaierror):
         return InputError(
             N_("cannot listen on {address}: no host has that name"),
-            tip=N_("give --host as an address of this machine, or 0.0.0.0 for every address"),
+            cli_tip=N_("give --host as an address of this machine, or 0.0.0.0 for every address"),
             address=address,
         )
     if exc.errno == errno.EADDRNOTAVAIL:
         return InputError(
             N_("cannot listen on {address}: the host is not an address of this machine"),
-            tip=N_("leave out --host (127.0.0.1), or pass --host 0.0.0.0 for every address"),
+            cli_tip=N_("leave out --host (127.0.0.1), or pass --host 0.0.0.0 for every address"),
             address=address,
         )
     return InputError(
@@ -293,7 +295,7 @@ def _shared_url(store: Any, workers: int) -> str:
     if not isinstance(url, str) or not url.startswith("postgresql"):
         raise InputError(
             N_("--workers {workers} needs PostgreSQL: on SQLite a table is served by one process"),
-            tip=N_("leave out --workers, or pass --db postgresql://..."),
+            cli_tip=N_("leave out --workers, or pass --db postgresql://..."),
             workers=workers,
         )
     return url

@@ -80,7 +80,7 @@ def load_table_file(path: Path) -> Table:
     if not path.is_file():
         raise InputError(
             N_("table file {source!r} does not exist (rule G-A13)"),
-            tip=N_(
+            cli_tip=N_(
                 "a folder of tables holds objectives.txt, environments.txt, creatures.txt "
                 "and boons.txt; see 'Writing your own generator tables' in docs/rules/agents.md"
             ),

@@ -199,7 +199,7 @@ def revoke_by_prefix(
     if not matches:
         raise NotFoundError(
             N_("no working link of this table starts with {prefix!r}"),
-            tip=N_("list the links with 'tablee table links --list'"),
+            cli_tip=N_("list the links with 'tablee table links --list'"),
             prefix=text,
         )
     if len(matches) > 1:

@@ -268,7 +268,7 @@ class TableService:
         if last is None:
             raise InputError(
                 N_("no table given and none used yet"),
-                tip=N_("create one with 'tablee table new SYSTEM --name NAME' or pass --table"),
+                cli_tip=N_("create one with 'tablee table new SYSTEM --name NAME' or pass --table"),
             )
         return self.store.find_table(last).name
 

@@ -161,7 +161,7 @@ class PlayBase:
             except (InputError, RuleError) as exc:
                 if self.answers == read:
                     raise
-                self.say(self.tr("error: {message}").format(message=exc.render(self.tr)))
+                self.say(self.tr("error: {message}").format(message=exc.render(self.tr, cli=True)))
 
     def said(self, answer: str, keyword: str) -> bool:
         """Whether ``answer`` is ``keyword``, in English or in the reader's language."""
@@ -216,7 +216,7 @@ class PlayBase:
         try:
             attempt()
         except (InputError, RuleError) as exc:
-            self.say(self.tr("error: {message}").format(message=exc.render(self.tr)))
+            self.say(self.tr("error: {message}").format(message=exc.render(self.tr, cli=True)))
             return False
         return True
 

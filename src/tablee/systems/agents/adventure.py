@@ -119,7 +119,7 @@ def _quest(state: AgentsState) -> Quest:
     if quest is None:
         raise RuleError(
             N_("no quest has been drawn at this table (rule G-M9)"),
-            tip=N_("draw one with: tablee agents play"),
+            cli_tip=N_("draw one with: tablee agents play"),
         )
     return replace(quest, agents=tuple(state.agents[a.name] for a in quest.agents))
 

@@ -77,7 +77,7 @@ def _require_session(state: PouyssState) -> int:
     if not state.in_session or state.cagnotte is None:
         raise RuleError(
             N_("no session is being played, so there is no cagnotte (rule P-M5)"),
-            tip=N_("start one with 'tablee pouyss session start'"),
+            cli_tip=N_("start one with 'tablee pouyss session start'"),
         )
     return state.cagnotte
 
@@ -101,7 +101,7 @@ def decide_start_session(state: PouyssState, command: StartSession) -> Decision[
         raise RuleError(
             N_("session {session} is already being played"),
             session=state.session,
-            tip=N_("end it first with 'tablee pouyss session end'"),
+            cli_tip=N_("end it first with 'tablee pouyss session end'"),
         )
     carry_over, cagnotte = command.carry_over, command.cagnotte
     keep = state.options.carry_over if carry_over is None else carry_over
@@ -252,7 +252,7 @@ def _passive_name(state: PouyssState, command: Opposed, active: str) -> str:
         if any(name_key(p) == name_key(passive) for p in state.players):
             raise InputError(
                 N_("{name} is a player at this table, not a non-player character (rule P-M8)"),
-                tip=N_("use --passive {name}"),
+                cli_tip=N_("use --passive {name}"),
                 name=passive,
             )
     else:

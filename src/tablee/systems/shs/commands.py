@@ -221,7 +221,7 @@ class EditCounters(Command):
         if not changes:
             raise InputError(
                 N_("nothing to edit"),
-                tip=N_("give --sante +N or -N, --set-sante N, --air, --nt..."),
+                cli_tip=N_("give --sante +N or -N, --set-sante N, --air, --nt..."),
             )
         return changes
 
@@ -367,7 +367,7 @@ class TestCommand(Rolled):
             if characteristic is not None or difficulty is not None:
                 raise InputError(
                     N_("--test already names the Caractéristique and the Difficulty"),
-                    tip=N_("give either --test or --characteristic and --difficulty"),
+                    cli_tip=N_("give either --test or --characteristic and --difficulty"),
                 )
             notation = parse_test_notation(self.test)
             characteristic = notation.characteristic.value
@@ -375,7 +375,7 @@ class TestCommand(Rolled):
         if characteristic is None or difficulty is None:
             raise InputError(
                 N_("a Test needs a Caractéristique and a Difficulty (rule S-M2)"),
-                tip=N_('give --characteristic and --difficulty, or --test "Test (Science, 3)"'),
+                cli_tip=N_('give --characteristic and --difficulty, or --test "Test (Science, 3)"'),
             )
         for word in self.option:
             if word.casefold() not in OPTIONS:
@@ -561,7 +561,7 @@ class AddModifier(Command):
         if (self.bonus is None) == (self.malus is None):
             raise InputError(
                 N_("give either a Bonus or a Malus (rule S-M3)"),
-                tip=N_("--bonus K or --malus K"),
+                cli_tip=N_("--bonus K or --malus K"),
             )
         return ("bonus", self.bonus) if self.bonus is not None else ("malus", self.malus or 0)
 
@@ -574,7 +574,7 @@ class AddModifier(Command):
         if (self.tours is None) == (self.time is None):
             raise InputError(
                 N_("give either a number of Tours or a game time (rule S-M3)"),
-                tip=N_("--tours T or --time 30 min"),
+                cli_tip=N_("--tours T or --time 30 min"),
             )
         return self.tours if self.tours is not None else str(self.time)
 

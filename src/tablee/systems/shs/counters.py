@@ -113,7 +113,7 @@ def decide_counter(
         if not delta:
             raise InputError(
                 N_("a change of 0 changes nothing: give +N or -N"),
-                tip=N_("to set a value, use --set-sante, --set-air..."),
+                cli_tip=N_("to set a value, use --set-sante, --set-air..."),
             )
         if abs(delta) > MAX_COUNTER:
             raise InputError(

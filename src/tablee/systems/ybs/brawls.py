@@ -131,7 +131,7 @@ def _gang_start(
     if state.gang is not None:
         raise RuleError(
             N_("a gang fight is already going on (rule Y-M7)"),
-            tip=N_("throw it to the end, or stop it with 'tablee ybs gang stop'"),
+            cli_tip=N_("throw it to the end, or stop it with 'tablee ybs gang stop'"),
         )
     ours = _characters(state, fighters, ())
     if not ours:
@@ -209,7 +209,7 @@ def current_gang(state: YbsState) -> GangTable:
     if not isinstance(gang, GangTable):
         raise RuleError(
             N_("no gang fight is going on (rule Y-M7)"),
-            tip=N_("start one with 'tablee ybs gang start --fighter NAME'"),
+            cli_tip=N_("start one with 'tablee ybs gang start --fighter NAME'"),
         )
     return gang
 
@@ -411,7 +411,7 @@ def decide_encounter_at_table(
     if state.gang is not None:
         raise RuleError(
             N_("a gang fight is already going on (rule Y-M7)"),
-            tip=N_("throw it to the end, or stop it with 'tablee ybs gang stop'"),
+            cli_tip=N_("throw it to the end, or stop it with 'tablee ybs gang stop'"),
         )
     read = {player_named(state, p): c for p, c in choices.items()}
     encounter = decide_encounter(read)

@@ -189,7 +189,7 @@ def _purpose_checks(state: YbsState, actor: str, chosen: Trait, p: dict[str, JSO
             )
             if actor not in fight.gates
             else N_("{name} failed the Nintai gate this round: defend or retreat (rule Y-A9)"),
-            tip=N_("roll it with: tablee ybs test {name} --trait nintai --purpose gate"),
+            cli_tip=N_("roll it with: tablee ybs test {name} --trait nintai --purpose gate"),
             secret_in=_TESTS,  # whether a hidden gate test failed
             name=actor,
             reasons=joined([Message(_GATE_WORDS.get(r, r)) for r in reasons]),

@@ -151,7 +151,7 @@ def decide_start_session(state: YbsState) -> Decision:
     if state.in_session:
         raise RuleError(
             N_("session {session} is already being played"),
-            tip=N_("end it first with 'tablee ybs session end'"),
+            cli_tip=N_("end it first with 'tablee ybs session end'"),
             session=state.session,
         )
     moves = start_session_moves(state.ledger)
@@ -172,7 +172,8 @@ def decide_end_session(state: YbsState) -> Decision:
     state = settled(state)
     if not state.in_session:
         raise RuleError(
-            N_("no session is being played"), tip=N_("start one with 'tablee ybs session start'")
+            N_("no session is being played"),
+            cli_tip=N_("start one with 'tablee ybs session start'"),
         )
     moves = end_session_moves(state.ledger)
     payload: dict[str, JSON] = {"session": state.session}
