@@ -13,7 +13,9 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from tablee.table.transcript import read_jsonl
 
-TIMEOUT_MS = 15_000
+TIMEOUT_MS = 30_000
+"""How long a page may take to answer: long enough for a loaded 2-core machine (a wait, not a
+measure: no test asserts how fast a page answers)."""
 GM = "gm"
 RELOAD = ("*", "reload", {})
 """A step: every person reloads their page (and its stream reopens)."""
