@@ -17,7 +17,7 @@ from tablee.systems.agents.commands import CreateAgent
 from tablee.systems.plugin import Gauge, Panel
 from tablee.systems.pouyss.commands import Roll, StartSession
 from tablee.systems.shs.commands import CreateProtagonist, EditCounters
-from tablee.systems.ybs.commands import CreateCharacter
+from tablee.systems.ybs.commands import CreateCharacter, Damage
 from tablee.systems.ybs.commands import StartSession as YbsStart
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
@@ -105,8 +105,18 @@ def test_ybs_unmei_tokens_are_tokens_on_the_sheet_and_the_table(
     bag = service.state("Yuigahama").game.ledger.gm
     assert tokens > 0 and bag > 12
 
+    service.run_command("Yuigahama", Damage(character="Kenji", uchimi=1, kega=1), None)
+    total = service.state("Yuigahama").game.characters["Kenji"].hit_points
+
     page = client.get(links.players["Ana"]).text
-    assert drawn(page, "Kenji")["Unmei tokens"] == ("tokens", tokens, 0, str(tokens))
+    sheet = drawn(page, "Kenji")
+    assert sheet["Unmei tokens"] == ("tokens", tokens, 0, str(tokens))
+    # Y-M5: one box per hit point, an Uchimi marked '/', a Kega 'X' (seed 004).
+    assert sheet["Uchimi / Kega"] == ("boxes", total, 0, f"1 / 1 ({total})")
+    kenji = page[page.index('data-sheet="Kenji"') :]
+    assert f'aria-label="1 Uchimi, 1 Kega, {total - 2} free"' in kenji
+    marks = re.findall(r'<span class="unit box( marked)?" aria-hidden="true">([/X]?)</span>', kenji)
+    assert [m for _, m in marks[:total]] == ["/", "X"] + [""] * (total - 2)
     table = drawn(page)
     assert table["Unmei tokens of Ana"] == ("tokens", tokens, 0, str(tokens))
     # The bag is drawn as 12 tokens at most; its count says how many there are.

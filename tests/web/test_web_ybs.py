@@ -213,8 +213,8 @@ def test_damage_rest_heal_fight_and_evolution(client: TestClient, store: SqliteS
         act(client, gm, "damage", character="Aki", uchimi="2", kega="1", note="couteau")[0] == 200
     )
     page = client.get(a).text
-    assert '<span class="box mark" aria-hidden="true">/</span>' in page
-    assert '<span class="box mark" aria-hidden="true">X</span>' in page
+    assert '<span class="unit box marked" aria-hidden="true">/</span>' in page
+    assert '<span class="unit box marked" aria-hidden="true">X</span>' in page
     assert "2 Uchimi, 1 Kega, 2 free" in page  # Aki: Choushi +1, 5 boxes
     assert act(client, gm, "rest", character="Aki", minutes="30")[0] == 200
     assert act(client, gm, "heal", character="Aki", count="1")[0] == 200

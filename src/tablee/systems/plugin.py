@@ -115,10 +115,12 @@ class Report:
     trace: tuple[TraceStep, ...] = ()
 
 
-GAUGES = ("bar", "tokens", "dice", "cards")
+GAUGES = ("bar", "tokens", "dice", "cards", "boxes")
 """How a `Gauge` is drawn: ``bar`` a bar filled up to its value out of its maximum (Santé,
 a reserve); ``tokens`` one round token per unit (Unmei tokens, Sang); ``dice`` one d6 per
-unit, a pile (the Pouyss cagnotte); ``cards`` one card per unit (Tension cards in hand)."""
+unit, a pile (the Pouyss cagnotte); ``cards`` one card per unit (Tension cards in hand);
+``boxes`` one box per unit, each with its mark (a YBS character's hit points, ``/`` an
+Uchimi, ``X`` a Kega)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,10 @@ class Gauge:
             empty when spent), or None when unbounded.
         kind: how it is drawn, one of `GAUGES`.
         brief: whether a folded sheet shows it beside the name (as ``label value``).
+        marks: for ``boxes``, each box's mark (``""`` empty, ``"/"``, ``"X"``), one per unit.
+        said: the count as read, when it is not ``value/maximum`` (``1 / 0 (6)``).
+        described: what the drawing shows, for screen readers, when ``label`` and the count
+            do not say it (``1 Uchimi, 0 Kega, 5 free``).
     """
 
     label: Text
@@ -139,10 +145,15 @@ class Gauge:
     maximum: int | None = None
     kind: str = "bar"
     brief: bool = False
+    marks: tuple[str, ...] = ()
+    said: str = ""
+    described: Text = ""
 
     @property
     def text(self) -> str:
-        """The count as read: ``8/12`` with a maximum, ``8`` without."""
+        """The count as read: ``said``, else ``8/12`` with a maximum, ``8`` without."""
+        if self.said:
+            return self.said
         return str(self.value) if self.maximum is None else f"{self.value}/{self.maximum}"
 
 
@@ -156,8 +167,6 @@ class Panel:
         gauges: the counted resources, drawn (bars, tokens, a pile of dice, cards), before
             the rows.
         muted: drawn greyed (a dead character...).
-        marks: boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``): a YBS
-            character's hit points; ``marks_label`` says what they show, for screen readers.
         follows: stored event kinds whose last event this panel shows values of (the dice of
             a secret throw): whoever may not see that event is shown ``masked`` instead (or
             nothing when it is None).
@@ -174,8 +183,6 @@ class Panel:
     rows: tuple[tuple[Text, Text], ...] = ()
     gauges: tuple[Gauge, ...] = ()
     muted: bool = False
-    marks: tuple[str, ...] = ()
-    marks_label: Text = ""
     follows: tuple[str, ...] = ()
     masked: Panel | None = None
     brief: tuple[int, ...] | None = None

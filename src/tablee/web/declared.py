@@ -346,7 +346,10 @@ class DeclaredWeb:
             rows = [(_render(a, tr), _render(b, tr)) for a, b in panel.rows]
             title = _render(panel.title, tr)
             sheet = panel.brief is not None
-            gauges = [replace(g, label=_render(g.label, tr)) for g in panel.gauges]
+            gauges = [
+                replace(g, label=_render(g.label, tr), described=_render(g.described, tr))
+                for g in panel.gauges
+            ]
             brief = [(str(g.label), g.text) for g in gauges if g.brief]
             brief += [rows[i] for i in panel.brief or () if 0 <= i < len(rows)]
             shown.append(
@@ -355,8 +358,6 @@ class DeclaredWeb:
                     rows,
                     gauges=gauges,
                     muted=panel.muted,
-                    marks=panel.marks,
-                    marks_label=_render(panel.marks_label, tr),
                     sheet=sheet,
                     owner=self.game.owner(state.game, title) if sheet else None,
                     brief=brief,

@@ -272,38 +272,38 @@ def _character_panel(state: YbsState, name: str) -> Panel:
         for t in Trait
     )
     owner: Text = str(doc["owner"]) if doc["owner"] else Message(N_("the GM"))
-    hits: tuple[Text, Text] = ("Uchimi / Kega", f"{uchimi} / {kega} ({total})")
-    rows: list[tuple[Text, Text]] = [
-        (Message(N_("Played by")), owner),
-        hits,
-    ]
-    briefed: list[Text] = [hits[0]]  # what a folded sheet shows: tokens, hits, state
-    gauges: tuple[Gauge, ...] = ()
-    if doc["tokens"] is not None:
-        gauges = (Gauge(Message(N_("Unmei tokens")), int(doc["tokens"]), None, "tokens", True),)
+    free = max(total - uchimi - kega, 0)
+    hits = Gauge(
+        "Uchimi / Kega",
+        free,
+        total,
+        "boxes",
+        brief=True,
+        marks=("/",) * uchimi + ("X",) * kega + ("",) * free,
+        said=f"{uchimi} / {kega} ({total})",
+        described=Message(
+            N_("{uchimi} Uchimi, {kega} Kega, {free} free"), uchimi=uchimi, kega=kega, free=free
+        ),
+    )
+    gauges: tuple[Gauge, ...] = (hits,)
+    if doc["tokens"] is not None:  # a folded sheet shows: tokens, hits, state
+        tokens = Gauge(Message(N_("Unmei tokens")), int(doc["tokens"]), None, "tokens", True)
+        gauges = (tokens, hits)
+    rows: list[tuple[Text, Text]] = [(Message(N_("Played by")), owner)]
+    brief: tuple[int, ...] = ()
     if doc["emergency"]:
         rows.append((Message(N_("State")), Message(N_("life in danger: call for help"))))
-        briefed.append(rows[-1][0])
+        brief = (len(rows) - 1,)
     elif doc["prostrate"]:
         rows.append((Message(N_("State")), Message(N_("prostrate"))))
-        briefed.append(rows[-1][0])
+        brief = (len(rows) - 1,)
     if doc["attributes"]:
         rows.append((Message(N_("Attributes")), ", ".join(str(a) for a in doc["attributes"])))
-    label = Message(
-        N_("{uchimi} Uchimi, {kega} Kega, {free} free"),
-        uchimi=uchimi,
-        kega=kega,
-        free=total - uchimi - kega,
-    )
-    marks = ("/",) * uchimi + ("X",) * kega + ("",) * max(total - uchimi - kega, 0)
-    brief = tuple(i for i, (key, _) in enumerate(rows) if key in briefed)
     return Panel(
         name,
         tuple(rows),
         gauges=gauges,
         muted=bool(doc["prostrate"]),
-        marks=marks,
-        marks_label=label,
         brief=brief,
         cells=traits,
     )

@@ -141,8 +141,6 @@ class Panel:
         gauges: the counted resources to draw (bars, tokens, a pile of dice, cards), their
             labels translated (`tablee.systems.plugin.Gauge`).
         muted: drawn greyed (a dead Protagoniste...).
-        marks: optional boxes drawn with a mark each (``""`` empty, ``"/"``, ``"X"``);
-            ``marks_label`` says what they show, for screen readers.
         sheet: a character's sheet, or a long list read when needed (folded on pages other
             than its player's), not a panel of the table (always shown whole).
         owner: the player who plays this sheet's character (their page shows it first and
@@ -156,8 +154,6 @@ class Panel:
     rows: Sequence[tuple[str, str]]
     gauges: Sequence[Gauge] = ()
     muted: bool = False
-    marks: tuple[str, ...] = ()
-    marks_label: str = ""
     sheet: bool = False
     owner: str | None = None
     brief: Sequence[tuple[str, str]] = ()
