@@ -252,6 +252,9 @@ def reload_all(table: Table) -> None:
 def act(page: Page, action: str, fields: dict[str, Any]) -> None:
     """Fill an action's form as a person would, send it, and require a success.
 
+    The form is unfolded first, and so is the folded group of any field given; the roll
+    mode (``visibility``) is chosen by its button beside Roll.
+
     Raises:
         AssertionError: the server refused the action (its message is shown).
     """
@@ -261,6 +264,12 @@ def act(page: Page, action: str, fields: dict[str, Any]) -> None:
         details.locator("summary").click()
     for name, value in fields.items():
         box = form.locator(f"[name='{name}']")
+        if name == "visibility":  # the roll mode: a row of radio buttons beside Roll
+            form.locator(f"label[for='{action}-visibility-{value}']").click()
+            continue
+        more = form.locator(f"details.more:has([name='{name}'])")  # a folded group: unfold it
+        if more.count() and more.get_attribute("open") is None:
+            more.locator("summary").click()
         kind = box.evaluate("e => e.tagName + ':' + (e.type || '')")
         if kind.startswith("SELECT"):
             box.select_option(str(value))

@@ -2,9 +2,11 @@
 
 For each game: its declarations read; every event kind has a description and a complete
 chain of upgrades; every command is reachable from the command line and from the web, with
-the same validation; a table played through the command line replays equal to its state,
-passes the verifier, undoes, exports and imports; the exact odds equal an enumeration of
-every face through the same rule code; a golden playthrough exists for every shipped game.
+the same validation (a field folded in a group of the forms is never required, and a
+choice's labels name its real values); a table played through the command line replays
+equal to its state, passes the verifier, undoes, exports and imports; the exact odds equal
+an enumeration of every face through the same rule code; a golden playthrough exists for
+every shipped game.
 """
 
 from __future__ import annotations
@@ -183,6 +185,23 @@ def test_declarations_and_events_are_complete(game_id: str) -> None:
     for event in game.event_classes:
         assert event.about, f"{event.kind} has no description"
         assert set(event.upgrades) == set(range(1, event.version)), event.kind
+
+
+@pytest.mark.parametrize("game_id", plugin_ids())
+def test_groups_hold_no_required_field_and_labels_name_real_choices(game_id: str) -> None:
+    game = game_of(game_id)
+    for command in game.commands:
+        for spec in fields_of(command):
+            where = f"{command.name}.{spec.name}"
+            if spec.param.group:  # folded in the forms: a field that must be given is not
+                assert not spec.required or spec.optional, f"{where} is required and grouped"
+            labelled = [value for value, _ in spec.param.option_labels]
+            assert len(labelled) == len(set(labelled)), where
+            if spec.kind == "word":
+                assert set(labelled) <= set(spec.words), f"{where} labels unknown words"
+            elif labelled:
+                assert spec.param.choices, f"{where} labels values of no choice"
+                assert all(label for _, label in spec.param.option_labels), where
 
 
 @pytest.mark.parametrize("game_id", plugin_ids())

@@ -107,6 +107,14 @@ class Param:
             (``--reason`` for ``--note``).
         form_default: the value a web form proposes first, when it differs from the default
             (which the command line and the JSON API keep); empty: the default.
+        option_labels: ``(value, label)`` pairs naming a choice's values as players read
+            them (``("gm", N_("the GM's side"))``): an English label marked with `N_`, or a
+            game term kept in every language (``Choushi``). A value without a pair is shown
+            as it is: the names of players and characters.
+        group: a short English title marked with `N_` (``N_("In a fight")``) gathering
+            rarely used fields: a web form draws the fields of one group together, folded,
+            after the fields of no group; empty: no group. The command line ignores it. A
+            required field belongs to no group (a contract test checks it).
     """
 
     help: str
@@ -126,6 +134,12 @@ class Param:
     file: bool = False
     aliases: tuple[str, ...] = ()
     form_default: str = ""
+    option_labels: tuple[tuple[str, str], ...] = ()
+    group: str = ""
+
+    def label_of(self, value: str) -> str:
+        """How a choice's value is shown: its label in `option_labels`, else the value."""
+        return next((label for known, label in self.option_labels if known == value), value)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
 """The JSON API of the web table, generated from the games' declared commands.
 
 * ``GET /t/{token}/api``: the commands this link may use, each with its fields (name, kind,
-  range, unit, choices as the table has them now, help in the link's language), whether it
-  rolls and who may use it.
+  range, unit, choices as the table has them now, help in the link's language; a choice's
+  ``labels`` as the forms show them, value -> label, when they differ from the values; the
+  ``group`` of a rarely used field, which the forms fold), whether it rolls and who may
+  use it.
 * ``POST /t/{token}/api/{command}``: run a command. The body is a JSON object of the
   command's fields (numbers as numbers or text, lists for repeated texts), plus for a rolled
   command ``faces`` (typed-in faces, as text or a list; left out: the server rolls; a
@@ -141,6 +143,10 @@ def _schema(game: AnyGame, state: Any, viewer: Viewer) -> list[dict[str, Any]]:
                 item["choices"] = list(spec.words)
             if spec.param.choices:
                 item["choices"] = list(game.choices(state, spec.param.choices))
+            if spec.param.option_labels and "choices" in item:
+                item["labels"] = {c: tr(spec.param.label_of(c)) for c in item["choices"]}
+            if spec.param.group:
+                item["group"] = tr(spec.param.group)
             fields.append(item)
         commands.append(
             {

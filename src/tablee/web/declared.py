@@ -93,22 +93,31 @@ def _catalog(lang: str) -> Translate:
 
 
 def _choices(game: AnyGame, spec: FieldSpec) -> Choices:
-    """The choices of a field whose values come from the table."""
+    """The choices of a field whose values come from the table.
+
+    Each value is shown by its `option_labels` label (a Caractéristique's id as the game
+    writes it), else as it is (the names of players and characters).
+    """
 
     def choices(state: TableState[Any], viewer: Viewer) -> list[tuple[str, str]]:
         names = game.choices(state.game, spec.param.choices)
+        label = spec.param.label_of
         if spec.param.actor and not viewer.is_gm:
             names = tuple(n for n in names if viewer.is_player(game.owner(state.game, n)))
-            return [(n, n) for n in names]
+            return [(n, label(n)) for n in names]
         empty = [("", "-")] if spec.optional or not spec.required else []
-        return [*empty, *((n, n) for n in names)]
+        return [*empty, *((n, label(n)) for n in names)]
 
     return choices
 
 
 def _field(game: AnyGame, spec: FieldSpec) -> Field:
     param = spec.param
-    common: dict[str, Any] = {"gm_only": param.gm_only, "max_length": param.max_length}
+    common: dict[str, Any] = {
+        "gm_only": param.gm_only,
+        "max_length": param.max_length,
+        "group": param.group,
+    }
     if spec.kind == "int":
         default = "" if spec.default is None else str(spec.default)
         return Field(
@@ -125,7 +134,7 @@ def _field(game: AnyGame, spec: FieldSpec) -> Field:
     if spec.kind == "bool":
         return Field(spec.name, param.help, "bool", **common)
     if spec.kind == "word":
-        words = tuple((w, w) for w in spec.words)
+        words = tuple((w, param.label_of(w)) for w in spec.words)
         if spec.optional:  # a word that may be left out: the first choice is none
             words = (("", "-"), *words)
         default = param.form_default or ("" if spec.default is None else str(spec.default))
@@ -314,6 +323,7 @@ class DeclaredWeb:
                     faces_field(die, False),
                     faces_label(command, die, False),
                     gm_only=die.name in command.gm_dice,
+                    faces=True,
                 )
                 for die in command.dice_kinds[1:]
             )

@@ -58,10 +58,18 @@ from tablee.web.render import (
 )
 from tablee.web.systems import ActionRequest, Field, Forbidden, web_system
 
-__all__ = ["RECHECK_SECONDS", "add_home_routes", "add_table_routes"]
+__all__ = ["RECHECK_SECONDS", "ROLL_MODES", "add_home_routes", "add_table_routes"]
 
 RECHECK_SECONDS = 5.0
 """How often an open stream checks that its link still works, in seconds."""
+
+ROLL_MODES = (
+    ("all", N_("Public"), N_("everyone sees the result")),
+    ("roller_and_gm", N_("Secret"), N_("only the roller and the game master see the result")),
+    ("gm", N_("Blind"), N_("only the game master sees the result")),
+)
+"""The roll modes beside a rolled form's button: ``(visibility, short label, what it means)``,
+public first (checked); the last, blind, on the game master's page only."""
 
 
 def add_home_routes(app: FastAPI, table: WebTable) -> None:
@@ -262,6 +270,15 @@ def _choices(field: Field, state: TableState[Any], viewer: Viewer) -> list[tuple
     return field_choices(field, state, viewer, translator(viewer.lang))
 
 
+def _grouped(fields: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The grouped fields of a form: ``(group title, its fields)``, in order of first use."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for f in fields:
+        if f["group"]:
+            groups.setdefault(f["group"], []).append(f)
+    return list(groups.items())
+
+
 def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: str) -> str:
     web = web_system(state.system.id)
     forms = []
@@ -280,6 +297,8 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
                     "max_length": f.max_length,
                     "options": _choices(f, state, viewer),
                     "live": callable(f.choices),
+                    "group": f.group,
+                    "faces": f.faces,
                 }
                 for f in action.fields
                 if viewer.is_gm or not f.gm_only
@@ -288,13 +307,19 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
                 {
                     "id": action.id,
                     "title": action.title,
-                    "fields": fields,
+                    "fields": [f for f in fields if not f["group"] and not f["faces"]],
+                    "groups": _grouped(fields),
+                    "dice_fields": [f for f in fields if f["faces"]],
                     "rolled": action.rolled,
                     "has_odds": action.odds is not None,
                     "faces_hint": action.faces_hint or N_("the faces, comma separated"),
                     "key": new_form_key(),
+                    "open": False,
                 }
             )
+        opened = next((f for f in forms if f["rolled"]), forms[0] if forms else None)
+        if opened is not None:
+            opened["open"] = True
     tr = translator(viewer.lang)
     role = holder_label(tr, viewer.link)
     here = table.presence.counts(viewer.link.table_id)
@@ -316,6 +341,7 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
         base=base_path(token),
         csrf=csrf_token(table.secret, viewer.link),
         forms=forms,
+        roll_modes=ROLL_MODES if viewer.is_gm else ROLL_MODES[:2],
         is_gm=viewer.is_gm,
         entries=[entry_html(e, state, viewer) for e in state.events],
         resources=resources_html(state, viewer),

@@ -33,6 +33,7 @@ __all__ = [
     "Fragments",
     "choices_html",
     "entry_html",
+    "first_upper",
     "odds_rows",
     "percent_text",
     "render",
@@ -63,7 +64,7 @@ def environment() -> jinja2.Environment:
     Templates ship in the package and are loaded once (``auto_reload=False``: Jinja2 would
     otherwise check each template's file on disk at every rendering).
     """
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("tablee.web", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -71,6 +72,17 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         auto_reload=False,
     )
+    env.filters["first_upper"] = first_upper
+    return env
+
+
+def first_upper(text: str) -> str:
+    """``text`` with its first character upper-case, the rest as it is (a form's title).
+
+    ``"a test: 1d6 + trait"`` -> ``"A test: 1d6 + trait"``; ``"s'entêter"`` -> ``"S'entêter"``.
+    Unlike `str.capitalize`, a game term or a name inside keeps its capitals.
+    """
+    return text[:1].upper() + text[1:]
 
 
 def translator(lang: str) -> Translate:

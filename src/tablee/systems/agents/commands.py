@@ -21,7 +21,7 @@ from typing import Annotated, ClassVar, Literal, TypeAlias
 from tablee.dice import D6, DiceRequest
 from tablee.errors import N_
 from tablee.systems.agents.actions import MAX_MODIFIER
-from tablee.systems.agents.agent import MAX_RESERVE
+from tablee.systems.agents.agent import MAX_RESERVE, Reserve
 from tablee.systems.agents.challenge import MAX_SCORE
 from tablee.systems.declare import Command, Param, Query, Who
 
@@ -62,6 +62,10 @@ LANGUAGES = "languages"
 MAX_TABLE_TEXT = 256 * 1024
 """Longest text of one generator table given as one's own, in characters."""
 
+_KIND_LABELS = tuple((r.value, r.title) for r in Reserve)
+"""Each challenge type's id and its name as the game writes it (``Muscles``)."""
+_OWN_TABLES = N_("Your own tables")
+"""The group of a quest's own generator tables, folded in the web form."""
 NUMBER = N_("the challenge's number")
 KIND = N_("Muscles, Sexe or Intelligence")
 AGENT = N_("the agent")
@@ -132,7 +136,9 @@ class OpenChallenge(Command):
     title: ClassVar[str] = N_("open a challenge by hand")
     rule: ClassVar[str] = "G-M2"
 
-    kind: Annotated[str, Param(KIND, flag="--type", choices=KINDS, rule="G-M2")]
+    kind: Annotated[
+        str, Param(KIND, flag="--type", choices=KINDS, rule="G-M2", option_labels=_KIND_LABELS)
+    ]
     agents: Annotated[tuple[str, ...], Param(N_("involved agents, in turn order"))]
     oppositions: Annotated[
         tuple[str, ...],
@@ -217,7 +223,7 @@ class FailOnPurpose(Command):
     rule: ClassVar[str] = "G-M7"
 
     agent: Annotated[str, Param(AGENT, choices=AGENTS, actor=True)]
-    reserve: Annotated[str, Param(KIND, choices=KINDS)]
+    reserve: Annotated[str, Param(KIND, choices=KINDS, option_labels=_KIND_LABELS)]
     reason: Annotated[str, Param(N_("a note kept in the log"))] = ""
 
 
@@ -274,7 +280,9 @@ class Tables(Query):
 
 
 def _own_table(help_text: str) -> Param:
-    return Param(help_text, file=True, placeholder="FILE", max_length=MAX_TABLE_TEXT)
+    return Param(
+        help_text, file=True, placeholder="FILE", max_length=MAX_TABLE_TEXT, group=_OWN_TABLES
+    )
 
 
 @dataclass(frozen=True)
@@ -290,7 +298,11 @@ class Quest(Command):
 
     starter: Annotated[
         str | None,
-        Param(N_("the starter tables' language (default: the table's)"), choices=LANGUAGES),
+        Param(
+            N_("the starter tables' language (default: the table's)"),
+            choices=LANGUAGES,
+            option_labels=(("fr", "Français"), ("en", "English")),
+        ),
     ] = None
     objectives: Annotated[
         str | None, _own_table(N_("your own objectives table (default: the starter one)"))
@@ -304,7 +316,9 @@ class Quest(Command):
     boons: Annotated[
         str | None, _own_table(N_("your own boons table (default: the starter one)"))
     ] = None
-    source: Annotated[str, Param(N_("a name for your own tables, shown in the log"))] = ""
+    source: Annotated[
+        str, Param(N_("a name for your own tables, shown in the log"), group=_OWN_TABLES)
+    ] = ""
 
 
 @dataclass(frozen=True)
@@ -323,6 +337,11 @@ class Draw(Command):
         Param(
             N_("the table to draw from (the objective is drawn with the quest)"),
             positional=True,
+            option_labels=(
+                ("environments", N_("the environments table")),
+                ("creatures", N_("the creatures table")),
+                ("boons", N_("the boons table")),
+            ),
         ),
     ]
 
@@ -410,7 +429,7 @@ class ContestChallenge(Command):
     rule: ClassVar[str] = "G-M12"
 
     challengers: Annotated[tuple[str, ...], Param(N_("the alliance"), actor=True)]
-    attribute: Annotated[str, Param(KIND, choices=KINDS)] = "muscles"
+    attribute: Annotated[str, Param(KIND, choices=KINDS, option_labels=_KIND_LABELS)] = "muscles"
     wanting: Annotated[tuple[str, ...], Param(N_("who else wants to challenge"))] = ()
     allies: Annotated[tuple[str, ...], Param(N_("agents siding with the holder"))] = ()
 

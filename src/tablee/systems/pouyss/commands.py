@@ -33,9 +33,13 @@ __all__ = [
 DICE = N_("dice")
 
 
-def _count(help_text: str, *, gm_only: bool = False) -> Param:
+_IMPOSED = N_("Imposed by the narrator")
+"""The group of the narrator's imposed dice, folded in the web form."""
+
+
+def _count(help_text: str, *, gm_only: bool = False, group: str = "") -> Param:
     """A count of dice: 0 or more (the pool's own maximum is checked by the rules)."""
-    return Param(help_text, low=0, unit=DICE, gm_only=gm_only, rule="P-M1")
+    return Param(help_text, low=0, unit=DICE, gm_only=gm_only, rule="P-M1", group=group)
 
 
 @dataclass(frozen=True)
@@ -53,10 +57,10 @@ class Roll(Command):
     bonus: Annotated[int, _count(N_("bonus dice asked for"))] = 0
     malus: Annotated[int, _count(N_("malus dice asked for"))] = 0
     imposed_bonus: Annotated[
-        int, _count(N_("bonus dice imposed by the narrator"), gm_only=True)
+        int, _count(N_("bonus dice imposed by the narrator"), gm_only=True, group=_IMPOSED)
     ] = 0
     imposed_malus: Annotated[
-        int, _count(N_("malus dice imposed by the narrator"), gm_only=True)
+        int, _count(N_("malus dice imposed by the narrator"), gm_only=True, group=_IMPOSED)
     ] = 0
     double_bonus: Annotated[bool, Param(N_("one advantage is exceptional: one more bonus die"))] = (
         False

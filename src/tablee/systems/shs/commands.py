@@ -23,6 +23,7 @@ from tablee.systems.shs.notation import attempt_options, difficulty_named, parse
 from tablee.systems.shs.planning import Attempt
 from tablee.systems.shs.protagonist import MAX_COUNTER
 from tablee.systems.shs.situations import MAX_SIMULTANEOUS
+from tablee.systems.shs.traits import Characteristic
 
 if TYPE_CHECKING:
     from tablee.systems.shs.events import RolledAction
@@ -74,12 +75,18 @@ MEMBER_SHAPE = "NAME:CARACTERISTIQUE[:option...]"
 ACTION_SHAPE = "CARACTERISTIQUE:DIFFICULTY[:option...]"
 
 
+_CHARACTERISTIC_LABELS = tuple((c.value, c.title) for c in Characteristic)
+"""Each Caractéristique's id and its name as the game writes it (``Sang-froid``)."""
+_MORE = N_("Bonus, Malus and options")
+"""The group of a Test's rarely used fields, folded in the web form."""
+
+
 def _who(help_text: str, *, actor: bool = False) -> Param:
     return Param(help_text, choices=PROTAGONISTES, actor=actor, flag="--protagoniste")
 
 
-def _modifier(help_text: str) -> Param:
-    return Param(help_text, low=0, high=MAX_MODIFIER, rule="S-M3")
+def _modifier(help_text: str, *, group: str = "") -> Param:
+    return Param(help_text, low=0, high=MAX_MODIFIER, rule="S-M3", group=group)
 
 
 def _threshold(help_text: str) -> Param:
@@ -147,7 +154,14 @@ class ImportProtagonists(Command):
     ]
     format: Annotated[
         Literal["auto", "json", "toml"],
-        Param(N_("how the sheets are written (auto: JSON if it reads as JSON, else TOML)")),
+        Param(
+            N_("how the sheets are written (auto: JSON if it reads as JSON, else TOML)"),
+            option_labels=(
+                ("auto", N_("guess: JSON if it reads as JSON, else TOML")),
+                ("json", "JSON"),
+                ("toml", "TOML"),
+            ),
+        ),
     ] = "auto"
 
 
@@ -323,7 +337,12 @@ class TestCommand(Rolled):
 
     protagoniste: Annotated[str, _who(N_("who acts"), actor=True)]
     characteristic: Annotated[
-        str | None, Param(N_("the Caractéristique used"), choices=CHARACTERISTICS)
+        str | None,
+        Param(
+            N_("the Caractéristique used"),
+            choices=CHARACTERISTICS,
+            option_labels=_CHARACTERISTIC_LABELS,
+        ),
     ] = None
     difficulty: Annotated[
         str | None,
@@ -334,14 +353,15 @@ class TestCommand(Rolled):
         Param(N_("the text's notation, instead of both"), placeholder='"Test (Science, 3)"'),
     ] = None
     expertise: Annotated[str | None, Param(N_("a matching Expertise: D10"))] = None
-    bonus: Annotated[int, _modifier(N_("sum of the bonuses"))] = 0
-    malus: Annotated[int, _modifier(N_("sum of the maluses"))] = 0
+    bonus: Annotated[int, _modifier(N_("sum of the bonuses"), group=_MORE)] = 0
+    malus: Annotated[int, _modifier(N_("sum of the maluses"), group=_MORE)] = 0
     option: Annotated[
         tuple[str, ...],
         Param(
             N_("Se Surpasser (NT +1) or Se Sacrifier (+2 PS, death); one per Action"),
             placeholder="surpasser|sacrifier",
             rule="S-M5",
+            group=_MORE,
         ),
     ] = ()
     long_action: Annotated[
@@ -350,6 +370,7 @@ class TestCommand(Rolled):
             N_("roll this Action over several Tours, in its last Tour"),
             gm_only=True,
             placeholder="LABEL",
+            group=_MORE,
         ),
     ] = None
     reason: Annotated[str, REASON] = ""
@@ -410,7 +431,14 @@ class Oppose(Rolled):
     second: Annotated[str, Param(N_("the other side"), placeholder=MEMBER_SHAPE)]
     changer: Annotated[
         Literal["first", "second", "none"],
-        Param(N_("the side seeking change, which loses a tie; default: first")),
+        Param(
+            N_("the side seeking change, which loses a tie; default: first"),
+            option_labels=(
+                ("first", N_("one side")),
+                ("second", N_("the other side")),
+                ("none", N_("neither: their goals are symmetric")),
+            ),
+        ),
     ] = "first"
     reason: Annotated[str, REASON] = ""
 
@@ -503,7 +531,12 @@ class StartScene(Command):
     rule: ClassVar[str] = "S-M8"
 
     kind: Annotated[
-        Literal["rythmee", "lente"], Param(N_("scène rythmée or lente"), positional=True)
+        Literal["rythmee", "lente"],
+        Param(
+            N_("scène rythmée or lente"),
+            positional=True,
+            option_labels=(("rythmee", "scène rythmée"), ("lente", "scène lente")),
+        ),
     ]
 
 

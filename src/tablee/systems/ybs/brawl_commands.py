@@ -30,12 +30,22 @@ GM_D6 = Die("gm", D6.faces, N_("the game master's d6"))
 Side = Literal["players", "gm"]
 
 
+_SIDE_LABELS = (("players", N_("the players' side")), ("gm", N_("the GM's side")))
+"""How the forms name each side of a gang fight."""
+
+
 def _side(help_text: str) -> Param:
-    return Param(help_text, rule="Y-M7")
+    return Param(help_text, rule="Y-M7", option_labels=_SIDE_LABELS)
+
+
+_AMOUNTS = N_("Other amounts of Uchimi")
+"""The group of a gang fight's amounts of Uchimi, folded in the web form."""
 
 
 def _amount(help_text: str) -> Param:
-    return Param(help_text, low=0, high=20, unit=UCHIMI, rule="Y-M7", placeholder="N")
+    return Param(
+        help_text, low=0, high=20, unit=UCHIMI, rule="Y-M7", placeholder="N", group=_AMOUNTS
+    )
 
 
 _OPPONENT = N_("a GM character in the fight (repeatable)")
@@ -126,6 +136,7 @@ class ThrowGang(Command):
             gm_only=True,
             rule="Y-M7",
             form_default="gm",
+            option_labels=(*_SIDE_LABELS, ("both", N_("both sides"))),
         ),
     ] = None
 

@@ -19,7 +19,7 @@ from typing import Annotated, ClassVar, Literal
 from tablee.dice import D6, DiceRequest
 from tablee.errors import N_
 from tablee.systems.declare import Command, Param, Who
-from tablee.systems.ybs.character import MAX_TRAIT, MIN_TRAIT
+from tablee.systems.ybs.character import MAX_TRAIT, MIN_TRAIT, Trait
 from tablee.systems.ybs.damage import MAX_DAMAGE
 from tablee.systems.ybs.rolls import MAX_FORCE
 
@@ -67,8 +67,25 @@ def _character(help_text: str = N_("the character's name"), *, actor: bool = Fal
     )
 
 
-def _trait(help_text: str) -> Param:
-    return Param(help_text, choices=TRAITS, placeholder="TRAIT", rule="Y-M1")
+_TRAIT_LABELS = tuple((trait.value, trait.title) for trait in Trait)
+"""Each trait's id and its name as the game writes it (``Choushi``), for the forms."""
+_IN_A_FIGHT = N_("In a fight")
+"""The group of a test's fight fields, folded in the web form."""
+
+
+_TWO_TRAITS = N_("Two traits")
+"""The group of a test's second trait, folded in the web form."""
+
+
+def _trait(help_text: str, *, group: str = "") -> Param:
+    return Param(
+        help_text,
+        choices=TRAITS,
+        placeholder="TRAIT",
+        rule="Y-M1",
+        option_labels=_TRAIT_LABELS,
+        group=group,
+    )
 
 
 def note_param(help_text: str = N_("a note kept in the log")) -> Param:
@@ -213,10 +230,17 @@ class Test(Command):
 
     character: Annotated[str, _character(actor=True)]
     trait: Annotated[str, _trait(N_("the trait the GM names"))]
-    second_trait: Annotated[str | None, _trait(N_("a second trait that also applies"))] = None
-    combine: Annotated[Literal["average", "limit"] | None, Param(N_("how two traits combine"))] = (
-        None
-    )
+    second_trait: Annotated[
+        str | None, _trait(N_("a second trait that also applies"), group=_TWO_TRAITS)
+    ] = None
+    combine: Annotated[
+        Literal["average", "limit"] | None,
+        Param(
+            N_("how two traits combine"),
+            option_labels=(("average", N_("average")), ("limit", N_("the lower one"))),
+            group=_TWO_TRAITS,
+        ),
+    ] = None
     assistants: Annotated[
         tuple[str, ...],
         Param(
@@ -238,19 +262,41 @@ class Test(Command):
     ] = 0
     purpose: Annotated[
         Literal["plain", "gate", "attack", "defend"],
-        Param(N_("a fight test: the Nintai gate, an attack, a defence")),
+        Param(
+            N_("a fight test: the Nintai gate, an attack, a defence"),
+            option_labels=(
+                ("plain", N_("not a fight test")),
+                ("gate", N_("the Nintai gate")),
+                ("attack", N_("an attack")),
+                ("defend", N_("a defence")),
+            ),
+            group=_IN_A_FIGHT,
+        ),
     ] = "plain"
     target: Annotated[
-        str | None, Param(N_("an attack's target"), choices=CHARACTERS, placeholder="CHARACTER")
+        str | None,
+        Param(
+            N_("an attack's target"), choices=CHARACTERS, placeholder="CHARACTER", group=_IN_A_FIGHT
+        ),
     ] = None
-    damage: Annotated[Literal["uchimi", "kega"], Param(N_("an attack's damage kind"))] = "uchimi"
-    armed: Annotated[bool, Param(N_("the target bears a lethal or impressive weapon"))] = False
+    damage: Annotated[
+        Literal["uchimi", "kega"],
+        Param(
+            N_("an attack's damage kind"),
+            option_labels=(("uchimi", "Uchimi"), ("kega", "Kega")),
+            group=_IN_A_FIGHT,
+        ),
+    ] = "uchimi"
+    armed: Annotated[
+        bool, Param(N_("the target bears a lethal or impressive weapon"), group=_IN_A_FIGHT)
+    ] = False
     against: Annotated[
         str | None,
         Param(
             N_("the opponent a defence is against"),
             choices=CHARACTERS,
             placeholder="CHARACTER",
+            group=_IN_A_FIGHT,
         ),
     ] = None
     note: Annotated[str, note_param()] = ""
@@ -425,6 +471,7 @@ class Transfer(Command):
         Param(
             N_("the trait raised by 1 (at most +2, two traits at +2)"),
             choices=TRAITS,
+            option_labels=_TRAIT_LABELS,
             flag="--raise",
             placeholder="TRAIT",
             rule="Y-M9",

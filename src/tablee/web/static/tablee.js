@@ -108,21 +108,24 @@
     }
   }
   // A form is cleared after its action succeeded (its check boxes, typed faces...), keeping
-  // who acts and who sees the result; a refused form keeps everything, to be corrected.
+  // who acts and the roll mode (a table rolling secretly goes on doing so); a refused form
+  // keeps everything, to be corrected.
   document.addEventListener("htmx:afterRequest", function (evt) {
     var form = evt.detail && evt.detail.elt;
     var xhr = evt.detail && evt.detail.xhr;
     if (!form || form.tagName !== "FORM" || !form.hasAttribute("data-reset")) { return; }
     if (!xhr || xhr.status < 200 || xhr.status > 299) { return; }
-    var keep = form.querySelectorAll("select[data-live], select[name=visibility]");
+    var keep = form.querySelectorAll("select[data-live]");
     var values = [];
     for (var i = 0; i < keep.length; i++) { values.push(keep[i].value); }
+    var modes = form.querySelectorAll("[data-keep] input[type=radio]:checked");
     form.reset();
     for (var j = 0; j < keep.length; j++) {
       for (var k = 0; k < keep[j].options.length; k++) {
         if (keep[j].options[k].value === values[j]) { keep[j].selectedIndex = k; break; }
       }
     }
+    for (var m = 0; m < modes.length; m++) { modes[m].checked = true; }
     form.dispatchEvent(new Event("change", { bubbles: true }));  // its odds, asked again
   });
   document.addEventListener("htmx:sseMessage", function (evt) {

@@ -94,6 +94,10 @@ class Field:
         hint: an English help text marked with `N_`, or empty.
         max_length: longest text accepted, in characters (`MAX_TEXT` unless a form needs
             more, such as pasted character sheets).
+        group: an English title marked with `N_` gathering rarely used fields, drawn
+            together and folded after the fields of no group; empty: no group.
+        faces: the faces typed in for a kind of die after a rolled action's main one (the
+            +/- dice, the game master's d6), drawn after the main faces field.
     """
 
     name: str
@@ -106,6 +110,8 @@ class Field:
     maximum: int | None = None
     hint: str = ""
     max_length: int = MAX_TEXT
+    group: str = ""
+    faces: bool = False
 
     def options(self, state: TableState[Any], viewer: Viewer) -> Sequence[tuple[str, str]]:
         """The choices offered to this viewer."""
