@@ -211,12 +211,16 @@ def test_the_first_rolled_form_the_viewer_may_use_is_the_open_one(
     assert [f.id for f in forms if f.open] == [rolled[0].id]
 
 
-def test_the_shs_game_master_finds_the_test_open_and_the_creation_folded(
+def test_the_shs_game_master_finds_the_test_first_and_open_and_the_creation_folded(
     client: TestClient, store: SqliteStore
 ) -> None:
     forms = forms_of(client, make_table(store, "shs").gm)
-    assert forms[0].id == "protagoniste-create" and not forms[0].open
-    assert by_id(forms, "test").open
+    rolled = [f.id for f in forms if f.modes]  # a form that rolls offers its roll modes
+    # The forms that roll come first, in the game's order; the others after, folded.
+    assert rolled == ["test", "opposed", "cooperation", "simultaneous"]
+    assert [f.id for f in forms[: len(rolled)]] == rolled
+    assert forms[0].open and not any(f.open for f in forms[1:])
+    assert not by_id(forms, "protagoniste-create").open
 
 
 def test_without_a_rolled_form_the_first_form_is_open(

@@ -317,9 +317,11 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
                     "open": False,
                 }
             )
-        opened = next((f for f in forms if f["rolled"]), forms[0] if forms else None)
-        if opened is not None:
-            opened["open"] = True
+        # What a table does most comes first: the forms that roll dice (in the game's
+        # order), the first of them open; then the others (creation, sheets, the clock).
+        forms.sort(key=lambda f: not f["rolled"])
+        if forms:
+            forms[0]["open"] = True
     tr = translator(viewer.lang)
     role = holder_label(tr, viewer.link)
     here = table.presence.counts(viewer.link.table_id)
