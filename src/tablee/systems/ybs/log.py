@@ -370,6 +370,13 @@ _HEADS: dict[str, Callable[[P], Message]] = {
         before=int(p["from"]),
         value=int(p["value"]),
     ),
+    "ybs.trauma_lifted": lambda p: Message(
+        N_("{name}'s trauma is lifted: {trait} goes from {before:+d} to {value:+d}"),
+        name=p["character"],
+        trait=_title(p["trait"]),
+        before=int(p["from"]),
+        value=int(p["value"]),
+    ),
     "ybs.attributes_changed": _attributes,
     "ybs.options_set": _options,
     "ybs.test": _test,
