@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Response
 
 from tablee.table.transcript import read_jsonl
 
@@ -251,19 +251,16 @@ def reload_all(table: Table) -> None:
         wait_stream_open(person.page)
 
 
-def act(page: Page, action: str, fields: dict[str, Any]) -> None:
-    """Fill an action's form as a person would, send it, and require a success.
+def fill(page: Page, action: str, fields: dict[str, Any]) -> Locator:
+    """Fill an action's form as a person would, without sending it; return the form.
 
     The form is unfolded first, and so is the folded group of any field given; the roll
     mode (``visibility``) is chosen by its button beside Roll.
-
-    Raises:
-        AssertionError: the server refused the action (its message is shown).
     """
     form = page.locator(f"form[action$='/act/{action}']")
     details = page.locator(f"details.action:has(form[action$='/act/{action}'])")
     if details.get_attribute("open") is None:
-        details.locator("summary").click()
+        details.locator(":scope > summary").click()
     for name, value in fields.items():
         box = form.locator(f"[name='{name}']")
         if name == "visibility":  # the roll mode: a row of radio buttons beside Roll
@@ -271,7 +268,7 @@ def act(page: Page, action: str, fields: dict[str, Any]) -> None:
             continue
         more = form.locator(f"details.more:has([name='{name}'])")  # a folded group: unfold it
         if more.count() and more.get_attribute("open") is None:
-            more.locator("summary").click()
+            more.locator(":scope > summary").click()
         kind = box.evaluate("e => e.tagName + ':' + (e.type || '')")
         if kind.startswith("SELECT"):
             box.select_option(str(value))
@@ -280,9 +277,23 @@ def act(page: Page, action: str, fields: dict[str, Any]) -> None:
         else:
             box.fill(str(value))
     page.evaluate(f"document.getElementById('result-{action}').replaceChildren()")
+    return form
+
+
+def send(page: Page, form: Locator) -> Response:
+    """Press the form's Roll (or Send) button and return the server's answer."""
     with page.expect_response(lambda r: r.request.method == "POST" and "/act/" in r.url) as sent:
         form.locator("button[type=submit]").click()
-    response = sent.value
+    return sent.value
+
+
+def act(page: Page, action: str, fields: dict[str, Any]) -> None:
+    """Fill an action's form as a person would (`fill`), send it, and require a success.
+
+    Raises:
+        AssertionError: the server refused the action (its message is shown).
+    """
+    response = send(page, fill(page, action, fields))
     assert response.status == 200, (response.status, response.text())
     page.locator(f"#result-{action} .done").wait_for()
 

@@ -41,7 +41,7 @@ def options_of(page: Page, select: str) -> list[str]:
 def open_form(page: Page, action: str) -> None:
     details = page.locator(f"details.action:has(form[action$='/act/{action}'])")
     if details.get_attribute("open") is None:
-        details.locator("summary").click()
+        details.locator(":scope > summary").click()
 
 
 def test_a_protagoniste_made_by_the_gm_reaches_the_players_form(

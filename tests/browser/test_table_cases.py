@@ -26,8 +26,10 @@ from tests.browser.play import (
     Table,
     act,
     create_table,
+    fill,
     open_link,
     seat,
+    send,
     step,
     stored_seqs,
     wait_in_sync,
@@ -57,26 +59,8 @@ def dice_of(page: Page, seq: int) -> list[str]:
 
 def refused(page: Page, action: str, fields: dict[str, Any]) -> str:
     """Fill and send an action's form as `act` does, and return the refusal it shows."""
-    form = page.locator(f"form[action$='/act/{action}']")
-    details = page.locator(f"details.action:has(form[action$='/act/{action}'])")
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-    for name, value in fields.items():
-        box = form.locator(f"[name='{name}']")
-        if box.count() > 1:  # a group of radio buttons
-            form.locator(f"[name='{name}'][value='{value}']").check()
-            continue
-        kind = box.evaluate("e => e.tagName + ':' + (e.type || '')")
-        if kind.startswith("SELECT"):
-            box.select_option(str(value))
-        elif kind == "INPUT:checkbox":
-            box.set_checked(bool(value))
-        else:
-            box.fill(str(value))
-    page.evaluate(f"document.getElementById('result-{action}').replaceChildren()")
-    with page.expect_response(lambda r: r.request.method == "POST" and "/act/" in r.url) as sent:
-        form.locator("button[type=submit]").click()
-    assert sent.value.status in (403, 409, 422), sent.value.status
+    response = send(page, fill(page, action, fields))
+    assert response.status in (403, 409, 422), response.status
     error = page.locator(f"#result-{action} .error")
     error.wait_for()
     return error.inner_text()
