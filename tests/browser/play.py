@@ -217,6 +217,14 @@ def create_table(page: Page, base: str, system: str, name: str, players: tuple[s
     )
 
 
+def new_table(contexts: Contexts, server: str, system: str, name: str) -> Table:
+    """A table of ``system`` made through the home page, its people seated (no step played)."""
+    maker = contexts.new().new_page()
+    table = create_table(maker, server, system, name, SESSIONS[system].players)
+    maker.close()
+    return seat(contexts, table)
+
+
 def open_link(context: BrowserContext, url: str) -> Page:
     """Open a link's page and wait until its live log's stream is open."""
     page = context.new_page()

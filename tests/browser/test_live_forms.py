@@ -12,12 +12,10 @@ from playwright.sync_api import Page, Request, Response
 from tests.browser.play import (
     CREW,
     GM,
-    SESSIONS,
     Contexts,
     Table,
     act,
-    create_table,
-    seat,
+    new_table,
     stored_seqs,
     wait_in_sync,
 )
@@ -25,12 +23,8 @@ from tests.browser.play import (
 COUNTER = itertools.count(1)
 
 
-def new_table(contexts: Contexts, server: str, system: str) -> Table:
-    session = SESSIONS[system]
-    maker = contexts.new().new_page()
-    table = create_table(maker, server, system, f"live {system} {next(COUNTER)}", session.players)
-    maker.close()
-    return seat(contexts, table)
+def live_table(contexts: Contexts, server: str, system: str) -> Table:
+    return new_table(contexts, server, system, f"live {system} {next(COUNTER)}")
 
 
 def options_of(page: Page, select: str) -> list[str]:
@@ -47,7 +41,7 @@ def open_form(page: Page, action: str) -> None:
 def test_a_protagoniste_made_by_the_gm_reaches_the_players_form(
     contexts: Contexts, server: str
 ) -> None:
-    table = new_table(contexts, server, "shs")
+    table = live_table(contexts, server, "shs")
     gm, ana = table.person(GM).page, table.person("Ana").page
     open_form(ana, "test")
     ana.fill("#test-difficulty", "2")  # typed before the lists change: kept
@@ -87,7 +81,7 @@ def test_a_protagoniste_made_by_the_gm_reaches_the_players_form(
 def test_a_form_resets_after_a_success_and_keeps_a_refused_one(
     contexts: Contexts, server: str
 ) -> None:
-    table = new_table(contexts, server, "pouyss")
+    table = live_table(contexts, server, "pouyss")
     gm, ana = table.person(GM).page, table.person("Ana").page
     act(gm, "session-start", {})
     open_form(ana, "roll")
@@ -116,7 +110,7 @@ def test_a_form_resets_after_a_success_and_keeps_a_refused_one(
 
 
 def test_a_double_click_on_roll_records_one_event(contexts: Contexts, server: str) -> None:
-    table = new_table(contexts, server, "pouyss")
+    table = live_table(contexts, server, "pouyss")
     gm, ana = table.person(GM).page, table.person("Ana").page
     act(gm, "session-start", {})
     before = stored_seqs(table)

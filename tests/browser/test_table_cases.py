@@ -27,8 +27,8 @@ from tests.browser.play import (
     act,
     create_table,
     fill,
+    new_table,
     open_link,
-    seat,
     send,
     step,
     stored_seqs,
@@ -40,12 +40,18 @@ HIDDEN = "this continues something hidden from you: the game master takes it fro
 """A player's follow-up to a roll hidden from them (a blind throw): refused, saying why."""
 
 
-def new_table(contexts: Contexts, server: str, system: str) -> Table:
-    session = SESSIONS[system]
-    maker = contexts.new().new_page()
-    table = create_table(maker, server, system, f"cases {system} {next(COUNTER)}", session.players)
-    maker.close()
-    return seat(contexts, table)
+def cases_table(contexts: Contexts, server: str, system: str) -> Table:
+    return new_table(contexts, server, system, f"cases {system} {next(COUNTER)}")
+
+
+def gang_fight(contexts: Contexts, server: str) -> Table:
+    """A YBS table where Ana's Kenji has just started a gang fight against the GM's Thug."""
+    table = cases_table(contexts, server, "ybs")
+    step(table, GM, "session-start", {})
+    step(table, GM, "character-create", {"character": "Kenji", "player": "Ana"})
+    step(table, GM, "character-create", {"character": "Thug"})  # the game master's
+    step(table, GM, "gang-start", {"fighters": "Kenji", "opponents": "Thug"})
+    return table
 
 
 def dice_of(page: Page, seq: int) -> list[str]:
@@ -67,7 +73,7 @@ def refused(page: Page, action: str, fields: dict[str, Any]) -> str:
 
 
 def test_typed_faces_reach_every_card_as_typed(contexts: Contexts, server: str) -> None:
-    table = new_table(contexts, server, "shs")
+    table = cases_table(contexts, server, "shs")
     step(table, GM, "protagoniste-create", {"protagonist": "Kira", "player": "Ana",
          "carrure": "5+", "motricite": "6", "science": "6", "relationnel": "6",
          "sang_froid": "6"})  # fmt: skip
@@ -87,11 +93,7 @@ def test_typed_faces_reach_every_card_as_typed(contexts: Contexts, server: str) 
 def test_each_side_of_a_gang_fight_throws_its_own_typed_dice(
     contexts: Contexts, server: str
 ) -> None:
-    table = new_table(contexts, server, "ybs")
-    step(table, GM, "session-start", {})
-    step(table, GM, "character-create", {"character": "Kenji", "player": "Ana"})
-    step(table, GM, "character-create", {"character": "Thug"})  # the game master's
-    step(table, GM, "gang-start", {"fighters": "Kenji", "opponents": "Thug"})
+    table = gang_fight(contexts, server)
     before = len(stored_seqs(table))
     # The players' side throws its five dice: the game master's side is not thrown with it,
     # and nobody sees a side's dice before the other side has thrown too.
@@ -109,11 +111,7 @@ def test_each_side_of_a_gang_fight_throws_its_own_typed_dice(
 def test_a_refused_keep_on_a_blind_hand_shows_nothing_of_it(
     contexts: Contexts, server: str
 ) -> None:
-    table = new_table(contexts, server, "ybs")
-    step(table, GM, "session-start", {})
-    step(table, GM, "character-create", {"character": "Kenji", "player": "Ana"})
-    step(table, GM, "character-create", {"character": "Thug"})  # the game master's
-    step(table, GM, "gang-start", {"fighters": "Kenji", "opponents": "Thug"})
+    table = gang_fight(contexts, server)
     hand = "1,1,5,5,6"
     act(table.person(GM).page, "gang-throw",
         {"side": "both", "faces": hand, "faces_gm": "2,3,3,4,4", "visibility": "gm"})  # fmt: skip
@@ -139,9 +137,9 @@ def seats_of(page: Page) -> dict[str, bool]:
 def test_who_is_there_follows_the_pages_opening_and_closing(
     contexts: Contexts, server: str
 ) -> None:
-    session = SESSIONS["pouyss"]
     maker = contexts.new().new_page()
-    table = create_table(maker, server, "pouyss", f"cases who {next(COUNTER)}", session.players)
+    name = f"cases who {next(COUNTER)}"
+    table = create_table(maker, server, "pouyss", name, SESSIONS["pouyss"].players)
     maker.close()
     gm = open_link(contexts.new(), table.gm)
     assert seats_of(gm) == {"game master": True, "Ana": False, "Bob": False}
