@@ -80,7 +80,33 @@ def _notes(notes: list[Message]) -> Message:
     return Message(" ({notes})", notes=joined(notes))
 
 
+def _imposed_notes(p: Mapping[str, JSON]) -> Message:
+    """An opposed roll's imposed dice, double bonus and reasons, as a roll's line notes them."""
+    notes = []
+    if p.get("imposed_bonus") or p.get("imposed_malus"):
+        notes.append(
+            Message(
+                N_("imposed: {bonus} bonus, {malus} malus"),
+                bonus=p.get("imposed_bonus", 0),
+                malus=p.get("imposed_malus", 0),
+            )
+        )
+    if p.get("double_bonus"):
+        notes.append(Message(N_("with a double bonus")))
+    reasons = p.get("reasons") or []
+    if reasons:
+        notes.append(Message(N_("because: {reasons}"), reasons=joined([str(r) for r in reasons])))
+    return _notes(notes)
+
+
 def _opposed(p: Mapping[str, JSON]) -> Message:
+    notes = _imposed_notes(p)
+    if notes is not NOTHING:
+        return Message("{line}{notes}", line=_opposed_line(p), notes=notes)
+    return _opposed_line(p)
+
+
+def _opposed_line(p: Mapping[str, JSON]) -> Message:
     return Message(
         N_(
             "{active} against {passive} ({bonus} bonus, {malus} malus on the roll): dice "
@@ -125,6 +151,12 @@ _HEADS = {
     "pouyss.penalty": lambda p: Message(
         N_("penalty of {amount}{who}"), amount=p["amount"], who=_who(p)
     ),
+    "pouyss.cagnotte_corrected": lambda p: Message(
+        N_("the narrator corrects the cagnotte from {before} to {value} ({reason})"),
+        before=_stored_before(p),
+        value=p["value"],
+        reason=p["reason"],
+    ),
     "pouyss.character_set": lambda p: Message(
         N_("character of {player}: advantages {advantages}; disadvantages {disadvantages}"),
         player=p["player"],
@@ -154,6 +186,11 @@ def describe(kind: str, payload: Mapping[str, JSON], after: Any = None) -> Messa
     if cagnotte is None or kind in ("pouyss.character_set", "pouyss.options_set"):
         return head(payload)
     return Message(N_("{line} · cagnotte {cagnotte}"), line=head(payload), cagnotte=cagnotte)
+
+
+def _stored_before(payload: Mapping[str, JSON]) -> Any:
+    move = payload.get("cagnotte")
+    return move.get("before") if isinstance(move, dict) else "-"
 
 
 def _stored_cagnotte(payload: Mapping[str, JSON]) -> Any:
