@@ -182,11 +182,6 @@ def penalise(
     Source: P-M7, P-A8, P-X3.
     """
     _check_amount(amount, "P-M7")
-    if cagnotte == 0 and refuse_empty:
-        raise RuleError(
-            N_("the cagnotte is empty: a penalty has no die to remove (rule P-X3)"),
-            tip=N_("talk with the player instead; the text advises it over removing dice"),
-        )
     if amount > cagnotte and options.penalty_floor == "refuse":
         raise RuleError(
             N_(
@@ -195,6 +190,11 @@ def penalise(
             ),
             amount=amount,
             cagnotte=cagnotte,
+        )
+    if cagnotte == 0 and refuse_empty:
+        raise RuleError(
+            N_("the cagnotte is empty: a penalty has no die to remove (rule P-X3)"),
+            tip=N_("talk with the player instead; the text advises it over removing dice"),
         )
     return CagnotteMove(cagnotte, min(amount, cagnotte), 0)
 
