@@ -93,22 +93,27 @@ class Plural(Message):
             the catalogs' extraction reads them as one plural entry).
         n: the count.
 
-    Rendered with a catalog's ``gettext`` (the catalog's ``ngettext`` then picks the form
-    of the reader's language, French putting 0 and 1 in the singular); any other function
-    picks the English form.
+    Rendered with a catalog's ``gettext``, or with a function that has an ``ngettext`` of
+    its own (the web's and the command line's translators): that ``ngettext`` then picks
+    the form of the reader's language, French putting 0 and 1 in the singular. Any other
+    function picks the English form.
     """
 
     def __init__(self, singular: str, plural: str, n: int) -> None:
         super().__init__(singular, n=n)
         self.singular, self.plural, self.n = singular, plural, n
 
+    def form(self, translate: Callable[[str], str]) -> str:
+        """The template of the form ``n`` takes in the language of ``translate``."""
+        for owner in (translate, getattr(translate, "__self__", None)):
+            ngettext = getattr(owner, "ngettext", None)
+            if callable(ngettext):
+                return str(ngettext(self.singular, self.plural, self.n))
+        return self.singular if self.n == 1 else self.plural
+
     def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
         """The count in the language of ``translate``."""
-        catalog = getattr(translate, "__self__", None)
-        ngettext = getattr(catalog, "ngettext", None)
-        if callable(ngettext):
-            return str(ngettext(self.singular, self.plural, self.n)).format(n=self.n)
-        return (self.singular if self.n == 1 else self.plural).format(n=self.n)
+        return self.form(translate).format(n=self.n)
 
 
 DECIMAL = N_("{whole}.{decimals}")

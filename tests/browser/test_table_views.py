@@ -7,8 +7,10 @@ the tests of this module:
   streams, and a player's secret roll reaches the game master's page but never the other
   player's: not the page, not a message of its stream;
 * the game master's and a player's page are saved as screenshots at 360x740, 390x844 and
-  1280x800 (in the artefacts folder that CI names). These never fail on how a page looks:
-  only on a page that errors (an HTTP error, a script error, an error in the console);
+  1280x800 (in the artefacts folder that CI names), in French too (``?lang=fr``) at 390x844
+  and 1280x800, each of these also as its first screen (``...-first-screen.png``: the
+  window before any scroll). These never fail on how a page looks: only on a page that
+  errors (an HTTP error, a script error, an error in the console, the wrong language);
 * axe-core finds no serious or critical violation on those two pages at 360x740.
 """
 
@@ -39,6 +41,8 @@ from tests.browser.play import (
 from tests.browser.test_access import _violations
 
 SIZES = ((360, 740), (390, 844), (1280, 800))
+FIRST_SCREENS = ((390, 844), (1280, 800))
+"""The sizes shot in French too, and as a first screen (the window before any scroll)."""
 COUNTER = itertools.count(1)
 
 
@@ -130,24 +134,49 @@ def test_a_players_roll_reaches_the_others_live_and_a_secret_one_stays_hidden(
             assert result not in text_seen
 
 
+def _shoot(
+    page: Page, shot: Path, sizes: tuple[tuple[int, int], ...], url: str | None = None
+) -> list[str]:
+    """Screenshots of ``page`` (reloaded, or opened at ``url``) at each size; its problems.
+
+    Each size gets the whole page (``SHOT-WxH.png``); those of `FIRST_SCREENS` also what the
+    window shows before any scroll (``SHOT-WxH-first-screen.png``: a reload keeps the page
+    where it was scrolled to, so it is scrolled back to the top first). A problem is an HTTP
+    error or a page in another language than ``url``'s ``?lang=``; never how a page looks.
+    """
+    problems = []
+    for width, height in sizes:
+        page.set_viewport_size({"width": width, "height": height})
+        response = page.goto(url) if url else page.reload()
+        if response is None or not response.ok:
+            problems.append(f"{shot.name} {width}x{height}: HTTP {response and response.status}")
+            continue
+        wait_stream_open(page)
+        wanted = url.rpartition("?lang=")[2] if url else ""
+        if wanted and page.locator("html").get_attribute("lang") != wanted:
+            problems.append(f"{shot.name} {width}x{height}: the page is not in {wanted!r}")
+        path = shot.with_name(f"{shot.name}-{width}x{height}")
+        page.screenshot(path=f"{path}.png", full_page=True)
+        if (width, height) in FIRST_SCREENS:
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=f"{path}-first-screen.png")
+    return problems
+
+
 @pytest.mark.parametrize("who", ["gm", "player"])
 def test_screenshots_of_each_page_at_three_sizes(played: Played, who: str, artifacts: Path) -> None:
+    """The page at `SIZES` and its first screen; then in French at `FIRST_SCREENS`."""
     table = played.table
     person = table.person(GM if who == "gm" else SESSIONS[played.system].players[0])
     page = person.page
-    problems = []
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        response = page.reload()
-        if response is None or not response.ok:
-            problems.append(f"{width}x{height}: HTTP {response and response.status}")
-            continue
-        wait_stream_open(page)
-        page.screenshot(
-            path=str(artifacts / f"table-{played.system}-{who}-{width}x{height}.png"),
-            full_page=True,
-        )
+    shot = artifacts / f"table-{played.system}-{who}"
+    problems = _shoot(page, shot, SIZES)
+    french = shot.with_name(shot.name + "-fr")
+    problems += _shoot(page, french, FIRST_SCREENS, person.url + "?lang=fr")
+    # ?lang= stays with the link (a cookie): back to the table's own language, English
     page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(person.url + "?lang=en")
+    wait_stream_open(page)
     problems += played.errors[person.who]
     assert not problems, "\n".join(problems)
 

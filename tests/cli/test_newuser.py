@@ -225,7 +225,8 @@ def test_a_neutral_consequence_says_why_the_index_does_not_move() -> None:
                     "revealed": False, "objective": None, "status": "ongoing", "agents": {}},
     }  # fmt: skip
     text = agents_describe("agents.consequence_applied", payload).render()
-    assert "progress index +0" in text and "does not move the index" in text
+    assert "progress index stays at 1" in text and "does not move the index" in text
+    assert "+0" not in text
 
 
 def _runnable_blocks(text: str) -> list[list[str]]:

@@ -91,6 +91,7 @@ def test_ichika_bachika_from_the_command_line(gang: Run) -> None:
     assert doc["kind"] == "ichika_bachika" and doc["winner"] == "gm"
     damage = {d["character"]: (d["uchimi"], d["kega"]) for d in doc["damage"]}
     assert damage == {"Aki": (3, 1), "Bo": (4, 0)}
+    assert gang("ybs", "rest", "Aki", "--minutes", "30").code == 0  # no longer prostrate
     doc = gang("ybs", "ichika", "--choice", "A=gang-fight", "--choice", "B=flee", "--json").json()
     assert doc["kind"] == "gang_fight" and doc["gang"]["fighters"] == ["Aki"]
     before = log_length(gang)

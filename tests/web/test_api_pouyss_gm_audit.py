@@ -24,7 +24,7 @@ def test_the_game_master_imposes_dice_on_an_opposed_roll_a_player_may_not(
     report = doc["report"]
     assert (report["imposed_bonus"], report["reasons"], report["value"]) == (1, ["fog"], 5)
     assert report["cagnotte"] == {"before": 2, "drawn": 1, "deposited": 0, "after": 1}
-    assert "imposed: 1 bonus, 0 malus" in doc["lines"][0] and "fog" in doc["lines"][0]
+    assert "(imposed: 1 bonus; because: fog)" in doc["lines"][0]
 
 
 def test_only_the_game_master_corrects_the_cagnotte(client: TestClient, store: SqliteStore) -> None:

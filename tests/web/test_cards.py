@@ -231,7 +231,7 @@ def test_an_agents_card_shows_the_d6_and_the_score(client: TestClient, store: Sq
     card = last_card(store, "ops")
     assert card is not None
     assert card.groups[0].dice == (Shown("d6", 4, "scores"),)
-    assert text(card.result) == "Success: 4 +0 = 4" and card.tone == "success"
+    assert text(card.result) == "Success: 4" and card.tone == "success"  # no modifier: no "+0"
     assert [text(c) for c in card.consequences] == ["the duke: −1 → 2"]
     assert card.odds is not None and card.odds.success == Fraction(1, 2)  # 4, 5 or 6
     assert [text(label) for label, _ in card.odds.rows] == [

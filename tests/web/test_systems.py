@@ -277,3 +277,14 @@ def test_odds_of_a_form_not_filled_in_say_what_is_missing_in_the_pages_words(
     assert answer.status_code == 200
     assert 'class="odds-error"' in answer.text and "Caractéristique" in answer.text
     assert "--" not in answer.text and "Tip" not in answer.text
+    assert "S-M2" not in answer.text  # the rule's id is for a refusal of what was sent
+    french = client.get(f"{links.gm}/odds/test", params={"lang": "fr"})
+    assert "Caractéristique" in french.text and "règle" not in french.text
+
+
+def test_the_rule_id_pattern_spares_a_house_rule() -> None:
+    from tablee.web.pages import RULE_ID
+
+    assert RULE_ID.sub("", "a Test needs a Difficulty (rule S-M2)") == "a Test needs a Difficulty"
+    assert RULE_ID.sub("", "x (règles Y-M3, Y-M4) y") == "x y"
+    assert RULE_ID.sub("", "limit (règle maison) reached") == "limit (règle maison) reached"

@@ -33,6 +33,7 @@ KNOWN_GM_FIELDS = {
     ("pouyss", "opposed", "imposed_malus"),
     ("shs", "test", "long_action"),
     ("ybs", "test", "assistants"),
+    ("ybs", "test", "trait_approved"),
     ("ybs", "gang-throw", "gm_keep"),
     ("ybs", "gang-throw", "faces_gm"),
     ("ybs", "gang-throw", "side"),

@@ -152,6 +152,10 @@ class Context:
         """Translate a message with a count (as many plural forms as the catalog declares)."""
         return str(self.translations.ngettext(singular, plural, n))
 
+    ngettext = ntr
+    """``ntr`` under gettext's name: a count rendered with ``tr`` (`tablee.errors.Plural`)
+    finds it through the bound method and takes the form of the reader's language."""
+
     @property
     def service(self) -> TableService:
         """The table service on the chosen store (opened on first use)."""

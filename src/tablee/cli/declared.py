@@ -302,8 +302,15 @@ def run_declared(ctx: Context) -> int:
         return _run(ctx, game, cls, given)
     try:
         return _run(ctx, game, cls, given)
-    except TableeError as exc:  # an error in a file's content names the file
-        raise type(exc)(N_("{path}: {error}"), path=paths[0], error=exc) from None
+    except TableeError as exc:  # an error in a file's content names the file, keeps its tip
+        raise type(exc)(
+            N_("{path}: {error}"),
+            tip=exc.tip,
+            cli_tip=exc.cli_tip,
+            secret_in=exc.secret_in,
+            path=paths[0],
+            error=exc,
+        ) from None
 
 
 def _run(ctx: Context, game: AnyGame, cls: type[Command], given: dict[str, Any]) -> int:

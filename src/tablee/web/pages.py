@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 from collections.abc import AsyncIterator
 from typing import Any
@@ -62,6 +63,10 @@ __all__ = ["RECHECK_SECONDS", "ROLL_MODES", "add_home_routes", "add_table_routes
 
 RECHECK_SECONDS = 5.0
 """How often an open stream checks that its link still works, in seconds."""
+
+RULE_ID = re.compile(r"\s*\((?:rules?|règles?) [PSGY]-[A-Z]+\d+(?:, ?[PSGY]-[A-Z]+\d+)*\)")
+"""A ruling's id in a message, as ``(rule S-M2)`` or ``(règles Y-M3, Y-M4)`` (not a house
+rule: ``(règle maison)``)."""
 
 ROLL_MODES = (
     ("all", N_("Public"), N_("everyone sees the result")),
@@ -200,7 +205,9 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
                 lambda: odds(ActionRequest(action, fields, viewer, state))
             )
         except (TableeError, Forbidden) as exc:
-            text = refusal(exc, viewer.lang)[1]
+            # Said before anyone acts, while the form is being filled: what is missing, in
+            # players' words (the rule's id is for a refusal of what they sent).
+            text = RULE_ID.sub("", refusal(exc, viewer.lang)[1])
             return HTMLResponse(render("_odds.html", viewer.lang, error=text))
         tr = translator(viewer.lang)
         success = None

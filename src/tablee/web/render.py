@@ -30,6 +30,7 @@ from tablee.web.systems import OddsView, Panel, web_system
 
 __all__ = [
     "TAIL",
+    "CatalogText",
     "Fragments",
     "choices_html",
     "entry_html",
@@ -85,17 +86,31 @@ def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def translator(lang: str) -> Translate:
-    """The gettext function of ``fr`` or ``en`` (messages not yet in the catalog stay English).
+class CatalogText:
+    """The gettext function of a catalog, and its ``ngettext`` for counts (`Plural`).
 
     An empty text stays empty (gettext would give the catalog's header for it).
     """
-    catalog = translation(lang if lang in ("fr", "en") else "en")
 
-    def tr(message: str) -> str:
-        return catalog.gettext(message) if message else message
+    def __init__(self, catalog: Any) -> None:
+        self.catalog = catalog
 
-    return tr
+    def __call__(self, message: str) -> str:
+        """``message`` translated (an empty one stays empty)."""
+        return str(self.catalog.gettext(message)) if message else message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of ``singular``/``plural`` that ``n`` takes, translated."""
+        return str(self.catalog.ngettext(singular, plural, n))
+
+
+def translator(lang: str) -> Translate:
+    """The gettext function of ``fr`` or ``en`` (messages not yet in the catalog stay English).
+
+    An empty text stays empty; a count (`tablee.errors.Plural`) takes the form of the
+    language (`CatalogText`).
+    """
+    return CatalogText(translation(lang if lang in ("fr", "en") else "en"))
 
 
 def render(name: str, lang: str, **context: Any) -> str:

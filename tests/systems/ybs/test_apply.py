@@ -111,7 +111,7 @@ def test_the_0_1_0_log_folds_the_same_applied_or_decided_again() -> None:
         assert json.dumps(event.payload()) == json.dumps(payload)
         stored = {k: v for k, v in payload.items() if k in row["payload"]}
         assert json.dumps(stored) == json.dumps(row["payload"])  # the upgrade only adds keys
-        assert set(payload) - set(row["payload"]) <= {"odds"}
+        assert set(payload) - set(row["payload"]) <= {"odds", "moves"}
         state = apply(state, event)
         decided = legacy_evolve(decided, row["kind"], payload)
         assert state == decided, row["seq"]

@@ -46,6 +46,7 @@ SESSION: list[tuple[type[Command], dict[str, Any], tuple[int, ...]]] = [
     (C.Trauma, {"character": "Bo", "trait": "nintai"}, ()),
     (C.Rest, {"character": "Bo", "minutes": "45"}, ()),
     (C.HealKega, {"character": "Bo", "count": "1"}, ()),
+    (C.LiftTrauma, {"character": "Bo", "trait": "nintai", "note": "months later"}, ()),
     (C.Star, {"character": "Thug", "trait": "chisei"}, ()),
     (C.Transfer, {"character": "Aki", "lower": "chikaku", "raise_": "chisei"}, ()),
     (C.ChangeAttributes, {"character": "Aki", "add": ["biker"], "remove": ["surfer"]}, ()),

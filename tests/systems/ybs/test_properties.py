@@ -51,6 +51,9 @@ commands = st.lists(
         st.tuples(st.just("round")),
         st.tuples(st.just("star"), char, st.sampled_from(TRAITS)),
         st.tuples(st.just("transfer"), char, st.sampled_from(TRAITS), st.sampled_from(TRAITS)),
+        st.tuples(st.just("trauma"), char, st.sampled_from(TRAITS)),
+        st.tuples(st.just("lift"), char, st.sampled_from(TRAITS)),
+        st.tuples(st.just("heal"), char, st.integers(1, 3)),
         st.tuples(st.just("undo"), st.integers(0, 10)),
         st.tuples(st.just("gang_start"), st.lists(char, min_size=1, max_size=3, unique=True)),
         st.tuples(
@@ -125,6 +128,12 @@ def decider(c: tuple[Any, ...]):
         )
     if kind == "star":
         return lambda g: Y.decide_star(g, character=c[1], trait=c[2])
+    if kind == "trauma":
+        return lambda g: Y.decide_trauma(g, character=c[1], trait=c[2])
+    if kind == "lift":
+        return lambda g: Y.decide_lift_trauma(g, character=c[1], trait=c[2])
+    if kind == "heal":
+        return lambda g: Y.decide_heal_kega(g, character=c[1], count=c[2])
     return lambda g: Y.decide_transfer(g, character=c[1], lower=c[2], raise_=c[3])
 
 

@@ -1,10 +1,11 @@
 """agents actions as cards of the log: the d6, the total, the result, what it cost.
 
 An action draws its d6 (it ``scores``: the total is the die plus the modifiers ticked),
-names its result (critical, success, failure) with the total, and its consequences: the
-opposition's score lowered (by 2 on a critical, 1 on a success) or the acting agent's
-reserve lowered by 1 on a failure, and the challenge's end when it ends; and the odds shown
-before the roll when the action recorded them (version 2 of ``agents.action``).
+names its result (critical, success, failure) with the total (the face alone when no
+modifier was ticked), and its consequences: the opposition's score lowered (by 2 on a
+critical, 1 on a success) or the acting agent's reserve lowered by 1 on a failure, and the
+challenge's end when it ends; and the odds shown before the roll when the action recorded
+them (version 2 of ``agents.action``).
 
 Source: seed 002, "Les défis", "Résoudre une action"; rulings G-M4, G-M5, G-A5.
 """
@@ -18,15 +19,16 @@ from tablee.errors import N_, Message
 from tablee.systems.agents.actions import Result
 from tablee.systems.agents.agent import reserve_named
 from tablee.systems.agents.events import ActionTaken
+from tablee.systems.agents.log import total_of
 from tablee.systems.base import JSON
 from tablee.systems.plugin import Card, DiceGroup, Odds, Shown, Text, recorded_rows
 
 __all__ = ["card"]
 
 _VERDICTS = {
-    "critical": (N_("Critical: {face} {modifier:+d} = {total}"), "critical"),
-    "success": (N_("Success: {face} {modifier:+d} = {total}"), "success"),
-    "failure": (N_("Failure: {face} {modifier:+d} = {total}"), "failure"),
+    "critical": (N_("Critical: {roll}"), "critical"),
+    "success": (N_("Success: {roll}"), "success"),
+    "failure": (N_("Failure: {roll}"), "failure"),
 }
 
 
@@ -60,7 +62,7 @@ def card(event: ActionTaken) -> Card:
     Source: G-M4, G-M5.
     """
     template, tone = _VERDICTS.get(event.outcome, _VERDICTS["failure"])
-    result = Message(template, face=event.face, modifier=event.modifier, total=event.total)
+    result = Message(template, roll=total_of(event.face, event.modifier, event.total))
     consequences: list[Text] = []
     loss = Result(event.outcome).opposition_loss if event.outcome in _VERDICTS else 0
     if loss:

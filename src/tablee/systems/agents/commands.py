@@ -170,10 +170,7 @@ class Act(Command):
     modifiers: Annotated[
         tuple[str, ...],
         Param(
-            N_(
-                "a modifier ticked on the type's checklist (ids: tablee agents checklist); "
-                "repeatable"
-            ),
+            N_("a modifier ticked on the type's checklist, by its id there; repeatable"),
             flag="--modifier",
         ),
     ] = ()

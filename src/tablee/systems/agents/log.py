@@ -18,7 +18,7 @@ from tablee.systems.agents.words import MODIFIER_WORDS, TABLE_WORDS, starter_wor
 from tablee.systems.base import JSON
 from tablee.systems.options import changed_house_rules
 
-__all__ = ["describe"]
+__all__ = ["describe", "total_of"]
 
 P = Mapping[str, JSON]
 NOTHING = Message("")
@@ -28,6 +28,16 @@ RESULT_WORDS: Mapping[str, str] = {
     "success": N_("success"),
     "failure": N_("failure"),
 }
+
+
+def total_of(face: int, modifier: int, total: int) -> Message:
+    """How an action's total was reached: ``4 +1 = 5``, or the face alone with no modifier.
+
+    Source: G-M4 (the d6 plus the modifiers ticked).
+    """
+    if not modifier:
+        return Message("{face}", face=face)
+    return Message("{face} {modifier:+d} = {total}", face=face, modifier=modifier, total=total)
 
 
 def _title(kind: JSON) -> str:
@@ -44,20 +54,25 @@ def _ended(p: P) -> Message:
 
 
 def _created(p: P) -> Message:
+    """An agent's creation: organisation and signature object only when they were given."""
     owner = Message(N_(" (played by {player})"), player=p["owner"]) if p.get("owner") else NOTHING
+    parts: list[Message] = [Message("{text}", text=p["organisation"])] if p["organisation"] else []
+    parts += [
+        Message(f"{title} {{value}}", value=p[key])
+        for title, key in (
+            ("Muscles", "muscles"),
+            ("Sexe", "sexe"),
+            ("Intelligence", "intelligence"),
+            ("Sang", "sang"),
+        )
+    ]
+    if p["signature"]:
+        parts.append(Message(N_("signature object: {signature}"), signature=p["signature"]))
     return Message(
-        N_(
-            "{name} joins the team{owner}: {organisation}, Muscles {muscles}, Sexe {sexe}, "
-            "Intelligence {intelligence}, Sang {sang}, signature object: {signature}"
-        ),
+        N_("{name} joins the team{owner}: {sheet}"),
         name=p["name"],
         owner=owner,
-        organisation=p["organisation"] or "-",
-        muscles=p["muscles"],
-        sexe=p["sexe"],
-        intelligence=p["intelligence"],
-        sang=p["sang"],
-        signature=p["signature"] or "-",
+        sheet=_joined(parts),
     )
 
 
@@ -93,16 +108,11 @@ def _action(p: P) -> Message:
             N_("{opposition} now {score}"), opposition=p["opposition"], score=p["score"]
         )
     return Message(
-        N_(
-            "{agent} acts in challenge {number}{mods}: d6 {face} {modifier:+d} = {total}, "
-            "{result}; {effect}{ended}"
-        ),
+        N_("{agent} acts in challenge {number}{mods}: d6 {roll}, {result}; {effect}{ended}"),
         agent=p["agent"],
         number=p["challenge"],
         mods=mods,
-        face=p["face"],
-        modifier=p["modifier"],
-        total=p["total"],
+        roll=total_of(int(p["face"]), int(p["modifier"]), int(p["total"])),
         result=Message(RESULT_WORDS[str(p["outcome"])]),
         effect=effect,
         ended=_ended(p),
@@ -227,15 +237,20 @@ def _consequence(p: P, after: Any = None) -> Message:
     elif r.get("status") == "failed":
         notes.append(Message(N_("no agent has Sang left: the quest fails")))
     joined = _joined([Message(N_("; {note}"), note=n) for n in notes], "")
+    index = (
+        Message(
+            N_("progress index {change:+d}, now {progress}"),
+            change=r["change"],
+            progress=r["progress"],
+        )
+        if r["change"]
+        else Message(N_("progress index stays at {progress}"), progress=r["progress"])
+    )
     return Message(
-        N_(
-            "consequences of challenge {number} ({result}): progress index {change:+d}, now "
-            "{progress}{notes}"
-        ),
+        N_("consequences of challenge {number} ({result}): {index}{notes}"),
         number=p["challenge"],
         result=Message(N_("won") if p["won"] else N_("lost")),
-        change=r["change"],
-        progress=r["progress"],
+        index=index,
         notes=joined,
     )
 

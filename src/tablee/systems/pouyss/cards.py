@@ -3,7 +3,8 @@
 A roll's dice are drawn in the order thrown: the highest faces taken away by its malus
 dice are ``removed``, the die whose value gives the level ``scores`` (the highest face
 left). The result is named by its level, coloured by it (six tones, Triomphe to Désastre),
-and the consequence is the cagnotte's move.
+and the consequence is the cagnotte's move: the dice drawn, the dice put back, each only
+when there were some (a roll without bonus or malus dice moves nothing and says nothing).
 
 Source: seed 000, "Résultats", "Bonus et malus" (the worked example: 1, 4, 5, 6 with two
 malus dice: the 5 and the 6 removed, the 4 gives a Succès), "Cagnotte", "Jets
@@ -16,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
 
-from tablee.errors import N_, Message
+from tablee.errors import N_, Message, joined
 from tablee.systems.base import JSON
 from tablee.systems.plugin import Card, DiceGroup, Odds, Shown, Text, recorded_rows
 from tablee.systems.pouyss.cagnotte import CagnotteMove
@@ -79,13 +80,22 @@ def _odds(record: Mapping[str, JSON] | None) -> Odds | None:
     return Odds(rows, Fraction(str(success)) if success is not None else None, note)
 
 
-def _cagnotte(move: CagnotteMove) -> Message:
-    return Message(
-        N_("Cagnotte: {before} → {after} (−{drawn} drawn, +{deposited} put back)"),
-        before=move.before,
-        after=move.after,
-        drawn=move.drawn,
-        deposited=move.deposited,
+def _cagnotte(move: CagnotteMove) -> tuple[Message, ...]:
+    """The cagnotte's move as a consequence, naming only what moved; none when nothing did."""
+    moves = []
+    if move.drawn:
+        moves.append(Message(N_("−{drawn} drawn"), drawn=move.drawn))
+    if move.deposited:
+        moves.append(Message(N_("+{deposited} put back"), deposited=move.deposited))
+    if not moves:
+        return ()
+    return (
+        Message(
+            N_("Cagnotte: {before} → {after} ({moves})"),
+            before=move.before,
+            after=move.after,
+            moves=joined(moves, "{first}, {rest}"),
+        ),
     )
 
 
@@ -118,5 +128,5 @@ def card(event: Rolled | OpposedRolled) -> Card:
         result=result,
         tone=TONE_OF_LEVEL[level],
         odds=_odds(event.odds),
-        consequences=(_cagnotte(event.cagnotte),),
+        consequences=_cagnotte(event.cagnotte),
     )

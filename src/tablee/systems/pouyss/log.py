@@ -3,7 +3,8 @@
 The table layer renders these lines for ``tablee table log`` and the Markdown transcript,
 in the reader's or the table's language. The cagnotte shown is the value after the event
 in the *current* fold of the log (so an undo further back is reflected), or the stored
-value for an undone event.
+value for an undone event. A part that would say nothing is left out: a roll names the bonus
+and malus dice it had, and its removed faces only when malus dice removed some.
 
 Source: docs/architecture.md, "The event log" (a readable transcript); seed 000; rulings P-M1
 to P-M8.
@@ -26,7 +27,7 @@ NOTHING = Message("")
 
 
 def _faces(values: Sequence[Any]) -> str:
-    return ", ".join(str(v) for v in values) if values else "-"
+    return ", ".join(str(v) for v in values)
 
 
 def _title(level_id: JSON) -> str:
@@ -42,33 +43,37 @@ def _who(p: Mapping[str, JSON], reason_key: str = "reason") -> Message:
     return NOTHING
 
 
+def _extra_dice(bonus: int, malus: int) -> list[Message]:
+    """The bonus and malus dice as counted words, each only when there are some."""
+    dice = [Message(N_("{count} bonus"), count=bonus)] if bonus else []
+    return dice + ([Message(N_("{count} malus"), count=malus)] if malus else [])
+
+
+def _thrown(p: Mapping[str, JSON]) -> Message:
+    """The faces thrown, then the faces removed when malus dice removed some."""
+    faces = list(p["faces"])
+    thrown = Message(
+        N_("dice {faces}") if len(faces) > 1 else N_("die {faces}"), faces=_faces(faces)
+    )
+    if not p["removed"]:
+        return thrown
+    return Message(N_("{thrown}, removed {removed}"), thrown=thrown, removed=_faces(p["removed"]))
+
+
 def _roll(p: Mapping[str, JSON]) -> Message:
     bonus = int(p["bonus"]) + int(p["imposed_bonus"]) + int(bool(p["double_bonus"]))
-    notes = []
-    if p["imposed_bonus"] or p["imposed_malus"]:
-        notes.append(
-            Message(
-                N_("imposed: {bonus} bonus, {malus} malus"),
-                bonus=p["imposed_bonus"],
-                malus=p["imposed_malus"],
-            )
-        )
-    if p["double_bonus"]:
-        notes.append(Message(N_("with a double bonus")))
-    reasons = p.get("reasons") or []
-    if reasons:
-        notes.append(Message(N_("because: {reasons}"), reasons=joined([str(r) for r in reasons])))
+    extra = _extra_dice(bonus, int(p["malus"]) + int(p["imposed_malus"]))
+    pool = (
+        Message(N_("1 + {dice}"), dice=joined(extra, "{first} + {rest}"))
+        if extra
+        else Message(N_("1 die"))
+    )
     return Message(
-        N_(
-            "{player} rolls 1 + {bonus} bonus + {malus} malus{notes}: dice {faces}, removed "
-            "{removed}, result {value} {level}"
-        ),
+        N_("{player} rolls {pool}{notes}: {thrown}, result {value} {level}"),
         player=p["player"],
-        bonus=bonus,
-        malus=int(p["malus"]) + int(p["imposed_malus"]),
-        notes=_notes(notes),
-        faces=_faces(p["faces"]),
-        removed=_faces(p["removed"]),
+        pool=pool,
+        notes=_imposed_notes(p),
+        thrown=_thrown(p),
         value=p["value"],
         level=_title(p["level"]),
     )
@@ -81,16 +86,14 @@ def _notes(notes: list[Message]) -> Message:
 
 
 def _imposed_notes(p: Mapping[str, JSON]) -> Message:
-    """An opposed roll's imposed dice, double bonus and reasons, as a roll's line notes them."""
+    """A roll's notes: what the narrator imposed, the double bonus, the reasons.
+
+    An opposed roll before version 3 recorded none of them.
+    """
     notes = []
-    if p.get("imposed_bonus") or p.get("imposed_malus"):
-        notes.append(
-            Message(
-                N_("imposed: {bonus} bonus, {malus} malus"),
-                bonus=p.get("imposed_bonus", 0),
-                malus=p.get("imposed_malus", 0),
-            )
-        )
+    imposed = _extra_dice(int(p.get("imposed_bonus") or 0), int(p.get("imposed_malus") or 0))
+    if imposed:
+        notes.append(Message(N_("imposed: {dice}"), dice=joined(imposed, "{first}, {rest}")))
     if p.get("double_bonus"):
         notes.append(Message(N_("with a double bonus")))
     reasons = p.get("reasons") or []
@@ -107,23 +110,39 @@ def _opposed(p: Mapping[str, JSON]) -> Message:
 
 
 def _opposed_line(p: Mapping[str, JSON]) -> Message:
+    extra = _extra_dice(int(p["bonus"]), int(p["malus"]))
+    on_roll = (
+        Message(N_(" ({dice} on the roll)"), dice=joined(extra, "{first}, {rest}"))
+        if extra
+        else NOTHING
+    )
     return Message(
         N_(
-            "{active} against {passive} ({bonus} bonus, {malus} malus on the roll): dice "
-            "{faces}, removed {removed}, {active} {value} {level}, {passive} {passive_value} "
-            "{passive_level}"
+            "{active} against {passive}{on_roll}: {thrown}, {active} {value} {level}, "
+            "{passive} {passive_value} {passive_level}"
         ),
         active=p["active"],
         passive=p["passive"],
-        bonus=p["bonus"],
-        malus=p["malus"],
-        faces=_faces(p["faces"]),
-        removed=_faces(p["removed"]),
+        on_roll=on_roll,
+        thrown=_thrown(p),
         value=p["value"],
         level=_title(p["level"]),
         passive_value=p["passive_value"],
         passive_level=_title(p["passive_level"]),
     )
+
+
+def _character(p: Mapping[str, JSON]) -> Message:
+    parts = []
+    if p["advantages"]:
+        parts.append(Message(N_("advantages {names}"), names=", ".join(p["advantages"])))
+    if p["disadvantages"]:
+        parts.append(Message(N_("disadvantages {names}"), names=", ".join(p["disadvantages"])))
+    if not parts:
+        return Message(
+            N_("character of {player}: no advantage or disadvantage"), player=p["player"]
+        )
+    return Message(N_("character of {player}: {traits}"), player=p["player"], traits=joined(parts))
 
 
 def _options(p: Mapping[str, JSON]) -> Message:
@@ -157,12 +176,7 @@ _HEADS = {
         value=p["value"],
         reason=p["reason"],
     ),
-    "pouyss.character_set": lambda p: Message(
-        N_("character of {player}: advantages {advantages}; disadvantages {disadvantages}"),
-        player=p["player"],
-        advantages=", ".join(p["advantages"]) or "-",
-        disadvantages=", ".join(p["disadvantages"]) or "-",
-    ),
+    "pouyss.character_set": _character,
     "pouyss.options_set": _options,
 }
 

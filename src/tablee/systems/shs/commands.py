@@ -623,7 +623,7 @@ class EndModifier(Command):
     number: Annotated[
         int,
         Param(
-            N_("its number, shown by tablee shs clock: the seq of the event that added it"),
+            N_("its number, shown beside it on the clock (the number of the event that added it)"),
             positional=True,
             low=1,
             rule="S-A15",

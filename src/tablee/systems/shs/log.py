@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tablee.errors import N_, Message, joined
+from tablee.errors import N_, Message, Plural, joined
 from tablee.systems.base import JSON
 from tablee.systems.options import changed_house_rules
 from tablee.systems.shs.actions import Option, dpm_symbol
@@ -52,9 +52,9 @@ def _reason(p: P) -> Message:
     return Message(" ({text})", text=reason) if reason else NOTHING
 
 
-def _duration(tours: JSON, seconds: JSON) -> str:
+def _duration(tours: JSON, seconds: JSON) -> Message | str:
     if tours:
-        return f"{tours} Tour{'s' if int(tours) > 1 else ''}"
+        return Plural("{n} Tour", "{n} Tours", int(tours))
     return game_time(int(seconds))
 
 
@@ -199,20 +199,18 @@ def _simultaneous(p: P) -> Message:
     actions = list(p["actions"])
     trivial = (
         Message(
-            N_(" and {count} trivial Action") if p["trivial"] == 1 else N_(" and {count} trivial"),
-            count=p["trivial"],
+            N_(" and {trivial}"),
+            trivial=Plural("{n} trivial Action", "{n} trivial Actions", int(p["trivial"])),
         )
         if p.get("trivial")
         else NOTHING
     )
     return Message(
-        N_("{name} attempts {count} simultaneous Action{trivial}, Malus {malus}: {actions}")
+        N_("{name} attempts {count}{trivial}, Malus {malus}: {actions}")
         if len(actions) == 1
-        else N_(
-            "{name} attempts {count} simultaneous Actions{trivial}, Malus {malus} each: {actions}"
-        ),
+        else N_("{name} attempts {count}{trivial}, Malus {malus} each: {actions}"),
         name=p["protagonist"],
-        count=len(actions),
+        count=Plural("{n} simultaneous Action", "{n} simultaneous Actions", len(actions)),
         trivial=trivial,
         malus=p["set_malus"],
         actions=_joined([_test_part(a) for a in actions]),
@@ -221,14 +219,19 @@ def _simultaneous(p: P) -> Message:
 
 def _created(p: P) -> Message:
     owner = Message(N_(" (played by {player})"), player=p["owner"]) if p.get("owner") else NOTHING
+    expertises = (
+        Message(N_(", Expertises: {names}"), names=", ".join(p["expertises"]))
+        if p["expertises"]
+        else NOTHING
+    )
     return Message(
         N_(
             "{name} joins the film{owner}: Carrure {carrure}+, Motricité {motricite}+, Science "
-            "{science}+, Relationnel {relationnel}+, Sang-froid {sang_froid}+, Santé {sante}, "
-            "Expertises: {expertises}"
+            "{science}+, Relationnel {relationnel}+, Sang-froid {sang_froid}+, Santé "
+            "{sante}{expertises}"
         ),
         owner=owner,
-        expertises=", ".join(p["expertises"]) or "-",
+        expertises=expertises,
         **{k: p[k] for k in ("name", "carrure", "motricite", "science", "relationnel")},
         sang_froid=p["sang_froid"],
         sante=p["sante"],
@@ -345,12 +348,10 @@ _HEADS: Mapping[str, Callable[[P], Message]] = {
     ),
     "shs.modifier_ended": _ended,
     "shs.long_action_started": lambda p: Message(
-        N_(
-            "{name} starts {label}, an Action over {tours} Tours: its Test is rolled in Tour {last}"
-        ),
+        N_("{name} starts {label}, an Action over {tours}: its Test is rolled in Tour {last}"),
         name=p["protagonist"],
         label=p["label"],
-        tours=p["tours"],
+        tours=Plural("{n} Tour", "{n} Tours", int(p["tours"])),
         last=p["last_tour"],
     ),
     "shs.options_set": _options,

@@ -71,12 +71,7 @@ class _Counted(Plural):
 
     def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
         """The message in the language of ``translate``, its form chosen by the count."""
-        catalog = getattr(translate, "__self__", None)
-        ngettext = getattr(catalog, "ngettext", None)
-        if callable(ngettext):
-            chosen = str(ngettext(self.singular, self.plural, self.n))
-        else:
-            chosen = self.singular if self.n == 1 else self.plural
+        chosen = self.form(translate)
         values = {
             k: v.render(translate) if isinstance(v, Message) else v for k, v in self.extra.items()
         }

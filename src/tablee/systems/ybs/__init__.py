@@ -22,7 +22,14 @@ Tablée's decisions where the rulings are silent (see docs/rules/ybs.md):
 * Rest heals one Uchimi per full 30 minutes; the rest of a half-hour heals nothing.
 * Marks that no longer fit after Choushi drops overflow like damage (Kega first), so losing
   boxes never heals.
-* The fifth star that would make a third +2 trait is refused; stars on a +2 trait are lost.
+* The fifth star that would make a third +2 trait is refused (the stars before it warn);
+  stars on a +2 trait are lost (Y-X5).
+* One set of 3 Kega brings one trait's trauma; the GM may lift a trauma, which gives the
+  trait back the levels it took (Y-X1, Y-X2).
+* A fight test uses its own trait unless the GM approves another (Y-X3); a prostrate
+  character fights in no gang fight (Y-X4); with the house rule ``gm_criticals`` a GM
+  character's critical success is paid from the GM's bag (Y-X6).
+* Actors of the Foundry VTT fan system import as sheets (Y-X7, `foundry`).
 * A third +2 trait is refused at creation too (Y-M9), the spread itself only warned (Y-A21).
 * Individual fights: a fighter attacks at most once and defends at most once per round; a
   retreated character neither tests nor is attacked in that fight; damage is marked when the
@@ -32,7 +39,7 @@ Tablée's decisions where the rulings are silent (see docs/rules/ybs.md):
   characters take the GM side's damage, an unnamed gang needs no sheet.
 
 Source: seed ``004_006c51d6660c4319.txt``; docs/rules/ybs.md (Y-M1 to Y-M9, Y-N1 to
-Y-N6, Y-A1 to Y-A22, Y-T1 to Y-T12).
+Y-N6, Y-A1 to Y-A22, Y-T1 to Y-T12, Y-X1 to Y-X7).
 """
 
 from __future__ import annotations
@@ -77,6 +84,7 @@ from tablee.systems.ybs.evolution import (
     StarOutcome,
     award_star,
     check_plus_two,
+    lift_trauma,
     set_trait,
     transfer,
     trauma,
@@ -130,6 +138,7 @@ from tablee.systems.ybs.sheet_changes import (
     decide_attributes,
     decide_damage,
     decide_heal_kega,
+    decide_lift_trauma,
     decide_rest,
     decide_star,
     decide_transfer,
@@ -225,6 +234,7 @@ __all__ = [
     "decide_gang_throw",
     "decide_heal_kega",
     "decide_invoke",
+    "decide_lift_trauma",
     "decide_options",
     "decide_reroll",
     "decide_rest",
@@ -244,6 +254,7 @@ __all__ = [
     "heal_kega",
     "hit_points",
     "initial_state",
+    "lift_trauma",
     "moves_json",
     "moves_message",
     "moves_text",

@@ -187,6 +187,7 @@ def _test_odds(state: YbsState, command: C.Test) -> Odds:
         tokens=tokens,
         policy=policy,
         stubborn_on=state.options.stubborn_on,
+        gm_critical=held is None and state.options.gm_criticals,
     )
     return views.test_odds(odds, trait=value, force=command.force, tokens=tokens, policy=policy)
 

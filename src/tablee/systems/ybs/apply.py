@@ -7,12 +7,14 @@ the verifier's work (`tablee.systems.plugin.Game.verify`).
 
 One kind is applied with the help of a rule: a version-1 ``ybs.star_awarded`` that raised
 Choushi did not record the character's boxes, which are then refitted to the new hit points
-by the rule of Tablée 0.1.0 (`tablee.systems.ybs.evolution.set_trait`, Y-A1, Y-A20).
+by the rule of Tablée 0.1.0 (`tablee.systems.ybs.evolution.set_trait`, Y-A1, Y-A20). A
+trauma's levels are read from its payload (``from`` minus ``value``) and it counts 3 of the
+character's Kega (Y-X1); a lifted one is removed (Y-X2).
 
 Every event but a test's follow-ups closes the test in progress (its follow-ups must come
 right after it).
 
-Source: seed 004; rulings Y-M1 to Y-M9, Y-A1, Y-A19, Y-A20.
+Source: seed 004; rulings Y-M1 to Y-M9, Y-A1, Y-A19, Y-A20, Y-X1, Y-X2.
 """
 
 from __future__ import annotations
@@ -53,9 +55,10 @@ from tablee.systems.ybs.events import (
     StarAwarded,
     Tested,
     TraitsTransferred,
+    TraumaLifted,
     TraumaSet,
 )
-from tablee.systems.ybs.evolution import set_trait
+from tablee.systems.ybs.evolution import set_trait, traumatised
 from tablee.systems.ybs.gang import GangFight, GangOptions
 from tablee.systems.ybs.options import YbsOptions
 from tablee.systems.ybs.play import fight_after
@@ -78,13 +81,18 @@ def _with(state: YbsState, *heroes: Character) -> YbsState:
 
 
 def _boxed(hero: Character, boxes: Doc, notes: tuple[str, ...] = ()) -> Character:
-    """The character with the recorded boxes (and Kega notes added)."""
+    """The character with the recorded boxes and Kega notes added.
+
+    Healed Kega are no longer counted by a trauma (Y-X1).
+    """
+    kega = int(boxes["kega"])
     return replace(
         hero,
         uchimi=int(boxes["uchimi"]),
-        kega=int(boxes["kega"]),
+        kega=kega,
         emergency=bool(boxes["emergency"]),
         kega_notes=(*hero.kega_notes, *notes),
+        trauma_kega=min(hero.trauma_kega, kega),
     )
 
 
@@ -92,20 +100,24 @@ def _retrait(state: YbsState, name: str, values: Doc, boxes: Doc) -> YbsState:
     """The character with recorded traits and boxes, set together (they fit only together)."""
     hero = _hero(state, name)
     traits = tuple(int(values[t.value]) for t in Trait)
+    kega = int(boxes["kega"])
     changed = Character(
         hero.name,
         traits,
         hero.attributes,
         hero.stars,
         int(boxes["uchimi"]),
-        int(boxes["kega"]),
+        kega,
         bool(boxes["emergency"]),
         hero.kega_notes,
+        hero.traumas,
+        min(hero.trauma_kega, kega),
     )
     return _with(state, changed)
 
 
 def _created(state: YbsState, event: CharacterCreated) -> YbsState:
+    state = replace(state, ledger=state.ledger.apply(event.moves))
     hero = Character(
         event.name,
         tuple(int(event.traits[t.value]) for t in Trait),
@@ -132,6 +144,19 @@ def _star(state: YbsState, event: StarAwarded) -> YbsState:
         return _with(state, set_trait(hero, trait, event.value))
     values = {t.value: hero.trait(t) for t in Trait} | {trait.value: event.value}
     return _retrait(_with(state, hero), hero.name, values, event.boxes)
+
+
+def _trauma(state: YbsState, event: TraumaSet | TraumaLifted) -> YbsState:
+    """A trauma set (its levels and 3 Kega counted, Y-X1) or lifted (Y-X2), as recorded."""
+    hero = _hero(state, event.character)
+    values = {t.value: hero.trait(t) for t in Trait} | {event.trait: event.value}
+    after = _retrait(state, event.character, values, event.boxes)
+    changed = after.characters[hero.name]
+    trait = trait_named(event.trait)
+    if isinstance(event, TraumaSet):
+        return _with(after, traumatised(changed, trait, event.from_ - event.value))
+    kept = {k: v for k, v in changed.traumas.items() if k != trait.value}
+    return _with(after, replace(changed, traumas=kept))
 
 
 def _attributes(state: YbsState, event: AttributesChanged) -> YbsState:
@@ -279,10 +304,8 @@ def apply(state: YbsState, event: Event) -> YbsState:
             return _star(state, event)
         case TraitsTransferred():
             return _retrait(state, event.character, event.traits, event.boxes)
-        case TraumaSet():
-            hero = _hero(state, event.character)
-            values = {t.value: hero.trait(t) for t in Trait} | {event.trait: event.value}
-            return _retrait(state, event.character, values, event.boxes)
+        case TraumaSet() | TraumaLifted():
+            return _trauma(state, event)
         case AttributesChanged():
             return _attributes(state, event)
         case Tested():

@@ -12,8 +12,11 @@ who chose it, or everyone flees.
 Event kinds: ``ybs.gang_started``, ``ybs.gang_throw``, ``ybs.gang_side`` (one side's dice of a
 throw, waiting for the other side's), ``ybs.gang_stopped``, ``ybs.encounter``.
 
+A prostrate character fights in none of them: named, it is refused; drawn in by its
+player's choice in an encounter, it stays out (Y-X4).
+
 Source: seed 004, "Les combats de bande", "Ichika Bachika"; rulings Y-M7, Y-M8, Y-A12 to
-Y-A18.
+Y-A18, Y-X4.
 """
 
 from __future__ import annotations
@@ -87,13 +90,52 @@ def side_named(value: object) -> GangSide | None:
 
 
 def _characters(state: YbsState, names: Iterable[str], taken: Sequence[str]) -> tuple[str, ...]:
+    """The fighters named, each once and none prostrate.
+
+    Raises:
+        NotFoundError: an unknown character.
+        InputError: a character named twice.
+        RuleError: a prostrate character: it cannot fight (Y-M5, Y-X4).
+    """
     found: list[str] = []
     for raw in names:
         name = character_named(state, raw)
         if name in found or name in taken:
             raise InputError(N_("{name} is named twice in this fight"), name=name)
         found.append(name)
+    for name in found:
+        if state.characters[name].prostrate:
+            raise RuleError(
+                N_(
+                    "{name} is prostrate: a character on the ground cannot fight (rules Y-M5, Y-X4)"
+                ),
+                tip=N_("leave {name} out of the fight"),
+                name=name,
+            )
     return tuple(found)
+
+
+def _standing(state: YbsState, names: list[str]) -> tuple[list[str], tuple[TraceStep, ...]]:
+    """The characters of an encounter who can fight, and a notice for each one left out.
+
+    A prostrate character drawn into an encounter by their player's choice stays out of it
+    (Y-X4).
+
+    Raises:
+        RuleError: every one of them is prostrate.
+    """
+    standing = [n for n in names if not state.characters[n].prostrate]
+    if names and not standing:
+        raise RuleError(
+            N_("{names}: on the ground, nobody on the players' side can fight (rules Y-M5, Y-X4)"),
+            names=", ".join(names),
+        )
+    notices = tuple(
+        TraceStep(N_("{name} is prostrate and stays out of the fight"), {"name": n})
+        for n in names
+        if n not in standing
+    )
+    return standing, notices
 
 
 def _hurt(
@@ -182,9 +224,9 @@ def decide_gang_start(
 
     Raises:
         InputError: an unknown side or character, a character named twice, no fighter.
-        RuleError: a gang fight is already going on.
+        RuleError: a gang fight is already going on; a prostrate fighter or opponent (Y-X4).
 
-    Source: Y-M7, Y-N4, Y-A12, Y-T3.
+    Source: Y-M7, Y-N4, Y-A12, Y-T3, Y-X4.
     """
     state = settled(state)
     damage = {
@@ -391,7 +433,9 @@ def decide_encounter_at_table(
     throws 5 dice once (``faces``, ``gm_faces``), the losers take 4 Uchimi each (a Kega for
     the 4th at 3 hit points), a complete tie is a draw (2 Uchimi each) or, with the option
     ``ichika_tie = reroll``, nothing: the GM runs the encounter again. Otherwise a gang fight
-    starts for the characters of those who chose it (no faces), or everyone flees.
+    starts for the characters of those who chose it (no faces), or everyone flees. A
+    prostrate character of a choosing player stays out, with a notice (Y-X4); a prostrate
+    opponent named by the GM is refused.
 
     Args:
         state: current state.
@@ -405,7 +449,7 @@ def decide_encounter_at_table(
             missing for one.
         RuleError: a gang fight is already going on (Tablée's decision: one fight at a time).
 
-    Source: Y-M8, Y-A15 to Y-A18, Y-T7 to Y-T9.
+    Source: Y-M8, Y-A15 to Y-A18, Y-T7 to Y-T9, Y-X4.
     """
     state = settled(state)
     if state.gang is not None:
@@ -415,7 +459,8 @@ def decide_encounter_at_table(
         )
     read = {player_named(state, p): c for p, c in choices.items()}
     encounter = decide_encounter(read)
-    fighters = [c for c, owner in state.owners.items() if owner in encounter.fighters]
+    drawn = [c for c, owner in state.owners.items() if owner in encounter.fighters]
+    fighters, notices = _standing(state, drawn)
     payload: dict[str, JSON] = {
         "choices": dict(read),
         "kind": encounter.kind,
@@ -434,7 +479,7 @@ def decide_encounter_at_table(
         gang, start = _gang_start(state, fighters, opponents, outnumbered, outgunned, {})
         payload["gang"] = start
         after = replace(state, gang=gang)
-        return Decision((Fact("ybs.encounter", payload, actor=GM),), encounter, (), after)
+        return Decision((Fact("ybs.encounter", payload, actor=GM),), encounter, notices, after)
     ours = _characters(state, fighters, ())
     theirs = _characters(state, opponents, ours)
     payload["opponents"] = list(theirs)
@@ -452,7 +497,7 @@ def decide_encounter_at_table(
         "gm_zorome": outcome.gm_zorome.label,
         "damage": damage,
     }
-    return Decision((Fact("ybs.encounter", payload, actor=GM),), outcome, (), after)
+    return Decision((Fact("ybs.encounter", payload, actor=GM),), outcome, notices, after)
 
 
 def gang_json(state: YbsState) -> dict[str, JSON] | None:

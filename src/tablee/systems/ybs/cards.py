@@ -120,10 +120,14 @@ def _damage(rows: Sequence[Any]) -> tuple[Text, ...]:
     for row in rows:
         if not isinstance(row, Mapping) or not (row.get("uchimi") or row.get("kega")):
             continue
-        boxes: Message = Plural("{n} Uchimi box", "{n} Uchimi boxes", int(row.get("uchimi") or 0))
+        crossed: list[Message] = []
+        if row.get("uchimi"):
+            crossed.append(Plural("{n} Uchimi box", "{n} Uchimi boxes", int(row["uchimi"])))
         if row.get("kega"):
-            kega = Plural("{n} Kega box", "{n} Kega boxes", int(row["kega"]))
-            boxes = Message(N_("{first} and {then}"), first=boxes, then=kega)
+            crossed.append(Plural("{n} Kega box", "{n} Kega boxes", int(row["kega"])))
+        boxes = crossed[0]
+        if len(crossed) == 2:
+            boxes = Message(N_("{first} and {then}"), first=crossed[0], then=crossed[1])
         shown.append(Message(N_("{name}: {boxes} crossed"), name=row.get("character"), boxes=boxes))
     return tuple(shown)
 
@@ -151,14 +155,41 @@ def _race_odds(record: Mapping[str, Any]) -> Odds:
     return Odds(rows, _fraction(record.get("win")))
 
 
+def _choice(choice: Mapping[str, Any]) -> Message:
+    """A choice of dice as the odds name it: the dice kept, the dice thrown, each if any."""
+    kept = " ".join(str(f) for f in choice.get("kept", []))
+    reroll = int(choice.get("reroll") or 0)
+    template = N_("{side}: keep {kept}, reroll {reroll}")
+    if not kept:
+        template = N_("{side}: reroll {reroll}")
+    elif not reroll:
+        template = N_("{side}: keep {kept}")
+    return Message(
+        template,
+        side=Message(SIDE_WORDS.get(str(choice.get("side")), "")),
+        kept=kept,
+        reroll=reroll,
+    )
+
+
 def _gang(event: GangThrown) -> Card:
     result, tone = _ending(event.winner, event.draw, event.inglorious)
-    if event.straight or event.gm_straight:
+    if event.straight and event.gm_straight:
         result = Message(
             N_("{result} (straights: players {players}, GM's side {gm})"),
             result=result,
-            players=event.straight or "-",
-            gm=event.gm_straight or "-",
+            players=event.straight,
+            gm=event.gm_straight,
+        )
+    elif event.straight:
+        result = Message(
+            N_("{result} (the players' straight: {players})"),
+            result=result,
+            players=event.straight,
+        )
+    elif event.gm_straight:
+        result = Message(
+            N_("{result} (the GM's side's straight: {gm})"), result=result, gm=event.gm_straight
         )
     odds = None
     if event.odds is not None:
@@ -167,14 +198,7 @@ def _gang(event: GangThrown) -> Card:
         else:
             rows = []
             for choice in event.odds.get("choices", []):
-                kept = " ".join(str(f) for f in choice.get("kept", [])) or "-"
-                label = Message(
-                    N_("{side}: keep {kept}, reroll {reroll}"),
-                    side=Message(SIDE_WORDS.get(str(choice.get("side")), "-")),
-                    kept=kept,
-                    reroll=choice.get("reroll"),
-                )
-                rows.append((label, choice.get("straight")))
+                rows.append((_choice(choice), choice.get("straight")))
             odds = Odds(recorded_rows(rows), note=Message(N_("chance of a straight this throw")))
     groups = (
         DiceGroup(

@@ -135,11 +135,15 @@ class Character:
         kega: boxes marked "X" (0 or more); ``uchimi + kega <= hit_points``.
         emergency: damage went on after every box was "X": life in danger (Y-M5).
         kega_notes: free-text notes on the Kega (nature, care, healing time; Y-A22).
+        traumas: each trait under a trauma (its id) -> the levels the trauma took from it
+            (0 or more: a -2 loses none), until the GM lifts it (Y-X1, Y-X2).
+        trauma_kega: Kega already counted by a trauma, 0 or more; only the marked Kega
+            beyond them (at most ``kega``) can bring another one (Y-X1).
 
     Raises:
         InputError: at construction, a value out of range, naming the field.
 
-    Source: Y-M1, Y-M5, Y-M9, Y-A19, Y-A22.
+    Source: Y-M1, Y-M5, Y-M9, Y-A19, Y-A22, Y-X1, Y-X2.
     """
 
     name: str
@@ -150,6 +154,8 @@ class Character:
     kega: int = 0
     emergency: bool = False
     kega_notes: tuple[str, ...] = field(default=())
+    traumas: Mapping[str, int] = field(default_factory=dict)
+    trauma_kega: int = 0
 
     def __post_init__(self) -> None:
         if len(self.traits) != len(Trait) or len(self.stars) != len(Trait):
@@ -160,6 +166,10 @@ class Character:
             whole(stars, where, 0, MAX_STARS - 1, rule="Y-M9")
         for key in ("uchimi", "kega"):
             whole(getattr(self, key), key.capitalize(), 0, rule="Y-M5")
+        whole(self.trauma_kega, Message(N_("Kega counted by a trauma")), 0, rule="Y-X1")
+        for key, taken in self.traumas.items():
+            where = Message(N_("levels taken by a trauma on {trait}"), trait=trait_named(key).title)
+            whole(taken, where, 0, MAX_TRAIT - MIN_TRAIT, rule="Y-X2")
         if self.uchimi + self.kega > self.hit_points:
             raise InputError(
                 N_(
@@ -193,6 +203,11 @@ class Character:
     def prostrate(self) -> bool:
         """Every box is marked: the character lies on the ground (Y-M5)."""
         return self.marked >= self.hit_points
+
+    @property
+    def fresh_kega(self) -> int:
+        """Marked Kega that no trauma has counted yet (Y-X1)."""
+        return self.kega - min(self.trauma_kega, self.kega)
 
 
 def _attributes(raw: Iterable[object]) -> tuple[str, ...]:
@@ -270,7 +285,7 @@ def spread_warnings(traits: Sequence[int]) -> tuple[TraceStep, ...]:
 
 
 _SHEET_KEYS = {"name", "nom", "player", "joueur", "owner", "traits", "attributes", "attributs"}
-_SHEET_KEYS |= {"stars", "etoiles", "étoiles", "uchimi", "kega"}
+_SHEET_KEYS |= {"stars", "etoiles", "étoiles", "uchimi", "kega", "tokens", "jetons"}
 
 
 def _field(data: Mapping[str, Any], *keys: str) -> Any:
@@ -284,16 +299,18 @@ def sheet_from_mapping(data: object, *, where: str | Message = "sheet") -> dict[
     """A character sheet from parsed JSON or TOML, checked field by field.
 
     Accepted shape: ``{"name": ..., "player": ... (optional), "traits": {"choushi": 1, ...},
-    "attributes": [...], "stars": {...} (optional), "uchimi": 0, "kega": 0}``; the six traits
-    may also be given at the top level. A trait left out is 0, as with the ``create`` command.
-    French keys (``nom``, ``joueur``, ``attributs``) work.
+    "attributes": [...], "stars": {...} (optional), "uchimi": 0, "kega": 0, "tokens": 0}``;
+    the six traits may also be given at the top level. A trait left out is 0, as with the
+    ``create`` command. French keys (``nom``, ``joueur``, ``attributs``, ``jetons``) work.
+    ``tokens`` are the Unmei tokens the sheet brings its player (Y-X7).
 
     Args:
         data: the parsed value.
         where: where it came from, for messages (``file.toml, character 2``).
 
     Returns:
-        ``{"name", "owner", "traits", "attributes", "stars", "uchimi", "kega"}`` checked.
+        ``{"name", "owner", "traits", "attributes", "stars", "uchimi", "kega", "tokens"}``
+        checked.
 
     Raises:
         InputError: a field missing, unknown or out of range, naming the field and ``where``.
@@ -335,6 +352,9 @@ def sheet_from_mapping(data: object, *, where: str | Message = "sheet") -> dict[
             data.get("uchimi", 0),
             data.get("kega", 0),
         )
+        tokens = whole(
+            _field(data, "tokens", "jetons") or 0, Message(N_("Unmei tokens")), 0, rule="Y-M4"
+        )
     except InputError as exc:
         raise InputError(N_("{where}: {error}"), where=where, error=exc) from exc
     owner = _field(data, "player", "joueur", "owner")
@@ -346,6 +366,7 @@ def sheet_from_mapping(data: object, *, where: str | Message = "sheet") -> dict[
         "stars": {t.value: hero.star_count(t) for t in Trait},
         "uchimi": hero.uchimi,
         "kega": hero.kega,
+        "tokens": tokens,
     }
 
 

@@ -8,7 +8,7 @@ progress: their events are never shown to more people than the test (``follows``
 fight's commands are in `tablee.systems.ybs.brawl_commands`, the queries in
 `tablee.systems.ybs.queries`.
 
-Source: seed 004; rulings Y-M1 to Y-M9, Y-A2 to Y-A22.
+Source: seed 004; rulings Y-M1 to Y-M9, Y-A2 to Y-A22, Y-X2, Y-X3, Y-X7.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ __all__ = [
     "HealKega",
     "ImportCharacters",
     "Invoke",
+    "LiftTrauma",
     "ResolveRound",
     "Rest",
     "Retreat",
@@ -51,8 +52,9 @@ __all__ = [
     "note_param",
 ]
 
-SHEETS_MAX = 20_000
-"""Longest character-sheet text imported at once, in characters."""
+SHEETS_MAX = 60_000
+"""Longest character-sheet text imported at once, in characters (a Foundry VTT actor export
+with its attributes' descriptions runs to tens of thousands)."""
 
 TOKENS = N_("tokens")
 UCHIMI = N_("Uchimi")
@@ -140,7 +142,12 @@ class CreateCharacter(Command):
 
 @dataclass(frozen=True)
 class ImportCharacters(Command):
-    """Characters from a JSON or TOML text, all of them or none."""
+    """Characters from a JSON or TOML text, all of them or none.
+
+    The text holds Tablée's sheets, or actors exported from the Foundry VTT fan system
+    (``remedywu/yuigahama``, "Export Data"), read by `tablee.systems.ybs.foundry` (Y-X7).
+    ``player`` plays every character whose sheet names none (a Foundry actor never does).
+    """
 
     name: ClassVar[str] = "character import"
     title: ClassVar[str] = N_("characters from a JSON or TOML file, all or none")
@@ -156,6 +163,15 @@ class ImportCharacters(Command):
             max_length=SHEETS_MAX,
         ),
     ]
+    player: Annotated[
+        str | None,
+        Param(
+            N_("who plays the characters whose sheet names no player (a Foundry actor)"),
+            choices="players",
+            placeholder="PLAYER",
+            rule="Y-X7",
+        ),
+    ] = None
 
 
 @dataclass(frozen=True)
@@ -216,7 +232,11 @@ class ShichiFukujin(Command):
 
 @dataclass(frozen=True)
 class Test(Command):
-    """A test's first die: 1d6 + trait, 4 or more succeeds."""
+    """A test's first die: 1d6 + trait, 4 or more succeeds.
+
+    A fight test uses Nintai (the gate) or Choushi alone unless the GM approves another
+    trait or a pair (``trait_approved``, Y-X3).
+    """
 
     name: ClassVar[str] = "test"
     title: ClassVar[str] = N_("a test: 1d6 + trait, 4 or more succeeds")
@@ -300,6 +320,14 @@ class Test(Command):
         ),
     ] = None
     note: Annotated[str, note_param()] = ""
+    trait_approved: Annotated[
+        bool,
+        Param(
+            N_("the GM approves another trait (or two) for a fight test"),
+            gm_only=True,
+            rule="Y-X3",
+        ),
+    ] = False
 
     def dice(self) -> tuple[DiceRequest, ...]:
         """The first natural die."""
@@ -493,6 +521,19 @@ class Trauma(Command):
 
 
 @dataclass(frozen=True)
+class LiftTrauma(Command):
+    """The GM lifts a trauma: the trait gets back the levels it took (Y-X2)."""
+
+    name: ClassVar[str] = "lift-trauma"
+    title: ClassVar[str] = N_("the GM lifts a trauma: the trait gets back the levels it took")
+    rule: ClassVar[str] = "Y-X2"
+
+    character: Annotated[str, _character()]
+    trait: Annotated[str, _trait(N_("the trait under the trauma"))]
+    note: Annotated[str, note_param()] = ""
+
+
+@dataclass(frozen=True)
 class ChangeAttributes(Command):
     """Attributes gained or lost after a scenario."""
 
@@ -529,6 +570,7 @@ COMMANDS: tuple[type[Command], ...] = (
     Star,
     Transfer,
     Trauma,
+    LiftTrauma,
     ChangeAttributes,
 )
 """The YBS commands of this module, in the order the interfaces show them (the gang fight's

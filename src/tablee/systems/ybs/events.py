@@ -11,6 +11,8 @@ points and the marks are refitted; a version-1 star did not record them (``boxes
 once upgraded) and its marks are refitted by the rule that decided it (Y-A1, Y-A20).
 ``ybs.test`` is at version 2, which adds the exact odds shown before its first die (None
 when not recorded, as in version 1); a reroll shows no odds of its own and records none.
+``ybs.character_created`` is at version 2, which adds the token moves of an imported sheet
+(its player's Unmei tokens, from the GM's bag, Y-X7); version 1 moved none (``[]``).
 
 The individual fights', gang fights' and encounters' events are in
 `tablee.systems.ybs.brawl_events`; `EVENTS` lists them all.
@@ -48,6 +50,7 @@ from tablee.systems.ybs.commands import (
     HealKega,
     ImportCharacters,
     Invoke,
+    LiftTrauma,
     Rest,
     ShichiFukujin,
     Star,
@@ -78,6 +81,7 @@ __all__ = [
     "StarAwarded",
     "Tested",
     "TraitsTransferred",
+    "TraumaLifted",
     "TraumaSet",
     "YbsEvent",
 ]
@@ -95,12 +99,21 @@ def _faces_text(faces: tuple[int, ...]) -> str:
 # -- characters, sessions, tokens, house rules -----------------------------------------------
 
 
+def _no_moves(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 1 -> 2 of a new character: no token moved with it."""
+    return {**payload, "moves": []}
+
+
 @dataclass(frozen=True)
 class CharacterCreated(Event):
-    """A character joins the table, created or imported."""
+    """A character joins the table, created or imported (with its player's tokens, Y-X7)."""
 
     kind: ClassVar[str] = "ybs.character_created"
-    about: ClassVar[str] = N_("a new character: traits, attributes, stars, boxes and player")
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = {1: _no_moves}
+    about: ClassVar[str] = N_(
+        "a new character: traits, attributes, stars, boxes, player and the tokens it brings"
+    )
 
     name: str
     owner: str | None
@@ -110,10 +123,11 @@ class CharacterCreated(Event):
     uchimi: int
     kega: int
     hit_points: int
+    moves: Moves = ()
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
-        """The sheet that decides it again (the whole sheet, stars and boxes included)."""
-        sheet = {
+        """The sheet that decides it again (the whole sheet, stars, boxes and tokens)."""
+        sheet: dict[str, JSON] = {
             "name": self.name,
             "player": self.owner,
             "traits": dict(self.traits),
@@ -124,6 +138,9 @@ class CharacterCreated(Event):
         }
         if self.owner is None:
             del sheet["player"]
+        tokens = sum(move.count for move in self.moves)
+        if tokens:
+            sheet["tokens"] = tokens
         return ImportCharacters(json.dumps(sheet, ensure_ascii=False)), NO_FACES
 
 
@@ -324,6 +341,25 @@ class TraumaSet(Event):
 
 
 @dataclass(frozen=True)
+class TraumaLifted(Event):
+    """The GM lifts a trauma: the trait gets back the levels it took (Y-X2)."""
+
+    kind: ClassVar[str] = "ybs.trauma_lifted"
+    about: ClassVar[str] = N_("a trauma lifted: the trait before and after, the boxes after")
+
+    character: str
+    trait: str
+    from_: int = field(metadata={"key": "from"})
+    value: int
+    note: str
+    boxes: Doc
+
+    def inputs(self) -> tuple[Command, tuple[int, ...]]:
+        """The command that decided it."""
+        return LiftTrauma(self.character, self.trait, self.note), NO_FACES
+
+
+@dataclass(frozen=True)
 class AttributesChanged(Event):
     """Attributes gained or lost."""
 
@@ -344,7 +380,12 @@ class AttributesChanged(Event):
 
 @dataclass(frozen=True)
 class Tested(Event):
-    """A test's first die, with its assistance, forced destiny and purpose."""
+    """A test's first die, with its assistance, forced destiny and purpose.
+
+    A fight test on another trait than its own (Nintai for the gate, Choushi otherwise) can
+    only have been approved by the GM, so it is decided again with ``trait_approved``; the
+    payload needs no field of its own for it (Y-X3).
+    """
 
     kind: ClassVar[str] = "ybs.test"
     version: ClassVar[int] = 2
@@ -391,8 +432,16 @@ class Tested(Event):
             armed=self.target_armed,
             against=self.against,
             note=self.note,
+            trait_approved=self._approved(),
         )
         return command, self.faces
+
+    def _approved(self) -> bool:
+        """A fight test on another trait than its own was approved by the GM (Y-X3)."""
+        if self.purpose == "plain":
+            return False
+        own = "nintai" if self.purpose == "gate" else "choushi"
+        return self.trait != own or self.second_trait is not None
 
 
 @dataclass(frozen=True)
@@ -476,6 +525,7 @@ YbsEvent: TypeAlias = (
     | StarAwarded
     | TraitsTransferred
     | TraumaSet
+    | TraumaLifted
     | AttributesChanged
     | Tested
     | Rerolled

@@ -5,10 +5,18 @@
 * No trait above +2, at most two traits at +2 (Y-M9); a transfer lowers one trait by 1 and
   raises another by 1 under the same limits, never below -2 (Y-A20).
 * Trauma: a character with 3 Kega sets a trait related to the wounds to -1, whatever it was
-  (0 and +1 alike), a -2 staying -2 (Y-M9, Y-A20, Y-T10).
+  (0 and +1 alike), a -2 staying -2 (Y-M9, Y-A20, Y-T10). One set of 3 Kega limits one
+  trait: a second trauma needs 3 Kega no trauma has counted yet, and a trait under a
+  trauma takes no second one (Y-X1).
+* A trauma may be temporary: the GM lifts it, and the trait gets back the levels the trauma
+  took, on top of what it gained or lost since, never above +2 nor to a third +2; the Kega
+  stay counted (Y-X2).
+* The fifth star that would make a third trait at +2 is refused and not recorded; the
+  stars before it are kept, with a notice that the fifth will be refused (Y-X5).
 * Hit points follow Choushi; marks are refitted (`tablee.systems.ybs.damage.refit`).
 
-Source: seed 004, "Et l'évolution, alors ?"; rulings Y-M9, Y-A1, Y-A20, Y-T10, Y-T12.
+Source: seed 004, "Et l'évolution, alors ?"; rulings Y-M9, Y-A1, Y-A20, Y-T10, Y-T12, Y-X1,
+Y-X2, Y-X5.
 """
 
 from __future__ import annotations
@@ -17,7 +25,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tablee.errors import N_, InputError, RuleError
-from tablee.systems.ybs.character import MAX_STARS, MAX_TRAIT, MIN_TRAIT, Character, Trait
+from tablee.systems.ybs.character import (
+    MAX_STARS,
+    MAX_TRAIT,
+    MIN_TRAIT,
+    Character,
+    Trait,
+    trait_named,
+)
 from tablee.systems.ybs.damage import Boxes, refit
 
 __all__ = [
@@ -26,9 +41,12 @@ __all__ = [
     "StarOutcome",
     "award_star",
     "check_plus_two",
+    "lift_trauma",
+    "plus_two_blockers",
     "set_trait",
     "transfer",
     "trauma",
+    "traumatised",
 ]
 
 MAX_AT_TWO = 2
@@ -74,6 +92,8 @@ def set_trait(hero: Character, trait: Trait, value: int) -> Character:
         boxes.kega,
         boxes.emergency,
         hero.kega_notes,
+        hero.traumas,
+        min(hero.trauma_kega, boxes.kega),
     )
 
 
@@ -85,28 +105,58 @@ class StarOutcome:
         hero: the character after it.
         raised: the trait went up one level (the fifth star).
         wasted: the trait was already at +2: the star is lost (Y-A20).
+        blocked: the traits at +2 that will stop this trait's fifth star (the star is kept;
+            empty when the fifth may raise it, Y-X5).
     """
 
     hero: Character
     raised: bool
     wasted: bool
+    blocked: tuple[Trait, ...] = ()
+
+
+def plus_two_blockers(hero: Character, trait: Trait) -> tuple[Trait, ...]:
+    """The two other traits at +2 that stop ``trait`` from rising to +2, or none.
+
+    Source: Y-M9, Y-X5.
+    """
+    if hero.trait(trait) != MAX_TRAIT - 1:
+        return ()
+    others = tuple(t for t in Trait if t is not trait and hero.trait(t) >= MAX_TRAIT)
+    return others if len(others) >= MAX_AT_TWO else ()
 
 
 def award_star(hero: Character, trait: Trait) -> StarOutcome:
     """Give a trait a star; the fifth raises it one level.
 
-    Raises:
-        RuleError: the fifth star would make a third trait at +2 (Y-M9).
+    A star towards a raise that would make a third trait at +2 is kept, and says which
+    traits stand in the way (``blocked``); the fifth such star is refused (Y-X5).
 
-    Source: Y-M9, Y-A20, Y-T12.
+    Raises:
+        RuleError: the fifth star would make a third trait at +2: it is not recorded (Y-M9,
+            Y-X5).
+
+    Source: Y-M9, Y-A20, Y-T12, Y-X5.
     """
     value = hero.trait(trait)
     if value >= MAX_TRAIT:
         return StarOutcome(hero, raised=False, wasted=True)
     stars = list(hero.stars)
     stars[trait.index] += 1
+    blocked = plus_two_blockers(hero, trait)
     if stars[trait.index] < MAX_STARS:
-        return StarOutcome(replace(hero, stars=tuple(stars)), raised=False, wasted=False)
+        kept = replace(hero, stars=tuple(stars))
+        return StarOutcome(kept, raised=False, wasted=False, blocked=blocked)
+    if blocked:
+        raise RuleError(
+            N_(
+                "a fifth star would raise {trait} to +2 beside {others}: at most two traits "
+                "may be at +2, so the star is not recorded (rules Y-M9, Y-X5)"
+            ),
+            tip=N_("lower one of them first with a transfer"),
+            trait=trait.title,
+            others=", ".join(t.title for t in blocked),
+        )
     traits = list(hero.traits)
     traits[trait.index] = value + 1
     check_plus_two(traits)
@@ -143,10 +193,14 @@ def transfer(hero: Character, lower: Trait, raise_: Trait) -> Character:
 def trauma(hero: Character, trait: Trait) -> Character:
     """Set a trait related to the wounds to -1 after 3 Kega (a -2 stays -2).
 
-    Raises:
-        RuleError: fewer than 3 Kega marked.
+    The 3 Kega are counted: another trauma needs 3 Kega no trauma has counted yet (healed
+    Kega free their count), and a trait under a trauma takes no second one (Y-X1).
 
-    Source: Y-M9, Y-A20, Y-T10.
+    Raises:
+        RuleError: fewer than 3 Kega marked, or fewer than 3 not yet counted by a trauma;
+            the trait is already under a trauma.
+
+    Source: Y-M9, Y-A20, Y-T10, Y-X1.
     """
     if hero.kega < TRAUMA_KEGA:
         raise RuleError(
@@ -154,4 +208,67 @@ def trauma(hero: Character, trait: Trait) -> Character:
             name=hero.name,
             kega=hero.kega,
         )
-    return set_trait(hero, trait, min(hero.trait(trait), -1))
+    if trait.value in hero.traumas:
+        raise RuleError(
+            N_("{trait} is already limited by a trauma (rule Y-X1)"),
+            tip=N_("the GM may lift it first"),
+            trait=trait.title,
+        )
+    if hero.fresh_kega < TRAUMA_KEGA:
+        traits = ", ".join(trait_named(t).title for t in hero.traumas)
+        raise RuleError(
+            N_(
+                "{name}'s {kega} Kega already brought the trauma on {traits}: one set of "
+                "3 Kega limits one trait (rule Y-X1)"
+            )
+            if traits
+            else N_(
+                "{name}'s {kega} Kega already brought a trauma: one set of 3 Kega limits "
+                "one trait (rule Y-X1)"
+            ),
+            name=hero.name,
+            kega=hero.kega,
+            traits=traits,
+        )
+    value = hero.trait(trait)
+    limited = set_trait(hero, trait, min(value, -1))
+    return traumatised(limited, trait, value - limited.trait(trait))
+
+
+def traumatised(hero: Character, trait: Trait, taken: int) -> Character:
+    """The character with a trauma recorded on ``trait`` (``taken`` levels) and 3 Kega counted.
+
+    The trait itself is already set (`set_trait`); the fold of a stored trauma calls this
+    too, with the levels its payload records (Y-X1).
+
+    Source: Y-M9, Y-X1, Y-X2.
+    """
+    counted = min(min(hero.trauma_kega, hero.kega) + TRAUMA_KEGA, hero.kega)
+    traumas = {**hero.traumas, trait.value: max(taken, 0)}
+    return replace(hero, traumas=traumas, trauma_kega=counted)
+
+
+def lift_trauma(hero: Character, trait: Trait) -> Character:
+    """The GM lifts a trauma: the trait gets back the levels it took, at most +2.
+
+    The levels come back on top of what the trait gained or lost since the trauma; the Kega
+    that brought it stay counted, so they bring no other trauma (Y-X2).
+
+    Raises:
+        RuleError: no trauma on that trait; the lift would make a third trait at +2.
+
+    Source: Y-M9 (a trauma may be temporary), Y-X2.
+    """
+    taken = hero.traumas.get(trait.value)
+    if taken is None:
+        raise RuleError(
+            N_("{name} has no trauma on {trait} to lift (rule Y-X2)"),
+            name=hero.name,
+            trait=trait.title,
+        )
+    value = min(hero.trait(trait) + taken, MAX_TRAIT)
+    traits = list(hero.traits)
+    traits[trait.index] = value
+    check_plus_two(traits)
+    kept = {k: v for k, v in hero.traumas.items() if k != trait.value}
+    return set_trait(replace(hero, traumas=kept), trait, value)

@@ -52,6 +52,7 @@ from tablee.systems.ybs.sheet_changes import (
     decide_attributes,
     decide_damage,
     decide_heal_kega,
+    decide_lift_trauma,
     decide_rest,
     decide_star,
     decide_transfer,
@@ -78,6 +79,7 @@ def _created(s: YbsState, p: P) -> Decision:
         uchimi=p["uchimi"],
         kega=p["kega"],
         owner=p["owner"],
+        tokens=sum(int(m["count"]) for m in p.get("moves") or []),
     )
 
 
@@ -97,7 +99,16 @@ def _test(s: YbsState, p: P) -> Decision:
         target_armed=p["target_armed"],
         against=p["against"],
         note=p["note"],
+        trait_approved=_approved(p),
     )
+
+
+def _approved(p: P) -> bool:
+    """A fight test on another trait than its own was approved by the GM (Y-X3)."""
+    if p["purpose"] == "plain":
+        return False
+    own = "nintai" if p["purpose"] == "gate" else "choushi"
+    return p["trait"] != own or p["second_trait"] is not None
 
 
 def _options(s: YbsState, p: P) -> Decision:
@@ -179,6 +190,9 @@ REDECIDE: dict[str, Callable[[YbsState, P], Any]] = {
         s, character=p["character"], lower=p["lower"], raise_=p["raise"]
     ),
     "ybs.trauma": lambda s, p: decide_trauma(
+        s, character=p["character"], trait=p["trait"], note=p["note"]
+    ),
+    "ybs.trauma_lifted": lambda s, p: decide_lift_trauma(
         s, character=p["character"], trait=p["trait"], note=p["note"]
     ),
     "ybs.attributes_changed": lambda s, p: decide_attributes(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tablee.errors import N_, Message
+from tablee.errors import N_, Message, Plural
 from tablee.systems.base import JSON
 from tablee.systems.options import changed_house_rules
 from tablee.systems.ybs.options import YBS_OPTION_LABELS, YBS_OPTION_WORDS, YbsOptions
@@ -140,6 +140,33 @@ def _boxes(p: P) -> str:
     return f"{b['uchimi']} Uchimi, {b['kega']} Kega / {b['hit_points']}"
 
 
+def _damaged(p: P) -> Message:
+    """Boxes marked by hand: the Uchimi, the Kega, each only when some were marked."""
+    taken = [f"{p[k]} {k.capitalize()}" for k in ("uchimi", "kega") if p[k]]
+    return Message(
+        N_("{name} takes {damage}: {boxes}"),
+        name=p["character"],
+        damage=Message(N_("{first} and {then}"), first=taken[0], then=taken[1])
+        if len(taken) == 2
+        else "".join(taken),
+        boxes=_boxes(p),
+    )
+
+
+def _attributes(p: P) -> Message:
+    """Attributes gained (``+``) and lost (``-``), each side only when there are some."""
+    changes = [
+        f"{sign}{', '.join(p[key])}" for sign, key in (("+", "add"), ("-", "remove")) if p[key]
+    ]
+    if not changes:
+        return Message(N_("{name}'s attributes stay as they were"), name=p["character"])
+    return Message(
+        N_("{name}'s attributes: {changes}"),
+        name=p["character"],
+        changes=joined(changes, semicolons=True),
+    )
+
+
 def _options(p: P) -> Message:
     return changed_house_rules(
         YbsOptions.from_json(p["options"]).to_json(),
@@ -169,6 +196,8 @@ def _hit(h: Mapping[str, Any]) -> Message:
 
 def _round(p: P) -> Message:
     hits = [_hit(h) for h in p.get("hits") or [] if isinstance(h, Mapping)]
+    if not hits:
+        return Message(N_("fight round {round} resolved: no attack"), round=p["round"])
     return Message(
         N_("fight round {round} resolved: {hits}"),
         round=p["round"],
@@ -185,22 +214,28 @@ def _side(value: JSON) -> Message:
 
 
 def _damage(p: P) -> Message:
-    rows = [d for d in p.get("damage") or [] if d["uchimi"] or d["kega"]]
-    return joined(
-        [
-            f"{d['character']} +{d['uchimi']} Uchimi" + (f" +{d['kega']} Kega" if d["kega"] else "")
-            for d in rows
-        ],
-        semicolons=True,
-    )
+    """``; damage: Hiro +3 Uchimi; Ren +1 Kega``, each fighter's non-zero boxes; empty: none."""
+    rows = []
+    for d in p.get("damage") or []:
+        boxes = [f"+{d[k]} {k.capitalize()}" for k in ("uchimi", "kega") if d[k]]
+        if boxes:
+            rows.append(f"{d['character']} {' '.join(boxes)}")
+    if not rows:
+        return NOTHING
+    return Message(N_("; damage: {damage}"), damage=joined(rows, semicolons=True))
+
+
+def _zorome(zorome: JSON) -> Message:
+    """`` (Zorome 4-4)``; nothing for a hand without one (stored as ``-``, or empty)."""
+    return Message(" (Zorome {zorome})", zorome=zorome) if zorome not in ("", "-") else NOTHING
 
 
 def _gang_started(p: P) -> Message:
     return Message(
-        N_("gang fight: {fighters} ({dice} dice) against the GM's side ({gm_dice} dice)"),
-        fighters=", ".join(p["fighters"]) or "-",
-        dice=p["players_dice"],
-        gm_dice=p["gm_dice"],
+        N_("gang fight: {fighters} ({dice}) against the GM's side ({gm_dice})"),
+        fighters=", ".join(p["fighters"]),
+        dice=Plural("{n} die", "{n} dice", int(p["players_dice"])),
+        gm_dice=Plural("{n} die", "{n} dice", int(p["gm_dice"])),
     )
 
 
@@ -225,16 +260,15 @@ def _gang_throw(p: P) -> Message:
     )
     if p.get("winner") is None and not p.get("draw"):
         return hands
-    end = Message(
-        N_("{hands}; winner: {winner}{inglorious}; damage: {damage}"),
+    if p.get("draw"):
+        return Message(N_("{hands}; a draw{damage}"), hands=hands, damage=_damage(p))
+    return Message(
+        N_("{hands}; winner: {winner}{inglorious}{damage}"),
         hands=hands,
         winner=_side(p.get("winner")),
         inglorious=Message(N_(" (inglorious)")) if p.get("inglorious") else NOTHING,
         damage=_damage(p),
     )
-    if p.get("draw"):
-        end = Message(N_("{hands}; a draw; damage: {damage}"), hands=hands, damage=_damage(p))
-    return end
 
 
 def _encounter(p: P) -> Message:
@@ -244,7 +278,7 @@ def _encounter(p: P) -> Message:
     if kind == "gang_fight":
         return Message(
             N_("an unexpected encounter: a gang fight for {fighters}"),
-            fighters=", ".join(p["fighters"]) or "-",
+            fighters=", ".join(p["fighters"]),
         )
     if p.get("reroll"):
         outcome = Message(N_("a complete tie: throw again"))
@@ -254,13 +288,13 @@ def _encounter(p: P) -> Message:
         outcome = Message(N_("winner: {winner}"), winner=_side(p.get("winner")))
     return Message(
         N_(
-            "Ichika Bachika! players {hand} (Zorome {zorome}), GM's side {gm_hand} "
-            "(Zorome {gm_zorome}): {outcome}; damage: {damage}"
+            "Ichika Bachika! players {hand}{zorome}, GM's side {gm_hand}{gm_zorome}: "
+            "{outcome}{damage}"
         ),
         hand=" ".join(str(f) for f in p["faces"]),
-        zorome=p["zorome"],
+        zorome=_zorome(p["zorome"]),
         gm_hand=" ".join(str(f) for f in p["gm_faces"]),
-        gm_zorome=p["gm_zorome"],
+        gm_zorome=_zorome(p["gm_zorome"]),
         outcome=outcome,
         damage=_damage(p),
     )
@@ -268,13 +302,13 @@ def _encounter(p: P) -> Message:
 
 _HEADS: dict[str, Callable[[P], Message]] = {
     "ybs.character_created": lambda p: Message(
-        N_("{name} joins the table{owner}: {traits}; {hp} hit points"),
+        N_("{name} joins the table{owner}: {traits}; {hp}"),
         name=p["name"],
         owner=Message(N_(" (played by {player})"), player=p["owner"])
         if p.get("owner")
         else NOTHING,
         traits=", ".join(f"{_title(k)} {int(v):+d}" for k, v in dict(p["traits"]).items()),
-        hp=p["hit_points"],
+        hp=Plural("{n} hit point", "{n} hit points", int(p["hit_points"])),
     ),
     "ybs.session_started": lambda p: Message(
         N_("session {session} starts: 2 Unmei tokens to each player{tokens}"),
@@ -293,20 +327,18 @@ _HEADS: dict[str, Callable[[P], Message]] = {
         tokens=_tokens(p),
     ),
     "ybs.shichi_fukujin": lambda p: Message(
-        N_("{player} calls the Shichi Fukujin: {proposal}{tokens}"),
+        N_("{player} calls the Shichi Fukujin: {proposal}{tokens}")
+        if p["proposal"]
+        else N_("{player} calls the Shichi Fukujin{tokens}"),
         player=p["player"],
-        proposal=p["proposal"] or "-",
+        proposal=p["proposal"],
         tokens=_tokens(p),
     ),
-    "ybs.damage": lambda p: Message(
-        N_("{name} takes {uchimi} Uchimi and {kega} Kega: {boxes}"),
-        name=p["character"],
-        uchimi=p["uchimi"],
-        kega=p["kega"],
-        boxes=_boxes(p),
-    ),
+    "ybs.damage": _damaged,
     "ybs.rest": lambda p: Message(
-        N_("{name} rests {minutes} min and heals {healed} Uchimi: {boxes}"),
+        N_("{name} rests {minutes} min and heals {healed} Uchimi: {boxes}")
+        if p["healed"]
+        else N_("{name} rests {minutes} min: {boxes}"),
         name=p["character"],
         minutes=p["minutes"],
         healed=p["healed"],
@@ -319,11 +351,11 @@ _HEADS: dict[str, Callable[[P], Message]] = {
         boxes=_boxes(p),
     ),
     "ybs.star_awarded": lambda p: Message(
-        N_("{name} earns a star on {trait}: now {value:+d}, {stars} star(s)"),
+        N_("{name} earns a star on {trait}: now {value:+d}, {stars}"),
         name=p["character"],
         trait=_title(p["trait"]),
         value=int(p["value"]),
-        stars=p["stars"],
+        stars=Plural("{n} star", "{n} stars", int(p["stars"])),
     ),
     "ybs.traits_transferred": lambda p: Message(
         N_("{name} transfers a level from {lower} to {raised}"),
@@ -338,12 +370,14 @@ _HEADS: dict[str, Callable[[P], Message]] = {
         before=int(p["from"]),
         value=int(p["value"]),
     ),
-    "ybs.attributes_changed": lambda p: Message(
-        N_("{name}'s attributes: +{added}; -{removed}"),
+    "ybs.trauma_lifted": lambda p: Message(
+        N_("{name}'s trauma is lifted: {trait} goes from {before:+d} to {value:+d}"),
         name=p["character"],
-        added=", ".join(p["add"]) or "-",
-        removed=", ".join(p["remove"]) or "-",
+        trait=_title(p["trait"]),
+        before=int(p["from"]),
+        value=int(p["value"]),
     ),
+    "ybs.attributes_changed": _attributes,
     "ybs.options_set": _options,
     "ybs.test": _test,
     "ybs.reroll": _reroll,

@@ -67,7 +67,13 @@ _End = tuple[bool, bool, bool]  # success, critical success bought, final natura
 
 
 def odds_of_test(
-    trait: int, *, force: int = 0, tokens: int = 0, policy: str = "any", stubborn_on: str = "any"
+    trait: int,
+    *,
+    force: int = 0,
+    tokens: int = 0,
+    policy: str = "any",
+    stubborn_on: str = "any",
+    gm_critical: bool = False,
 ) -> TestOdds:
     """Exact chances of a test.
 
@@ -77,6 +83,8 @@ def odds_of_test(
         tokens: tokens the actor holds once forced, 0..`MAX_ODDS_TOKENS`.
         policy: ``any``, ``once`` or ``never`` (see the module).
         stubborn_on: the table's reading, ``any`` or ``one`` (Y-A3).
+        gm_critical: a GM character's test at a table whose GM's bag pays for its critical
+            success (the house rule ``gm_criticals``, Y-X6); ``tokens`` is then 0.
 
     Returns:
         Success, critical, final natural 1, and the expected rerolls, as fractions.
@@ -84,7 +92,7 @@ def odds_of_test(
     Raises:
         InputError: a value out of range or an unknown policy.
 
-    Source: Y-M3, Y-A3, Y-A4, Y-A5.
+    Source: Y-M3, Y-A3, Y-A4, Y-A5, Y-X6.
     """
     if policy not in POLICIES:
         raise InputError(
@@ -100,7 +108,15 @@ def odds_of_test(
         raise InputError(
             N_("forcing destiny takes 1 to 3 tokens, not {value} (rule Y-M3)"), value=force
         )
-    test = YbsTest(trait, force, tokens, _STUBBORN[policy], stubborn_on)
+    test = YbsTest(
+        trait,
+        force,
+        tokens,
+        _STUBBORN[policy],
+        stubborn_on,
+        npc=gm_critical,
+        gm_critical=gm_critical,
+    )
 
     def step(previous: TestResult | None, chance: Chance) -> Next[TestResult | None] | End[_End]:
         result = throw_test(test, previous, chance)

@@ -4,7 +4,7 @@ Every option's default is the reading adopted in docs/rules/ybs.md; a group may 
 Values come in as text (command line, file) or as stored JSON and are parsed and checked here.
 
 Source: seed 004 ("Les tests", "Les jetons Unmei", "Les règles de combat", "Les combats de
-bande", "Ichika Bachika"); rulings Y-A3, Y-A11, Y-A12, Y-A13, Y-A16, Y-M9.
+bande", "Ichika Bachika"); rulings Y-A3, Y-A8, Y-A11, Y-A12, Y-A13, Y-A16, Y-M9, Y-X6.
 """
 
 from __future__ import annotations
@@ -47,6 +47,10 @@ YBS_OPTION_HELP: Mapping[str, str] = {
         "a player may transfer a trait level of their own character (true) or only the GM "
         "may (false) (default false)"
     ),
+    "gm_criticals": N_(
+        "a GM character may turn a natural 6 into a critical success with a token of the "
+        "GM's bag (true) or never (false) (default false)"
+    ),
 }
 
 YBS_OPTION_LABELS: Mapping[str, str] = {
@@ -58,6 +62,7 @@ YBS_OPTION_LABELS: Mapping[str, str] = {
     "ichika_tie": N_("Ichika Bachika with equal Zorome"),
     "token_supply": N_("Unmei tokens in play"),
     "player_transfers": N_("Players transfer their own trait levels"),
+    "gm_criticals": N_("GM characters' critical successes, paid from the GM's bag"),
 }
 """Each option's short label, for the house rules as players read them."""
 
@@ -98,11 +103,14 @@ class YbsOptions(HouseRules):
         token_supply: tokens at the table, 7 to 1000 (Y-M4).
         player_transfers: a player may transfer a level of their own character's traits;
             by default only the game master does (Y-M9, Tablée's decision).
+        gm_criticals: a GM character may buy a critical success with a token of the GM's
+            bag, so it may also cancel a critical attack; by default it holds no token and
+            cannot (Y-A8, Y-X6).
 
     Raises:
         InputError: at construction, a value outside its choices or range.
 
-    Source: seed 004; Y-A3, Y-A11, Y-A12, Y-A13, Y-A16, Y-M4, Y-M9.
+    Source: seed 004; Y-A3, Y-A8, Y-A11, Y-A12, Y-A13, Y-A16, Y-M4, Y-M9, Y-X6.
     """
 
     RULES: ClassVar[OptionRules] = _RULES
@@ -115,6 +123,7 @@ class YbsOptions(HouseRules):
     ichika_tie: str = "draw"
     token_supply: int = 100
     player_transfers: bool = False
+    gm_criticals: bool = False
 
     def __post_init__(self) -> None:
-        self.check_values(("higher_straight_wins", "player_transfers"))
+        self.check_values(("higher_straight_wins", "player_transfers", "gm_criticals"))

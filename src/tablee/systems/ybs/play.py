@@ -136,15 +136,23 @@ _GATE_WORDS = {
 """Each reason of the Nintai gate in words (`gate_reasons`, Y-A9)."""
 
 
-def _purpose_checks(state: YbsState, actor: str, chosen: Trait, p: dict[str, JSON]) -> None:
+def _purpose_checks(
+    state: YbsState, actor: str, chosen: Trait, p: dict[str, JSON], approved: bool = False
+) -> None:
+    """Refuse a fight test the rules of Y-M6 and Y-A9 forbid now.
+
+    A fight test uses its own trait alone (Nintai for the gate, Choushi otherwise) unless
+    the GM approved another one or a pair (``approved``, Y-X3).
+    """
     purpose = p["purpose"]
     fight = state.fight
     if purpose == "plain":
         return
     needed = Trait.NINTAI if purpose == "gate" else Trait.CHOUSHI
-    if chosen is not needed or p["second_trait"] is not None:
+    if not approved and (chosen is not needed or p["second_trait"] is not None):
         raise RuleError(
-            N_("{purpose} uses {trait} alone (rules Y-M6, Y-A9)"),
+            N_("{purpose} uses {trait} alone unless the GM approves another (rules Y-M6, Y-X3)"),
+            cli_tip=N_("the GM approves another trait with --trait-approved"),
             purpose=Message(_PURPOSE_WORDS[str(purpose)]),
             trait=needed.title,
         )
@@ -227,6 +235,7 @@ def decide_test(
     target_armed: bool = False,
     against: str | None = None,
     note: str = "",
+    trait_approved: bool = False,
 ) -> Decision:
     """A test's first die, with its assistance and forced destiny (Y-M3 steps 1 to 5).
 
@@ -244,6 +253,7 @@ def decide_test(
             target bears a lethal or impressive weapon (the Nintai gate, Y-A9).
         against: the opponent a defence is against (Y-A10).
         note: free text kept in the log.
+        trait_approved: the GM approved another trait (or a pair) for a fight test (Y-X3).
 
     Returns:
         The decision; its outcome is the `TestResult` so far.
@@ -257,7 +267,7 @@ def decide_test(
             a fight test breaking Y-M6 or Y-A9 (no gate passed, twice in a round...).
 
     Source: seed 004, "Les tests", "Résolution d'un combat"; Y-M3, Y-M6, Y-A2, Y-A6, Y-A8,
-    Y-A9, Y-A10.
+    Y-A9, Y-A10, Y-X3.
     """
     state = settled(state)
     actor = character_named(state, character)
@@ -314,7 +324,7 @@ def decide_test(
         "against": against if purpose == "defend" else None,
         "note": free_text(note),
     }
-    _purpose_checks(state, actor, chosen, p)
+    _purpose_checks(state, actor, chosen, p, bool(trait_approved))
     if len(faces) != 1:
         raise InputError(
             N_("a test's first throw is one die, not {count} (rule Y-M3)"), count=len(faces)
@@ -337,6 +347,7 @@ def _test_of(
         critical,
         critical_failure,
         npc=p["player"] is None,
+        gm_critical=state.options.gm_criticals,
     )
 
 
@@ -396,8 +407,8 @@ def _follow_up(
     moves: list[TokenMove] = []
     if face is not None:
         moves.append(TokenMove(str(player), GM, 1, "stubborn"))
-    if critical:
-        moves.append(TokenMove(str(player), GM, 1, "critical"))
+    if critical:  # a GM character's comes out of the GM's bag and back into it (Y-X6)
+        moves.append(TokenMove(GM if player is None else str(player), GM, 1, "critical"))
     if critical_failure and player is not None:
         moves.append(TokenMove(GM, str(player), 1, "critical_failure"))
     ledger = state.ledger.apply(moves)
@@ -434,10 +445,14 @@ def decide_reroll(state: YbsState, *, faces: Sequence[int]) -> Decision:
 def decide_critical(state: YbsState) -> Decision:
     """The player turns the test's natural 6 into a critical success for 1 token (Y-A4).
 
-    Raises:
-        RuleError: no test in progress; no final 6; no token left.
+    A GM character may do it only with the house rule ``gm_criticals``: the token is the
+    GM's, taken from the bag and put back, so the bag must hold one (Y-A8, Y-X6).
 
-    Source: Y-M3 step 7, Y-A4.
+    Raises:
+        RuleError: no test in progress; no final 6; no token left; a GM character without
+            the house rule; an empty bag.
+
+    Source: Y-M3 step 7, Y-A4, Y-A8, Y-X6.
     """
     return _follow_up(state, "ybs.critical", critical=True)
 

@@ -43,11 +43,17 @@ from tablee.systems.ybs.events import (
     Tested,
     YbsEvent,
 )
+from tablee.systems.ybs.foundry import foundry_actors, sheet_from_foundry
 from tablee.systems.ybs.gang import Keeps, dice_for_throw
 from tablee.systems.ybs.ichika import decide_encounter
 from tablee.systems.ybs.legacy import legacy_evolve, with_odds
 from tablee.systems.ybs.log import describe
-from tablee.systems.ybs.options import YBS_OPTION_HELP, YBS_OPTION_LABELS, YBS_OPTION_WORDS
+from tablee.systems.ybs.options import (
+    YBS_OPTION_HELP,
+    YBS_OPTION_LABELS,
+    YBS_OPTION_WORDS,
+    YbsOptions,
+)
 from tablee.systems.ybs.rolls import YbsTest, resolve_test
 from tablee.systems.ybs.state import (
     Decision as RuleDecision,
@@ -94,6 +100,7 @@ YbsCommand: TypeAlias = (
     | C.Star
     | C.Transfer
     | C.Trauma
+    | C.LiftTrauma
     | C.ChangeAttributes
     | B.StartGang
     | B.ThrowGang
@@ -156,8 +163,9 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
     option_labels: ClassVar[Mapping[str, str]] = YBS_OPTION_LABELS
     option_words: ClassVar[Mapping[str, Mapping[str, str]]] = YBS_OPTION_WORDS
     state_type: ClassVar[type | None] = YbsState
-    state_version: ClassVar[int] = 2
-    """2: a gang fight may hold one side's dice waiting for the other side's."""
+    state_version: ClassVar[int] = 3
+    """2: a gang fight may hold one side's dice waiting for the other side's; 3: a character
+    keeps its traumas and the Kega they counted (Y-X1, Y-X2)."""
     group_titles: ClassVar[Mapping[str, str]] = {
         "character": N_("create, import and show characters"),
         "session": N_("start or end a session: 2 tokens each, then back"),
@@ -231,6 +239,7 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
                     target_armed=command.armed,
                     against=command.against,
                     note=command.note,
+                    trait_approved=command.trait_approved,
                 )
             case C.Stubborn():
                 return play.decide_reroll(state, faces=dice.roll(DiceRequest(D6, 1)))
@@ -330,19 +339,40 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         )
 
     def _import(self, state: YbsState, command: C.ImportCharacters) -> RuleDecision:
-        """Every sheet of the text created in turn, all or none."""
+        """Every sheet of the text created in turn, all or none.
+
+        The text holds Tablée's sheets or Foundry VTT actors (`foundry_actors`, Y-X7); the
+        command's ``player`` plays each character whose sheet names none.
+        """
         toml = JSON_TEXT.match(command.sheets) is None
-        sheets = parse_sheets(command.sheets, toml=toml, where=Message(N_("the sheets")))
+        where = Message(N_("the sheets"))
+        actors = None if toml else foundry_actors(command.sheets)
+        read: list[tuple[dict[str, Any], tuple[TraceStep, ...]]]
+        if actors is None:
+            read = [(s, ()) for s in parse_sheets(command.sheets, toml=toml, where=where)]
+        else:
+            read = [
+                sheet_from_foundry(
+                    actor,
+                    player=command.player,
+                    where=Message(N_("{file}, character {n}"), file=where, n=number),
+                )
+                for number, actor in enumerate(actors, start=1)
+            ]
         facts: list[Any] = []
         warnings: list[TraceStep] = []
         after = state
-        for number, sheet in enumerate(sheets, start=1):
+        for number, (sheet, notes) in enumerate(read, start=1):
+            if sheet["owner"] is None and command.player is not None:
+                sheet = {**sheet, "owner": command.player}
             try:
                 decision = sessions.decide_create(after, **sheet)
             except TableeError as exc:
                 raise type(exc)(
                     N_("{file}, character {n}: {error}"),
-                    file=Message(N_("the sheets")),
+                    tip=exc.tip,
+                    cli_tip=exc.cli_tip,
+                    file=where,
                     n=number,
                     error=exc,
                 ) from None
@@ -352,7 +382,7 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
                     N_("{name}: {warning}"),
                     {"name": sheet["name"], "warning": views.StepText(w)},
                 )
-                for w in decision.warnings
+                for w in (*notes, *decision.warnings)
             ]
             after = decision.after
         return RuleDecision(tuple(facts), None, tuple(warnings), after)
@@ -392,6 +422,9 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
                 state, character=c.character, lower=c.lower, raise_=c.raise_
             ),
             C.Trauma: lambda c: sheet_changes.decide_trauma(
+                state, character=c.character, trait=c.trait, note=c.note
+            ),
+            C.LiftTrauma: lambda c: sheet_changes.decide_lift_trauma(
                 state, character=c.character, trait=c.trait, note=c.note
             ),
             C.ChangeAttributes: lambda c: sheet_changes.decide_attributes(
@@ -446,12 +479,21 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
     def redecide(self, state: YbsState, event: YbsEvent) -> Decision[YbsState]:
         """Decide an event again from its recorded inputs.
 
-        Options are decided from their values; a version-1 star, which did not record the
-        boxes after it, is compared without them, and a version-1 test, gang-fight throw or
-        encounter, which did not record the odds shown, without its odds.
+        Options are decided from their values (a house rule added since the event was
+        written, absent from it, is left out while it holds its default: the table played
+        without it); a version-1 star, which did not record the boxes after it, is compared
+        without them, and a version-1 test, gang-fight throw or encounter, which did not
+        record the odds shown, without its odds.
         """
         if isinstance(event, OptionsSet):
-            return self.change_options(state, stored_changes({"options": event.options}))
+            decided = self.change_options(state, stored_changes({"options": event.options}))
+            first = decided.events[0]
+            assert isinstance(first, OptionsSet)
+            defaults = YbsOptions().to_json()
+            kept = {
+                k: v for k, v in first.options.items() if k in event.options or v != defaults[k]
+            }
+            return replace(decided, events=(replace(first, options=kept),))
         if isinstance(event, GangThrown) and state.gang is not None and state.gang.pending:
             decision = self._completed(state, event)
         else:
@@ -516,6 +558,7 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
             bool(p["critical_success"]),
             bool(p["critical_failure"]),
             npc=p["player"] is None,
+            gm_critical=bool(p["critical_success"]) or after.options.gm_criticals,
         )
         try:
             result = resolve_test(test, [int(f) for f in p["faces"]])
@@ -555,6 +598,7 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         lines = [
             Line(self.line(event, after), "heading"),
             *views.step_lines(trace),
+            *views.box_alerts(event.payload()),
             *views.step_lines(decision.warnings, "warning"),
             Line(views.tokens_line(after)),
             *advice,
@@ -576,8 +620,10 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         data: dict[str, JSON] = {
             "characters": [{"name": n, **character_json(decision.after, n)} for n in names]
         }
-        lines = (Line(head), *views.step_lines(decision.warnings, "warning"))
-        return Report(lines, data)
+        lines = [Line(head), *views.step_lines(decision.warnings, "warning")]
+        if any(e.payload().get("moves") for e in decision.events):
+            lines.append(Line(views.tokens_line(decision.after)))
+        return Report(tuple(lines), data)
 
     def answer(self, state: YbsState | None, query: Query) -> Report:
         """Characters, tokens, the advisor, or the exact odds of a test, a straight, a fight."""

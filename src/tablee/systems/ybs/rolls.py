@@ -13,7 +13,8 @@ other natural n succeeds when the modified result is 4 or more, where the modifi
 ``n + trait + forced`` on the first throw and ``n + trait`` on a reroll (forced tokens never
 count again, Y-A3). Only the final die can be a critical (Y-A4, Y-A5).
 
-Source: seed 004, "Les tests", "Les jetons Unmei"; rulings Y-M3, Y-N3, Y-A2 to Y-A6.
+Source: seed 004, "Les tests", "Les jetons Unmei"; rulings Y-M3, Y-N3, Y-A2 to Y-A6, Y-A8,
+Y-X6.
 """
 
 from __future__ import annotations
@@ -99,11 +100,13 @@ class YbsTest:
         critical: the player turns a final natural 6 into a critical success (1 token).
         critical_failure: the GM turns a final natural 1 into a critical failure.
         npc: a GM character: a critical failure gives no token (nobody holds one, Y-A8).
+        gm_critical: a GM character may buy a critical success from the GM's bag (the
+            house rule ``gm_criticals``, Y-X6); without it a GM character cannot.
 
     Raises:
         InputError: at construction, a value out of range, naming the field.
 
-    Source: Y-M3, Y-M4, Y-A3 to Y-A6, Y-A8.
+    Source: Y-M3, Y-M4, Y-A3 to Y-A6, Y-A8, Y-X6.
     """
 
     trait: int
@@ -114,6 +117,7 @@ class YbsTest:
     critical: bool = False
     critical_failure: bool = False
     npc: bool = False
+    gm_critical: bool = False
 
     def __post_init__(self) -> None:
         check_trait_value(self.trait)
@@ -295,7 +299,13 @@ def resolve_test(test: YbsTest, faces: Sequence[int]) -> TestResult:
         refusal = critical_refusal(test, naturals)
         if refusal is not None:
             raise refusal
-        steps.append(TraceStep(N_("critical success: 1 token back to the GM")))
+        steps.append(
+            TraceStep(
+                N_("critical success: 1 token from the GM's bag, back into it")
+                if test.npc
+                else N_("critical success: 1 token back to the GM")
+            )
+        )
     if test.critical_failure:
         if final != 1:
             raise RuleError(
@@ -320,7 +330,7 @@ def resolve_test(test: YbsTest, faces: Sequence[int]) -> TestResult:
         critical_success=test.critical,
         critical_failure=test.critical_failure,
         rerolls=rerolls,
-        tokens_paid=rerolls + int(test.critical),
+        tokens_paid=rerolls + int(test.critical and not test.npc),
         token_gained=int(test.critical_failure and not test.npc),
         trace=tuple(steps),
     )
@@ -334,16 +344,24 @@ def critical_refusal(test: YbsTest, faces: Sequence[int]) -> RuleError | None:
         faces: every natural thrown, the first then each reroll (1 or more).
 
     Returns:
-        The refusal (the final die is not a 6, or no token is left after the rerolls), or
-        None.
+        The refusal (the final die is not a 6, or no token is left after the rerolls; a GM
+        character without the house rule ``gm_criticals``), or None. A GM character with it
+        pays from the GM's bag, which the ledger checks (Y-X6).
 
-    Source: seed 004, "Les tests" step 7; Y-M3, Y-A4.
+    Source: seed 004, "Les tests" step 7; Y-M3, Y-A4, Y-A8, Y-X6.
     """
     final, left = faces[-1], test.tokens - (len(faces) - 1)
     if final != 6:
         return RuleError(
             N_("only a natural 6 can become a critical success, not a {face} (rule Y-M3)"),
             face=final,
+        )
+    if test.npc:
+        if test.gm_critical:
+            return None
+        return RuleError(
+            N_("a GM character holds no token to pay for a critical success (rule Y-A8)"),
+            tip=N_("the house rule gm_criticals lets the GM's bag pay for it"),
         )
     if left < 1:
         return RuleError(

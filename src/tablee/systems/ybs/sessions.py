@@ -4,11 +4,11 @@ Creating a character (with the spread's notices), starting and ending a session 
 handed out and taken back), invoking an attribute (1 token to its player), Shichi Fukujin
 (7 tokens to rewrite a scene) and changing the house rules. Each returns a `Decision`.
 
-Event kinds of this module (all version 1): ``ybs.character_created``,
-``ybs.session_started``, ``ybs.session_ended``, ``ybs.attribute_invoked``,
-``ybs.shichi_fukujin``, ``ybs.options_set``.
+Event kinds of this module (all version 1 but ``ybs.character_created``, version 2 with the
+tokens an imported sheet brings): ``ybs.character_created``, ``ybs.session_started``,
+``ybs.session_ended``, ``ybs.attribute_invoked``, ``ybs.shichi_fukujin``, ``ybs.options_set``.
 
-Source: seed 004; rulings Y-M1, Y-M2, Y-M4, Y-A1, Y-A7, Y-A21.
+Source: seed 004; rulings Y-M1, Y-M2, Y-M4, Y-A1, Y-A7, Y-A21, Y-X7.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from tablee.errors import N_, InputError, NotFoundError, RuleError
+from tablee.errors import N_, InputError, Message, NotFoundError, RuleError
 from tablee.systems.base import JSON, Fact, clean_name
-from tablee.systems.common import find_name
+from tablee.systems.common import find_name, whole
 from tablee.systems.ybs.character import (
     MAX_TRAIT,
     Character,
@@ -28,6 +28,7 @@ from tablee.systems.ybs.character import (
     spread_warnings,
 )
 from tablee.systems.ybs.evolution import MAX_AT_TWO
+from tablee.systems.ybs.rolls import MAX_TOKENS
 from tablee.systems.ybs.state import (
     MAX_CHARACTERS,
     Decision,
@@ -69,6 +70,7 @@ def decide_create(
     uchimi: int = 0,
     kega: int = 0,
     owner: str | None = None,
+    tokens: int = 0,
 ) -> Decision:
     """Create a character (by command or from an imported sheet).
 
@@ -80,16 +82,20 @@ def decide_create(
         stars: stars already earned, 0..4 per trait.
         uchimi, kega: boxes already marked (an imported sheet).
         owner: the player, or None for a GM character (Y-A8).
+        tokens: Unmei tokens an imported sheet brings, 0..`MAX_TOKENS`: they go from the GM's
+            bag to its player (Y-X7).
 
     Returns:
         The decision; its outcome is the `Character`; a warning when the traits are not the
         default spread (Y-A21).
 
     Raises:
-        InputError: a field out of range, naming it; an unknown owner; a third +2 trait.
-        RuleError: the name is taken, or the table has `MAX_CHARACTERS`.
+        InputError: a field out of range, naming it; an unknown owner; a third +2 trait;
+            tokens for a GM character.
+        RuleError: the name is taken, or the table has `MAX_CHARACTERS`; the GM's bag holds
+            fewer tokens than the sheet brings.
 
-    Source: Y-M1, Y-M2, Y-M9, Y-N1, Y-A1, Y-A21.
+    Source: Y-M1, Y-M2, Y-M4, Y-M9, Y-N1, Y-A1, Y-A8, Y-A21, Y-X7.
     """
     state = settled(state)
     hero = create_character(name, traits, attributes=attributes, stars=stars)
@@ -108,6 +114,15 @@ def decide_create(
             maximum=MAX_CHARACTERS,
         )
     player = None if owner is None else player_named(state, owner)
+    brought = whole(tokens, Message(N_("Unmei tokens")), 0, MAX_TOKENS, rule="Y-M4")
+    if brought and player is None:
+        raise InputError(
+            N_("{name} is a GM character: it holds no Unmei tokens, not {tokens} (rule Y-A8)"),
+            tip=N_("name the player who brings them"),
+            name=hero.name,
+            tokens=brought,
+        )
+    moves = (TokenMove(GM, player, brought, "import"),) if player and brought else ()
     payload: dict[str, JSON] = {
         "name": hero.name,
         "owner": player,
@@ -117,8 +132,9 @@ def decide_create(
         "uchimi": hero.uchimi,
         "kega": hero.kega,
         "hit_points": hero.hit_points,
+        "moves": moves_json(moves),
     }
-    after = with_hero(state, hero)
+    after = replace(with_hero(state, hero), ledger=state.ledger.apply(moves))
     if player is not None:
         after = replace(after, owners={**state.owners, hero.name: player})
     return decision_of(

@@ -4,11 +4,11 @@ Uchimi and Kega marked with overflow, rest and Kega healed by care, then evoluti
 for a trait, lowering one trait to raise another, a trauma, and attributes gained or lost.
 Each returns a `Decision`.
 
-Event kinds of this module (all version 1): ``ybs.damage``, ``ybs.rest``,
-``ybs.kega_healed``, ``ybs.star_awarded``, ``ybs.traits_transferred``, ``ybs.trauma``,
-``ybs.attributes_changed``.
+Event kinds of this module: ``ybs.damage``, ``ybs.rest``, ``ybs.kega_healed``,
+``ybs.star_awarded`` (version 2), ``ybs.traits_transferred``, ``ybs.trauma``,
+``ybs.trauma_lifted``, ``ybs.attributes_changed``.
 
-Source: seed 004; rulings Y-M5, Y-M9, Y-A19, Y-A20, Y-A22.
+Source: seed 004; rulings Y-M5, Y-M9, Y-A19, Y-A20, Y-A22, Y-X1, Y-X2, Y-X5.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from tablee.systems.ybs.character import (
     trait_named,
 )
 from tablee.systems.ybs.damage import heal_kega, rest, take_damage
-from tablee.systems.ybs.evolution import award_star, transfer, trauma
+from tablee.systems.ybs.evolution import award_star, lift_trauma, transfer, trauma
 from tablee.systems.ybs.state import (
     Decision,
     YbsState,
@@ -43,6 +43,7 @@ __all__ = [
     "decide_attributes",
     "decide_damage",
     "decide_heal_kega",
+    "decide_lift_trauma",
     "decide_rest",
     "decide_star",
     "decide_transfer",
@@ -129,12 +130,14 @@ def decide_heal_kega(
 def decide_star(state: YbsState, *, character: str, trait: str) -> Decision:
     """A star for a trait used heavily; the fifth raises it (Y-M9, Y-A20).
 
+    A star kept towards a raise that two traits at +2 will stop says so (a notice, Y-X5).
+
     Raises:
         NotFoundError: an unknown character.
         InputError: an unknown trait.
-        RuleError: the raise would make a third trait at +2.
+        RuleError: the raise would make a third trait at +2 (the star is not recorded).
 
-    Source: Y-M9, Y-A20, Y-T12.
+    Source: Y-M9, Y-A20, Y-T12, Y-X5.
     """
     state = settled(state)
     name = character_named(state, character)
@@ -153,6 +156,16 @@ def decide_star(state: YbsState, *, character: str, trait: str) -> Decision:
     if outcome.wasted:
         warnings = (
             TraceStep(N_("{trait} is already at +2: the star is lost"), {"trait": chosen.title}),
+        )
+    elif outcome.blocked:
+        warnings = (
+            TraceStep(
+                N_(
+                    "{trait} cannot rise to +2 while {others} are at +2: its fifth star will "
+                    "be refused unless one of them is lowered first"
+                ),
+                {"trait": chosen.title, "others": ", ".join(t.title for t in outcome.blocked)},
+            ),
         )
     return decision_of(
         state, "ybs.star_awarded", payload, with_hero(state, hero), outcome, warnings
@@ -185,11 +198,14 @@ def decide_transfer(state: YbsState, *, character: str, lower: str, raise_: str)
 def decide_trauma(state: YbsState, *, character: str, trait: str, note: str = "") -> Decision:
     """Trauma after 3 Kega: a trait related to the wounds becomes -1 (Y-M9, Y-T10).
 
+    One set of 3 Kega limits one trait (Y-X1).
+
     Raises:
         NotFoundError, InputError: an unknown character or trait.
-        RuleError: fewer than 3 Kega.
+        RuleError: fewer than 3 Kega, or fewer than 3 not yet counted by a trauma; a trait
+            already under a trauma.
 
-    Source: Y-M9, Y-A20, Y-T10.
+    Source: Y-M9, Y-A20, Y-T10, Y-X1.
     """
     state = settled(state)
     name = character_named(state, character)
@@ -205,6 +221,31 @@ def decide_trauma(state: YbsState, *, character: str, trait: str, note: str = ""
         "boxes": box_json(hero),
     }
     return decision_of(state, "ybs.trauma", payload, with_hero(state, hero), hero)
+
+
+def decide_lift_trauma(state: YbsState, *, character: str, trait: str, note: str = "") -> Decision:
+    """The GM lifts a trauma: the trait gets back the levels it took (Y-X2).
+
+    Raises:
+        NotFoundError, InputError: an unknown character or trait.
+        RuleError: no trauma on that trait; a third trait at +2.
+
+    Source: Y-M9 (a trauma may be temporary), Y-X2.
+    """
+    state = settled(state)
+    name = character_named(state, character)
+    chosen = trait_named(trait)
+    before = state.characters[name].trait(chosen)
+    hero = lift_trauma(state.characters[name], chosen)
+    payload: dict[str, JSON] = {
+        "character": name,
+        "trait": chosen.value,
+        "from": before,
+        "value": hero.trait(chosen),
+        "note": free_text(note),
+        "boxes": box_json(hero),
+    }
+    return decision_of(state, "ybs.trauma_lifted", payload, with_hero(state, hero), hero)
 
 
 def decide_attributes(

@@ -255,13 +255,17 @@ def boxes_of(hero: Character) -> Boxes:
 
 
 def with_boxes(hero: Character, boxes: Boxes, notes: Iterable[str] = ()) -> Character:
-    """The character with new boxes (and Kega notes added)."""
+    """The character with new boxes (and Kega notes added).
+
+    Healed Kega take their count by a trauma with them, so new Kega count afresh (Y-X1).
+    """
     return replace(
         hero,
         uchimi=boxes.uchimi,
         kega=boxes.kega,
         emergency=boxes.emergency,
         kega_notes=(*hero.kega_notes, *notes),
+        trauma_kega=min(hero.trauma_kega, boxes.kega),
     )
 
 
@@ -279,7 +283,9 @@ def box_json(hero: Character) -> dict[str, JSON]:
 def character_json(state: YbsState, name: str) -> dict[str, JSON]:
     """A character's sheet as JSON, with its player and its player's tokens.
 
-    Source: Y-M1, Y-M4, Y-M5, Y-M9.
+    ``traumas`` maps each trait under a trauma to the levels it took (Y-X1, Y-X2).
+
+    Source: Y-M1, Y-M4, Y-M5, Y-M9, Y-X2.
     """
     hero = state.characters[name]
     owner = state.owners.get(name)
@@ -291,4 +297,5 @@ def character_json(state: YbsState, name: str) -> dict[str, JSON]:
         "attributes": list(hero.attributes),
         **box_json(hero),
         "kega_notes": list(hero.kega_notes),
+        "traumas": dict(hero.traumas),
     }

@@ -10,9 +10,12 @@ the supply. Movements (Y-M4):
 * assistance: 1 from each assistant's player to the actor's (Y-A6);
 * forcing destiny (1..3), s'entêter (1), a critical success (1): to the GM;
 * a critical failure: 1 from the GM to the actor's player;
-* Shichi Fukujin: 7 at once to the GM.
+* Shichi Fukujin: 7 at once to the GM;
+* an imported sheet's tokens: from the GM to its player (Y-X7);
+* a GM character's critical success, with the house rule ``gm_criticals``: 1 from the GM's
+  bag back into it, so the bag must hold one (Y-X6).
 
-Source: seed 004, "Les jetons Unmei"; rulings Y-M2, Y-M4, Y-N2, Y-A6, Y-A7.
+Source: seed 004, "Les jetons Unmei"; rulings Y-M2, Y-M4, Y-N2, Y-A6, Y-A7, Y-X6, Y-X7.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ _REASONS: dict[str, str] = {
     "critical": N_("critical success"),
     "critical_failure": N_("critical failure"),
     "shichi_fukujin": N_("Shichi Fukujin"),
+    "import": N_("imported sheet"),
 }
 """The words of each movement's reason id (the ids stay in JSON)."""
 
@@ -83,7 +87,8 @@ class TokenMove:
         receiver: a player's name or ``gm``.
         count: tokens moved, 1 or more.
         reason: a stable id: ``session_start``, ``session_end``, ``invoke``, ``assist``,
-            ``force``, ``stubborn``, ``critical``, ``critical_failure``, ``shichi_fukujin``.
+            ``force``, ``stubborn``, ``critical``, ``critical_failure``, ``shichi_fukujin``,
+            ``import``.
     """
 
     giver: str

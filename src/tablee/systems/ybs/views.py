@@ -9,7 +9,7 @@ Source: seed 004; rulings Y-M1, Y-M3 to Y-M9, Y-A3.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from tablee.dice import TraceStep
@@ -30,6 +30,7 @@ __all__ = [
     "SHOWN_CHOICES",
     "advice_json",
     "advice_lines",
+    "box_alerts",
     "character_lines",
     "expected",
     "fraction_text",
@@ -117,8 +118,46 @@ def tokens_line(state: YbsState) -> Message:
     return Message(N_("Unmei tokens: {holders}"), holders=joined(holders))
 
 
+STATE_WORDS = {
+    "emergency": N_("life in danger: call for help"),
+    "prostrate": N_("prostrate"),
+}
+"""A character's state once every box is marked, in words (Y-M5)."""
+
+
+def box_alerts(payload: Mapping[str, JSON]) -> list[Line]:
+    """A warning line for each character an event leaves prostrate or with life in danger.
+
+    Reads the boxes an event records: ``boxes`` for its ``character`` (damage, rest, care,
+    evolution), ``boxes`` by name (a fight round), or each row of ``damage`` (a gang fight's
+    end, Ichika Bachika). A character whose life is in danger is not also said prostrate.
+
+    Source: Y-M5, Y-A19.
+    """
+    found: list[tuple[str, Mapping[str, JSON]]] = []
+    boxes = payload.get("boxes")
+    if isinstance(boxes, Mapping) and "prostrate" in boxes:
+        found.append((str(payload.get("character")), boxes))
+    elif isinstance(boxes, Mapping):
+        found += [(str(n), b) for n, b in boxes.items() if isinstance(b, Mapping)]
+    damage = payload.get("damage")
+    for row in damage if isinstance(damage, list) else []:
+        if isinstance(row, Mapping) and isinstance(row.get("boxes"), Mapping):
+            found.append((str(row["character"]), row["boxes"]))
+    lines: list[Line] = []
+    for name, marked in found:
+        word = "emergency" if marked.get("emergency") else "prostrate"
+        if marked.get(word):
+            state = Message(STATE_WORDS[word])
+            lines.append(Line(Message(N_("{name}: {state}"), name=name, state=state), "warning"))
+    return lines
+
+
 def character_lines(state: YbsState, name: str) -> list[Line]:
-    """A character for people: name and player, traits with stars, boxes, attributes."""
+    """A character for people: name and player, traits, boxes, traumas, attributes.
+
+    The traits under a trauma are named (Y-X2).
+    """
     doc = character_json(state, name)
     owner: Text = str(doc["owner"]) if doc["owner"] else Message(N_("GM character"))
     tokens: Text = ""
@@ -140,6 +179,11 @@ def character_lines(state: YbsState, name: str) -> list[Line]:
         Line(f"  {traits}"),
         Line(shown, style),
     ]
+    traumas = doc["traumas"]
+    if isinstance(traumas, dict) and traumas:
+        names = ", ".join(str(t).capitalize() for t in traumas)
+        under = Message(N_("Under a trauma: {traits}"), traits=names)
+        lines.append(Line(Message("  {under}", under=under)))
     if doc["attributes"]:
         attributes = ", ".join(str(a) for a in doc["attributes"])
         lines.append(
