@@ -24,7 +24,7 @@ def test_a_rolls_own_report_shows_what_was_imposed_the_double_bonus_and_the_reas
     assert "with a double bonus" in result.out
     assert "because: fog; knows Chelsea" in result.out
     french = table(*argv, "--dice", "1,2,3,4,5", "--lang", "fr")
-    assert "double bonus" in french.out and "fog; knows Chelsea" in french.out
+    assert "avec un double bonus" in french.out and "fog ; knows Chelsea" in french.out
     assert "with a double bonus" not in french.out
 
 
@@ -72,6 +72,15 @@ def test_an_opposed_roll_json_records_what_was_imposed(table: Run) -> None:
     ).json()
     assert (doc["imposed_bonus"], doc["imposed_malus"], doc["reasons"]) == (0, 2, ["fog"])
     assert (doc["malus"], doc["value"], doc["passive_value"]) == (2, 4, 3)
+
+
+def test_a_report_names_only_the_imposed_dice_there_are(table: Run) -> None:
+    argv = ("pouyss", "opposed", "--active", "A", "--passive", "B", "--imposed-malus", "2")
+    result = table(*argv, "--reason", "fog", "--reason", "night", "--dice", "6,5,4")
+    assert result.code == 0, result.err
+    assert "\nimposed: 2 malus\n" in result.out
+    french = table(*argv, "--reason", "brume", "--reason", "nuit", "--dice", "6,5,4", "--lang=fr")
+    assert "brume ; nuit" in french.out
 
 
 def test_a_bonus_cannot_be_imposed_on_an_opposed_roll_with_an_empty_cagnotte(run: Run) -> None:

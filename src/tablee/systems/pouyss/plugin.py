@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from tablee.dice import D6, Chance, DiceRequest, TraceStep
-from tablee.errors import N_, InputError, Message, Plural, RuleError
+from tablee.errors import N_, InputError, Message, Plural, RuleError, joined
 from tablee.systems.base import JSON
 from tablee.systems.declare import Query
 from tablee.systems.options import stored_changes
@@ -130,22 +130,23 @@ def _warnings(decision: Decision[PouyssState]) -> list[Line]:
 
 
 def _imposed_lines(event: Rolled | OpposedRolled) -> list[Line]:
-    """What the narrator imposed, the double bonus and the reasons, as a roll's report shows."""
+    """What the narrator imposed, the double bonus and the reasons, as a roll's report shows.
+
+    Only what there is: ``imposed: 1 malus`` when no bonus was imposed.
+    """
     notes = []
-    if event.imposed_bonus or event.imposed_malus:
-        notes.append(
-            Line(
-                Message(
-                    N_("imposed: {bonus} bonus, {malus} malus"),
-                    bonus=event.imposed_bonus,
-                    malus=event.imposed_malus,
-                )
-            )
-        )
+    imposed = []
+    if event.imposed_bonus:
+        imposed.append(Message(N_("{count} bonus"), count=event.imposed_bonus))
+    if event.imposed_malus:
+        imposed.append(Message(N_("{count} malus"), count=event.imposed_malus))
+    if imposed:
+        dice = joined(imposed, "{first}, {rest}")
+        notes.append(Line(Message(N_("imposed: {dice}"), dice=dice)))
     if event.double_bonus:
         notes.append(Line(Message(N_("with a double bonus"))))
     if event.reasons:
-        notes.append(Line(Message(N_("because: {reasons}"), reasons="; ".join(event.reasons))))
+        notes.append(Line(Message(N_("because: {reasons}"), reasons=joined(list(event.reasons)))))
     return notes
 
 
