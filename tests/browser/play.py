@@ -19,6 +19,8 @@ measure: no test asserts how fast a page answers)."""
 GM = "gm"
 RELOAD = ("*", "reload", {})
 """A step: every person reloads their page (and its stream reopens)."""
+IDENTITY = {"organisation": "Bureau 9", "signature": "a silver lighter"}
+"""What a new agent's form needs besides its name (G-M1: chosen by its player)."""
 
 Step = tuple[str, str, dict[str, Any]]
 
@@ -123,8 +125,8 @@ SESSIONS = {
         "agents",
         ("Ana", "Bob"),
         (
-            (GM, "agent", {"name": "Rex", "owner": "Ana"}),
-            (GM, "agent", {"name": "Zia", "owner": "Bob"}),
+            (GM, "agent", {"name": "Rex", "owner": "Ana", **IDENTITY}),
+            (GM, "agent", {"name": "Zia", "owner": "Bob", **IDENTITY}),
             (
                 GM,
                 "challenge",

@@ -21,6 +21,7 @@ from playwright.sync_api import Page
 
 from tests.browser.play import (
     GM,
+    IDENTITY,
     SESSIONS,
     Contexts,
     act,
@@ -152,7 +153,7 @@ def test_long_and_hostile_names_fit_a_phone(contexts: Contexts, server: str) -> 
     gm.goto(table.gm)
     wait_stream_open(gm)
     for name, owner in ((LONG + "Agent", LONG), ("<b>Rex</b>", "<i>Zoé</i> 🎲")):
-        act(gm, "agent", {"name": name, "owner": owner})
+        act(gm, "agent", {"name": name, "owner": owner, **IDENTITY})
     gm.locator(f"#log > li:has-text('{LONG}Agent')").first.wait_for()
     phone = contexts.new(390, 844).new_page()
     for url in (table.gm, table.players[LONG], table.players["<i>Zoé</i> 🎲"]):

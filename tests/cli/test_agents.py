@@ -5,13 +5,16 @@ Source: seed 002; docs/rules/agents.md.
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import Run
+from tablee.cli.main import main
+from tests.cli.conftest import Result, Run
 
 
 def _log(run: Run) -> list[dict]:
@@ -36,6 +39,10 @@ def team(run: Run) -> Run:
             str(s),
             "--intelligence",
             str(i),
+            "--organisation",
+            "Bureau 9",
+            "--signature",
+            "a silver lighter",
         )
         assert result.code == 0, result.err
     return run
@@ -192,35 +199,52 @@ def test_tables_command_checks_files(run: Run, tmp_path: Path) -> None:
     assert "line" in result.err
 
 
-def _blank_script(tmp_path: Path, count: int, name: str = "answers.txt") -> Path:
-    path = tmp_path / name
-    path.write_text("\n" * count, encoding="utf-8")
-    return path
+class _Answers:
+    """Standard input for ``play``: 'next' between scenes, else an empty answer (the
+    default), until ``limit`` answers have been given (then the end of input)."""
+
+    def __init__(self, out: io.StringIO, limit: int) -> None:
+        self.out, self.limit, self.given = out, limit, 0
+
+    def readline(self) -> str:
+        if self.given >= self.limit:
+            return ""
+        self.given += 1
+        asked = self.out.getvalue().rsplit("\n", 1)[-1]
+        return "next\n" if asked.startswith("Between scenes") else "\n"
 
 
-def test_play_walks_a_whole_adventure_and_resumes(team: Run, tmp_path: Path) -> None:
-    short = _blank_script(tmp_path, 12, "short.txt")
-    first = team("agents", "play", "--script", str(short), "--seed", "7")
+def _play(monkeypatch: pytest.MonkeyPatch, *args: str, limit: int = 5000) -> Result:
+    """``tablee agents play ARGS`` answering at the prompt as `_Answers` does."""
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", _Answers(out, limit))
+    code = main(["agents", "play", *args], out, err)
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+def test_play_walks_a_whole_adventure_and_resumes(
+    team: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = _play(monkeypatch, "--seed", "7", limit=12)
     assert first.code == 0, first.err
     assert "Paused" in first.out
     events = len(_log(team))
     assert events > 3
-    rest = _blank_script(tmp_path, 5000)
-    second = team("agents", "play", "--script", str(rest), "--seed", "8")
+    second = _play(monkeypatch, "--seed", "8")
     assert second.code == 0, second.err
     assert "The adventure is over" in second.out
     assert len(_log(team)) > events
     summary = team("agents", "show", "--json").json()
     assert summary["quest"]["status"] in ("won", "failed")
-    again = team("agents", "play", "--script", str(short), "--json")
-    assert again.json()["finished"] is True
+    again = _play(monkeypatch, "--json", limit=0)
+    assert json.loads(again.out)["finished"] is True
     assert team("table", "show").code == 0
 
 
 def test_play_reads_a_json_script_and_creates_agents(run: Run, tmp_path: Path) -> None:
     assert run("table", "new", "agents", "--name", "solo", "--players", "Ana").code == 0
     script = tmp_path / "answers.json"
-    answers = ["Vega", "Bureau 9", "a lighter", "7,7,3", "7,5,3", "", "", "3", "", ""]
+    answers = ["Vega", "Bureau 9", "a lighter", "7,7,3", "7,5,3", "", "", "3", "", "next"]
     script.write_text(json.dumps(answers), encoding="utf-8")
     result = run("agents", "play", "--script", str(script), "--seed", "1")
     assert result.code == 0, result.err
@@ -266,13 +290,27 @@ def test_play_refuses_a_malformed_table_folder_and_stores_nothing(
 def test_the_generator_step_by_step(team: Run) -> None:
     assert team("agents", "scene").code == 3  # no quest yet
     assert team("agents", "quest", "--starter", "en", "--dice", "3").code == 0
-    assert team("agents", "draw", "environments", "--seed", "1").code == 0
+    arrived = team("agents", "draw", "environments", "--seed", "1", "--json").json()
+    arrival = arrived["events"][0]["text"]
     assert team("agents", "generate", "--dice", "1,1,1,1").code == 3  # no scene yet
     assert team("agents", "scene").code == 0
     before = _log(team)
     assert team("agents", "generate", "--dice", "1,1,1").code == 2  # 4 d6 at index 0
     assert _log(team) == before
-    # no opposition named: it is drawn from its source's table (the environments, d12)
+    # the first scene's environment is where the agents arrived: no new draw (G-X2)
+    doc = team("agents", "generate", "--agents", "Vega", "--dice", "1,1,1,1", "--json").json()
+    (generated,) = doc["events"]
+    assert (generated["number"], generated["source"]) == (1, "environment")
+    assert generated["opposition"] == arrival
+    assert generated["score"] == 0  # floor(1/2) * 1 at index 0: won at once (G-A2)
+    doc = team("agents", "consequence", "--challenge", "1", "--json").json()
+    assert doc["events"][0]["records"]["progress"] == 1
+    assert team("agents", "consequence", "--challenge", "1").code == 3  # already applied
+    assert team("agents", "contest", "start").code == 3  # the quest is not won
+    shown = team("agents", "show", "--json").json()
+    assert shown["quest"]["objective"]  # revealed at index 1
+    # later scenes draw their environment from its table (the environments, d12)
+    assert team("agents", "scene").code == 0
     doc = team("agents", "generate", "--agents", "Vega", "--dice", "1,1,1,1,5", "--json").json()
     drawn, generated = doc["events"]
     assert (drawn["kind"], drawn["table"], drawn["face"]) == (
@@ -281,13 +319,6 @@ def test_the_generator_step_by_step(team: Run) -> None:
         5,
     )
     assert generated["opposition"] == drawn["text"]
-    assert generated["score"] == 0  # floor(1/2) * 1 at index 0: won at once (G-A2)
-    doc = team("agents", "consequence", "--challenge", "1", "--json").json()
-    assert doc["events"][0]["records"]["progress"] == 1
-    assert team("agents", "consequence", "--challenge", "1").code == 3  # already applied
-    assert team("agents", "contest", "start").code == 3  # the quest is not won
-    shown = team("agents", "show", "--json").json()
-    assert shown["quest"]["objective"]  # revealed at index 1
     assert team("agents", "give-up").code == 0
     assert team("agents", "show", "--json").json()["quest"]["status"] == "abandoned"
 
@@ -320,7 +351,7 @@ def test_play_offers_recovery_between_scenes_concessions_and_numbered_modifiers(
         "1",  # the objective
         "1",  # where they arrive
         "Orso Intelligence",  # fail on purpose between scenes (G-M7): stays 5, the start
-        "",  # the scene begins
+        "next",  # the scene begins
         "",  # everyone together
         "7,7",  # not 4 faces: refused, asked again
         "3,1,1,6",  # creatures, hostile, Muscles, score (3 + 0) x 2 = 6
@@ -359,7 +390,8 @@ def test_play_at_index_3_asks_three_dice_and_says_the_relation_is_hostile(
             assert team("agents", "winner", "--challenge", str(number)).code == 0
         assert team("agents", "consequence", "--challenge", str(number)).code == 0
     assert team("agents", "show", "--json").json()["quest"]["progress"] == 3
-    result = team("agents", "play", "--script", _script(tmp_path, ["", "", "Vega"]))
+    # the boon the last consequence owes, the next scene, everyone together
+    result = team("agents", "play", "--script", _script(tmp_path, ["", "next", ""]))
     assert result.code == 0, result.err
     assert "3 d6 for source, type and score; the relation is hostile at index 3" in result.out
 
@@ -398,7 +430,7 @@ def test_play_keeps_the_rolled_objective_secret(team: Run, tmp_path: Path) -> No
 def test_play_asks_groups_again_on_a_bad_name_and_stores_a_split_scene_whole(
     team: Run, tmp_path: Path
 ) -> None:
-    start = ["", "", "1", "1", ""]  # team complete, starter tables, objective, arrival, scene
+    start = ["", "", "1", "1", "next"]  # team complete, starter tables, objective, arrival, scene
     split = ["Vega;Orso", "3,1,1,6", "1"]  # Vega's dice and opposition; Orso's never come
     result = team("agents", "play", "--script", _script(tmp_path, [*start, "Zed;Orso", *split]))
     assert result.code == 0, result.err
@@ -416,6 +448,7 @@ def test_play_lets_challengers_ally_for_the_artefact_and_name_the_taker(
     team: Run, tmp_path: Path
 ) -> None:
     args = ("--name", "Lune", "--muscles", "5", "--sexe", "3", "--intelligence", "7")
+    args += ("--organisation", "Bureau 9", "--signature", "a fan")
     assert team("agents", "agent", *args).code == 0
     assert team("agents", "quest", "--starter", "en", "--dice", "1").code == 0
     # index 0, 1, 2, 3 for Vega alone: scores 0, 1, 2 and, at index 3 (3 d6), 3
@@ -431,7 +464,8 @@ def test_play_lets_challengers_ally_for_the_artefact_and_name_the_taker(
     assert team("agents", "show", "--json").json()["quest"]["status"] == "won"
     bout = ["Orso", "", "Lune", ""]  # Orso challenges on Sexe (his best), Lune joins him
     turns = ["", "", "6"] * 5  # five successes against Vega's Sexe 5
-    answers = [*bout, "", *turns, "Lune", ""]  # no concession; Lune takes it; nobody more
+    # the boon the last consequence owes; no concession; Lune takes it; nobody more
+    answers = ["", *bout, "", *turns, "Lune", ""]
     result = team("agents", "play", "--script", _script(tmp_path, answers))
     assert result.code == 0, result.err
     events = _log(team)
@@ -463,7 +497,7 @@ def test_play_asks_again_after_a_refused_abandon_or_recovery_instead_of_looping(
             "1",  # objective
             "1",  # arrival
             "Vega Charme",  # not a reserve: refused, the scene question comes again
-            "",  # the scene begins
+            "next",  # the scene begins
             "",  # everyone together
             "3,1,1,6",  # a Muscles challenge, score 6
             "1",  # the creature
@@ -478,5 +512,5 @@ def test_play_asks_again_after_a_refused_abandon_or_recovery_instead_of_looping(
     assert result.code == 0, result.err
     assert "'Charme' is not a challenge type" in result.out
     assert "may concede instead (rule G-M8)" in result.out
-    assert result.out.count("Next scene:") == 2
+    assert result.out.count("Between scenes:") == 2
     assert result.out.count("Vega, declare your action") == 2

@@ -44,9 +44,10 @@ SETUP: dict[str, list[list[str]]] = {
     "shs": [SHS_CREW],
     "target": [["refill", "--amount", "4"]],
     "agents": [
-        ["agent", "--name", "Vega", "--player", "Zoé"],
+        ["agent", "--name", "Vega", "--player", "Zoé", "--organisation", "Bureau 9",
+         "--signature", "a lighter"],
         ["agent", "--name", "Orso", "--muscles", "3", "--sexe", "7", "--intelligence", "5",
-         "--player", "Ana"],
+         "--player", "Ana", "--organisation", "Bureau 9", "--signature", "a compass"],
         ["challenge", "--type", "sexe", "--agents", "Vega", "--opposition", "the duke:9"],
         ["challenge", "--type", "muscles", "--agents", "Orso", "--opposition", "a wall:9"],
     ],

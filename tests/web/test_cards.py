@@ -223,7 +223,7 @@ def test_an_agents_card_shows_the_d6_and_the_score(client: TestClient, store: Sq
     links = make_table(store, system="agents", name="ops", players=("Ana", "Bo"))
     ana, gm = links.players["Ana"], links.gm
     assert act(client, ana, "agent", name="Vega", owner="Ana", muscles="7", sexe="5",
-               intelligence="3")[0] == 200  # fmt: skip
+               intelligence="3", organisation="B9", signature="a pen")[0] == 200  # fmt: skip
     assert (
         act(client, gm, "challenge", kind="sexe", agents="Vega", oppositions="the duke:3")[0] == 200
     )

@@ -134,6 +134,7 @@ def test_agents_agent_created_by_the_gm_reaches_its_player(
 ) -> None:
     links = make_table(store, system="agents", name="ops", players=("Ana", "Bo"))
     create = {"action": "agent", "name": "Orso", "owner": "Bo", "muscles": "3", "sexe": "7"}
+    create |= {"organisation": "Ordre du Lotus", "signature": "a compass"}
     bo, gm = check_live(client, store, links, "Bo", {**create, "intelligence": "5"})
     assert bo["act-agent"] == ["Orso"]
     assert "Orso" in gm["act-agent"]

@@ -129,7 +129,16 @@ def test_an_agents_reserves_are_bars_of_their_starting_values_and_sang_three_tok
 ) -> None:
     links = make_table(store, "agents", "Opération", ("Ana", "Bob"))
     TableService(store).run_command(
-        "Opération", CreateAgent(name_="Mara", muscles=3, sexe=7, intelligence=5), None
+        "Opération",
+        CreateAgent(
+            organisation="Bureau 9",
+            signature="a lighter",
+            name_="Mara",
+            muscles=3,
+            sexe=7,
+            intelligence=5,
+        ),
+        None,
     )
     shown = drawn(client.get(links.gm).text, "Mara")
     assert shown["Muscles"] == ("bar", 3, 0, "3/3")

@@ -29,11 +29,12 @@ def team(client: TestClient, store: SqliteStore) -> Links:
     code, text = act(
         client, links.players["Ana"], "agent", name="Vega", owner="Ana",
         muscles="7", sexe="5", intelligence="3", organisation="Bureau 9",
+        signature="a silver lighter",
     )  # fmt: skip
     assert code == 200, text
     code, text = act(
         client, links.gm, "agent", name="Orso", owner="Bo", muscles="3", sexe="7",
-        intelligence="5",
+        intelligence="5", organisation="Ordre du Lotus", signature="a compass",
     )  # fmt: skip
     assert code == 200, text
     return links
@@ -86,7 +87,7 @@ def test_action_odds_match_brute_force(client: TestClient, store: SqliteStore) -
         # Vega (Sexe 5) acts first with the ticks, then Orso (Sexe 7) without
         assert got[3] == brute_win((5, 7), (modifier, 0), 3), text
     bad = client.get(ana + "/odds/act", params={"modifiers": "escalate"}).text
-    assert "odds-error" in bad and "G-N2" in bad  # not on the Sexe checklist
+    assert "odds-error" in bad and "not on the Sexe checklist" in bad and "G-N2" not in bad
     wrong = client.get(ana + "/odds/act", params={"challenge": "2"}).text
     assert "odds-error" in wrong  # there is no challenge 2
 
@@ -95,7 +96,7 @@ def test_actions_and_reserves(client: TestClient, store: SqliteStore) -> None:
     links = team(client, store)
     gm, ana, bo = links.gm, links.players["Ana"], links.players["Bo"]
     assert act(client, ana, "agent", name="Mira", owner="Bo", muscles="7", sexe="5",
-               intelligence="3")[0] == 403  # fmt: skip
+               intelligence="3", organisation="B9", signature="a pen")[0] == 403  # fmt: skip
     assert act(client, ana, "challenge", kind="sexe", agents="Vega", oppositions="x:1")[0] == 403
     code, text = act(
         client, gm, "challenge", kind="sexe", agents="Vega\nOrso", oppositions="the duke:3"
@@ -165,14 +166,23 @@ def test_blind_action_never_reaches_a_player(
 
 
 def _round(
-    client: TestClient, store: SqliteStore, links: Links, path: str, faces: str, acts: list[str]
+    client: TestClient,
+    store: SqliteStore,
+    links: Links,
+    path: str,
+    faces: str,
+    acts: list[str],
+    *,
+    arrived: bool = False,
 ) -> None:
     """One scene without a game master: generate for Vega, Ana acts, name, apply.
 
-    The opposition is drawn from the environments table (the source's d6 is 1) with a 1.
+    The opposition is the environment (the source's d6 is 1): in the first scene
+    (``arrived``) where the agents arrived (G-X2), else drawn from its table with a 1.
     """
     assert act(client, path, "scene")[0] == 200
-    code, text = act(client, path, "generate", agents="Vega", faces=faces + ",1")
+    drawn = "" if arrived else ",1"
+    code, text = act(client, path, "generate", agents="Vega", faces=faces + drawn)
     assert code == 200, text
     number = max(game(store).challenges)
     for face in acts:
@@ -199,7 +209,11 @@ def test_a_whole_adventure_without_a_game_master(client: TestClient, store: Sqli
     assert "secret until the index reaches 1" in client.get(bo).text
     code, text = act(client, bo, "draw", kind="creatures", faces="2")
     assert code == 200, text
-    _round(client, store, links, ana, "1,1,1,1", [])  # score 0 at index 0: won at once (G-A2)
+    arrival = game(store).arrival
+    assert arrival  # the environment drawn with the face 7
+    # score 0 at index 0: won at once (G-A2); opposed by where the agents arrived (G-X2)
+    _round(client, store, links, ana, "1,1,1,1", [], arrived=True)
+    assert game(store).challenges[1].oppositions[0].name == arrival
     quest = game(store).quest
     assert quest.progress == 1
     page = client.get(bo).text
@@ -247,8 +261,9 @@ def test_give_up_and_hostile_names(client: TestClient, store: SqliteStore) -> No
         assert "<img src=x" not in page and "<i>Nyx</i>" not in page
         assert "&lt;img src=x" in page and "🕶" in page
     code, text = act(
-        client, ana, "agent", name="Bad", owner="Ana", muscles="7", sexe="7", intelligence="3"
-    )
+        client, ana, "agent", name="Bad", owner="Ana", muscles="7", sexe="7", intelligence="3",
+        organisation="B9", signature="a pen",
+    )  # fmt: skip
     assert code == 422 and "G-M1" in text
     assert act(client, ana, "quest", faces="2")[0] == 200
     code, text = act(client, ana, "give-up")
@@ -263,7 +278,10 @@ def test_one_reserve_point_spent_twice_at_once(server: Running) -> None:
     store = server.store
     links = make_table(store, system="agents", name="ops", players=("Ana", "Bo"))
     service = TableService(store)
-    service.run_command("ops", cmd.CreateAgent(name_="Vega", owner="Ana"))
+    service.run_command(
+        "ops",
+        cmd.CreateAgent(organisation="Bureau 9", signature="a lighter", name_="Vega", owner="Ana"),
+    )
     service.run_command(
         "ops", cmd.OpenChallenge(kind="muscles", agents=("Vega",), oppositions=("wall:1",))
     )

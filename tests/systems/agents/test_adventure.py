@@ -19,6 +19,7 @@ from tablee.systems.agents import (
     ChallengeInputs,
     QuestStatus,
     StepKind,
+    TableKind,
     decide_action,
     decide_agent,
     decide_challenge,
@@ -80,6 +81,9 @@ def autoplay(table, seed, *, challengers=(), limit=400):
         if step.kind is StepKind.DRAW_QUEST:
             face = dice.roll(tables.objectives.die, 1)[0]
             table.do(decide_quest, tables=tables, source="starter:en", face=face)
+        elif step.kind is StepKind.DRAW:
+            die = tables.table(TableKind(step.table)).die
+            table.do(decide_draw, table=step.table, face=dice.roll(die, 1)[0])
         elif step.kind is StepKind.START_SCENE:
             table.do(decide_scene)
         elif step.kind is StepKind.GENERATE:

@@ -82,8 +82,10 @@ def test_sides_must_be_distinct():
 def test_an_alliance_names_its_taker():
     contest = start_contest(_agents(3), [2, 0, 0]).contest
     bout = launch_challenge(contest, ["Bo", "Cy"], Reserve.INTELLIGENCE)
-    with pytest.raises(InputError, match="taker None"):
+    with pytest.raises(InputError, match="which of the winning challengers Bo, Cy") as left:
         settle_challenge(contest, bout, challengers_won=True)
+    assert "None" not in str(left.value)
+    assert "--taker" in left.value.render(cli=True)
     with pytest.raises(InputError, match="taker 'Ana'"):
         settle_challenge(contest, bout, challengers_won=True, taker="Ana")
     with pytest.raises(InputError, match="nobody takes"):

@@ -40,7 +40,17 @@ def _run(state: Any, command: Any, *faces: int) -> Any:
 def _three_agents(opposition: str) -> Any:
     state = AGENTS_GAME.initial_state({"players": ["Ana"], "lang": "en", "options": {}})
     for name, m, s, i in (("Vega", 7, 5, 3), ("Orso", 3, 7, 5), ("Lune", 5, 3, 7)):
-        state = _run(state, cmd.CreateAgent(name_=name, muscles=m, sexe=s, intelligence=i)).after
+        state = _run(
+            state,
+            cmd.CreateAgent(
+                organisation="Bureau 9",
+                signature="a lighter",
+                name_=name,
+                muscles=m,
+                sexe=s,
+                intelligence=i,
+            ),
+        ).after
     opened = cmd.OpenChallenge(kind="muscles", agents=("Vega,Orso,Lune",), oppositions=opposition)
     return _run(state, opened).after
 

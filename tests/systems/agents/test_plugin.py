@@ -112,7 +112,16 @@ def test_an_action_is_decided_for_the_agent_due_in_the_one_open_challenge() -> N
     state = _table("Ana", "Bo")
     for name, m, s, i, owner in (("Vega", 7, 5, 3, "Ana"), ("Orso", 3, 7, 5, "Bo")):
         state = _run(
-            state, cmd.CreateAgent(name_=name, muscles=m, sexe=s, intelligence=i, owner=owner)
+            state,
+            cmd.CreateAgent(
+                organisation="Bureau 9",
+                signature="a lighter",
+                name_=name,
+                muscles=m,
+                sexe=s,
+                intelligence=i,
+                owner=owner,
+            ),
         ).after
     opened = _run(
         state, cmd.OpenChallenge(kind="Sexe", agents=("vega,ORSO",), oppositions=("the duke:3",))
@@ -138,7 +147,9 @@ def test_an_action_is_decided_for_the_agent_due_in_the_one_open_challenge() -> N
 
 def test_a_drawn_challenge_without_a_name_draws_its_opposition_first() -> None:
     state = _table("Ana")
-    state = _run(state, cmd.CreateAgent(name_="Vega")).after
+    state = _run(
+        state, cmd.CreateAgent(organisation="Bureau 9", signature="a lighter", name_="Vega")
+    ).after
     state = _run(state, cmd.Quest(starter="en"), 1).after
     state = _run(state, cmd.NextScene()).after
     decision = _run(state, cmd.Generate(), 3, 1, 1, 6, 2)  # creatures; the creature's d12
@@ -154,7 +165,9 @@ def test_a_drawn_challenge_without_a_name_draws_its_opposition_first() -> None:
 def test_a_tie_for_the_winner_is_rolled_off_and_stored_as_named() -> None:
     state = _table("Ana", "Bo")
     for name in ("Vega", "Orso"):
-        state = _run(state, cmd.CreateAgent(name_=name)).after
+        state = _run(
+            state, cmd.CreateAgent(organisation="Bureau 9", signature="a lighter", name_=name)
+        ).after
     state = _run(
         state, cmd.OpenChallenge(kind="muscles", agents=("Vega", "Orso"), oppositions=("x:2",))
     ).after
@@ -171,11 +184,20 @@ def test_a_tie_for_the_winner_is_rolled_off_and_stored_as_named() -> None:
 def test_a_field_stored_under_another_name_is_checked_and_built_by_that_name() -> None:
     from tablee.systems.declare import build_command, command_json
 
-    built = build_command(cmd.CreateAgent, {"name": "Vega", "muscles": "3", "sexe": "7"})
+    given = {
+        "name": "Vega",
+        "muscles": "3",
+        "sexe": "7",
+        "organisation": "B9",
+        "signature": "a pen",
+    }
+    built = build_command(cmd.CreateAgent, given)
     assert (built.name_, built.muscles, built.sexe, built.intelligence) == ("Vega", 3, 7, 3)
     assert command_json(built)["name"] == "Vega"
     with pytest.raises(InputError, match="name"):
-        cmd.CreateAgent(name_="Ve\x00ga")  # checked as itself, not the class's own name
+        cmd.CreateAgent(
+            organisation="Bureau 9", signature="a lighter", name_="Ve\x00ga"
+        )  # checked as itself, not the class's own name
 
 
 @pytest.mark.parametrize("name", sorted(LOGS))

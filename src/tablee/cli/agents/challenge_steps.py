@@ -14,7 +14,7 @@ from typing import Any
 
 from tablee.cli.agents.common import names
 from tablee.cli.agents.prompting import ABANDON, CONCEDE, PlayBase
-from tablee.errors import N_
+from tablee.errors import N_, InputError
 
 __all__ = ["HELP", "HINTS", "ChallengeSteps"]
 
@@ -94,18 +94,39 @@ class ChallengeSteps(PlayBase):
         choices = ", ".join(
             f"{a} {game.agents[a].reserve(kind)} → {game.agents[a].start(kind)}" for a in able
         )
-        answer = self.ask(
-            self.tr(
-                "Before the first turn of challenge {number}, who concedes, getting their "
-                "{kind} back to its starting value? Names separated by commas "
-                "({agents}; empty: nobody):"
-            ).format(number=number, kind=kind.title, agents=choices)
-        )
+        question = self.tr(
+            "Before the first turn of challenge {number}, who concedes, getting their "
+            "{kind} back to its starting value? Names separated by commas "
+            "({agents}; empty: nobody):"
+        ).format(number=number, kind=kind.title, agents=choices)
+        who = self.retry(partial(self._conceding, question, able))  # a bad name: asked again
         conceded = False
-        for who in names(answer):
-            done = self.retry_once(partial(self.run, Concede(agent=who, challenge=number)))
+        for name in who:
+            done = self.retry_once(partial(self.run, Concede(agent=name, challenge=number)))
             conceded = conceded or done
         return conceded
+
+    def _conceding(self, question: str, able: list[str]) -> list[str]:
+        """The agents named to concede, each one of ``able``; none stored yet.
+
+        Raises:
+            InputError: a name that is not one of ``able``, listing them (asked again, so
+                that a typing slip costs nobody their chance to concede).
+        """
+        from tablee.systems.common import find_name
+
+        chosen: list[str] = []
+        for typed in names(self.ask(question)):
+            found = find_name(able, typed, N_("an agent's name"))
+            if found is None:
+                raise InputError(
+                    N_("{name!r} cannot concede here: name one of {agents}, or nobody"),
+                    name=typed,
+                    agents=", ".join(able),
+                )
+            if found not in chosen:
+                chosen.append(found)
+        return chosen
 
     def _leave(self, how: str, number: int, agent: str) -> Any:
         from tablee.systems.agents.commands import Abandon, Concede
@@ -180,7 +201,7 @@ class ChallengeSteps(PlayBase):
         self.retry(name)
 
     def consequence(self, number: int) -> None:
-        """Apply a challenge's consequences and draw the boon it may bring (G-M10)."""
+        """Apply a challenge's consequences (G-M10); the boon it may bring is drawn next."""
         from tablee.systems.agents.commands import Settle
 
         played = self.game().challenges[number]
@@ -193,7 +214,4 @@ class ChallengeSteps(PlayBase):
                 ).format(number=number, kind=played.kind.title)
             )
             self.offer_concessions(number)
-        applied = self.run(Settle(challenge=number))
-        result = applied.decision.outcome
-        if result.helped:
-            self.draw("boons", HELP)
+        self.run(Settle(challenge=number))  # a boon it owes is the next step (G-A13)

@@ -87,5 +87,10 @@ def add_dice(parser: argparse.ArgumentParser, tr: Tr) -> None:
         help=tr("faces read on physical dice instead of rolling"),
     )
     source.add_argument(
-        "--seed", type=whole_number(tr), help=tr("roll reproducibly from this seed")
+        "--seed",
+        type=whole_number(tr),
+        help=tr(
+            "roll reproducibly from this seed and the log's length: the same on the same "
+            "log, new dice on a resumed game"
+        ),
     )

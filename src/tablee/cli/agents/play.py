@@ -2,10 +2,14 @@
 
 The loop asks `tablee.systems.agents.flow.next_step` what the adventure needs, asks the
 players for that step's answers (an empty answer takes the default: roll the dice, no
-modifier, everyone together, the fallback winner, nobody challenges), and stores the decision
-at once. Stopping anywhere (end of input, Ctrl-D, the end of a script) loses nothing: running
-``play`` again resumes from the table's log. ``--script FILE`` reads the answers from a file,
-one per line (an empty line is an empty answer) or a JSON list of strings.
+modifier, everyone together, the fallback winner, nobody challenges; between scenes it
+pauses), and stores the decision at once. Stopping anywhere (an empty answer between
+scenes, Ctrl+C, end of input, Ctrl-D, the end of a script) loses nothing: running ``play``
+again resumes from the table's log, a table draw still owed included, and the answers
+typed for an agent not yet created are kept. ``--script FILE`` reads the answers from a
+file, one per line (an empty line is an empty answer) or a JSON list of strings.
+``--seed`` rolls from the seed and the log's length when the run starts (`run_seed`), so a
+resumed game does not roll the first dice again.
 
 Only prompting lives here (`tablee.cli.agents.prompting`, and the step handlers of
 `quest_steps`, `challenge_steps` and `contest_steps`); each answer runs one of the game's
@@ -17,6 +21,7 @@ Source: seed 002 ("Génération de scénario"); rulings G-M3 to G-M12.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from tablee.cli.agents.challenge_steps import HELP as HELP
@@ -34,7 +39,7 @@ from tablee.cli.agents.quest_steps import QuestSteps
 from tablee.cli.app import Context, add_common
 from tablee.errors import TableeError
 
-__all__ = ["add_play", "cmd_play"]
+__all__ = ["add_play", "cmd_play", "run_seed"]
 
 MAX_STEPS = 10_000
 """Most steps one ``play`` run takes (a guard against a loop)."""
@@ -58,6 +63,9 @@ def _run(play: _Play) -> bool:
             play.create_agents()
         elif kind is StepKind.DRAW_QUEST:
             play.draw_quest()
+        elif kind is StepKind.DRAW:
+            assert step.table is not None
+            play.draw(step.table, WHERE if step.table == "environments" else HELP)
         elif kind is StepKind.START_SCENE:
             play.start_scene()
         elif kind is StepKind.GENERATE:
@@ -81,15 +89,44 @@ def _run(play: _Play) -> bool:
     return False
 
 
+def run_seed(seed: int, position: int) -> int:
+    """The seed a ``play`` run rolls from: ``--seed`` mixed with where the log stands.
+
+    The same seed on the same log rolls the same dice; a game resumed later in its log
+    rolls new ones instead of the first run's again.
+
+    Args:
+        seed: the ``--seed`` value.
+        position: the table's last event number when the run starts (1 or more).
+
+    Returns:
+        A seed for `tablee.dice.SeededSource`, 0 to 2**64 - 1 (the first 8 bytes of a
+        SHA-256 of both, so nearby seeds and positions give unrelated dice).
+    """
+    digest = hashlib.sha256(f"tablee-agents-play/{seed}/{position}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def cmd_play(ctx: Context) -> int:
-    """``tablee agents play``: walk the group through the adventure, saving every step."""
+    """``tablee agents play``: walk the group through the adventure, saving every step.
+
+    Ctrl+C pauses as an empty answer between scenes does: no traceback, the line ended and
+    a word that everything so far is saved.
+    """
     a = ctx.args
     answers = read_script(a.script) if a.script else None
-    play = _Play(ctx, Prompter(ctx, answers), Dice(ctx))
+    if getattr(a, "seed", None) is not None:
+        name = ctx.service.resolve_name(a.table)
+        a.seed = run_seed(a.seed, ctx.service.state(name).last_seq)
+    prompter = Prompter(ctx, answers)
+    play = _Play(ctx, prompter, Dice(ctx))
     try:
         finished = _run(play)
     except Paused:
         finished = False
+    except KeyboardInterrupt:
+        finished = False
+        prompter.end_line()  # the prompt's line, where the terminal echoed ^C
     except TableeError:
         raise
     if not finished:

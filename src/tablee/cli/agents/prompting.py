@@ -23,15 +23,28 @@ from tablee.dice import D6, Die, TypedFaces, check_typed_faces, parse_faces
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.declare import Command
 
-__all__ = ["ABANDON", "CONCEDE", "GIVE_UP", "Paused", "PlayBase", "Prompter", "read_script"]
+__all__ = [
+    "ABANDON",
+    "CONCEDE",
+    "GIVE_UP",
+    "NEXT",
+    "Paused",
+    "PlayBase",
+    "Prompter",
+    "read_script",
+]
 
 ABANDON = N_("abandon")
 CONCEDE = N_("concede")
 GIVE_UP = N_("give up")
+NEXT = N_("next")
 
 
 class Paused(Exception):
-    """The answers ran out: stop here, the log keeps everything so far."""
+    """Stop here: the log keeps everything so far.
+
+    Raised when the answers run out, or when the players press Enter between scenes.
+    """
 
 
 class Prompter:
@@ -46,13 +59,22 @@ class Prompter:
         self.ctx = ctx
         self._script: Iterator[str] | None = iter(answers) if answers is not None else None
 
+    def _out(self) -> Any:
+        return sys.stderr if self.ctx.json else self.ctx.out
+
+    def end_line(self) -> None:
+        """End the line a question was asked on (after Ctrl+C)."""
+        out = self._out()
+        out.write("\n")
+        out.flush()
+
     def ask(self, question: str) -> str:
         """One answer, trimmed.
 
         Raises:
             Paused: no answer is left (end of the script or of standard input).
         """
-        out = sys.stderr if self.ctx.json else self.ctx.out
+        out = self._out()
         out.write(question + " ")
         out.flush()
         if self._script is not None:

@@ -29,6 +29,8 @@ __all__ = [
     "ACTION",
     "CHECKLISTS",
     "EXCLUSIVE",
+    "HIGHEST_MODIFIER",
+    "LOWEST_MODIFIER",
     "MAX_MODIFIER",
     "ActionMechanic",
     "ActionResult",
@@ -43,6 +45,10 @@ __all__ = [
 
 MAX_MODIFIER = 20
 """Largest total modifier, either sign, that an `ActionRoll` takes (Tablée's bound)."""
+LOWEST_MODIFIER = -2
+"""Lowest total the checklists can give (Muscles: de-escalate and generic; G-N2, G-A6)."""
+HIGHEST_MODIFIER = 3
+"""Highest total the checklists can give (Muscles: escalate, environment, setup; G-N2)."""
 
 
 @dataclass(frozen=True)

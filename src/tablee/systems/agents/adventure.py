@@ -7,10 +7,11 @@ keeps the books; this module turns each of its steps into one fact that `evolve`
 again, and keeps the agents' records in step: the table's agents hold the reserves and the
 Sang, the quest's copies are refreshed from them before every step and copied back after.
 
-Event kinds (all version 1): ``agents.quest_drawn``, ``agents.table_drawn``,
-``agents.scene_started``, ``agents.challenge_generated``, ``agents.consequence_applied``,
-``agents.quest_abandoned``, ``agents.contest_started``, ``agents.contest_challenge``,
-``agents.contest_settled``, ``agents.contest_closed``.
+Event kinds (version 1, but ``agents.consequence_applied`` at version 2, which records the
+Sang before and a challenge settled after the quest was won, G-X1): ``agents.quest_drawn``,
+``agents.table_drawn``, ``agents.scene_started``, ``agents.challenge_generated``,
+``agents.consequence_applied``, ``agents.quest_abandoned``, ``agents.contest_started``,
+``agents.contest_challenge``, ``agents.contest_settled``, ``agents.contest_closed``.
 
 Tablée's decisions where the rulings are silent:
 
@@ -22,9 +23,14 @@ Tablée's decisions where the rulings are silent:
   nobody acted (a score of 0, G-A2).
 * In the contest the defenders' reserves are the opposition score only (G-A18): the
   challengers' successes lower the score, not the defenders' reserves.
+* A challenge of the scene whose earlier consequences accomplished the quest is still
+  settled before the contest: its winner's win counts, nothing else (G-X1).
+* The environment drawn before the first scene is where the agents arrive (G-X2); a
+  consequence that helps owes a boon until it is drawn or the next scene starts.
 
 Source: seed ``002_59b03dd224c3b923.txt`` ("Génération de scénario", "Conclusion du
-scénario"); rulings G-M9 to G-M12, G-A1 to G-A3, G-A10, G-A11, G-A13, G-A15 to G-A18.
+scénario"); rulings G-M9 to G-M12, G-A1 to G-A3, G-A10, G-A11, G-A13, G-A15 to G-A18;
+G-X1, G-X2.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ from tablee.systems.agents.quest import (
     QuestStatus,
     abandon_quest,
     apply_consequence,
+    count_late_win,
     draw_quest,
     generate_challenge,
     start_scene,
@@ -64,6 +71,7 @@ from tablee.systems.agents.words import QUEST_WORDS, word
 from tablee.systems.base import JSON, Fact
 
 __all__ = [
+    "after_draw",
     "decide_consequence",
     "decide_contest_challenge",
     "decide_contest_close",
@@ -179,8 +187,25 @@ def decide_quest(
         contest=None,
         bouts={},
         settled_bouts=frozenset(),
+        arrival=None,
+        boons_owed=0,
     )
     return Decision((_fact("agents.quest_drawn", payload),), drawn, (), after)
+
+
+def after_draw(state: AgentsState, table: str, text: str) -> AgentsState:
+    """The state after an entry of ``table`` is drawn: where the agents arrive, a boon owed.
+
+    An environment drawn before the quest's first scene is where the agents arrive (the
+    first scene's environment, G-X2); a boon drawn pays one that a consequence owes.
+
+    Source: G-M9 step 3.1; G-A13 (boons: Tablée's addition); G-X2.
+    """
+    if table == TableKind.ENVIRONMENTS.value and state.quest is not None and state.scene == 0:
+        return replace(state, arrival=text)
+    if table == TableKind.BOONS.value and state.boons_owed > 0:
+        return replace(state, boons_owed=state.boons_owed - 1)
+    return state
 
 
 def decide_draw(state: AgentsState, *, table: str, face: int) -> Decision:
@@ -214,7 +239,8 @@ def decide_draw(state: AgentsState, *, table: str, face: int) -> Decision:
     assert tables is not None  # drawn with the quest
     drawn = TABLE_DRAW.resolve(tables.table(kind), [face])
     payload: dict[str, JSON] = {"table": kind.value, "face": face, "text": drawn.entry.text}
-    return Decision((_fact("agents.table_drawn", payload),), drawn, (), state)
+    after = after_draw(state, kind.value, drawn.entry.text)
+    return Decision((_fact("agents.table_drawn", payload),), drawn, (), after)
 
 
 def _unsettled(state: AgentsState) -> list[int]:
@@ -242,7 +268,9 @@ def decide_scene(state: AgentsState) -> Decision:
         "returned": list(scene.returned),
         "sitting_out": list(scene.sitting_out),
     }
-    after = _after_quest(state, scene.quest, scene=state.scene + 1, scene_challenges=())
+    after = _after_quest(
+        state, scene.quest, scene=state.scene + 1, scene_challenges=(), boons_owed=0
+    )
     return Decision((_fact("agents.scene_started", payload),), scene, (), after)
 
 
@@ -303,15 +331,29 @@ def decide_generate(
     return Decision((_fact("agents.challenge_generated", payload),), challenge, (), after)
 
 
+def _late(state: AgentsState, challenge: int) -> bool:
+    """Whether ``challenge`` is of the scene whose earlier consequences won the quest (G-X1)."""
+    quest = state.quest
+    return (
+        quest is not None
+        and quest.status is QuestStatus.WON
+        and state.contest is None
+        and challenge in state.scene_challenges
+    )
+
+
 def decide_consequence(state: AgentsState, *, challenge: int) -> Decision:
     """Apply a finished generated challenge's consequences to the quest (G-M10).
+
+    A challenge of the scene whose earlier consequences accomplished the quest is still
+    settled, before the contest begins: only its winner's count changes (G-X1).
 
     Raises:
         NotFoundError: not a generated challenge.
         RuleError: still open; already applied; won without a winner named (G-M6); the
-            quest is over (G-A17).
+            quest is over (G-A17), but for the other challenges of the scene that won it.
 
-    Source: G-M9 steps 4-6, G-M10, G-M11, G-A10, G-A11, G-A15, G-A17.
+    Source: G-M9 steps 4-6, G-M10, G-M11, G-A10, G-A11, G-A15, G-A17; G-X1.
     """
     quest = _quest(state)
     drawn = state.generated.get(challenge)
@@ -330,11 +372,16 @@ def decide_consequence(state: AgentsState, *, challenge: int) -> Decision:
     won = played.outcome == "won"
     if won and played.winner is None and played.actions:
         raise RuleError(N_("name challenge {number}'s winner first (rule G-M6)"), number=challenge)
-    result = apply_consequence(quest, drawn, won=won, winner=played.winner if won else None)
+    late = _late(state, challenge)
+    settle = count_late_win if late else apply_consequence
+    result = settle(quest, drawn, won=won, winner=played.winner if won else None)
     new = result.quest
+    before: dict[str, JSON] = {a.name: a.sang for a in quest.agents if a.name in drawn.involved}
     payload: dict[str, JSON] = {
         "challenge": challenge,
         "won": won,
+        "before": before,
+        "late": late,
         "records": {
             "progress": new.progress,
             "change": result.progress_change,
@@ -346,7 +393,8 @@ def decide_consequence(state: AgentsState, *, challenge: int) -> Decision:
             "agents": {a.name: a.sang for a in new.agents if a.name in drawn.involved},
         },
     }
-    after = _after_quest(state, new, settled=state.settled | {challenge})
+    owed = state.boons_owed + (1 if result.helped else 0)  # a boon to draw (G-A13)
+    after = _after_quest(state, new, settled=state.settled | {challenge}, boons_owed=owed)
     return Decision((_fact("agents.consequence_applied", payload),), result, (), after)
 
 

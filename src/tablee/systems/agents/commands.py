@@ -20,7 +20,7 @@ from typing import Annotated, ClassVar, Literal, TypeAlias
 
 from tablee.dice import D6, DiceRequest
 from tablee.errors import N_
-from tablee.systems.agents.actions import MAX_MODIFIER
+from tablee.systems.agents.actions import HIGHEST_MODIFIER, LOWEST_MODIFIER
 from tablee.systems.agents.agent import MAX_RESERVE, Reserve
 from tablee.systems.agents.challenge import MAX_SCORE
 from tablee.systems.declare import Command, Param, Query, Who
@@ -73,7 +73,11 @@ AGENT = N_("the agent")
 
 @dataclass(frozen=True)
 class CreateAgent(Command):
-    """A new agent: Sang 3, and Muscles, Sexe and Intelligence 7, 5 and 3 in any order."""
+    """A new agent: Sang 3, and Muscles, Sexe and Intelligence 7, 5 and 3 in any order.
+
+    The organisation and the signature object are required (G-M1: the player chooses both);
+    see `tablee.systems.agents.game.check_identity` (ruling G-X3).
+    """
 
     name: ClassVar[str] = "agent"
     title: ClassVar[str] = N_("create an agent: Sang 3, reserves 7, 5, 3")
@@ -111,8 +115,12 @@ class CreateAgent(Command):
             rule="G-M1",
         ),
     ] = 3
-    organisation: Annotated[str, Param(N_("the agency or organisation"), max_length=200)] = ""
-    signature: Annotated[str, Param(N_("the signature object (no effect)"), max_length=200)] = ""
+    organisation: Annotated[
+        str, Param(N_("the agency or organisation"), max_length=200, rule="G-M1")
+    ] = field(kw_only=True)
+    signature: Annotated[
+        str, Param(N_("the signature object (no effect)"), max_length=200, rule="G-M1")
+    ] = field(kw_only=True)
     owner: Annotated[
         str | None,
         Param(N_("the player who plays the agent"), flag="--player", choices="players", actor=True),
@@ -460,7 +468,10 @@ class ContestClose(Command):
 
 @dataclass(frozen=True)
 class ActionOdds(Query):
-    """Exact odds of one action's result for a total modifier (no table needed)."""
+    """Exact odds of one action's result for a total modifier (no table needed).
+
+    The modifier is one the checklists can total: -2 to +3 (G-N2, G-A6).
+    """
 
     name: ClassVar[str] = "odds action"
     title: ClassVar[str] = N_("one action's outcome for a modifier")
@@ -471,9 +482,10 @@ class ActionOdds(Query):
         int,
         Param(
             N_("the total modifier, e.g. -1 or 2"),
-            low=-MAX_MODIFIER,
-            high=MAX_MODIFIER,
+            low=LOWEST_MODIFIER,
+            high=HIGHEST_MODIFIER,
             placeholder="M",
+            rule="G-N2",
         ),
     ] = 0
 

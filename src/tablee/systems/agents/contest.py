@@ -376,6 +376,12 @@ def settle_challenge(
         return ContestStep(new, new.holder, (step,))
     if taker is None and len(challenge.challengers) == 1:
         taker = challenge.challengers[0]
+    if taker is None:
+        raise InputError(
+            N_("say which of the winning challengers {names} takes the artefact (rule G-M12)"),
+            cli_tip=N_("name them with --taker"),
+            names=", ".join(challenge.challengers),
+        )
     if taker not in challenge.challengers:
         raise InputError(
             N_("the taker {name!r} must be one of the winning challengers {names} (G-M12)"),
@@ -408,7 +414,9 @@ def close_contest(contest: Contest, wanting: Iterable[str] = ()) -> ContestStep:
     due = next_challengers(contest, wanting)
     if due:
         raise RuleError(
-            N_("{names} still want to challenge {holder} (rule G-M12)"),
+            N_("{names} still wants to challenge {holder} (rule G-M12)")
+            if len(due) == 1
+            else N_("{names} still want to challenge {holder} (rule G-M12)"),
             names=", ".join(due),
             holder=contest.holder,
         )

@@ -12,7 +12,8 @@ Tablée's decisions where the rulings are silent:
 * a command that leaves the challenge out means the one open challenge (involving the agent
   named, if any); one that leaves the acting agent out means the one whose turn it is;
 * a drawn challenge without an opposition's name draws it from the table its source names
-  (creatures or environments), as ``play`` does: two events, the draw first;
+  (creatures or environments), as ``play`` does: two events, the draw first; but in the
+  quest's first scene the environment is where the agents arrived, drawn already (G-X2);
 * a winner or a favori left out when the rule leaves a tie is rolled off, a d6 each, ties
   rolling again (G-A12, G-A18); the agent it names is stored as the table's choice.
 
@@ -65,6 +66,7 @@ from tablee.systems.plugin import Decision
 __all__ = [
     "ROLL_OFF_ROUNDS",
     "RollOff",
+    "arrived_in",
     "challenge_for",
     "decide",
     "decide_options",
@@ -317,16 +319,36 @@ def _generate(state: AgentsState, command: Generate, dice: Chance) -> Decision[A
     count = CHALLENGE_GENERATOR.dice_for(inputs).count
     adventure.decide_generate(state, agents=group, faces=[1] * count)  # refused before rolling
     faces = list(dice.roll(DiceRequest(D6, count, ordered=True)))  # read in order
+    source = CHALLENGE_GENERATOR.resolve(inputs, faces).source
     opposition = command.opposition
     if opposition is None:
-        drawn = CHALLENGE_GENERATOR.resolve(inputs, faces)
-        table = "creatures" if drawn.source is Source.CREATURES else "environments"
+        opposition = arrived_in(state, source)
+    if opposition is None:
+        table = "creatures" if source is Source.CREATURES else "environments"
         first = decided(state, _draw(state, table, dice))
         name = first.outcome.entry.text
         then = adventure.decide_generate(first.after, agents=group, faces=faces, opposition=name)
         return _joined(first, then)
     made = adventure.decide_generate(state, agents=group, faces=faces, opposition=opposition)
     return decided(state, made)
+
+
+def arrived_in(state: AgentsState, source: Source) -> str | None:
+    """The environment where the agents arrived, when it opposes a challenge of ``source``.
+
+    In the quest's first scene the environment is the one drawn for where the agents
+    arrive: a challenge the environment itself presents is opposed by it, with no new draw
+    (ruling G-X2). Later scenes draw their environment, the agents having moved on.
+
+    Returns:
+        The arrival environment's text, or None (another source, a later scene, or none
+        drawn).
+
+    Source: seed 002, "Génération de challenge"; G-M9 steps 3.1 and 3.2; G-X2.
+    """
+    if source is Source.ENVIRONMENT and state.scene == 1 and state.arrival:
+        return state.arrival
+    return None
 
 
 def _contest_start(
@@ -364,6 +386,7 @@ def decide(state: AgentsState, command: Command, dice: Chance) -> Decision[Agent
     """
     match command:
         case CreateAgent():
+            game.check_identity(command.organisation, command.signature)  # G-X3
             made = game.decide_agent(
                 state,
                 name=command.name_,
@@ -437,10 +460,23 @@ def redecide_stored(state: AgentsState, event: Event) -> Decision[AgentsState] |
 
     The house rules are decided from their values; a quest from the tables it stored and
     its source as stored; a drawn challenge with its opposition as stored (even none),
-    without drawing it again.
+    without drawing it again; an agent as stored, even without an organisation or a
+    signature object, which a new agent needs (G-X3) but an earlier Tablée did not ask.
     """
     p: Mapping[str, JSON] = event.payload()
     match event.kind:
+        case "agents.agent_created":
+            made = game.decide_agent(
+                state,
+                name=p["name"],
+                muscles=p["muscles"],
+                sexe=p["sexe"],
+                intelligence=p["intelligence"],
+                organisation=p["organisation"],
+                signature=p["signature"],
+                owner=p["owner"],
+            )
+            return decided(state, made)
         case "agents.options_set":
             return decide_options(state, stored_changes(p))
         case "agents.quest_drawn":

@@ -7,10 +7,14 @@ artefact's holder. Folding a log applies those records (`tablee.systems.agents.f
 
 Version 1 of every kind is the shape Tablée 0.1.0 stored, and each records enough to be
 applied. The action is at version 2, which adds the exact odds shown before its roll (None
-when not recorded: `tablee.systems.event.ODDS_UPGRADES`). What an event leaves unrecorded is
-bookkeeping the state before it settles the same way every time (the standings of the
-agents in a challenge just opened, an agent at reserve 0 put out of the other open
-challenges of that type, the winner's count of wins), never an outcome of the rules.
+when not recorded: `tablee.systems.event.ODDS_UPGRADES`); the abandon and the consequence
+are at version 2, which add what the rules saw before (a reserve, each agent's Sang: None
+when not recorded), so that a line can tell a gain the cap held back from one made, and the
+consequence whether it only counted a win after the quest was accomplished (G-X1).
+What an event leaves unrecorded is bookkeeping the state before it settles the same way
+every time (the standings of the agents in a challenge just opened, an agent at reserve 0
+put out of the other open challenges of that type, the winner's count of wins, the draws
+the adventure owes), never an outcome of the rules.
 
 Source: seed ``002_59b03dd224c3b923.txt``; rulings G-M1 to G-M12, G-A1 to G-A20.
 """
@@ -183,11 +187,30 @@ class Conceded(Event):
         return Concede(agent=self.agent, challenge=self.challenge), NO_FACES
 
 
+def _reserve_before_not_recorded(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 1 -> 2 of ``agents.abandoned``: the reserve before doubling was not kept."""
+    return {**payload, "before": None}
+
+
+def _sang_before_not_recorded(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 1 -> 2 of ``agents.consequence_applied``: the Sang before was not kept.
+
+    Nor was a challenge settled after the quest was accomplished (version 1 refused it).
+    """
+    return {**payload, "before": None, "late": False}
+
+
 @dataclass(frozen=True)
 class Abandoned(Event):
-    """An agent abandoned a challenge in progress."""
+    """An agent abandoned a challenge in progress.
+
+    Version 2 adds ``before``, the reserve before it was doubled (None: not recorded), so
+    a doubling that the cap held back can say so.
+    """
 
     kind: ClassVar[str] = "agents.abandoned"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = {1: _reserve_before_not_recorded}
     about: ClassVar[str] = N_("an agent abandons a challenge; the points left doubled")
 
     challenge: int
@@ -195,6 +218,7 @@ class Abandoned(Event):
     kind_: str = field(metadata={"key": "kind"})
     reserve: int
     ended: str | None
+    before: int | None = None
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it."""
@@ -331,14 +355,23 @@ class ChallengeGenerated(Event):
 
 @dataclass(frozen=True)
 class ConsequenceApplied(Event):
-    """A drawn challenge's consequences: the index, the Sang, the quest's status."""
+    """A drawn challenge's consequences: the index, the Sang, the quest's status.
+
+    Version 2 adds ``before``, each involved agent's Sang before (None: not recorded), so a
+    gain the cap held back is not shown as one; and ``late``, a challenge settled after
+    the quest was accomplished earlier in its scene, which only counts its win (G-X1).
+    """
 
     kind: ClassVar[str] = "agents.consequence_applied"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = {1: _sang_before_not_recorded}
     about: ClassVar[str] = N_("a drawn challenge's consequences on the quest")
 
     challenge: int
     won: bool
     records: Mapping[str, JSON]
+    before: Mapping[str, int] | None = None
+    late: bool = False
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it."""

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from tablee.errors import N_, InputError
-from tablee.systems.agents.adventure import tables_from_json
+from tablee.systems.agents.adventure import after_draw, tables_from_json
 from tablee.systems.agents.agent import Agent, Reserve
 from tablee.systems.agents.challenge import Challenge, Standing, mark_out, open_challenge
 from tablee.systems.agents.contest import Bout, Contest
@@ -154,6 +154,8 @@ def _quest_drawn(state: AgentsState, event: QuestDrawn) -> AgentsState:
         contest=None,
         bouts={},
         settled_bouts=frozenset(),
+        arrival=None,
+        boons_owed=0,
     )
 
 
@@ -161,7 +163,7 @@ def _scene(state: AgentsState, event: SceneStarted) -> AgentsState:
     quest = _quest(state)
     agents = tuple(a.with_sang(1) if a.name in event.returned else a for a in quest.agents)
     quest = replace(quest, agents=agents, sitting_out=frozenset(event.sitting_out))
-    return _after_quest(state, quest, scene=event.scene, scene_challenges=())
+    return _after_quest(state, quest, scene=event.scene, scene_challenges=(), boons_owed=0)
 
 
 def _generated(state: AgentsState, event: ChallengeGenerated) -> AgentsState:
@@ -206,7 +208,8 @@ def _consequence(state: AgentsState, event: ConsequenceApplied) -> AgentsState:
         objective_revealed=quest.objective_revealed or bool(records["revealed"]),
         challenges=quest.challenges + 1,
     )
-    return _after_quest(state, new, settled=state.settled | {event.challenge})
+    owed = state.boons_owed + (1 if records["helped"] else 0)  # a boon to draw (G-A13)
+    return _after_quest(state, new, settled=state.settled | {event.challenge}, boons_owed=owed)
 
 
 def _contest_started(state: AgentsState, event: ContestStarted) -> AgentsState:
@@ -297,7 +300,7 @@ def apply(state: AgentsState, event: Event) -> AgentsState:
         case QuestDrawn():
             return _quest_drawn(state, event)
         case TableDrawn():
-            return state
+            return after_draw(state, event.table, event.text)
         case SceneStarted():
             return _scene(state, event)
         case ChallengeGenerated():

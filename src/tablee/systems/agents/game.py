@@ -55,6 +55,7 @@ __all__ = [
     "agent_named",
     "challenge_json",
     "challenge_numbered",
+    "check_identity",
     "check_present",
     "decide_action",
     "decide_agent",
@@ -96,6 +97,10 @@ class AgentsState:
         bouts: challenge number -> the contest challenge it plays (without its trace).
         settled_bouts: numbers of contest challenges already settled.
         lang: the table's language (``fr`` or ``en``): its starter tables by default.
+        arrival: the environment drawn for where the agents arrive (after the quest, before
+            its first scene), or None; the first scene's environment is this one (G-X2).
+        boons_owed: draws from the boons table that consequences helping the quest still
+            owe (each such consequence owes one, until drawn or the next scene starts).
     """
 
     players: tuple[str, ...] = ()
@@ -113,6 +118,8 @@ class AgentsState:
     bouts: Mapping[int, Bout] = field(default_factory=dict)
     settled_bouts: frozenset[int] = frozenset()
     lang: str = "en"
+    arrival: str | None = None
+    boons_owed: int = 0
 
 
 class Decision(DecisionOf[AgentsState]):
@@ -217,6 +224,35 @@ def one(fact: Fact, outcome: Any, after: AgentsState) -> Decision:
 def actor_of(state: AgentsState, agent: str) -> str:
     """Who acts for an agent: the player who plays it, else ``gm``."""
     return state.owners.get(agent, "gm")
+
+
+def check_identity(organisation: str | None = None, signature: str | None = None) -> None:
+    """Refuse a new agent without an organisation or a signature object (G-M1).
+
+    The player chooses the agent's organisation and the one object it always has at the
+    start of an adventure, so a new agent needs both (ruling G-X3). An agent stored without
+    them by an earlier Tablée still opens and is checked as stored: `decide_agent`, which
+    decides stored events again, does not call this.
+
+    Args:
+        organisation, signature: the texts given; None leaves one unchecked (a prompt
+            asking them one at a time).
+
+    Raises:
+        InputError: a blank organisation or signature object, naming which.
+
+    Source: seed 002, "Création de personnage", "Equipement"; G-M1; G-X3.
+    """
+    for what, text in (
+        (N_("an organisation"), organisation),
+        (N_("a signature object"), signature),
+    ):
+        if text is not None and (not isinstance(text, str) or not text.strip()):
+            raise InputError(
+                N_("a new agent needs {what}, chosen by its player (rule G-M1)"),
+                tip=N_("name it, even in a few words"),
+                what=Message(what),
+            )
 
 
 def decide_agent(

@@ -49,7 +49,18 @@ __all__ = ["EVENT_VERSIONS", "RECORDS", "REDECIDE", "evolve"]
 
 P = Mapping[str, JSON]
 RECORDS = frozenset(
-    {"reserve", "score", "ended", "winner", "records", "returned", "sitting_out", "holder", "odds"}
+    {
+        "reserve",
+        "score",
+        "ended",
+        "winner",
+        "records",
+        "returned",
+        "sitting_out",
+        "holder",
+        "odds",
+        "before",
+    }
 )
 """Payload fields that record what was shown at the time, never compared on replay."""
 
@@ -123,7 +134,11 @@ REDECIDE: dict[str, Callable[[AgentsState, P], Decision]] = {
 }
 """Each stored kind -> how to decide it again from its payload's inputs."""
 
-EVENT_VERSIONS: dict[str, int] = {kind: 1 for kind in REDECIDE} | {"agents.action": 2}
+EVENT_VERSIONS: dict[str, int] = {kind: 1 for kind in REDECIDE} | {
+    "agents.action": 2,
+    "agents.abandoned": 2,
+    "agents.consequence_applied": 2,
+}
 """Current schema version of every agents event kind."""
 
 

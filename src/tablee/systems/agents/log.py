@@ -205,13 +205,24 @@ def _unmoved(p: P, after: Any) -> Message:
 
 def _consequence(p: P, after: Any = None) -> Message:
     r = p["records"]
+    if p.get("late"):  # settled after the quest was won in the same scene (G-X1)
+        return Message(
+            N_(
+                "consequences of challenge {number} ({result}): the quest was accomplished "
+                "earlier in this scene, only the win counts"
+            ),
+            number=p["challenge"],
+            result=Message(N_("won") if p["won"] else N_("lost")),
+        )
     notes: list[Message] = []
     if r.get("change") == 0:
         notes.append(_unmoved(p, after))
     if r.get("helped"):
         notes.append(Message(N_("the agents gain something that helps their quest")))
-    if r.get("sang"):
-        names = [str(n) for n in r["agents"]]
+    before = p.get("before") or {}  # recorded from version 2: a gain the cap held back
+    held = [str(n) for n in r["agents"] if before.get(n) == r["agents"][n]] if r.get("sang") else []
+    if r.get("sang") and len(held) < len(r["agents"]):
+        names = [str(n) for n in r["agents"] if str(n) not in held]
         agents = getattr(after, "agents", None) or {}
         if all(n in agents for n in names):  # the Sang reached, kept within 0..3 (G-A11)
             notes.append(
@@ -228,6 +239,8 @@ def _consequence(p: P, after: Any = None) -> Message:
                     N_("Sang {change:+d} for {names}"), change=r["sang"], names=", ".join(names)
                 )
             )
+    if held:
+        notes.append(Message(N_("Sang already at its most for {names}"), names=", ".join(held)))
     if r.get("revealed"):
         notes.append(
             Message(N_("the objective is revealed: {objective}"), objective=r["objective"])
@@ -268,7 +281,9 @@ _HEADS: dict[str, Callable[[P], Message]] = {
         ended=_ended(p),
     ),
     "agents.abandoned": lambda p: Message(
-        N_("{agent} abandons challenge {number}: {kind} doubled to {reserve}{ended}"),
+        N_("{agent} abandons challenge {number}: {kind} doubled, but capped at {reserve}{ended}")
+        if isinstance(p.get("before"), int) and 2 * int(str(p["before"])) != p["reserve"]
+        else N_("{agent} abandons challenge {number}: {kind} doubled to {reserve}{ended}"),
         agent=p["agent"],
         number=p["challenge"],
         kind=_title(p["kind"]),

@@ -16,6 +16,8 @@ from tablee.systems.agents import reports
 from tablee.systems.agents.actions import (
     CHECKLISTS,
     EXCLUSIVE,
+    HIGHEST_MODIFIER,
+    LOWEST_MODIFIER,
     ActionResult,
     ActionRoll,
     Result,
@@ -65,7 +67,7 @@ from tablee.systems.agents.starters import LANGUAGES as TABLE_LANGUAGES
 from tablee.systems.agents.starters import starter_tables
 from tablee.systems.agents.tables import Table, TableKind, parse_table
 from tablee.systems.base import JSON
-from tablee.systems.common import find_name
+from tablee.systems.common import find_name, whole
 from tablee.systems.declare import Query
 from tablee.systems.event import Event
 from tablee.systems.plugin import Card, Decision, Game, Line, Odds, Panel, Report, Text
@@ -151,7 +153,8 @@ class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
     option_labels: ClassVar[Mapping[str, str]] = AGENTS_OPTION_LABELS
     option_words: ClassVar[Mapping[str, Mapping[str, str]]] = AGENTS_OPTION_WORDS
     state_type: ClassVar[type | None] = AgentsState
-    state_version: ClassVar[int] = 1
+    state_version: ClassVar[int] = 2
+    recorded_only: ClassVar[tuple[str, ...]] = ("odds", "before")
 
     def initial_state(self, created: Mapping[str, JSON]) -> AgentsState:
         """The state of a new table (G-A2, G-A8, G-A20 for its options)."""
@@ -375,6 +378,8 @@ class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
         modifiers = (
             _numbers(query.modifiers, "--modifiers") if query.modifiers else [0] * len(reserves)
         )
+        for modifier in modifiers:  # a total the checklists can give (G-N2, G-A6)
+            whole(modifier, "--modifiers", LOWEST_MODIFIER, HIGHEST_MODIFIER, rule="G-N2")
         win = challenge_win_probability(reserves, modifiers, query.score)
         note = Message(
             N_(

@@ -42,6 +42,7 @@ __all__ = [
     "abandon_quest",
     "apply_consequence",
     "check_involved",
+    "count_late_win",
     "draw_quest",
     "generate_challenge",
     "quest_status",
@@ -346,6 +347,54 @@ def apply_consequence(
     )
     trace = _consequence_trace(challenge, won, change, sang, helped, new, revealed_now)
     return Consequence(new, won, change, sang, helped, revealed_now, trace)
+
+
+def count_late_win(
+    quest: Quest, challenge: DrawnChallenge, *, won: bool, winner: str | None = None
+) -> Consequence:
+    """Settle a challenge of the scene whose earlier consequences accomplished the quest.
+
+    With split groups, one group's consequences may bring the index to 4 before another
+    group's challenge is settled. The quest is over, so that challenge moves neither the
+    index nor anyone's Sang (G-A17: the index stops at 4, where the quest ends), but its
+    winner still counts towards the favori (ruling G-X1).
+
+    Args:
+        quest: the quest, won.
+        challenge: the challenge as drawn, naming its involved agents.
+        won: the agents won it.
+        winner: on a win, its winner (G-M6), one of the involved, or None when nobody is
+            designated; None on a loss.
+
+    Returns:
+        The consequence: only the winner's count changes.
+
+    Raises:
+        InputError: a challenge naming no agent, or a winner not involved or on a loss.
+        RuleError: the quest is not won.
+
+    Source: G-M6, G-M12 step 1, G-A17; G-X1.
+    """
+    if quest.status is not QuestStatus.WON:
+        raise RuleError(
+            N_("only a quest accomplished in this scene settles its other challenges so")
+        )
+    if not challenge.involved:
+        raise InputError(
+            N_("the challenge names no involved agent; draw it with generate_challenge")
+        )
+    if winner is not None and (not won or winner not in challenge.involved):
+        raise InputError(
+            N_("winner {name!r} must be an involved agent of a won challenge (rule G-M6)"),
+            name=winner,
+        )
+    wins = list(quest.wins)
+    steps = [TraceStep(N_("the quest was accomplished earlier in this scene"))]
+    if winner is not None:
+        wins[quest.index_of(winner)] += 1
+        steps.append(TraceStep(N_("{name}'s win counts towards the favori"), {"name": winner}))
+    new = replace(quest, wins=tuple(wins), challenges=quest.challenges + 1)
+    return Consequence(new, won, 0, 0, False, False, tuple(steps))
 
 
 def _consequence_trace(

@@ -1,7 +1,8 @@
 """Recovering reserve points at the table: conceding, abandoning, failing on purpose.
 
-Each ``decide_*`` function returns a `tablee.systems.agents.game.Decision` with one fact
-(version 1): ``agents.conceded``, ``agents.abandoned``, ``agents.failed_on_purpose``. The
+Each ``decide_*`` function returns a `tablee.systems.agents.game.Decision` with one fact:
+``agents.conceded``, ``agents.abandoned`` (version 2: it records the reserve before the
+doubling), ``agents.failed_on_purpose``. The
 arithmetic is in `tablee.systems.agents.reserves`, the challenge bookkeeping in
 `tablee.systems.agents.challenge`.
 
@@ -93,6 +94,7 @@ def decide_abandon(state: AgentsState, *, challenge: int, agent: str) -> Decisio
         "kind": current.kind.value,
         "reserve": hero.reserve(current.kind),
         "ended": moved.outcome,
+        "before": state.agents[name].reserve(current.kind),
     }
     return one(Fact("agents.abandoned", payload, actor=actor_of(state, name)), moved, after)
 

@@ -21,7 +21,13 @@ from tablee.systems.agents.challenge import Challenge
 from tablee.systems.agents.flow import next_step
 from tablee.systems.agents.game import AgentsState, agent_json, challenge_json, open_challenges
 from tablee.systems.agents.log import RESULT_WORDS
-from tablee.systems.agents.words import OUTCOME_WORDS, QUEST_WORDS, STANDING_WORDS, word
+from tablee.systems.agents.words import (
+    OUTCOME_WORDS,
+    QUEST_WORDS,
+    STANDING_WORDS,
+    TABLE_WORDS,
+    word,
+)
 from tablee.systems.base import JSON
 from tablee.systems.plugin import Gauge, Line, Panel, Text
 
@@ -42,6 +48,7 @@ __all__ = [
 STEP_WORDS: Mapping[str, str] = {
     "create_agents": N_("create the agents"),
     "draw_quest": N_("draw a quest"),
+    "draw": N_("draw from {table}"),
     "start_scene": N_("start the next scene"),
     "generate": N_("generate the scene's challenge"),
     "act": N_("{agent} acts in challenge {challenge}"),
@@ -252,8 +259,9 @@ def panels(state: AgentsState) -> tuple[Panel, ...]:
     Source: G-M1, G-M9 to G-M12, G-N2, G-A11.
     """
     step = next_step(state)
+    table: Text = word(TABLE_WORDS, step.table) if step.table else ""
     next_text = Message(
-        STEP_WORDS[step.kind.value], agent=step.agent or "", challenge=step.challenge
+        STEP_WORDS[step.kind.value], agent=step.agent or "", challenge=step.challenge, table=table
     )
     rows: list[tuple[Text, Text]] = [(Message(N_("Next step")), next_text)]
     quest = quest_json(state)
