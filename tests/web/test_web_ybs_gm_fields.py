@@ -29,6 +29,8 @@ from tests.web.test_web_ybs import ybs_table
 KNOWN_GM_FIELDS = {
     ("pouyss", "roll", "imposed_bonus"),
     ("pouyss", "roll", "imposed_malus"),
+    ("pouyss", "opposed", "imposed_bonus"),
+    ("pouyss", "opposed", "imposed_malus"),
     ("shs", "test", "long_action"),
     ("ybs", "test", "assistants"),
     ("ybs", "test", "trait_approved"),

@@ -1,11 +1,11 @@
 """The cagnotte: the shared pool of bonus dice, as pure accounting.
 
 Bonus dice are drawn before the roll, malus dice are put in after it (so a roll's maluses
-never pay for its own bonuses), role-play rewards add 1 or 2 dice, penalties remove 1 or 2.
-The count never goes below 0.
+never pay for its own bonuses), role-play rewards add 1 or 2 dice, penalties remove 1 or 2,
+the narrator's correction sets the count it should hold. The count never goes below 0.
 
 Source: seed 000, "Cagnotte", "Remplir la cagnotte", "Obligations", "Qualité
-d'interprétation"; rulings P-M5, P-M6, P-M7, P-A2, P-A3, P-A8, P-A9.
+d'interprétation"; rulings P-M5, P-M6, P-M7, P-A2, P-A3, P-A8, P-A9; Tablée's P-X1, P-X3.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tablee.systems.base import JSON
 from tablee.systems.pouyss.actions import OpposedRoll
 from tablee.systems.pouyss.options import PouyssOptions
 
-__all__ = ["CagnotteMove", "draw_and_refill", "opposed_cost", "penalise", "reward"]
+__all__ = ["CagnotteMove", "correct", "draw_and_refill", "opposed_cost", "penalise", "reward"]
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,9 @@ def reward(cagnotte: int, amount: int) -> CagnotteMove:
     return CagnotteMove(cagnotte, 0, amount)
 
 
-def penalise(cagnotte: int, amount: int, options: PouyssOptions) -> CagnotteMove:
+def penalise(
+    cagnotte: int, amount: int, options: PouyssOptions, *, refuse_empty: bool = True
+) -> CagnotteMove:
     """The narrator removes 1 or 2 dice; the pool never goes below 0.
 
     Args:
@@ -169,12 +171,15 @@ def penalise(cagnotte: int, amount: int, options: PouyssOptions) -> CagnotteMove
         amount: 1 or 2.
         options: ``penalty_floor`` ``clamp`` (default, P-A8) removes what is there;
             ``refuse`` refuses a penalty larger than the pool.
+        refuse_empty: refuse a penalty on an empty pool, which would remove nothing
+            (P-X3, rules version 2); False keeps rules version 1, which recorded it.
 
     Raises:
         InputError: ``amount`` is not 1 or 2.
-        RuleError: ``refuse`` and the pool holds fewer than ``amount`` dice.
+        RuleError: the pool is empty (``refuse_empty``); ``refuse`` and the pool holds
+            fewer than ``amount`` dice.
 
-    Source: P-M7, P-A8.
+    Source: P-M7, P-A8, P-X3.
     """
     _check_amount(amount, "P-M7")
     if amount > cagnotte and options.penalty_floor == "refuse":
@@ -186,4 +191,43 @@ def penalise(cagnotte: int, amount: int, options: PouyssOptions) -> CagnotteMove
             amount=amount,
             cagnotte=cagnotte,
         )
+    if cagnotte == 0 and refuse_empty:
+        raise RuleError(
+            N_("the cagnotte is empty: a penalty has no die to remove (rule P-X3)"),
+            tip=N_("talk with the player instead; the text advises it over removing dice"),
+        )
     return CagnotteMove(cagnotte, min(amount, cagnotte), 0)
+
+
+def correct(cagnotte: int, value: int, reason: str) -> CagnotteMove:
+    """The narrator sets the pool to the count it should hold (a miscount, a paper tally).
+
+    Args:
+        cagnotte: dice in the pool now.
+        value: the count it should hold, 0 to 10,000.
+        reason: why, not blank.
+
+    Returns:
+        The move: the difference drawn or deposited.
+
+    Raises:
+        InputError: a blank reason; a value out of 0 to 10,000.
+        RuleError: the pool already holds ``value``.
+
+    Source: P-M5 (the count is kept up to date for everyone), P-X1.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10_000:
+        raise InputError(
+            N_("a cagnotte of {value!r}: it must be 0 to {maximum}"), value=value, maximum=10_000
+        )
+    if not reason.strip():
+        raise InputError(
+            N_("a correction of the cagnotte needs a reason (rule P-X1)"),
+            tip=N_("say why, for example the dice counted on the table"),
+        )
+    if value == cagnotte:
+        raise RuleError(
+            N_("the cagnotte already holds {value}: there is nothing to correct (rule P-X1)"),
+            value=value,
+        )
+    return CagnotteMove(cagnotte, max(cagnotte - value, 0), max(value - cagnotte, 0))

@@ -18,6 +18,7 @@ from tablee.systems.pouyss.actions import ActionRoll, OpposedRoll
 
 __all__ = [
     "COMMANDS",
+    "CorrectCagnotte",
     "EndSession",
     "OddsQuery",
     "Opposed",
@@ -109,11 +110,35 @@ class Opposed(Command):
     passive_malus: Annotated[
         int, _count(N_("the passive side's malus dice (bonus on the roll)"))
     ] = 0
+    imposed_bonus: Annotated[
+        int,
+        _count(N_("bonus dice imposed by the narrator on the roll"), gm_only=True, group=_IMPOSED),
+    ] = 0
+    imposed_malus: Annotated[
+        int,
+        _count(N_("malus dice imposed by the narrator on the roll"), gm_only=True, group=_IMPOSED),
+    ] = 0
+    double_bonus: Annotated[
+        bool, Param(N_("one of the active side's advantages is exceptional: one more bonus die"))
+    ] = False
+    reasons: Annotated[
+        tuple[str, ...], Param(N_("a justification (repeatable)"), flag="--reason")
+    ] = ()
 
     def counts(self) -> OpposedRoll:
-        """Both sides' bonus and malus dice."""
+        """Both sides' bonus and malus dice; imposed dice and the double bonus on the active side.
+
+        Source: P-M6, P-M8, P-X2 (imposed dice and the double bonus count as the active
+        side's, the side that rolls).
+
+        Raises:
+            InputError: more than the most dice one roll may throw.
+        """
         return OpposedRoll(
-            self.active_bonus, self.active_malus, self.passive_bonus, self.passive_malus
+            self.active_bonus + self.imposed_bonus + int(self.double_bonus),
+            self.active_malus + self.imposed_malus,
+            self.passive_bonus,
+            self.passive_malus,
         )
 
     def dice(self) -> tuple[DiceRequest, ...]:
@@ -143,6 +168,24 @@ class Penalty(Command):
     amount: Annotated[int, Param(N_("1 or 2 dice"), low=1, high=2, unit=DICE, rule="P-M7")] = 1
     player: Annotated[str | None, Param(N_("the player concerned"), choices="players")] = None
     reason: Annotated[str, Param(N_("why"))] = ""
+
+
+@dataclass(frozen=True)
+class CorrectCagnotte(Command):
+    """The narrator corrects the cagnotte to the count it should hold, saying why.
+
+    Not a reward or a penalty: it counts towards no soft limit (P-X1).
+    """
+
+    name: ClassVar[str] = "cagnotte correct"
+    title: ClassVar[str] = N_("correct the cagnotte")
+    rule: ClassVar[str] = "P-X1"
+
+    value: Annotated[
+        int,
+        Param(N_("the count the cagnotte should hold"), low=0, high=10_000, unit=DICE, rule="P-X1"),
+    ]
+    reason: Annotated[str, Param(N_("why (required)"))]
 
 
 @dataclass(frozen=True)
@@ -221,6 +264,7 @@ COMMANDS = (
     Opposed,
     Reward,
     Penalty,
+    CorrectCagnotte,
     StartSession,
     EndSession,
     SetCharacter,
@@ -229,7 +273,7 @@ COMMANDS = (
 )
 
 PouyssCommand: TypeAlias = (
-    Roll | Opposed | Reward | Penalty | StartSession | EndSession | SetCharacter
+    Roll | Opposed | Reward | Penalty | CorrectCagnotte | StartSession | EndSession | SetCharacter
 )
 """Every command that decides events (queries apart): the union a plugin's ``decide`` takes."""
 """Every Pouyss command and query, in the order the interfaces show them."""

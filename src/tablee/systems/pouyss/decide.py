@@ -18,8 +18,15 @@ from tablee.systems.common import player_named
 from tablee.systems.event import Event
 from tablee.systems.plugin import Decision
 from tablee.systems.pouyss.actions import resolve_action_roll, resolve_opposed_roll
-from tablee.systems.pouyss.cagnotte import draw_and_refill, opposed_cost, penalise, reward
+from tablee.systems.pouyss.cagnotte import (
+    correct,
+    draw_and_refill,
+    opposed_cost,
+    penalise,
+    reward,
+)
 from tablee.systems.pouyss.commands import (
+    CorrectCagnotte,
     Opposed,
     Penalty,
     Reward,
@@ -28,6 +35,7 @@ from tablee.systems.pouyss.commands import (
     StartSession,
 )
 from tablee.systems.pouyss.events import (
+    CagnotteCorrected,
     CharacterSet,
     OpposedRolled,
     OptionsSet,
@@ -44,6 +52,7 @@ from tablee.systems.pouyss.state import PouyssState, apply
 __all__ = [
     "MAX_CAGNOTTE",
     "decide_character",
+    "decide_correction",
     "decide_end_session",
     "decide_opposed",
     "decide_options",
@@ -173,10 +182,7 @@ def decide_roll(state: PouyssState, command: Roll, faces: Sequence[int]) -> Deci
     """
     name = _player(state, command.player)
     cagnotte = _require_session(state)
-    if command.double_bonus and command.bonus + command.imposed_bonus < 1:
-        raise InputError(
-            N_("a double bonus doubles one bonus: give at least one bonus (rule P-M3)")
-        )
+    _check_double(command.double_bonus, command.bonus + command.imposed_bonus)
     inputs = command.counts()
     _check_cap(state.options, inputs.bonus)
     result = resolve_action_roll(inputs, faces)
@@ -207,6 +213,13 @@ def decide_roll(state: PouyssState, command: Roll, faces: Sequence[int]) -> Deci
         odds=odds_record(inputs.bonus, inputs.malus, threshold),
     )
     return _decision(state, event, actor=name, outcome=result, warnings=warnings)
+
+
+def _check_double(double_bonus: bool, bonus: int) -> None:
+    if double_bonus and bonus < 1:
+        raise InputError(
+            N_("a double bonus doubles one bonus: give at least one bonus (rule P-M3)")
+        )
 
 
 def _check_cap(options: PouyssOptions, bonus: int) -> None:
@@ -271,37 +284,46 @@ def decide_opposed(
     """Decide an opposed roll: one roll by the active side, the passive side mirrored.
 
     The active side is always a player character (P-M8); the passive side is another
-    player character (``passive``) or a non-player character (``passive_npc``).
+    player character (``passive``) or a non-player character (``passive_npc``). The
+    narrator's imposed dice and the exceptional double bonus are checked as on an action
+    roll and count as the active side's (P-X2).
 
     Args:
         state: current state (a session must be in progress).
-        command: both sides and their bonus and malus dice.
-        faces: the converted roll's ``1 + Ba + Mp + Ma + Bp`` d6 values.
+        command: both sides and their bonus and malus dice; the dice imposed by the
+            narrator on the roll (P-M6); a double bonus (one more die, needs an active-side
+            bonus; warned past the per-session soft limit, P-M3, P-A7); the reasons.
+        faces: the converted roll's ``1 + Ba + Ib + D + Mp + Ma + Im + Bp`` d6 values.
 
     Raises:
-        InputError: bad counts or faces, an unknown player, both or neither passive sides.
-        RuleError: no session; not enough dice in the cagnotte for the bonus dice this
-            table's accounting draws (P-A9).
+        InputError: bad counts or faces, an unknown player, both or neither passive sides,
+            a double bonus with no active-side bonus.
+        RuleError: no session; a bonus imposed on an empty cagnotte (P-M6); not enough dice
+            in the cagnotte for the bonus dice this table's accounting draws (P-A9).
 
-    Source: P-M8, P-A9, P-A11.
+    Source: P-M3, P-M6, P-M8, P-A7, P-A9, P-A11, P-X2.
     """
     cagnotte = _require_session(state)
     active = _player(state, command.active)
     passive = _passive_name(state, command, active)
+    _check_double(command.double_bonus, command.active_bonus + command.imposed_bonus)
     counts = command.counts()
     action = counts.as_action()
     _check_cap(state.options, action.bonus)
     result = resolve_opposed_roll(counts, faces)
     drawn, deposited = opposed_cost(counts, state.options)
-    move = draw_and_refill(cagnotte, drawn, deposited, state.options)
+    move = draw_and_refill(
+        cagnotte, drawn, deposited, state.options, imposed_bonus=command.imposed_bonus
+    )
+    warnings = _double_warning(state) if command.double_bonus else ()
     threshold = state.options.success_threshold
     roll = result.roll
     event = OpposedRolled(
         active=active,
         passive=passive,
         passive_is_npc=command.passive_npc is not None,
-        active_bonus=counts.active_bonus,
-        active_malus=counts.active_malus,
+        active_bonus=command.active_bonus,
+        active_malus=command.active_malus,
         passive_bonus=counts.passive_bonus,
         passive_malus=counts.passive_malus,
         bonus=action.bonus,
@@ -316,8 +338,12 @@ def decide_opposed(
         passive_level=result.passive_level.id,
         cagnotte=move,
         odds=odds_record(action.bonus, action.malus, threshold),
+        imposed_bonus=command.imposed_bonus,
+        imposed_malus=command.imposed_malus,
+        double_bonus=command.double_bonus,
+        reasons=command.reasons,
     )
-    return _decision(state, event, actor=active, outcome=result)
+    return _decision(state, event, actor=active, outcome=result, warnings=warnings)
 
 
 def decide_reward(state: PouyssState, command: Reward) -> Decision[PouyssState]:
@@ -349,20 +375,29 @@ def decide_reward(state: PouyssState, command: Reward) -> Decision[PouyssState]:
     return _decision(state, event, warnings=warnings)
 
 
-def decide_penalty(state: PouyssState, command: Penalty) -> Decision[PouyssState]:
+def decide_penalty(
+    state: PouyssState, command: Penalty, *, refuse_empty: bool = True
+) -> Decision[PouyssState]:
     """The narrator removes 1 or 2 dice from the cagnotte for poor play; never below 0.
 
     Always carries the text's advice that talking is usually better (P-M7).
 
+    Args:
+        state: current state (a session must be in progress).
+        command: 1 or 2 dice, the player concerned, why.
+        refuse_empty: refuse a penalty on an empty cagnotte (P-X3, rules version 2);
+            False decides as rules version 1 did, recording a penalty that removed nothing.
+
     Raises:
         InputError: ``amount`` not 1 or 2; an unknown player.
-        RuleError: no session; ``penalty_floor=refuse`` and too few dice.
+        RuleError: no session; an empty cagnotte (P-X3); ``penalty_floor=refuse`` and too
+            few dice.
 
-    Source: P-M7, P-A8.
+    Source: P-M7, P-A8, P-X3.
     """
     cagnotte = _require_session(state)
     name = _player(state, command.player) if command.player else None
-    move = penalise(cagnotte, command.amount, state.options)
+    move = penalise(cagnotte, command.amount, state.options, refuse_empty=refuse_empty)
     warnings: tuple[TraceStep, ...] = (
         TraceStep(N_("note: the text advises talking with the player rather than removing dice")),
     )
@@ -372,6 +407,23 @@ def decide_penalty(state: PouyssState, command: Penalty) -> Decision[PouyssState
         )
     event = Penalised(name, command.amount, command.reason, move)
     return _decision(state, event, warnings=warnings)
+
+
+def decide_correction(state: PouyssState, command: CorrectCagnotte) -> Decision[PouyssState]:
+    """The narrator corrects the cagnotte to the count it should hold, with a reason.
+
+    A correction is neither a reward nor a penalty: it counts towards no soft limit and
+    carries no advice (P-X1).
+
+    Raises:
+        InputError: a blank reason; a value out of 0 to `MAX_CAGNOTTE`.
+        RuleError: no session; the cagnotte already holds that value.
+
+    Source: P-M5, P-X1.
+    """
+    cagnotte = _require_session(state)
+    move = correct(cagnotte, command.value, command.reason)
+    return _decision(state, CagnotteCorrected(command.value, command.reason.strip(), move))
 
 
 def decide_character(state: PouyssState, command: SetCharacter) -> Decision[PouyssState]:

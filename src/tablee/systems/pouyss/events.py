@@ -4,8 +4,10 @@ Each event records the inputs of the command that produced it (so it can be deci
 to check it), the dice faces thrown and the outcome the rules gave (levels, the cagnotte's
 move). Folding a log applies the recorded outcome (`tablee.systems.pouyss.plugin`).
 
-Version 1 of every kind is the shape Tablée 0.1.0 stored; the roll and the opposed roll are
-at version 2, which adds the exact odds shown before the roll (None when not recorded).
+Version 1 of every kind is the shape Tablée 0.1.0 stored; the roll is at version 2, which
+adds the exact odds shown before the roll (None when not recorded). The opposed roll is at
+version 3, which adds the narrator's imposed dice, the double bonus and the reasons (none
+before).
 
 Source: seed 000; rulings P-M1 to P-M8, P-A2 to P-A13.
 """
@@ -22,6 +24,7 @@ from tablee.systems.declare import Command
 from tablee.systems.event import ODDS_UPGRADES, Event, Upgrade
 from tablee.systems.pouyss.cagnotte import CagnotteMove
 from tablee.systems.pouyss.commands import (
+    CorrectCagnotte,
     EndSession,
     Opposed,
     Penalty,
@@ -33,6 +36,8 @@ from tablee.systems.pouyss.commands import (
 
 __all__ = [
     "EVENTS",
+    "OPPOSED_UPGRADES",
+    "CagnotteCorrected",
     "CharacterSet",
     "OpposedRolled",
     "OptionsSet",
@@ -45,6 +50,21 @@ __all__ = [
 ]
 
 NO_FACES: tuple[int, ...] = ()
+
+
+def _nothing_imposed(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 2 -> 3 of an opposed roll: nothing imposed, no double bonus, no reasons."""
+    return {
+        **payload,
+        "imposed_bonus": 0,
+        "imposed_malus": 0,
+        "double_bonus": False,
+        "reasons": [],
+    }
+
+
+OPPOSED_UPGRADES: Mapping[int, Upgrade] = {**ODDS_UPGRADES, 2: _nothing_imposed}
+"""The upgrades of an opposed roll: the odds (1 -> 2), then what was imposed (2 -> 3)."""
 
 
 @dataclass(frozen=True)
@@ -124,8 +144,8 @@ class OpposedRolled(Event):
     """An opposed roll: both sides' counts, the converted roll, both levels, the cagnotte."""
 
     kind: ClassVar[str] = "pouyss.opposed"
-    version: ClassVar[int] = 2
-    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
+    version: ClassVar[int] = 3
+    upgrades: ClassVar[Mapping[int, Upgrade]] = OPPOSED_UPGRADES
     about: ClassVar[str] = N_("an opposed roll, both sides' levels and the cagnotte's move")
 
     active: str
@@ -147,6 +167,10 @@ class OpposedRolled(Event):
     passive_level: str
     cagnotte: CagnotteMove
     odds: Mapping[str, JSON] | None = None
+    imposed_bonus: int = 0
+    imposed_malus: int = 0
+    double_bonus: bool = False
+    reasons: tuple[str, ...] = ()
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it, and its faces."""
@@ -158,6 +182,10 @@ class OpposedRolled(Event):
             active_malus=self.active_malus,
             passive_bonus=self.passive_bonus,
             passive_malus=self.passive_malus,
+            imposed_bonus=self.imposed_bonus,
+            imposed_malus=self.imposed_malus,
+            double_bonus=self.double_bonus,
+            reasons=self.reasons,
         )
         return command, self.faces
 
@@ -194,6 +222,22 @@ class Penalised(Event):
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it."""
         return Penalty(amount=self.amount, player=self.player, reason=self.reason), NO_FACES
+
+
+@dataclass(frozen=True)
+class CagnotteCorrected(Event):
+    """The narrator's correction of the cagnotte, with its reason (not a reward, P-X1)."""
+
+    kind: ClassVar[str] = "pouyss.cagnotte_corrected"
+    about: ClassVar[str] = N_("the narrator's correction of the cagnotte and its reason")
+
+    value: int
+    reason: str
+    cagnotte: CagnotteMove
+
+    def inputs(self) -> tuple[Command, tuple[int, ...]]:
+        """The command that decided it."""
+        return CorrectCagnotte(value=self.value, reason=self.reason), NO_FACES
 
 
 @dataclass(frozen=True)
@@ -236,6 +280,7 @@ PouyssEvent: TypeAlias = (
     | OpposedRolled
     | Rewarded
     | Penalised
+    | CagnotteCorrected
     | CharacterSet
     | OptionsSet
 )

@@ -60,7 +60,7 @@ def _redecide(state: PouyssState, kind: str, p: Mapping[str, JSON]) -> Decision[
             deciders = {
                 SessionStarted: decide_start_session,
                 Rewarded: decide_reward,
-                Penalised: decide_penalty,
+                Penalised: lambda s, c: decide_penalty(s, c, refuse_empty=False),
                 CharacterSet: decide_character,
             }
             if isinstance(event, SessionEnded):

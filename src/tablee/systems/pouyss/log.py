@@ -68,20 +68,11 @@ def _roll(p: Mapping[str, JSON]) -> Message:
         if extra
         else Message(N_("1 die"))
     )
-    notes = []
-    imposed = _extra_dice(int(p["imposed_bonus"]), int(p["imposed_malus"]))
-    if imposed:
-        notes.append(Message(N_("imposed: {dice}"), dice=joined(imposed, "{first}, {rest}")))
-    if p["double_bonus"]:
-        notes.append(Message(N_("with a double bonus")))
-    reasons = p.get("reasons") or []
-    if reasons:
-        notes.append(Message(N_("because: {reasons}"), reasons=joined([str(r) for r in reasons])))
     return Message(
         N_("{player} rolls {pool}{notes}: {thrown}, result {value} {level}"),
         player=p["player"],
         pool=pool,
-        notes=_notes(notes),
+        notes=_imposed_notes(p),
         thrown=_thrown(p),
         value=p["value"],
         level=_title(p["level"]),
@@ -94,7 +85,31 @@ def _notes(notes: list[Message]) -> Message:
     return Message(" ({notes})", notes=joined(notes))
 
 
+def _imposed_notes(p: Mapping[str, JSON]) -> Message:
+    """A roll's notes: what the narrator imposed, the double bonus, the reasons.
+
+    An opposed roll before version 3 recorded none of them.
+    """
+    notes = []
+    imposed = _extra_dice(int(p.get("imposed_bonus") or 0), int(p.get("imposed_malus") or 0))
+    if imposed:
+        notes.append(Message(N_("imposed: {dice}"), dice=joined(imposed, "{first}, {rest}")))
+    if p.get("double_bonus"):
+        notes.append(Message(N_("with a double bonus")))
+    reasons = p.get("reasons") or []
+    if reasons:
+        notes.append(Message(N_("because: {reasons}"), reasons=joined([str(r) for r in reasons])))
+    return _notes(notes)
+
+
 def _opposed(p: Mapping[str, JSON]) -> Message:
+    notes = _imposed_notes(p)
+    if notes is not NOTHING:
+        return Message("{line}{notes}", line=_opposed_line(p), notes=notes)
+    return _opposed_line(p)
+
+
+def _opposed_line(p: Mapping[str, JSON]) -> Message:
     extra = _extra_dice(int(p["bonus"]), int(p["malus"]))
     on_roll = (
         Message(N_(" ({dice} on the roll)"), dice=joined(extra, "{first}, {rest}"))
@@ -155,6 +170,12 @@ _HEADS = {
     "pouyss.penalty": lambda p: Message(
         N_("penalty of {amount}{who}"), amount=p["amount"], who=_who(p)
     ),
+    "pouyss.cagnotte_corrected": lambda p: Message(
+        N_("the narrator corrects the cagnotte from {before} to {value} ({reason})"),
+        before=_stored_before(p),
+        value=p["value"],
+        reason=p["reason"],
+    ),
     "pouyss.character_set": _character,
     "pouyss.options_set": _options,
 }
@@ -179,6 +200,11 @@ def describe(kind: str, payload: Mapping[str, JSON], after: Any = None) -> Messa
     if cagnotte is None or kind in ("pouyss.character_set", "pouyss.options_set"):
         return head(payload)
     return Message(N_("{line} · cagnotte {cagnotte}"), line=head(payload), cagnotte=cagnotte)
+
+
+def _stored_before(payload: Mapping[str, JSON]) -> Any:
+    move = payload.get("cagnotte")
+    return move.get("before") if isinstance(move, dict) else "-"
 
 
 def _stored_cagnotte(payload: Mapping[str, JSON]) -> Any:

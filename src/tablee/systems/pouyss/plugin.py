@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from tablee.dice import D6, Chance, DiceRequest, TraceStep
-from tablee.errors import N_, InputError, Message, Plural
+from tablee.errors import N_, InputError, Message, Plural, RuleError, joined
 from tablee.systems.base import JSON
 from tablee.systems.declare import Query
 from tablee.systems.options import stored_changes
@@ -19,6 +19,7 @@ from tablee.systems.pouyss import decide as rules
 from tablee.systems.pouyss.actions import ActionResult, ActionRoll, OpposedResult, OpposedRoll
 from tablee.systems.pouyss.commands import (
     COMMANDS,
+    CorrectCagnotte,
     EndSession,
     OddsQuery,
     Opposed,
@@ -128,12 +129,44 @@ def _warnings(decision: Decision[PouyssState]) -> list[Line]:
     return [Line(_StepText(w), "warning") for w in decision.warnings]
 
 
+def _imposed_lines(event: Rolled | OpposedRolled) -> list[Line]:
+    """What the narrator imposed, the double bonus and the reasons, as a roll's report shows.
+
+    Only what there is: ``imposed: 1 malus`` when no bonus was imposed.
+    """
+    notes = []
+    imposed = []
+    if event.imposed_bonus:
+        imposed.append(Message(N_("{count} bonus"), count=event.imposed_bonus))
+    if event.imposed_malus:
+        imposed.append(Message(N_("{count} malus"), count=event.imposed_malus))
+    if imposed:
+        dice = joined(imposed, "{first}, {rest}")
+        notes.append(Line(Message(N_("imposed: {dice}"), dice=dice)))
+    if event.double_bonus:
+        notes.append(Line(Message(N_("with a double bonus"))))
+    if event.reasons:
+        notes.append(Line(Message(N_("because: {reasons}"), reasons=joined(list(event.reasons)))))
+    return notes
+
+
+def _imposed_data(event: Rolled | OpposedRolled) -> dict[str, JSON]:
+    return {
+        "imposed_bonus": event.imposed_bonus,
+        "imposed_malus": event.imposed_malus,
+        "double_bonus": event.double_bonus,
+        "reasons": list(event.reasons),
+    }
+
+
 class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
     """Système Pouyss: d6 pools with bonus and malus dice, the cagnotte, opposed rolls."""
 
     id: ClassVar[str] = "pouyss"
     title: ClassVar[str] = "Pouyss"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
+    refuse_empty_penalty: ClassVar[bool] = True
+    """Rules version 2 refuses a penalty on an empty cagnotte (P-X3); version 1 recorded it."""
     commands = COMMANDS
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = OPTION_HELP
@@ -163,7 +196,9 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
             case Reward():
                 return rules.decide_reward(state, command)
             case Penalty():
-                return rules.decide_penalty(state, command)
+                return rules.decide_penalty(state, command, refuse_empty=self.refuse_empty_penalty)
+            case CorrectCagnotte():
+                return rules.decide_correction(state, command)
             case StartSession():
                 return rules.decide_start_session(state, command)
             case EndSession():
@@ -175,6 +210,23 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
     def apply(self, state: PouyssState, event: PouyssEvent) -> PouyssState:
         """The state after an event, from its recorded outcome."""
         return apply(state, event)
+
+    def rules_of(self, version: str | None) -> Pouyss:
+        """The rules that decided events of ``version``: 2 now, 1 (or None) before P-X3.
+
+        Raises:
+            RuleError: a version this release does not have the code of.
+        """
+        if version == self.rules_version:
+            return self
+        if version in (None, "1"):
+            return POUYSS_1
+        raise RuleError(
+            N_("rules version {version!r} of {game} is unknown to this Tablée"),
+            tip=N_("upgrade Tablée"),
+            version=version,
+            game=self.title,
+        )
 
     def legacy_evolve(
         self, state: PouyssState, kind: str, payload: Mapping[str, JSON]
@@ -234,6 +286,17 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
         if isinstance(event, OpposedRolled):
             return self._opposed_report(event, decision)
         payload = event.payload()
+        if isinstance(command, CorrectCagnotte):
+            move = payload["cagnotte"]
+            assert isinstance(move, dict)
+            text = Message(
+                N_("Cagnotte: {before} → {after} (corrected by the narrator: {reason})"),
+                before=move["before"],
+                after=move["after"],
+                reason=payload["reason"],
+            )
+            data = {"kind": command.name, "value": command.value, **payload}
+            return Report((Line(text),), data)
         if isinstance(command, Reward | Penalty):
             move = payload["cagnotte"]
             assert isinstance(move, dict)
@@ -284,24 +347,9 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
             bonus=bonus,
             malus=malus,
         )
-        notes = []
-        if event.imposed_bonus or event.imposed_malus:
-            notes.append(
-                Line(
-                    Message(
-                        N_("imposed: {bonus} bonus, {malus} malus"),
-                        bonus=event.imposed_bonus,
-                        malus=event.imposed_malus,
-                    )
-                )
-            )
-        if event.double_bonus:
-            notes.append(Line(Message(N_("with a double bonus"))))
-        if event.reasons:
-            notes.append(Line(Message(N_("because: {reasons}"), reasons="; ".join(event.reasons))))
         lines = [
             *_result_lines(head, result, event),
-            *notes,
+            *_imposed_lines(event),
             *_trace_lines(result.trace),
             *_warnings(decision),
         ]
@@ -309,10 +357,7 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
             "player": event.player,
             "bonus": bonus,
             "malus": malus,
-            "imposed_bonus": event.imposed_bonus,
-            "imposed_malus": event.imposed_malus,
-            "double_bonus": event.double_bonus,
-            "reasons": list(event.reasons),
+            **_imposed_data(event),
             **self._result_data(event, result),
         }
         return Report(tuple(lines), data, result.trace)
@@ -346,8 +391,8 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
             ),
             active=event.active,
             passive=event.passive,
-            active_bonus=event.active_bonus,
-            active_malus=event.active_malus,
+            active_bonus=event.active_bonus + event.imposed_bonus + int(event.double_bonus),
+            active_malus=event.active_malus + event.imposed_malus,
             passive_bonus=event.passive_bonus,
             passive_malus=event.passive_malus,
             bonus=event.bonus,
@@ -368,14 +413,17 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
             result_lines[0],
             Line(built),
             *result_lines[1:],
+            *_imposed_lines(event),
             *_trace_lines(outcome.trace),
             Line(mirror, "result"),
+            *_warnings(decision),
         ]
         data = {
             "active": event.active,
             "passive": event.passive,
             "bonus": event.bonus,
             "malus": event.malus,
+            **_imposed_data(event),
             **self._result_data(event, outcome.roll),
             "passive_value": outcome.passive_value,
             "passive_level": outcome.passive_level.id,
@@ -487,5 +535,15 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
         )
 
 
+class _PouyssRules1(Pouyss):
+    """Rules version 1: a penalty on an empty cagnotte was recorded, removing nothing."""
+
+    rules_version: ClassVar[str] = "1"
+    refuse_empty_penalty: ClassVar[bool] = False
+
+
 POUYSS = Pouyss()
 """The Pouyss plugin."""
+
+POUYSS_1 = _PouyssRules1()
+"""The Pouyss rules of version 1, deciding again the events they decided (`Pouyss.rules_of`)."""

@@ -17,6 +17,7 @@ from tablee.systems.base import JSON
 from tablee.systems.common import clean_players
 from tablee.systems.event import Event
 from tablee.systems.pouyss.events import (
+    CagnotteCorrected,
     CharacterSet,
     OpposedRolled,
     OptionsSet,
@@ -97,7 +98,8 @@ def apply(state: PouyssState, event: Event) -> PouyssState:
     Raises:
         InputError: an event of another game.
 
-    Source: P-M5 (sessions), P-M7 and P-A7 (rewards counted), P-M3 (doubles counted).
+    Source: P-M5 (sessions), P-M7 and P-A7 (rewards counted), P-M3 (doubles counted, in
+    opposed rolls too, P-X2), P-X1 (a correction moves the cagnotte and counts as no reward).
     """
     match event:
         case SessionStarted():
@@ -112,10 +114,10 @@ def apply(state: PouyssState, event: Event) -> PouyssState:
             )
         case SessionEnded():
             return replace(state, in_session=False)
-        case Rolled():
+        case Rolled() | OpposedRolled():
             doubles = state.doubles + int(event.double_bonus)
             return replace(state, cagnotte=event.cagnotte.after, doubles=doubles)
-        case OpposedRolled() | Penalised():
+        case Penalised() | CagnotteCorrected():
             return replace(state, cagnotte=event.cagnotte.after)
         case Rewarded():
             return replace(
