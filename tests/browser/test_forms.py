@@ -9,7 +9,7 @@ from playwright.sync_api import Page
 from tablee.table.transcript import read_jsonl
 from tests.browser.play import GM, Contexts, Table, act, stored_seqs, wait_in_sync
 from tests.browser.test_access import _violations
-from tests.browser.test_live_forms import new_table
+from tests.browser.test_live_forms import live_table
 
 BOX = "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; }"
 
@@ -30,7 +30,7 @@ def mode_of(page: Page, action: str) -> str:
 def test_a_secret_roll_chosen_with_the_keyboard_stays_secret(
     contexts: Contexts, server: str
 ) -> None:
-    table = new_table(contexts, server, "ybs")
+    table = live_table(contexts, server, "ybs")
     act(table.person(GM).page, "character-create", {"character": "Kenji", "player": "Ana"})
     page = table.person("Ana").page
     page.wait_for_function(
@@ -59,7 +59,7 @@ def test_a_secret_roll_chosen_with_the_keyboard_stays_secret(
 
 
 def test_the_fight_fields_unfold_on_demand(contexts: Contexts, server: str) -> None:
-    table = new_table(contexts, server, "ybs")
+    table = live_table(contexts, server, "ybs")
     page = table.person("Ana").page
     assert page.is_visible("#test-trait") and not page.is_visible("#test-purpose")
     page.click("form[action$='/act/test'] details.more summary >> text=In a fight")
@@ -72,7 +72,7 @@ def test_the_fight_fields_unfold_on_demand(contexts: Contexts, server: str) -> N
 def test_the_roll_modes_sit_beside_roll_and_pass_axe(
     contexts: Contexts, server: str, width: int, height: int
 ) -> None:
-    table = new_table(contexts, server, "shs")
+    table = live_table(contexts, server, "shs")
     page = contexts.new(width, height).new_page()
     page.goto(table.gm + "?lang=en")
     assert page.eval_on_selector_all(
