@@ -41,6 +41,7 @@ __all__ = [
     "match_context",
     "paid",
     "plan_attempt",
+    "situation_json",
 ]
 
 Faces = tuple[Sequence[int], Sequence[int]]
@@ -246,11 +247,19 @@ def expected_part(expect: P | None, key: str, index: int | None = None) -> P | N
 
 
 def action_json(
-    state: ShsState, planned: Planned, roll: ActionRoll, result: ActionResult
+    state: ShsState,
+    planned: Planned,
+    roll: ActionRoll,
+    result: ActionResult,
+    situation: tuple[int, int] = (0, 0),
 ) -> dict[str, JSON]:
     """One rolled Action as stored: inputs, `context_of`, results and price.
 
-    Source: seed 003; S-M2 outputs (dice, D+/- faces, PS, side effects), S-A3.
+    Args:
+        situation: the situation's ``(bonus, malus)``: a cooperator's Bonus 1 (S-M6), a
+            simultaneous set's Malus k - 1 (S-M7); each is stored only when it is not 0.
+
+    Source: seed 003; S-M2 outputs (dice, D+/- faces, PS, side effects), S-M6, S-M7, S-A3.
     """
     out: dict[str, JSON] = {
         "protagonist": planned.name,
@@ -266,6 +275,7 @@ def action_json(
         action_faces=list(result.action_faces),
         dpm_faces=list(result.dpm_faces),
         **context_of(state, planned, roll),
+        **situation_json(*situation),
         dice_ps=result.dice_ps,
         dpm_ps=result.dpm_ps,
         sacrifice_ps=result.sacrifice_ps,
@@ -277,12 +287,32 @@ def action_json(
     return out
 
 
-def json_of_test(state: ShsState, planned: Planned, test: Test, result: TestResult) -> P:
-    """One rolled Test as stored: `action_json` and its success.
+def situation_json(bonus: int, malus: int) -> dict[str, JSON]:
+    """The situation's modifiers as stored on an Action: only those that are not 0.
 
-    Source: seed 003; S-M2 step 5.
+    Source: seed 003; S-M6, S-M7.
     """
-    return {**action_json(state, planned, test.action, result.roll), "success": result.success}
+    out: dict[str, JSON] = {}
+    if bonus:
+        out["situation_bonus"] = bonus
+    if malus:
+        out["situation_malus"] = malus
+    return out
+
+
+def json_of_test(
+    state: ShsState,
+    planned: Planned,
+    test: Test,
+    result: TestResult,
+    situation: tuple[int, int] = (0, 0),
+) -> P:
+    """One rolled Test as stored: `action_json` (with the situation's modifiers), success.
+
+    Source: seed 003; S-M2 step 5, S-M6, S-M7.
+    """
+    action = action_json(state, planned, test.action, result.roll, situation)
+    return {**action, "success": result.success}
 
 
 def paid(state: ShsState, results: Sequence[tuple[str, ActionResult]]) -> dict[str, Protagonist]:

@@ -49,6 +49,7 @@ from tablee.systems.shs.situations import (
     CooperationResult,
     resolve_cooperation,
     simultaneous_actions,
+    with_situation,
 )
 
 __all__ = [
@@ -310,7 +311,7 @@ def decide_cooperation(
     )
     payload: dict[str, JSON] = {
         "members": [
-            json_of_test(state, p, t, r)
+            json_of_test(state, p, t, r, situation=(1, 0))
             for p, t, r in zip(planned, tests, result.results, strict=True)
         ],
         "success": result.success,
@@ -400,16 +401,19 @@ def decide_simultaneous(
             count=len(tests),
             given=len(faces),
         )
+    set_malus = tests[0].malus - planned[0].roll.malus
     results = tuple(
-        resolve_test(t, *faces_pair(f), state.options) for t, f in zip(tests, faces, strict=True)
+        with_situation(resolve_test(t, *faces_pair(f), state.options), malus=set_malus)
+        for t, f in zip(tests, faces, strict=True)
     )
     name = planned[0].name
     payload: dict[str, JSON] = {
         "protagonist": name,
         "trivial": trivial,
-        "set_malus": tests[0].malus - planned[0].roll.malus,
+        "set_malus": set_malus,
         "actions": [
-            json_of_test(state, p, t, r) for p, t, r in zip(planned, tests, results, strict=True)
+            json_of_test(state, p, t, r, situation=(0, set_malus))
+            for p, t, r in zip(planned, tests, results, strict=True)
         ],
         "reason": reason,
     }
