@@ -562,10 +562,10 @@ class TimeAdvance(Command):
 
 @dataclass(frozen=True)
 class AddModifier(Command):
-    """A temporary Bonus or Malus for some Tours or some game time."""
+    """A Bonus or Malus for some Tours, some game time, or lasting until ended (S-X1)."""
 
     name: ClassVar[str] = "modifier add"
-    title: ClassVar[str] = N_("a Bonus or Malus for some Tours or some game time")
+    title: ClassVar[str] = N_("a Bonus or Malus for some Tours, some game time, or lasting")
     rule: ClassVar[str] = "S-M3"
 
     protagoniste: Annotated[str, _who(N_("who it applies to"))]
@@ -581,8 +581,13 @@ class AddModifier(Command):
         int | None, Param(N_("lasts T Tours"), low=1, high=MAX_TOURS, placeholder="T", rule="S-M3")
     ] = None
     time: Annotated[
-        str | None, Param(N_("lasts a game time: 30 min, 1 h"), placeholder="DURATION")
+        str | None,
+        Param(N_("lasts a game time: 30 min, 1 h 30 min, 2 jours"), placeholder="DURATION"),
     ] = None
+    lasting: Annotated[
+        bool,
+        Param(N_("no duration: lasts until ended by hand (a wound, equipment)"), rule="S-X1"),
+    ] = False
     label: Annotated[str, Param(N_("why"))] = ""
 
     def kind_amount(self) -> tuple[str, int]:
@@ -598,17 +603,22 @@ class AddModifier(Command):
             )
         return ("bonus", self.bonus) if self.bonus is not None else ("malus", self.malus or 0)
 
-    def span(self) -> str | int:
-        """The duration: a number of Tours, or a game time as typed.
+    def span(self) -> str | int | None:
+        """The duration: a number of Tours, a game time as typed, or None when lasting.
 
         Raises:
-            InputError: both or neither of Tours and a game time.
+            InputError: not exactly one of Tours, a game time and lasting.
+
+        Source: seed 003, "Durée"; S-M3, S-X1.
         """
-        if (self.tours is None) == (self.time is None):
+        given = [self.tours is not None, self.time is not None, self.lasting is True]
+        if sum(given) != 1:
             raise InputError(
-                N_("give either a number of Tours or a game time (rule S-M3)"),
-                cli_tip=N_("--tours T or --time 30 min"),
+                N_("give either a number of Tours, a game time or lasting (rules S-M3, S-X1)"),
+                cli_tip=N_("--tours T, --time 30 min or --lasting"),
             )
+        if self.lasting:
+            return None
         return self.tours if self.tours is not None else str(self.time)
 
 

@@ -531,7 +531,10 @@ def _ended_v1(payload: dict[str, JSON]) -> dict[str, JSON]:
 
 @dataclass(frozen=True)
 class ModifierAdded(Event):
-    """A temporary Bonus or Malus, numbered by the seq of its event (S-A15)."""
+    """A Bonus or Malus, numbered by the seq of its event (S-A15).
+
+    ``tours`` and ``seconds`` both 0: a lasting modifier, ended only by hand (S-X1).
+    """
 
     kind: ClassVar[str] = "shs.modifier_added"
     version: ClassVar[int] = 2
@@ -554,7 +557,8 @@ class ModifierAdded(Event):
         command = AddModifier(
             protagoniste=self.protagonist,
             tours=self.tours or None,
-            time=None if self.tours else f"{self.seconds} s",
+            time=f"{self.seconds} s" if self.seconds else None,
+            lasting=not self.tours and not self.seconds,
             label=self.label,
             **amount,
         )

@@ -334,7 +334,7 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
                     protagonist=command.protagoniste,
                     kind=kind,
                     amount=amount,
-                    duration=Duration(tours=span) if isinstance(span, int) else span,
+                    duration=Duration(tours=span) if isinstance(span, int) else span or Duration(),
                     label=command.label,
                     seq=seq,
                 )

@@ -20,7 +20,7 @@ from tablee.systems.base import JSON
 from tablee.systems.declare import Command, Query
 from tablee.systems.plugin import Decision, Line, Odds, Report, Text
 from tablee.systems.shs.actions import ActionRoll, dpm_symbol
-from tablee.systems.shs.clock import Duration
+from tablee.systems.shs.clock import Duration, duration_text
 from tablee.systems.shs.commands import (
     AddModifier,
     ClockQuery,
@@ -370,7 +370,7 @@ def modifier_text(m: Mapping[str, Any]) -> Message:
     text = Message(
         N_("{name}: {kind} ({duration}) of {amount}"),
         kind="Bonus" if m["kind"] == "bonus" else "Malus",
-        duration=str(duration),
+        duration=duration_text(duration),
         amount=m["amount"],
         name=m["protagonist"],
     )
