@@ -17,6 +17,7 @@ Source: seed 003, "Temporalité des Actions", "Scènes", "Durées", "Bonus et Ma
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -44,6 +45,7 @@ __all__ = [
     "modifiers_in_force",
     "next_tour",
     "parse_duration",
+    "record_acted",
     "remove_modifier",
     "rolls_due",
     "start_long_action",
@@ -281,8 +283,10 @@ class Clock:
         seconds: game time advanced since the film started, in seconds.
         modifiers: the temporary modifiers still in force.
         long_actions: the Actions spanning several Tours not yet past their last Tour.
+        acted: the Protagonistes who rolled an Action in the current Tour of a scène
+            rythmée, in order (S-X3); empty again when a Tour or a Scène begins.
 
-    Source: seed 003, "Temporalité des Actions", "Scènes", "Durées"; S-M8, S-A15.
+    Source: seed 003, "Temporalité des Actions", "Scènes", "Durées"; S-M8, S-A15, S-X3.
     """
 
     scene: int = 0
@@ -291,6 +295,25 @@ class Clock:
     seconds: int = 0
     modifiers: tuple[ActiveModifier, ...] = ()
     long_actions: tuple[LongAction, ...] = ()
+    acted: tuple[str, ...] = ()
+
+
+def record_acted(clock: Clock, names: Sequence[str]) -> Clock:
+    """The clock once these Protagonistes have rolled, in a Tour of a scène rythmée (S-X3).
+
+    Outside a Tour (before the first, or in a scène lente) nothing is recorded: Actions are
+    simultaneous only within one Tour.
+
+    Source: seed 003, "Temporalité des Actions" (Actions in one Tour are simultaneous); S-M7,
+    S-M8, S-X3.
+    """
+    if clock.scene_kind is not SceneKind.RYTHMEE or clock.tour < 1:
+        return clock
+    acted = list(clock.acted)
+    for name in names:
+        if name not in acted:
+            acted.append(name)
+    return replace(clock, acted=tuple(acted))
 
 
 def _expire(clock: Clock) -> Clock:
@@ -315,7 +338,7 @@ def start_scene(clock: Clock, kind: SceneKind | str) -> Clock:
         raise InputError(
             N_("{value!r} is not a kind of Scène: rythmee or lente (rule S-M8)"), value=kind
         ) from None
-    return replace(clock, scene=clock.scene + 1, scene_kind=chosen)
+    return replace(clock, scene=clock.scene + 1, scene_kind=chosen, acted=())
 
 
 def next_tour(clock: Clock) -> Clock:
@@ -323,7 +346,7 @@ def next_tour(clock: Clock) -> Clock:
 
     Source: seed 003; S-M8, S-A15, S-T4, S-T6.
     """
-    return _expire(replace(clock, tour=clock.tour + 1))
+    return _expire(replace(clock, tour=clock.tour + 1, acted=()))
 
 
 def advance_time(clock: Clock, duration: Duration | int) -> Clock:

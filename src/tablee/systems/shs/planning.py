@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.base import JSON, clean_name, name_key
 from tablee.systems.common import whole
 from tablee.systems.shs.actions import MAX_MODIFIER, ActionResult, ActionRoll
-from tablee.systems.shs.clock import LongAction, is_due, modifier_totals
+from tablee.systems.shs.clock import LongAction, SceneKind, is_due, modifier_totals
 from tablee.systems.shs.difficulty import Test, TestResult
 from tablee.systems.shs.game import ShsState, protagonist_named
 from tablee.systems.shs.protagonist import Protagonist, adjust_counter, kill, require_alive
@@ -30,6 +31,7 @@ __all__ = [
     "Attempt",
     "Faces",
     "Planned",
+    "acted_again",
     "action_json",
     "as_test",
     "context_of",
@@ -331,6 +333,32 @@ def paid(state: ShsState, results: Sequence[tuple[str, ActionResult]]) -> dict[s
             hero = adjust_counter(hero, "nt", result.nt_gain)
         heroes[name] = kill(hero) if result.dies else hero
     return heroes
+
+
+def acted_again(state: ShsState, names: Sequence[str]) -> tuple[TraceStep, ...]:
+    """A notice per Protagoniste who already rolled an Action in this Tour (S-X3).
+
+    Actions in one Tour are simultaneous (S-M8), so a second one rolled apart misses the
+    Malus of simultaneous Actions (S-M7): Tablée accepts it and says so.
+
+    Source: seed 003, "Temporalité des Actions", "Actions simultanées"; S-M7, S-M8, S-X3.
+    """
+    clock = state.clock
+    if clock.scene_kind is not SceneKind.RYTHMEE or clock.tour < 1:
+        return ()
+    return tuple(
+        TraceStep(
+            N_(
+                "{name} has already rolled an Action in Tour {tour}: Actions in one Tour are "
+                "simultaneous, and each beyond the first gives a Malus of 1 to all of them, "
+                "which this roll did not count; roll such Actions together as simultaneous "
+                "Actions"
+            ),
+            {"name": name, "tour": clock.tour},
+        )
+        for name in dict.fromkeys(names)
+        if name in clock.acted
+    )
 
 
 def faces_pair(value: object) -> Faces:

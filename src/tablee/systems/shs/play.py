@@ -23,9 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from tablee.errors import N_, InputError
 from tablee.systems.base import JSON, Fact
+from tablee.systems.shs.clock import record_acted
 from tablee.systems.shs.difficulty import Test, resolve_test
 from tablee.systems.shs.game import Decision, ShsState, actor_of, check_visibility, free_text
 from tablee.systems.shs.opposed import OpposedAction, OpposedResult, Side, resolve_opposed
@@ -33,6 +35,7 @@ from tablee.systems.shs.planning import (
     Attempt,
     Faces,
     Planned,
+    acted_again,
     action_json,
     as_test,
     context_of,
@@ -66,6 +69,18 @@ __all__ = [
 ]
 
 P = Mapping[str, JSON]
+
+
+def _acted(
+    state: ShsState, fact: Fact, outcome: object, heroes: dict[str, Any], names: list[str]
+) -> Decision:
+    """A rolled fact's decision: Protagonistes paid and marked as acting this Tour (S-X3).
+
+    Those who had already rolled in this Tour get a notice (`acted_again`).
+    """
+    clock = record_acted(state.clock, names)
+    after = replace(state, protagonists=heroes, clock=clock)
+    return Decision((fact,), outcome, acted_again(state, names), after)
 
 
 def plan_test(state: ShsState, attempt: Attempt) -> Test:
@@ -136,9 +151,10 @@ def decide_test(
     if due is not None:
         clock = replace(clock, long_actions=tuple(a for a in clock.long_actions if a != due))
     heroes = paid(state, [(planned.name, result.roll)])
-    after = replace(state, protagonists=heroes, clock=clock)
+    notes = acted_again(state, [planned.name])
+    after = replace(state, protagonists=heroes, clock=record_acted(clock, [planned.name]))
     fact = Fact("shs.test", payload, actor=actor_of(state, planned.name), visibility=visibility)
-    return Decision((fact,), result, (), after)
+    return Decision((fact,), result, notes, after)
 
 
 def _side(value: object) -> Side | None:
@@ -239,8 +255,9 @@ def decide_opposed(
         "reason": reason,
     }
     heroes = paid(state, [(one.name, result.first), (two.name, result.second)])
+    names = [one.name, two.name]
     fact = Fact("shs.opposed", payload, actor=actor_of(state, one.name), visibility=visibility)
-    return Decision((fact,), result, (), replace(state, protagonists=heroes))
+    return _acted(state, fact, result, heroes, names)
 
 
 def _distinct(planned: Sequence[Planned], template: str) -> None:
@@ -318,9 +335,10 @@ def decide_cooperation(
         "reason": reason,
     }
     heroes = paid(state, [(p.name, r.roll) for p, r in zip(planned, result.results, strict=True)])
+    names = [p.name for p in planned]
     actor = actor_of(state, planned[0].name)
     fact = Fact("shs.cooperation", payload, actor=actor, visibility=visibility)
-    return Decision((fact,), result, (), replace(state, protagonists=heroes))
+    return _acted(state, fact, result, heroes, names)
 
 
 def _simultaneous_plan(
@@ -419,4 +437,4 @@ def decide_simultaneous(
     }
     heroes = paid(state, [(name, r.roll) for r in results])
     fact = Fact("shs.simultaneous", payload, actor=actor_of(state, name), visibility=visibility)
-    return Decision((fact,), results, (), replace(state, protagonists=heroes))
+    return _acted(state, fact, results, heroes, [name])
