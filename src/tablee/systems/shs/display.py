@@ -34,7 +34,7 @@ from tablee.systems.shs.odds import (
     ps_distribution,
     success_probability,
 )
-from tablee.systems.shs.opposed import OpposedOutcome
+from tablee.systems.shs.opposed import OpposedOutcome, net_across
 from tablee.systems.shs.options import ShsOptions
 from tablee.systems.shs.play import (
     plan_cooperation,
@@ -241,17 +241,22 @@ def line(event: Event, after: ShsState | None) -> Message:
     return describe(event.kind, event.payload(), after)
 
 
-def _trace(action: RolledAction, options: ShsOptions) -> list[Text]:
-    """The steps of one stored Action resolved again, or none when they disagree."""
-    bonus, malus = action.situation_bonus, action.situation_malus
-    roll = ActionRoll(
+def _roll_of(action: RolledAction) -> ActionRoll:
+    """The roll of a stored Action: its own, temporary and situation's modifiers."""
+    return ActionRoll(
         action.threshold,
         action.die == "d10",
-        action.bonus + action.temporary_bonus + bonus,
-        action.malus + action.temporary_malus + malus,
+        action.bonus + action.temporary_bonus + action.situation_bonus,
+        action.malus + action.temporary_malus + action.situation_malus,
         action.option == "se_surpasser",
         action.option == "se_sacrifier",
     )
+
+
+def _trace(action: RolledAction, options: ShsOptions, roll: ActionRoll | None = None) -> list[Text]:
+    """The steps of one stored Action resolved again, or none when they disagree."""
+    bonus, malus = action.situation_bonus, action.situation_malus
+    roll = roll or _roll_of(action)
     try:
         result = resolve_action(roll, action.action_faces, action.dpm_faces, options)
     except ValueError:
@@ -281,9 +286,12 @@ def details(event: Event, after: ShsState | None) -> tuple[Text, ...]:
             parts = [(characteristic_named(a.characteristic).title, a) for a in event.actions]
         case _:
             return ()
+    rolls = [_roll_of(a) for _, a in parts]
+    if isinstance(event, OpposedRolled):  # netted across the sides as the table says (S-X4)
+        rolls = list(net_across(rolls[0], rolls[1], options))
     lines: list[Text] = []
-    for head, action in parts:
-        steps = _trace(action, options)
+    for (head, action), roll in zip(parts, rolls, strict=True):
+        steps = _trace(action, options, roll)
         if head is not None and steps:
             lines.append(head)
         lines += steps

@@ -30,7 +30,13 @@ from tablee.systems.base import JSON, Fact
 from tablee.systems.shs.clock import record_acted
 from tablee.systems.shs.difficulty import Test, resolve_test
 from tablee.systems.shs.game import Decision, ShsState, actor_of, check_visibility, free_text
-from tablee.systems.shs.opposed import OpposedAction, OpposedResult, Side, resolve_opposed
+from tablee.systems.shs.opposed import (
+    OpposedAction,
+    OpposedResult,
+    Side,
+    net_across,
+    resolve_opposed,
+)
 from tablee.systems.shs.planning import (
     Attempt,
     Faces,
@@ -180,7 +186,8 @@ def _opposed_plan(
             ),
             name=one.name,
         )
-    return one, two, OpposedAction(one.roll, two.roll, _side(changer))
+    rolls = net_across(one.roll, two.roll, state.options)
+    return one, two, OpposedAction(*rolls, _side(changer))
 
 
 def plan_opposed(
@@ -239,14 +246,14 @@ def decide_opposed(
     """
     visibility, reason = check_visibility(visibility), free_text(reason)
     one, two, inputs = _opposed_plan(state, first, second, changer)
-    match_context(expected_part(expect, "first"), context_of(state, one, one.roll), one.name)
-    match_context(expected_part(expect, "second"), context_of(state, two, two.roll), two.name)
+    match_context(expected_part(expect, "first"), context_of(state, one, inputs.first), one.name)
+    match_context(expected_part(expect, "second"), context_of(state, two, inputs.second), two.name)
     result: OpposedResult = resolve_opposed(
         inputs, faces_pair(first_faces), faces_pair(second_faces), state.options
     )
     payload: dict[str, JSON] = {
-        "first": action_json(state, one, one.roll, result.first),
-        "second": action_json(state, two, two.roll, result.second),
+        "first": action_json(state, one, inputs.first, result.first),
+        "second": action_json(state, two, inputs.second, result.second),
         "changer": None if inputs.changer is None else inputs.changer.value,
         "winner": None if result.winner is None else result.winner.value,
         "tie": result.tie,
