@@ -667,12 +667,16 @@ class ClockQuery(Query):
 
 @dataclass(frozen=True)
 class OddsQuery(Query):
-    """The exact odds of an SHS Test, before rolling (no table needed)."""
+    """The exact odds of an SHS Test, opposed Action, cooperation or simultaneous Action.
+
+    No table is needed; with ``--table`` the odds follow that table's house rules.
+    """
 
     name: ClassVar[str] = "odds"
-    title: ClassVar[str] = N_("exact odds of a Space Horror Stories Test")
+    title: ClassVar[str] = N_("exact odds of a Space Horror Stories Action, before rolling")
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
+    table_optional: ClassVar[bool] = True
 
     threshold: Annotated[
         int,
@@ -693,6 +697,39 @@ class OddsQuery(Query):
     difficulty: Annotated[
         int | None, Param(N_("PS needed, 1 or more"), low=1, placeholder="D", rule="S-A4")
     ] = None
+    simultaneous: Annotated[
+        int,
+        Param(
+            N_("Actions attempted at once, this one included: Malus k - 1"),
+            low=1,
+            high=MAX_SIMULTANEOUS,
+            placeholder="K",
+            rule="S-M7",
+        ),
+    ] = 1
+    cooperators: Annotated[
+        int,
+        Param(
+            N_("Protagonistes cooperating alike, each with Bonus 1 (needs a Difficulty)"),
+            low=1,
+            high=MAX_SIMULTANEOUS,
+            placeholder="N",
+            rule="S-M6",
+        ),
+    ] = 1
+    against: Annotated[
+        int | None,
+        Param(
+            N_("an opposed Action: the other Protagoniste's threshold, 5 to 8"),
+            low=5,
+            high=8,
+            placeholder="5..8",
+            rule="S-M4",
+        ),
+    ] = None
+    against_expertise: Annotated[bool, Param(N_("the other side has a matching Expertise"))] = False
+    against_bonus: Annotated[int, _modifier(N_("the other side's sum of bonuses"))] = 0
+    against_malus: Annotated[int, _modifier(N_("the other side's sum of maluses"))] = 0
 
 
 COMMANDS: tuple[type[Command], ...] = (
