@@ -39,3 +39,36 @@ def test_odds_shs_human_output_in_french(run: Run) -> None:
     result = run("odds", "shs", "--threshold", "5", "--difficulty", "1", "--lang", "fr")
     assert result.code == 0, result.err
     assert " PS " in result.out
+
+
+def _success(run: Run, *args: str) -> Fraction:
+    result = run("odds", "shs", "--threshold", "6", "--difficulty", "1", *args, "--json")
+    assert result.code == 0, result.err
+    return Fraction(result.json()["success"])
+
+
+def test_odds_shs_with_table_uses_its_house_rules(run: Run) -> None:
+    made = run(
+        "table", "new", "shs", "--name", "capped", "--players", "Ana", "--option", "dpm_cap=1"
+    )
+    assert made.code == 0, made.err
+    free = _success(run, "--bonus", "3")
+    capped = _success(run, "--bonus", "3", "--table", "capped")
+    assert free == brute_force(6, 3, 1) and capped == brute_force(6, 1, 1)
+
+
+def test_odds_shs_simultaneous_cooperation_and_opposed(run: Run) -> None:
+    # S-T10: Natalia at 5+ in a set of 2 Actions: Malus 1 against Difficulty 1.
+    natalia = run("odds", "shs", "--threshold", "5", "--difficulty", "1", "--simultaneous", "2")
+    assert natalia.code == 0 and "(3/4)" in natalia.out
+    member = brute_force(6, 1, 2)
+    result = run(
+        "odds", "shs", "--threshold", "6", "--difficulty", "2", "--cooperators", "2", "--json"
+    )
+    assert Fraction(result.json()["cooperation"]["group"]) == 1 - (1 - member) ** 2
+    result = run("odds", "shs", "--threshold", "6", "--against", "6", "--json")
+    opposed = result.json()["opposed"]
+    assert Fraction(opposed["first"]) == Fraction(44235, 131072)
+    assert Fraction(opposed["first"]) + Fraction(opposed["second"]) == 1
+    refused = run("odds", "shs", "--threshold", "6", "--cooperators", "2")
+    assert refused.code != 0 and "Difficulty" in refused.err

@@ -165,6 +165,7 @@ def _add_command(
         _add_dice(parser, command, tr)
     needs_table = not isinstance(command, type) or not issubclass(command, Query)
     needs_table = needs_table or command.needs_table  # type: ignore[attr-defined]
+    needs_table = needs_table or getattr(command, "table_optional", False)
     add_common(parser, tr, table=needs_table)
     parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
 
@@ -209,7 +210,7 @@ def _add_odds_query(
 ) -> None:
     for spec in fields_of(command):
         _add_field(parser, spec, tr)
-    add_common(parser, tr, table=False)
+    add_common(parser, tr, table=getattr(command, "table_optional", False))
     parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
 
 
@@ -319,7 +320,8 @@ def _run(ctx: Context, game: AnyGame, cls: type[Command], given: dict[str, Any])
     command = build_command(cls, given)
     if isinstance(command, Query):
         state = None
-        if command.needs_table:
+        named = command.table_optional and getattr(ctx.args, "table", None) is not None
+        if command.needs_table or named:
             table = ctx.service.state(ctx.service.resolve_name(ctx.args.table))
             if table.system.id != game.id:
                 raise InputError(

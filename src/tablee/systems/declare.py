@@ -247,6 +247,9 @@ class Query(Command):
     """
 
     needs_table: ClassVar[bool] = True
+    table_optional: ClassVar[bool] = False
+    """Without ``needs_table``: the query may still be given a table (``--table``), whose
+    state it then reads (a game's odds under the table's house rules)."""
 
 
 def _unwrap(hint: Any) -> tuple[Any, Param | None, bool]:

@@ -287,6 +287,25 @@ def _show(faces: Sequence[int], die: Die) -> str:
     return ", ".join(dpm_symbol(f) if die is DPM else str(f) for f in faces)
 
 
+def _netting_step(inputs: ActionRoll, options: ShsOptions) -> TraceStep | None:
+    """The step netting the bonuses against the maluses, when both are there (S-M3, S-T2).
+
+    The option's Bonus 2 counts among the bonuses when it is netted (``option_bonus = net``,
+    S-A7). Nothing is shown when only one kind is there: the D+/- step says it.
+    """
+    netted = inputs.option is not Option.NONE and options.option_bonus == "net"
+    bonus = inputs.bonus + (2 if netted else 0)
+    if not bonus or not inputs.malus:
+        return None
+    net = bonus - inputs.malus
+    values = {"bonus": bonus, "malus": inputs.malus, "net": abs(net)}
+    if net > 0:
+        return TraceStep(N_("Bonus {bonus} − Malus {malus}: a net Bonus of {net}"), values)
+    if net < 0:
+        return TraceStep(N_("Bonus {bonus} − Malus {malus}: a net Malus of {net}"), values)
+    return TraceStep(N_("Bonus {bonus} − Malus {malus}: they cancel out, no D+/-"), values)
+
+
 def resolve_action(
     inputs: ActionRoll,
     action_faces: Sequence[int],
@@ -326,6 +345,9 @@ def resolve_action(
     ]
     if inputs.option is not Option.NONE:
         steps.append(TraceStep(N_("{option}: a Bonus of 2 D+/-"), {"option": inputs.option.title}))
+    netting = _netting_step(inputs, options)
+    if netting is not None:
+        steps.append(netting)
     dpm_ps, start = 0, 0
     for group in groups:
         part = dpm[start : start + group.count]

@@ -17,6 +17,7 @@ Source: seed 003, "Temporalité des Actions", "Scènes", "Durées", "Bonus et Ma
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -36,12 +37,15 @@ __all__ = [
     "TemporaryModifier",
     "add_modifier",
     "advance_time",
+    "compound_time",
+    "duration_text",
     "is_due",
     "modifier_numbered",
     "modifier_totals",
     "modifiers_in_force",
     "next_tour",
     "parse_duration",
+    "record_acted",
     "remove_modifier",
     "rolls_due",
     "start_long_action",
@@ -71,16 +75,19 @@ class SceneKind(Enum):
 
 @dataclass(frozen=True)
 class Duration:
-    """How long a temporary modifier lasts: a number of Tours, or game time in seconds.
+    """How long a modifier lasts: a number of Tours, a game time in seconds, or until ended.
 
     Attributes:
-        tours: 1 to `MAX_TOURS`, or 0 when measured in game time.
-        seconds: 1 to `MAX_SECONDS`, or 0 when measured in Tours.
+        tours: 1 to `MAX_TOURS`, or 0 when measured in game time or lasting.
+        seconds: 1 to `MAX_SECONDS`, or 0 when measured in Tours or lasting.
+
+    Both at 0 is a lasting modifier (a wound, a piece of equipment): it has no duration and
+    stays in force until the Réalisateur ends it by hand (S-X1).
 
     Raises:
-        InputError: both or neither set, or a value out of range.
+        InputError: both set, or a value out of range.
 
-    Source: seed 003, "Durée", "Durées"; S-M3, S-M8.
+    Source: seed 003, "Durée", "Durées", "Bonus et Malus"; S-M3, S-M8, S-X1.
     """
 
     tours: int = 0
@@ -89,7 +96,7 @@ class Duration:
     def __post_init__(self) -> None:
         whole(self.tours, "tours", 0, MAX_TOURS, rule="S-M8")
         whole(self.seconds, "seconds", 0, MAX_SECONDS, rule="S-M8")
-        if (self.tours > 0) == (self.seconds > 0):
+        if self.tours > 0 and self.seconds > 0:
             raise InputError(
                 N_(
                     "a duration is a number of Tours or a game time, not {tours} Tours and "
@@ -99,48 +106,74 @@ class Duration:
                 seconds=self.seconds,
             )
 
+    @property
+    def lasting(self) -> bool:
+        """No duration: in force until ended by hand (S-X1)."""
+        return not self.tours and not self.seconds
+
     def __str__(self) -> str:
-        """As the text writes it: ``2 Tours``, ``30 min``, ``1 h``, ``45 s``."""
+        """As the text writes it: ``2 Tours``, ``30 min``, ``1 h 30 min``; ``-`` if lasting."""
         if self.tours:
             return f"{self.tours} Tour{'s' if self.tours > 1 else ''}"
-        s = self.seconds
-        if s % 3600 == 0:
-            return f"{s // 3600} h"
-        return f"{s // 60} min" if s % 60 == 0 else f"{s} s"
+        return compound_time(self.seconds) if self.seconds else "-"
+
+
+def compound_time(seconds: int) -> str:
+    """Game time as the text writes it: ``45 s``, ``30 min``, ``1 h 30 min``, ``0 s``.
+
+    Days are written as hours (``48 h``), the same in both languages.
+
+    Source: seed 003, "Autres durées"; S-M8.
+    """
+    hours, rest = divmod(int(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [f"{hours} h"] if hours else []
+    parts += [f"{minutes} min"] if minutes else []
+    parts += [f"{secs} s"] if secs or not parts else []
+    return " ".join(parts)
 
 
 _UNITS = {
     "tour": 0, "tours": 0,
-    "s": 1, "sec": 1, "seconde": 1, "secondes": 1,
+    "s": 1, "sec": 1, "seconde": 1, "secondes": 1, "second": 1, "seconds": 1,
     "min": 60, "mn": 60, "minute": 60, "minutes": 60,
-    "h": 3600, "heure": 3600, "heures": 3600,
+    "h": 3600, "heure": 3600, "heures": 3600, "hour": 3600, "hours": 3600,
+    "j": 86400, "jour": 86400, "jours": 86400, "d": 86400, "day": 86400, "days": 86400,
 }  # fmt: skip
-_DURATION = re.compile(r"^\s*\(?\s*(\d{1,9})\s*([a-zA-Z]+)\s*\)?\s*$")
+_PART = re.compile(r"(\d{1,9})\s*([^\W\d_]+)")
+_DURATION = re.compile(r"^\s*\(?\s*((?:\d{1,9}\s*[^\W\d_]+\s*)+)\)?\s*$")
 
 
 def parse_duration(text: str) -> Duration:
-    """Read a duration as the text writes it in brackets.
+    """Read a duration as the text writes it in brackets, parts added up.
 
     Args:
-        text: ``2 Tours``, ``(1 Tour)``, ``30 min``, ``1 h``, ``10 minutes``, ``30 s``...
+        text: ``2 Tours``, ``(1 Tour)``, ``30 min``, ``1 h``, ``1 h 30 min``, ``2 jours``,
+            ``1 day 6 h``, ``30 s``... Tours stand alone: they do not mix with game time.
 
     Raises:
-        InputError: not a number followed by a known unit, or out of range.
+        InputError: not numbers each followed by a known unit, Tours mixed with game time,
+            or out of range (game time up to 100 days).
 
-    Source: seed 003, "Bonus/Malus temporaire"; S-M3, S-T4.
+    Source: seed 003, "Bonus/Malus temporaire", "Autres durées"; S-M3, S-T4, S-X1.
     """
     match = _DURATION.match(text) if isinstance(text, str) else None
-    unit = match[2].lower() if match else ""
-    if match is None or unit not in _UNITS:
+    parts = [(int(n), unit.lower()) for n, unit in _PART.findall(match[1])] if match else []
+    if not parts or any(unit not in _UNITS for _, unit in parts):
         raise InputError(
             N_("{text!r} is not a duration (rule S-M3)"),
-            tip=N_("write 2 Tours, 30 min or 1 h"),
+            tip=N_("write 2 Tours, 30 min, 1 h 30 min or 2 jours"),
             text=text,
         )
-    number = int(match[1])
-    if _UNITS[unit] == 0:
-        return Duration(tours=number)
-    return Duration(seconds=number * _UNITS[unit])
+    if any(_UNITS[unit] == 0 for _, unit in parts):
+        if len(parts) > 1:
+            raise InputError(
+                N_("{text!r} mixes Tours with game time: give one or the other (rule S-M3)"),
+                text=text,
+            )
+        return Duration(tours=whole(parts[0][0], "tours", 1, MAX_TOURS, rule="S-M8"))
+    seconds = sum(n * _UNITS[unit] for n, unit in parts)
+    return Duration(seconds=whole(seconds, "seconds", 1, MAX_SECONDS, rule="S-M8"))
 
 
 @dataclass(frozen=True)
@@ -208,6 +241,8 @@ class ActiveModifier:
         until ``seconds`` have been advanced since it was added.
         """
         duration = self.modifier.duration
+        if duration.lasting:
+            return True
         if duration.tours:
             return clock.tour <= self.tour + duration.tours
         return clock.seconds < self.seconds + duration.seconds
@@ -248,8 +283,10 @@ class Clock:
         seconds: game time advanced since the film started, in seconds.
         modifiers: the temporary modifiers still in force.
         long_actions: the Actions spanning several Tours not yet past their last Tour.
+        acted: the Protagonistes who rolled an Action in the current Tour of a scène
+            rythmée, in order (S-X3); empty again when a Tour or a Scène begins.
 
-    Source: seed 003, "Temporalité des Actions", "Scènes", "Durées"; S-M8, S-A15.
+    Source: seed 003, "Temporalité des Actions", "Scènes", "Durées"; S-M8, S-A15, S-X3.
     """
 
     scene: int = 0
@@ -258,6 +295,25 @@ class Clock:
     seconds: int = 0
     modifiers: tuple[ActiveModifier, ...] = ()
     long_actions: tuple[LongAction, ...] = ()
+    acted: tuple[str, ...] = ()
+
+
+def record_acted(clock: Clock, names: Sequence[str]) -> Clock:
+    """The clock once these Protagonistes have rolled, in a Tour of a scène rythmée (S-X3).
+
+    Outside a Tour (before the first, or in a scène lente) nothing is recorded: Actions are
+    simultaneous only within one Tour.
+
+    Source: seed 003, "Temporalité des Actions" (Actions in one Tour are simultaneous); S-M7,
+    S-M8, S-X3.
+    """
+    if clock.scene_kind is not SceneKind.RYTHMEE or clock.tour < 1:
+        return clock
+    acted = list(clock.acted)
+    for name in names:
+        if name not in acted:
+            acted.append(name)
+    return replace(clock, acted=tuple(acted))
 
 
 def _expire(clock: Clock) -> Clock:
@@ -282,7 +338,7 @@ def start_scene(clock: Clock, kind: SceneKind | str) -> Clock:
         raise InputError(
             N_("{value!r} is not a kind of Scène: rythmee or lente (rule S-M8)"), value=kind
         ) from None
-    return replace(clock, scene=clock.scene + 1, scene_kind=chosen)
+    return replace(clock, scene=clock.scene + 1, scene_kind=chosen, acted=())
 
 
 def next_tour(clock: Clock) -> Clock:
@@ -290,7 +346,7 @@ def next_tour(clock: Clock) -> Clock:
 
     Source: seed 003; S-M8, S-A15, S-T4, S-T6.
     """
-    return _expire(replace(clock, tour=clock.tour + 1))
+    return _expire(replace(clock, tour=clock.tour + 1, acted=()))
 
 
 def advance_time(clock: Clock, duration: Duration | int) -> Clock:
@@ -306,7 +362,7 @@ def advance_time(clock: Clock, duration: Duration | int) -> Clock:
     Source: seed 003; S-M8 ("Autres durées"), S-A15, S-T4.
     """
     if isinstance(duration, Duration):
-        if duration.tours:
+        if duration.tours or duration.lasting:
             raise InputError(
                 N_("game time cannot advance by {value}: Tours advance one at a time (rule S-M8)"),
                 value=str(duration),
@@ -345,6 +401,13 @@ def add_modifier(clock: Clock, modifier: TemporaryModifier, number: int | None =
     return replace(clock, modifiers=(*clock.modifiers, active))
 
 
+def duration_text(duration: Duration) -> Message | str:
+    """A modifier's duration for people: ``2 Tours``, ``1 h 30 min``, or lasting (S-X1)."""
+    if duration.lasting:
+        return Message(N_("lasting"))
+    return str(duration)
+
+
 def modifier_numbered(clock: Clock, number: int) -> ActiveModifier:
     """The temporary modifier in force with that stable number.
 
@@ -362,7 +425,7 @@ def modifier_numbered(clock: Clock, number: int) -> ActiveModifier:
             number=m.number,
             name=m.modifier.target,
             kind=m.modifier.kind.capitalize(),
-            duration=m.modifier.duration,
+            duration=duration_text(m.modifier.duration),
             amount=m.modifier.amount,
         )
         for m in clock.modifiers

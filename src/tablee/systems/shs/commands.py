@@ -562,10 +562,10 @@ class TimeAdvance(Command):
 
 @dataclass(frozen=True)
 class AddModifier(Command):
-    """A temporary Bonus or Malus for some Tours or some game time."""
+    """A Bonus or Malus for some Tours, some game time, or lasting until ended (S-X1)."""
 
     name: ClassVar[str] = "modifier add"
-    title: ClassVar[str] = N_("a Bonus or Malus for some Tours or some game time")
+    title: ClassVar[str] = N_("a Bonus or Malus for some Tours, some game time, or lasting")
     rule: ClassVar[str] = "S-M3"
 
     protagoniste: Annotated[str, _who(N_("who it applies to"))]
@@ -581,8 +581,13 @@ class AddModifier(Command):
         int | None, Param(N_("lasts T Tours"), low=1, high=MAX_TOURS, placeholder="T", rule="S-M3")
     ] = None
     time: Annotated[
-        str | None, Param(N_("lasts a game time: 30 min, 1 h"), placeholder="DURATION")
+        str | None,
+        Param(N_("lasts a game time: 30 min, 1 h 30 min, 2 jours"), placeholder="DURATION"),
     ] = None
+    lasting: Annotated[
+        bool,
+        Param(N_("no duration: lasts until ended by hand (a wound, equipment)"), rule="S-X1"),
+    ] = False
     label: Annotated[str, Param(N_("why"))] = ""
 
     def kind_amount(self) -> tuple[str, int]:
@@ -598,17 +603,22 @@ class AddModifier(Command):
             )
         return ("bonus", self.bonus) if self.bonus is not None else ("malus", self.malus or 0)
 
-    def span(self) -> str | int:
-        """The duration: a number of Tours, or a game time as typed.
+    def span(self) -> str | int | None:
+        """The duration: a number of Tours, a game time as typed, or None when lasting.
 
         Raises:
-            InputError: both or neither of Tours and a game time.
+            InputError: not exactly one of Tours, a game time and lasting.
+
+        Source: seed 003, "Durée"; S-M3, S-X1.
         """
-        if (self.tours is None) == (self.time is None):
+        given = [self.tours is not None, self.time is not None, self.lasting is True]
+        if sum(given) != 1:
             raise InputError(
-                N_("give either a number of Tours or a game time (rule S-M3)"),
-                cli_tip=N_("--tours T or --time 30 min"),
+                N_("give either a number of Tours, a game time or lasting (rules S-M3, S-X1)"),
+                cli_tip=N_("--tours T, --time 30 min or --lasting"),
             )
+        if self.lasting:
+            return None
         return self.tours if self.tours is not None else str(self.time)
 
 
@@ -657,12 +667,16 @@ class ClockQuery(Query):
 
 @dataclass(frozen=True)
 class OddsQuery(Query):
-    """The exact odds of an SHS Test, before rolling (no table needed)."""
+    """The exact odds of an SHS Test, opposed Action, cooperation or simultaneous Action.
+
+    No table is needed; with ``--table`` the odds follow that table's house rules.
+    """
 
     name: ClassVar[str] = "odds"
-    title: ClassVar[str] = N_("exact odds of a Space Horror Stories Test")
+    title: ClassVar[str] = N_("exact odds of a Space Horror Stories Action, before rolling")
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
+    table_optional: ClassVar[bool] = True
 
     threshold: Annotated[
         int,
@@ -683,6 +697,39 @@ class OddsQuery(Query):
     difficulty: Annotated[
         int | None, Param(N_("PS needed, 1 or more"), low=1, placeholder="D", rule="S-A4")
     ] = None
+    simultaneous: Annotated[
+        int,
+        Param(
+            N_("Actions attempted at once, this one included: Malus k - 1"),
+            low=1,
+            high=MAX_SIMULTANEOUS,
+            placeholder="K",
+            rule="S-M7",
+        ),
+    ] = 1
+    cooperators: Annotated[
+        int,
+        Param(
+            N_("Protagonistes cooperating alike, each with Bonus 1 (needs a Difficulty)"),
+            low=1,
+            high=MAX_SIMULTANEOUS,
+            placeholder="N",
+            rule="S-M6",
+        ),
+    ] = 1
+    against: Annotated[
+        int | None,
+        Param(
+            N_("an opposed Action: the other Protagoniste's threshold, 5 to 8"),
+            low=5,
+            high=8,
+            placeholder="5..8",
+            rule="S-M4",
+        ),
+    ] = None
+    against_expertise: Annotated[bool, Param(N_("the other side has a matching Expertise"))] = False
+    against_bonus: Annotated[int, _modifier(N_("the other side's sum of bonuses"))] = 0
+    against_malus: Annotated[int, _modifier(N_("the other side's sum of maluses"))] = 0
 
 
 COMMANDS: tuple[type[Command], ...] = (

@@ -34,7 +34,7 @@ from tablee.systems.shs.odds import (
     ps_distribution,
     success_probability,
 )
-from tablee.systems.shs.opposed import OpposedOutcome
+from tablee.systems.shs.opposed import OpposedOutcome, net_across
 from tablee.systems.shs.options import ShsOptions
 from tablee.systems.shs.play import (
     plan_cooperation,
@@ -43,7 +43,7 @@ from tablee.systems.shs.play import (
     plan_test,
 )
 from tablee.systems.shs.reports import KINDS, clock_lines, hero_lines, modifier_text, ntr
-from tablee.systems.shs.situations import Cooperation
+from tablee.systems.shs.situations import Cooperation, situation_steps
 from tablee.systems.shs.timing import clock_json
 from tablee.systems.shs.traits import Characteristic, characteristic_named
 
@@ -241,23 +241,30 @@ def line(event: Event, after: ShsState | None) -> Message:
     return describe(event.kind, event.payload(), after)
 
 
-def _trace(action: RolledAction, options: ShsOptions, bonus: int, malus: int) -> list[Text]:
-    """The steps of one stored Action resolved again, or none when they disagree."""
-    roll = ActionRoll(
+def _roll_of(action: RolledAction) -> ActionRoll:
+    """The roll of a stored Action: its own, temporary and situation's modifiers."""
+    return ActionRoll(
         action.threshold,
         action.die == "d10",
-        action.bonus + action.temporary_bonus + bonus,
-        action.malus + action.temporary_malus + malus,
+        action.bonus + action.temporary_bonus + action.situation_bonus,
+        action.malus + action.temporary_malus + action.situation_malus,
         action.option == "se_surpasser",
         action.option == "se_sacrifier",
     )
+
+
+def _trace(action: RolledAction, options: ShsOptions, roll: ActionRoll | None = None) -> list[Text]:
+    """The steps of one stored Action resolved again, or none when they disagree."""
+    bonus, malus = action.situation_bonus, action.situation_malus
+    roll = roll or _roll_of(action)
     try:
         result = resolve_action(roll, action.action_faces, action.dpm_faces, options)
     except ValueError:
         return []
     if result.ps != action.ps:
         return []
-    return [_step(step) for step in result.trace]
+    steps = (*situation_steps(bonus, malus), *result.trace)
+    return [_step(step) for step in steps]
 
 
 def details(event: Event, after: ShsState | None) -> tuple[Text, ...]:
@@ -267,24 +274,24 @@ def details(event: Event, after: ShsState | None) -> tuple[Text, ...]:
     shown only when resolving again gives the stored PS.
     """
     options = after.options if after is not None else ShsOptions()
-    parts: list[tuple[str | None, RolledAction, int, int]]
+    parts: list[tuple[str | None, RolledAction]]
     match event:
         case TestRolled():
-            parts = [(None, event.action, 0, 0)]
+            parts = [(None, event.action)]
         case OpposedRolled():
-            parts = [(a.protagonist, a, 0, 0) for a in (event.first, event.second)]
+            parts = [(a.protagonist, a) for a in (event.first, event.second)]
         case CooperationRolled():  # each cooperator rolls with a Bonus 1 (S-M6)
-            parts = [(a.protagonist, a, 1, 0) for a in event.members]
+            parts = [(a.protagonist, a) for a in event.members]
         case SimultaneousRolled():  # Malus k - 1 on each Action of the set (S-M7)
-            parts = [
-                (characteristic_named(a.characteristic).title, a, 0, event.set_malus)
-                for a in event.actions
-            ]
+            parts = [(characteristic_named(a.characteristic).title, a) for a in event.actions]
         case _:
             return ()
+    rolls = [_roll_of(a) for _, a in parts]
+    if isinstance(event, OpposedRolled):  # netted across the sides as the table says (S-X4)
+        rolls = list(net_across(rolls[0], rolls[1], options))
     lines: list[Text] = []
-    for head, action, bonus, malus in parts:
-        steps = _trace(action, options, bonus, malus)
+    for (head, action), roll in zip(parts, rolls, strict=True):
+        steps = _trace(action, options, roll)
         if head is not None and steps:
             lines.append(head)
         lines += steps

@@ -5,6 +5,9 @@ unchanged; ``shs.modifier_added`` and ``shs.modifier_ended`` are at version 2 (a
 known by a stable number, the seq of the event that added it), and so are the rolled kinds
 (``shs.test``, ``shs.opposed``, ``shs.cooperation``, ``shs.simultaneous``), which add the
 exact odds shown before the roll (``odds``; None when not recorded, as in version 1).
+``shs.cooperation`` and ``shs.simultaneous`` are at version 3: each Action records the
+situation's modifier (``situation_bonus`` 1 for a cooperator, ``situation_malus`` k - 1 in a
+simultaneous set), which version 2 left implied.
 
 Each event records the inputs of the command that produced it (`inputs` gives them back,
 with the faces thrown, for the verifier) and its outcome: a rolled Action's PS, success, NT
@@ -91,8 +94,10 @@ class RolledAction:
         nt_gain: NT gained once the Action is over (Se Surpasser, S-M5).
         dies: the Protagoniste dies (Se Sacrifier, S-M5, S-A8).
         success: a Test's success; None in an opposed Action (then not stored).
+        situation_bonus, situation_malus: the situation's modifiers, stored only when not 0:
+            a cooperator's Bonus 1 (S-M6), a simultaneous set's Malus k - 1 (S-M7).
 
-    Source: seed 003; S-M2 outputs, S-M3, S-M5, S-A3.
+    Source: seed 003; S-M2 outputs, S-M3, S-M5, S-M6, S-M7, S-A3.
     """
 
     protagonist: str
@@ -117,6 +122,8 @@ class RolledAction:
     nt_gain: int
     dies: bool
     success: bool | None = None
+    situation_bonus: int = 0
+    situation_malus: int = 0
 
     def to_json(self) -> dict[str, JSON]:
         """The stored shape (``difficulty`` and ``success`` only when they apply)."""
@@ -138,6 +145,12 @@ class RolledAction:
             temporary_bonus=self.temporary_bonus,
             temporary_malus=self.temporary_malus,
             dice=list(self.dice),
+        )
+        if self.situation_bonus:
+            out["situation_bonus"] = self.situation_bonus
+        if self.situation_malus:
+            out["situation_malus"] = self.situation_malus
+        out.update(
             dice_ps=self.dice_ps,
             dpm_ps=self.dpm_ps,
             sacrifice_ps=self.sacrifice_ps,
@@ -168,6 +181,9 @@ class RolledAction:
             if name not in value:
                 if name in ("difficulty", "success"):
                     values[name] = None
+                    continue
+                if name in ("situation_bonus", "situation_malus"):
+                    values[name] = 0
                     continue
                 raise InputError(N_("an Action's field {field} is missing"), field=name)
             values[name] = decode(hints[name], value[name], name)
@@ -325,7 +341,11 @@ class TestRolled(Event):
     @property
     def action(self) -> RolledAction:
         """The rolled Action's part of the record."""
-        fields = {name: getattr(self, name) for name in RolledAction.__dataclass_fields__}
+        fields = {
+            name: getattr(self, name)
+            for name in RolledAction.__dataclass_fields__
+            if not name.startswith("situation_")
+        }
         return RolledAction(**fields)
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
@@ -375,13 +395,34 @@ class OpposedRolled(Event):
         return command, (*self.first.faces, *self.second.faces)
 
 
+def _with_situation(actions: JSON, key: str, amount: JSON) -> list[JSON]:
+    """Each stored Action with the situation's modifier, when it is not 0."""
+    if not isinstance(actions, list):
+        return []
+    if not amount:
+        return list(actions)
+    return [{**a, key: amount} if isinstance(a, dict) else a for a in actions]
+
+
+def _cooperation_v2(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 2 -> 3: each cooperator records the cooperation's Bonus 1 (S-M6)."""
+    return {**payload, "members": _with_situation(payload.get("members"), "situation_bonus", 1)}
+
+
+def _simultaneous_v2(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 2 -> 3: each Action records the set's Malus k - 1 (S-M7)."""
+    malus = payload.get("set_malus", 0)
+    actions = _with_situation(payload.get("actions"), "situation_malus", malus)
+    return {**payload, "actions": actions}
+
+
 @dataclass(frozen=True)
 class CooperationRolled(Event):
     """Protagonistes cooperating: each one's Test with Bonus 1, the group's success."""
 
     kind: ClassVar[str] = "shs.cooperation"
-    version: ClassVar[int] = 2
-    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
+    version: ClassVar[int] = 3
+    upgrades: ClassVar[Mapping[int, Upgrade]] = {**ODDS_UPGRADES, 2: _cooperation_v2}
     about: ClassVar[str] = N_("a cooperation, each cooperator's Test and the group's success")
 
     members: tuple[RolledAction, ...]
@@ -406,8 +447,8 @@ class SimultaneousRolled(Event):
     """One Protagoniste's simultaneous Actions, each with the set's Malus."""
 
     kind: ClassVar[str] = "shs.simultaneous"
-    version: ClassVar[int] = 2
-    upgrades: ClassVar[Mapping[int, Upgrade]] = ODDS_UPGRADES
+    version: ClassVar[int] = 3
+    upgrades: ClassVar[Mapping[int, Upgrade]] = {**ODDS_UPGRADES, 2: _simultaneous_v2}
     about: ClassVar[str] = N_("simultaneous Actions, the set's Malus and each Test")
 
     protagonist: str
@@ -490,7 +531,10 @@ def _ended_v1(payload: dict[str, JSON]) -> dict[str, JSON]:
 
 @dataclass(frozen=True)
 class ModifierAdded(Event):
-    """A temporary Bonus or Malus, numbered by the seq of its event (S-A15)."""
+    """A Bonus or Malus, numbered by the seq of its event (S-A15).
+
+    ``tours`` and ``seconds`` both 0: a lasting modifier, ended only by hand (S-X1).
+    """
 
     kind: ClassVar[str] = "shs.modifier_added"
     version: ClassVar[int] = 2
@@ -513,7 +557,8 @@ class ModifierAdded(Event):
         command = AddModifier(
             protagoniste=self.protagonist,
             tours=self.tours or None,
-            time=None if self.tours else f"{self.seconds} s",
+            time=f"{self.seconds} s" if self.seconds else None,
+            lasting=not self.tours and not self.seconds,
             label=self.label,
             **amount,
         )

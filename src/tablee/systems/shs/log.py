@@ -19,6 +19,7 @@ from tablee.errors import N_, Message, Plural, joined
 from tablee.systems.base import JSON
 from tablee.systems.options import changed_house_rules
 from tablee.systems.shs.actions import Option, dpm_symbol
+from tablee.systems.shs.clock import compound_time
 from tablee.systems.shs.counters import COUNTER_TITLES
 from tablee.systems.shs.options import SHS_OPTION_LABELS, SHS_OPTION_WORDS, ShsOptions
 from tablee.systems.shs.traits import Characteristic
@@ -31,12 +32,7 @@ NOTHING = Message("")
 
 def game_time(seconds: int) -> str:
     """Game time as the text writes it: ``45 s``, ``30 min``, ``1 h 30 min``, ``0 s``."""
-    hours, rest = divmod(int(seconds), 3600)
-    minutes, secs = divmod(rest, 60)
-    parts = [f"{hours} h"] if hours else []
-    parts += [f"{minutes} min"] if minutes else []
-    parts += [f"{secs} s"] if secs or not parts else []
-    return " ".join(parts)
+    return compound_time(seconds)
 
 
 def _joined(items: Sequence[Message | str], separator: str | None = None) -> Message:
@@ -55,6 +51,8 @@ def _reason(p: P) -> Message:
 def _duration(tours: JSON, seconds: JSON) -> Message | str:
     if tours:
         return Plural("{n} Tour", "{n} Tours", int(tours))
+    if not seconds:
+        return Message(N_("lasting"))
     return game_time(int(seconds))
 
 

@@ -14,7 +14,7 @@ S-A3, S-A5, S-A6, S-T9.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from tablee.dice import DiceRequest, Trace, TraceStep
@@ -36,6 +36,7 @@ __all__ = [
     "OpposedResult",
     "Side",
     "dice_for_opposed",
+    "net_across",
     "resolve_opposed",
     "settle_opposed",
 ]
@@ -114,6 +115,37 @@ class OpposedResult:
     status_quo: bool
     trace: Trace
     outcome: OpposedOutcome
+
+
+def _netted_to(roll: ActionRoll, target: int, options: ShsOptions) -> ActionRoll:
+    """The roll with bonus and malus set so that its net modifier is ``target``."""
+    option = roll.net_modifier(options) - (roll.bonus - roll.malus)
+    value = target - option
+    return replace(roll, bonus=max(value, 0), malus=max(-value, 0))
+
+
+def net_across(
+    first: ActionRoll, second: ActionRoll, options: ShsOptions = DEFAULT_OPTIONS
+) -> tuple[ActionRoll, ActionRoll]:
+    """Both sides' rolls with their modifiers netted as the table's option says (S-X4).
+
+    Under ``opposed_modifiers = apart`` (the default) each side keeps its own net modifier.
+    Under ``difference`` the two net modifiers (an option's Bonus 2 included when netted)
+    are netted against each other, a Bonus for one side counting as a Malus for the other
+    (S-M3): the side with the larger one gets the difference as a Bonus, the other none.
+
+    Raises:
+        InputError: a difference above `tablee.systems.shs.actions.MAX_MODIFIER`.
+
+    Source: seed 003, "Bonus et Malus"; S-M3, S-M4, S-X4.
+    """
+    if options.opposed_modifiers != "difference":
+        return first, second
+    difference = first.net_modifier(options) - second.net_modifier(options)
+    return (
+        _netted_to(first, max(difference, 0), options),
+        _netted_to(second, max(-difference, 0), options),
+    )
 
 
 def dice_for_opposed(
@@ -215,19 +247,27 @@ def resolve_opposed(
         inputs: both rolls and the side seeking change.
         first_faces: the first side's ``(action faces, D+/- faces)``.
         second_faces: the second side's ``(action faces, D+/- faces)``.
-        options: ``opposed_tie`` (S-A5) and ``negative_ps`` (S-A3) matter here.
+        options: ``opposed_tie`` (S-A5) and ``negative_ps`` (S-A3) matter here; the rolls
+            are already netted across the sides when ``opposed_modifiers`` says so
+            (`net_across`, S-X4).
 
     Raises:
         InputError: the wrong number of faces, or a face a die cannot show.
 
-    Source: seed 003; S-M4, S-A3, S-A5.
+    Source: seed 003; S-M4, S-A3, S-A5, S-X4.
     """
     first = resolve_action(inputs.first, *first_faces, options)
     second = resolve_action(inputs.second, *second_faces, options)
     outcome = settle_opposed(inputs, first.ps, second.ps, options)
     winner = outcome.winner
     status_quo = inputs.changer is None or winner is not inputs.changer
+    across = options.opposed_modifiers == "difference"
     steps = [
+        *(
+            [TraceStep(N_("house rule: the difference of the modifiers goes to one side"))]
+            if across
+            else []
+        ),
         TraceStep(N_("first side: {ps} PS"), {"ps": first.ps}),
         *first.trace,
         TraceStep(N_("second side: {ps} PS"), {"ps": second.ps}),

@@ -37,6 +37,10 @@ SHS_OPTION_HELP: Mapping[str, str] = {
         "trivial Actions count towards the simultaneous-actions malus (default true)"
     ),
     "cooperation_options": N_("cooperating Protagonistes may each use an option (default true)"),
+    "opposed_modifiers": N_(
+        "modifiers between two Protagonistes: apart (each side nets its own) or difference "
+        "(the difference of the two net modifiers goes to one side) (default apart)"
+    ),
 }
 
 SHS_OPTION_LABELS: Mapping[str, str] = {
@@ -47,6 +51,7 @@ SHS_OPTION_LABELS: Mapping[str, str] = {
     "dpm_cap": N_("D+/- per roll"),
     "trivial_actions_count": N_("Trivial Actions count towards the simultaneous-actions malus"),
     "cooperation_options": N_("Se Surpasser or Se Sacrifier allowed when cooperating"),
+    "opposed_modifiers": N_("Modifiers between two Protagonistes"),
 }
 """Each option's short label, for the house rules as players read them."""
 
@@ -60,6 +65,10 @@ SHS_OPTION_WORDS: Mapping[str, Mapping[str, str]] = {
         "net": N_("netted with the other modifiers"),
         "apart": N_("rolled on their own"),
     },
+    "opposed_modifiers": {
+        "apart": N_("each side nets its own"),
+        "difference": N_("the difference goes to one side"),
+    },
 }
 """Each choice's words, for the house rules as players read them."""
 
@@ -67,6 +76,7 @@ _CHOICES: Mapping[str, tuple[str, ...]] = {
     "negative_ps": ("signed", "zero"),
     "opposed_tie": ("status_quo", "reroll"),
     "option_bonus": ("net", "apart"),
+    "opposed_modifiers": ("apart", "difference"),
 }
 _RANGES: Mapping[str, tuple[int, int]] = {"action_dice": (1, 10), "dpm_cap": (0, 100)}
 
@@ -88,11 +98,12 @@ class ShsOptions(HouseRules):
         dpm_cap: most D+/- dice for the net modifier, 0 to 100, or None for no cap (S-A13).
         trivial_actions_count: trivial Actions raise the simultaneous malus (S-M7).
         cooperation_options: cooperators may use Se Surpasser / Se Sacrifier (S-A14).
+        opposed_modifiers: ``apart`` or ``difference``, between two Protagonistes (S-X4).
 
     Raises:
         InputError: at construction, a value outside its choices or range.
 
-    Source: seed 003; S-A1, S-A3, S-A5, S-A7, S-A13, S-A14, S-M7.
+    Source: seed 003; S-A1, S-A3, S-A5, S-A7, S-A13, S-A14, S-M7, S-X4.
     """
 
     RULES: ClassVar[OptionRules] = _RULES
@@ -104,6 +115,7 @@ class ShsOptions(HouseRules):
     dpm_cap: int | None = None
     trivial_actions_count: bool = True
     cooperation_options: bool = True
+    opposed_modifiers: str = "apart"
 
     def __post_init__(self) -> None:
         self.check_values(("trivial_actions_count", "cooperation_options"))

@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.base import JSON, clean_name, name_key
 from tablee.systems.common import whole
 from tablee.systems.shs.actions import MAX_MODIFIER, ActionResult, ActionRoll
-from tablee.systems.shs.clock import LongAction, is_due, modifier_totals
+from tablee.systems.shs.clock import LongAction, SceneKind, is_due, modifier_totals
 from tablee.systems.shs.difficulty import Test, TestResult
 from tablee.systems.shs.game import ShsState, protagonist_named
 from tablee.systems.shs.protagonist import Protagonist, adjust_counter, kill, require_alive
@@ -30,6 +31,7 @@ __all__ = [
     "Attempt",
     "Faces",
     "Planned",
+    "acted_again",
     "action_json",
     "as_test",
     "context_of",
@@ -41,6 +43,7 @@ __all__ = [
     "match_context",
     "paid",
     "plan_attempt",
+    "situation_json",
 ]
 
 Faces = tuple[Sequence[int], Sequence[int]]
@@ -246,11 +249,19 @@ def expected_part(expect: P | None, key: str, index: int | None = None) -> P | N
 
 
 def action_json(
-    state: ShsState, planned: Planned, roll: ActionRoll, result: ActionResult
+    state: ShsState,
+    planned: Planned,
+    roll: ActionRoll,
+    result: ActionResult,
+    situation: tuple[int, int] = (0, 0),
 ) -> dict[str, JSON]:
     """One rolled Action as stored: inputs, `context_of`, results and price.
 
-    Source: seed 003; S-M2 outputs (dice, D+/- faces, PS, side effects), S-A3.
+    Args:
+        situation: the situation's ``(bonus, malus)``: a cooperator's Bonus 1 (S-M6), a
+            simultaneous set's Malus k - 1 (S-M7); each is stored only when it is not 0.
+
+    Source: seed 003; S-M2 outputs (dice, D+/- faces, PS, side effects), S-M6, S-M7, S-A3.
     """
     out: dict[str, JSON] = {
         "protagonist": planned.name,
@@ -266,6 +277,7 @@ def action_json(
         action_faces=list(result.action_faces),
         dpm_faces=list(result.dpm_faces),
         **context_of(state, planned, roll),
+        **situation_json(*situation),
         dice_ps=result.dice_ps,
         dpm_ps=result.dpm_ps,
         sacrifice_ps=result.sacrifice_ps,
@@ -277,12 +289,32 @@ def action_json(
     return out
 
 
-def json_of_test(state: ShsState, planned: Planned, test: Test, result: TestResult) -> P:
-    """One rolled Test as stored: `action_json` and its success.
+def situation_json(bonus: int, malus: int) -> dict[str, JSON]:
+    """The situation's modifiers as stored on an Action: only those that are not 0.
 
-    Source: seed 003; S-M2 step 5.
+    Source: seed 003; S-M6, S-M7.
     """
-    return {**action_json(state, planned, test.action, result.roll), "success": result.success}
+    out: dict[str, JSON] = {}
+    if bonus:
+        out["situation_bonus"] = bonus
+    if malus:
+        out["situation_malus"] = malus
+    return out
+
+
+def json_of_test(
+    state: ShsState,
+    planned: Planned,
+    test: Test,
+    result: TestResult,
+    situation: tuple[int, int] = (0, 0),
+) -> P:
+    """One rolled Test as stored: `action_json` (with the situation's modifiers), success.
+
+    Source: seed 003; S-M2 step 5, S-M6, S-M7.
+    """
+    action = action_json(state, planned, test.action, result.roll, situation)
+    return {**action, "success": result.success}
 
 
 def paid(state: ShsState, results: Sequence[tuple[str, ActionResult]]) -> dict[str, Protagonist]:
@@ -301,6 +333,32 @@ def paid(state: ShsState, results: Sequence[tuple[str, ActionResult]]) -> dict[s
             hero = adjust_counter(hero, "nt", result.nt_gain)
         heroes[name] = kill(hero) if result.dies else hero
     return heroes
+
+
+def acted_again(state: ShsState, names: Sequence[str]) -> tuple[TraceStep, ...]:
+    """A notice per Protagoniste who already rolled an Action in this Tour (S-X3).
+
+    Actions in one Tour are simultaneous (S-M8), so a second one rolled apart misses the
+    Malus of simultaneous Actions (S-M7): Tablée accepts it and says so.
+
+    Source: seed 003, "Temporalité des Actions", "Actions simultanées"; S-M7, S-M8, S-X3.
+    """
+    clock = state.clock
+    if clock.scene_kind is not SceneKind.RYTHMEE or clock.tour < 1:
+        return ()
+    return tuple(
+        TraceStep(
+            N_(
+                "{name} has already rolled an Action in Tour {tour}: Actions in one Tour are "
+                "simultaneous, and each beyond the first gives a Malus of 1 to all of them, "
+                "which this roll did not count; roll such Actions together as simultaneous "
+                "Actions"
+            ),
+            {"name": name, "tour": clock.tour},
+        )
+        for name in dict.fromkeys(names)
+        if name in clock.acted
+    )
 
 
 def faces_pair(value: object) -> Faces:

@@ -23,16 +23,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from tablee.errors import N_, InputError
 from tablee.systems.base import JSON, Fact
+from tablee.systems.shs.clock import record_acted
 from tablee.systems.shs.difficulty import Test, resolve_test
 from tablee.systems.shs.game import Decision, ShsState, actor_of, check_visibility, free_text
-from tablee.systems.shs.opposed import OpposedAction, OpposedResult, Side, resolve_opposed
+from tablee.systems.shs.opposed import (
+    OpposedAction,
+    OpposedResult,
+    Side,
+    net_across,
+    resolve_opposed,
+)
 from tablee.systems.shs.planning import (
     Attempt,
     Faces,
     Planned,
+    acted_again,
     action_json,
     as_test,
     context_of,
@@ -49,6 +58,7 @@ from tablee.systems.shs.situations import (
     CooperationResult,
     resolve_cooperation,
     simultaneous_actions,
+    with_situation,
 )
 
 __all__ = [
@@ -65,6 +75,18 @@ __all__ = [
 ]
 
 P = Mapping[str, JSON]
+
+
+def _acted(
+    state: ShsState, fact: Fact, outcome: object, heroes: dict[str, Any], names: list[str]
+) -> Decision:
+    """A rolled fact's decision: Protagonistes paid and marked as acting this Tour (S-X3).
+
+    Those who had already rolled in this Tour get a notice (`acted_again`).
+    """
+    clock = record_acted(state.clock, names)
+    after = replace(state, protagonists=heroes, clock=clock)
+    return Decision((fact,), outcome, acted_again(state, names), after)
 
 
 def plan_test(state: ShsState, attempt: Attempt) -> Test:
@@ -135,9 +157,10 @@ def decide_test(
     if due is not None:
         clock = replace(clock, long_actions=tuple(a for a in clock.long_actions if a != due))
     heroes = paid(state, [(planned.name, result.roll)])
-    after = replace(state, protagonists=heroes, clock=clock)
+    notes = acted_again(state, [planned.name])
+    after = replace(state, protagonists=heroes, clock=record_acted(clock, [planned.name]))
     fact = Fact("shs.test", payload, actor=actor_of(state, planned.name), visibility=visibility)
-    return Decision((fact,), result, (), after)
+    return Decision((fact,), result, notes, after)
 
 
 def _side(value: object) -> Side | None:
@@ -163,7 +186,8 @@ def _opposed_plan(
             ),
             name=one.name,
         )
-    return one, two, OpposedAction(one.roll, two.roll, _side(changer))
+    rolls = net_across(one.roll, two.roll, state.options)
+    return one, two, OpposedAction(*rolls, _side(changer))
 
 
 def plan_opposed(
@@ -222,14 +246,14 @@ def decide_opposed(
     """
     visibility, reason = check_visibility(visibility), free_text(reason)
     one, two, inputs = _opposed_plan(state, first, second, changer)
-    match_context(expected_part(expect, "first"), context_of(state, one, one.roll), one.name)
-    match_context(expected_part(expect, "second"), context_of(state, two, two.roll), two.name)
+    match_context(expected_part(expect, "first"), context_of(state, one, inputs.first), one.name)
+    match_context(expected_part(expect, "second"), context_of(state, two, inputs.second), two.name)
     result: OpposedResult = resolve_opposed(
         inputs, faces_pair(first_faces), faces_pair(second_faces), state.options
     )
     payload: dict[str, JSON] = {
-        "first": action_json(state, one, one.roll, result.first),
-        "second": action_json(state, two, two.roll, result.second),
+        "first": action_json(state, one, inputs.first, result.first),
+        "second": action_json(state, two, inputs.second, result.second),
         "changer": None if inputs.changer is None else inputs.changer.value,
         "winner": None if result.winner is None else result.winner.value,
         "tie": result.tie,
@@ -238,8 +262,9 @@ def decide_opposed(
         "reason": reason,
     }
     heroes = paid(state, [(one.name, result.first), (two.name, result.second)])
+    names = [one.name, two.name]
     fact = Fact("shs.opposed", payload, actor=actor_of(state, one.name), visibility=visibility)
-    return Decision((fact,), result, (), replace(state, protagonists=heroes))
+    return _acted(state, fact, result, heroes, names)
 
 
 def _distinct(planned: Sequence[Planned], template: str) -> None:
@@ -310,16 +335,17 @@ def decide_cooperation(
     )
     payload: dict[str, JSON] = {
         "members": [
-            json_of_test(state, p, t, r)
+            json_of_test(state, p, t, r, situation=(1, 0))
             for p, t, r in zip(planned, tests, result.results, strict=True)
         ],
         "success": result.success,
         "reason": reason,
     }
     heroes = paid(state, [(p.name, r.roll) for p, r in zip(planned, result.results, strict=True)])
+    names = [p.name for p in planned]
     actor = actor_of(state, planned[0].name)
     fact = Fact("shs.cooperation", payload, actor=actor, visibility=visibility)
-    return Decision((fact,), result, (), replace(state, protagonists=heroes))
+    return _acted(state, fact, result, heroes, names)
 
 
 def _simultaneous_plan(
@@ -400,19 +426,22 @@ def decide_simultaneous(
             count=len(tests),
             given=len(faces),
         )
+    set_malus = tests[0].malus - planned[0].roll.malus
     results = tuple(
-        resolve_test(t, *faces_pair(f), state.options) for t, f in zip(tests, faces, strict=True)
+        with_situation(resolve_test(t, *faces_pair(f), state.options), malus=set_malus)
+        for t, f in zip(tests, faces, strict=True)
     )
     name = planned[0].name
     payload: dict[str, JSON] = {
         "protagonist": name,
         "trivial": trivial,
-        "set_malus": tests[0].malus - planned[0].roll.malus,
+        "set_malus": set_malus,
         "actions": [
-            json_of_test(state, p, t, r) for p, t, r in zip(planned, tests, results, strict=True)
+            json_of_test(state, p, t, r, situation=(0, set_malus))
+            for p, t, r in zip(planned, tests, results, strict=True)
         ],
         "reason": reason,
     }
     heroes = paid(state, [(name, r.roll) for r in results])
     fact = Fact("shs.simultaneous", payload, actor=actor_of(state, name), visibility=visibility)
-    return Decision((fact,), results, (), replace(state, protagonists=heroes))
+    return _acted(state, fact, results, heroes, [name])

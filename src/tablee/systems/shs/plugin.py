@@ -37,6 +37,7 @@ from tablee.systems.shs.clock import (
     TemporaryModifier,
     advance_time,
     next_tour,
+    record_acted,
     start_scene,
 )
 from tablee.systems.shs.commands import (
@@ -200,13 +201,17 @@ def _hero(state: ShsState, name: str, hero: Protagonist) -> ShsState:
 
 
 def _paid(state: ShsState, actions: Sequence[RolledAction]) -> ShsState:
-    """The Protagonistes once their Actions are over: NT gained, deaths (S-M5, S-A8)."""
+    """The Protagonistes once their Actions are over: NT gained, deaths (S-M5, S-A8).
+
+    They are recorded as having acted in this Tour (S-X3).
+    """
+    clock = record_acted(state.clock, [a.protagonist for a in actions])
     for action in actions:
         hero = state.protagonists[action.protagonist]
         if action.nt_gain:
             hero = adjust_counter(hero, "nt", action.nt_gain)
         state = _hero(state, action.protagonist, kill(hero) if action.dies else hero)
-    return state
+    return replace(state, clock=clock)
 
 
 class Shs(Game[ShsState, ShsCommand, ShsEvent]):
@@ -334,7 +339,7 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
                     protagonist=command.protagoniste,
                     kind=kind,
                     amount=amount,
-                    duration=Duration(tours=span) if isinstance(span, int) else span,
+                    duration=Duration(tours=span) if isinstance(span, int) else span or Duration(),
                     label=command.label,
                     seq=seq,
                 )

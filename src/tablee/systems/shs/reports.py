@@ -15,12 +15,12 @@ from fractions import Fraction
 from typing import Any
 
 from tablee.dice import TraceStep
-from tablee.errors import N_, Message, Plural
+from tablee.errors import N_, InputError, Message, Plural
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command, Query
 from tablee.systems.plugin import Decision, Line, Odds, Report, Text
 from tablee.systems.shs.actions import ActionRoll, dpm_symbol
-from tablee.systems.shs.clock import Duration
+from tablee.systems.shs.clock import Duration, duration_text
 from tablee.systems.shs.commands import (
     AddModifier,
     ClockQuery,
@@ -50,9 +50,14 @@ from tablee.systems.shs.game import ShsState, protagonist_json, protagonist_name
 from tablee.systems.shs.log import describe, game_time
 from tablee.systems.shs.notation import TestNotation, difficulty_name
 from tablee.systems.shs.odds import (
+    cooperation_success_probability,
+    opposed_odds,
     ps_distribution,
     success_probability,
 )
+from tablee.systems.shs.opposed import OpposedAction, net_across
+from tablee.systems.shs.options import ShsOptions
+from tablee.systems.shs.situations import Cooperation
 from tablee.systems.shs.timing import clock_json
 from tablee.systems.shs.traits import Characteristic, characteristic_named
 
@@ -370,7 +375,7 @@ def modifier_text(m: Mapping[str, Any]) -> Message:
     text = Message(
         N_("{name}: {kind} ({duration}) of {amount}"),
         kind="Bonus" if m["kind"] == "bonus" else "Malus",
-        duration=str(duration),
+        duration=duration_text(duration),
         amount=m["amount"],
         name=m["protagonist"],
     )
@@ -510,7 +515,7 @@ def report(command: Command, decision: Decision[ShsState]) -> Report:
 def answer(state: ShsState | None, query: Query) -> Report:
     """The Protagonistes, the clock, or the exact odds of a Test."""
     if isinstance(query, OddsQuery):
-        return _odds_report(query)
+        return _odds_report(query, state.options if state is not None else ShsOptions())
     assert state is not None
     if isinstance(query, ClockQuery):
         return _clock(state)
@@ -518,27 +523,38 @@ def answer(state: ShsState | None, query: Query) -> Report:
     return _show(state, query)
 
 
-def _odds_report(query: OddsQuery) -> Report:
+def _odds_report(query: OddsQuery, options: ShsOptions) -> Report:
+    """The exact odds the query asks for, under ``options`` (a table's, or the defaults).
+
+    A Test by default; ``simultaneous`` k adds the set's Malus k - 1 (S-M7);
+    ``cooperators`` n rolls n alike Tests with Bonus 1 each (S-M6); ``against`` opposes a
+    second Protagoniste (S-M4, with ``opposed_modifiers``, S-X4).
+
+    Raises:
+        InputError: cooperators without a Difficulty, or with an opposed Action.
+
+    Source: seed 003; S-M2, S-M4, S-M6, S-M7, S-X4.
+    """
     surpass, sacrifice = query.option == "surpasser", query.option == "sacrifier"
-    roll = ActionRoll(
-        query.threshold, query.expertise, query.bonus, query.malus, surpass, sacrifice
-    )
-    dist = ps_distribution(roll)
+    malus = query.malus + query.simultaneous - 1
+    roll = ActionRoll(query.threshold, query.expertise, query.bonus, malus, surpass, sacrifice)
+    if query.cooperators > 1 and (query.difficulty is None or query.against is not None):
+        raise InputError(
+            N_("cooperators share a Difficulty and oppose no one (rule S-M6)"),
+            cli_tip=N_("give --difficulty D and no --against"),
+        )
+    if query.cooperators > 1:
+        roll = roll.with_modifiers(bonus=1)
+    dist = ps_distribution(roll, options)
     values = sorted(dist.weights, reverse=True)
     difficulty = query.difficulty
     success = None
     if difficulty is not None:
         test = Test(
-            query.threshold,
-            difficulty,
-            None,
-            query.expertise,
-            query.bonus,
-            query.malus,
-            surpass,
-            sacrifice,
-        )
-        success = success_probability(test)
+            roll.threshold, difficulty, None, roll.expertise, roll.bonus, roll.malus,
+            surpass, sacrifice,
+        )  # fmt: skip
+        success = success_probability(test, options)
 
     def outcome(v: int) -> str:
         if difficulty is None:
@@ -560,12 +576,35 @@ def _odds_report(query: OddsQuery) -> Report:
         del row[""]
     if success is not None:
         data["success"] = _fraction(success)
+    rows: list[tuple[Text, Fraction]] = [(f"{v:>3} PS", dist.probability(v)) for v in values]
+    if query.simultaneous > 1:
+        data["simultaneous"] = {"actions": query.simultaneous, "set_malus": query.simultaneous - 1}
+    if query.cooperators > 1 and difficulty is not None:
+        member = Test(
+            query.threshold, difficulty, None, query.expertise, query.bonus, malus,
+            surpass, sacrifice,
+        )  # fmt: skip
+        cooperation = Cooperation((member,) * query.cooperators)
+        group = cooperation_success_probability(cooperation, options)
+        data["cooperation"] = {"cooperators": query.cooperators, "group": _fraction(group)}
+        label = Message(N_("The group succeeds (at least one of {count})"), count=query.cooperators)
+        rows.append((label, group))
+    if query.against is not None:
+        other = ActionRoll(
+            query.against, query.against_expertise, query.against_bonus, query.against_malus
+        )
+        found = opposed_odds(OpposedAction(*net_across(roll, other, options)), options)
+        data["opposed"] = {
+            "first": _fraction(found.prevails("first")),
+            "second": _fraction(found.prevails("second")),
+        }
+        rows.append((Message(N_("This side prevails (it loses ties)")), found.prevails("first")))
+        rows.append((Message(N_("The other side prevails")), found.prevails("second")))
     note = (
         None
         if difficulty is None
         else Message(N_("Success (Difficulty {difficulty})"), difficulty=difficulty)
     )
-    rows = tuple((f"{v:>3} PS", dist.probability(v)) for v in values)
-    table = Odds(rows, success, note)
+    table = Odds(tuple(rows), success, note)
     title = Line(Message(N_("Exact odds of the PS total")), "heading")
     return Report((title, Line("", odds=table)), data)

@@ -13,7 +13,7 @@ S-M7, S-A14, S-T5, S-T10, S-T11.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from tablee.dice import Trace, TraceStep
@@ -30,12 +30,44 @@ __all__ = [
     "group_succeeds",
     "resolve_cooperation",
     "simultaneous_actions",
+    "situation_steps",
+    "with_situation",
 ]
 
 MAX_SIMULTANEOUS = 20
 """Most Actions (rolled and trivial) in one simultaneous set (Tablée's limit on input)."""
 
 A = TypeVar("A", Test, ActionRoll)
+
+
+def situation_steps(bonus: int, malus: int) -> tuple[TraceStep, ...]:
+    """The steps naming the situation's modifiers on an Action, before its dice.
+
+    Args:
+        bonus: the cooperation's Bonus (1 for a cooperator, S-M6), else 0.
+        malus: the simultaneous set's Malus (k - 1, S-M7), else 0.
+
+    Returns:
+        One step per modifier that is not 0, in that order; none when both are 0.
+
+    Source: seed 003, "Coopération", "Actions simultanées"; S-M6, S-M7, S-T5, S-T10.
+    """
+    steps = []
+    if bonus:
+        steps.append(TraceStep(N_("cooperation: a Bonus of {bonus}"), {"bonus": bonus}))
+    if malus:
+        steps.append(
+            TraceStep(N_("simultaneous Actions: a Malus of {malus} on each"), {"malus": malus})
+        )
+    return tuple(steps)
+
+
+def with_situation(result: TestResult, *, bonus: int = 0, malus: int = 0) -> TestResult:
+    """The Test's result with the situation's modifiers named first in its trace.
+
+    Source: seed 003; S-M6, S-M7.
+    """
+    return replace(result, trace=(*situation_steps(bonus, malus), *result.trace))
 
 
 def simultaneous_actions(
@@ -188,7 +220,8 @@ def resolve_cooperation(
             given=len(faces),
         )
     results = tuple(
-        resolve_test(t, action, dpm, options) for t, (action, dpm) in zip(tests, faces, strict=True)
+        with_situation(resolve_test(t, action, dpm, options), bonus=1)
+        for t, (action, dpm) in zip(tests, faces, strict=True)
     )
     success = group_succeeds([r.success for r in results])
     steps: list[TraceStep] = [TraceStep(N_("each cooperator gets a Bonus of 1"))]

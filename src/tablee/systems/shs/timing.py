@@ -117,23 +117,49 @@ def _due_notes(clock: Clock) -> tuple[TraceStep, ...]:
     return tuple(TraceStep(template, {"name": a.actor, "label": a.label}) for a in rolls_due(clock))
 
 
+def _frozen_notes(clock: Clock) -> tuple[TraceStep, ...]:
+    """In a scène lente, a notice per modifier counted in Tours: Tours do not run (S-X2)."""
+    if clock.scene_kind is not SceneKind.LENTE:
+        return ()
+    return tuple(
+        TraceStep(
+            N_(
+                "{name}'s {kind} of {amount} counts Tours, which do not run in a scène lente: "
+                "it stays in force until Tours pass it in a scène rythmée, or until it is ended "
+                "by hand (modifier number {number})"
+            ),
+            {
+                "name": m.modifier.target,
+                "kind": "Bonus" if m.modifier.kind == "bonus" else "Malus",
+                "amount": m.modifier.amount,
+                "number": m.number,
+            },
+        )
+        for m in clock.modifiers
+        if m.modifier.duration.tours
+    )
+
+
 def decide_scene(state: ShsState, *, kind: SceneKind | str) -> Decision:
     """Begin the next Scène, rythmée or lente; Tours, game time and modifiers carry on.
 
     A long Action still running when a scène lente begins falls due there (its last seconds
-    pass in the calm): a notice says so, and its Test may be rolled in that Scène.
+    pass in the calm): a notice says so, and its Test may be rolled in that Scène. A modifier
+    counted in Tours does not run down in a scène lente: a notice names each one (S-X2).
 
     Raises:
         InputError: an unknown kind (``rythmee`` or ``lente``).
 
-    Source: seed 003, "Scènes"; S-M8.
+    Source: seed 003, "Scènes"; S-M8, S-X2.
     """
     clock = start_scene(state.clock, kind)
     payload: dict[str, JSON] = {
         "kind": clock.scene_kind.value if clock.scene_kind else None,
         "scene": clock.scene,
     }
-    notes = _due_notes(clock) if clock.scene_kind is SceneKind.LENTE else ()
+    notes = (
+        (*_due_notes(clock), *_frozen_notes(clock)) if clock.scene_kind is SceneKind.LENTE else ()
+    )
     return _decision(state, "shs.scene_started", payload, clock, *notes)
 
 
@@ -216,7 +242,9 @@ def decide_add_modifier(
 
     It applies by itself to the Protagoniste's Actions while in force: one lasting n Tours
     for the rest of the current Tour and the n next; one lasting a game time until that
-    much time has been advanced. Its number, shown to people and used to end it by hand,
+    much time has been advanced; a lasting one (no duration) until ended by hand (S-X1).
+    One counted in Tours is accepted in a scène lente, with a notice that Tours do not run
+    there (S-X2). Its number, shown to people and used to end it by hand,
     is ``seq`` and never changes while it is in force.
 
     Args:
@@ -235,7 +263,7 @@ def decide_add_modifier(
         InputError: a bad kind, amount, duration or label; a ``seq`` that is not a whole
             number above the numbers in force.
 
-    Source: seed 003, "Bonus/Malus temporaire"; S-M3, S-A15, S-T4.
+    Source: seed 003, "Bonus/Malus temporaire"; S-M3, S-A15, S-T4, S-X1, S-X2.
     """
     name = protagonist_named(state, protagonist)
     label = free_text(label)
@@ -244,7 +272,8 @@ def decide_add_modifier(
         whole(seq, Message(N_("the modifier's seq")), 2, rule="S-A15")
     clock = add_modifier(state.clock, modifier, seq)
     payload = {**modifier_json(clock.modifiers[-1]), "seq": seq}
-    return _decision(state, "shs.modifier_added", payload, clock)
+    notes = _frozen_notes(replace(clock, modifiers=clock.modifiers[-1:]))
+    return _decision(state, "shs.modifier_added", payload, clock, *notes)
 
 
 def decide_end_modifier(state: ShsState, *, number: int, expect: P | None = None) -> Decision:
