@@ -13,13 +13,14 @@ Source: seed 004; rulings Y-M5, Y-M9, Y-A19, Y-A20, Y-A22, Y-X1, Y-X2, Y-X5.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, NotFoundError
 from tablee.systems.base import JSON, clean_name
 from tablee.systems.ybs.character import (
+    Character,
     Trait,
     create_character,
     trait_named,
@@ -207,20 +208,7 @@ def decide_trauma(state: YbsState, *, character: str, trait: str, note: str = ""
 
     Source: Y-M9, Y-A20, Y-T10, Y-X1.
     """
-    state = settled(state)
-    name = character_named(state, character)
-    chosen = trait_named(trait)
-    before = state.characters[name].trait(chosen)
-    hero = trauma(state.characters[name], chosen)
-    payload: dict[str, JSON] = {
-        "character": name,
-        "trait": chosen.value,
-        "from": before,
-        "value": hero.trait(chosen),
-        "note": free_text(note),
-        "boxes": box_json(hero),
-    }
-    return decision_of(state, "ybs.trauma", payload, with_hero(state, hero), hero)
+    return _trait_changed(state, "ybs.trauma", trauma, character, trait, note)
 
 
 def decide_lift_trauma(state: YbsState, *, character: str, trait: str, note: str = "") -> Decision:
@@ -232,11 +220,23 @@ def decide_lift_trauma(state: YbsState, *, character: str, trait: str, note: str
 
     Source: Y-M9 (a trauma may be temporary), Y-X2.
     """
+    return _trait_changed(state, "ybs.trauma_lifted", lift_trauma, character, trait, note)
+
+
+def _trait_changed(
+    state: YbsState,
+    kind: str,
+    change: Callable[[Character, Trait], Character],
+    character: str,
+    trait: str,
+    note: str,
+) -> Decision:
+    """A trait changed by ``change`` (a trauma, its lifting): the trait before and after."""
     state = settled(state)
     name = character_named(state, character)
     chosen = trait_named(trait)
     before = state.characters[name].trait(chosen)
-    hero = lift_trauma(state.characters[name], chosen)
+    hero = change(state.characters[name], chosen)
     payload: dict[str, JSON] = {
         "character": name,
         "trait": chosen.value,
@@ -245,7 +245,7 @@ def decide_lift_trauma(state: YbsState, *, character: str, trait: str, note: str
         "note": free_text(note),
         "boxes": box_json(hero),
     }
-    return decision_of(state, "ybs.trauma_lifted", payload, with_hero(state, hero), hero)
+    return decision_of(state, kind, payload, with_hero(state, hero), hero)
 
 
 def decide_attributes(
