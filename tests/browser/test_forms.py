@@ -68,13 +68,16 @@ def test_the_fight_fields_unfold_on_demand(contexts: Contexts, server: str) -> N
     assert labels == ["not a fight test", "the Nintai gate", "an attack", "a defence"]
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+@pytest.mark.parametrize(
+    ("width", "height", "lang"), [(390, 844, "en"), (390, 844, "fr"), (1280, 800, "en")]
+)
 def test_the_roll_modes_sit_beside_roll_and_pass_axe(
-    contexts: Contexts, server: str, width: int, height: int
+    contexts: Contexts, server: str, width: int, height: int, lang: str
 ) -> None:
+    # The game master's three modes, in French the longest words (Aveugle, Lancer).
     table = live_table(contexts, server, "shs")
     page = contexts.new(width, height).new_page()
-    page.goto(table.gm + "?lang=en")
+    page.goto(f"{table.gm}?lang={lang}")
     assert page.eval_on_selector_all(
         "details.action[open] form", "fs => fs.map(f => f.action.split('/').pop())"
     ) == ["test"]
