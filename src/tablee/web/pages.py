@@ -14,7 +14,7 @@ from typing import Any
 
 import anyio
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from fastapi.sse import EventSourceResponse
 
 from tablee.dice import WHOLE_DIGITS, is_whole_in_reach, read_whole
@@ -185,14 +185,13 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
         viewer = await viewer_of(table, request, token)
         since = read_whole(after, negative=False)
         if since is None or not is_whole_in_reach(since):
-            tr = translator(viewer.lang)
             message = InputError(
                 N_("{field}: {value!r} is not an event number (0 to {high})"),
                 field="after",
                 value=after[:30],
                 high=10**WHOLE_DIGITS - 1,
-            ).render(tr)
-            return PlainTextResponse(message, status_code=422)
+            ).render(translator(viewer.lang))
+            return error_page(400, viewer.lang, N_("Refused"), message)
         last_id = request.headers.get("last-event-id", "")
         valid = last_id.isascii() and last_id.isdigit()  # '²'.isdigit() is True
         start = max(since, int(last_id[:18]) if valid else 0, 0)
