@@ -36,3 +36,13 @@ def test_a_deeply_nested_sheet_file_is_a_clear_usage_error(
     assert log_length(run) == before
     french = run("--lang", "fr", *argv, str(path))
     assert french.code == 2 and "trop profondément" in french.err, french.err
+
+
+def test_a_deeply_nested_export_line_is_a_clear_usage_error(run: Run, tmp_path: Path) -> None:
+    assert run("table", "new", "pouyss", "--name", "club", "--players", "A,B").code == 0
+    path = tmp_path / "deep.jsonl"
+    path.write_text('{"payload": ' + "[" * DEPTH + "]" * DEPTH + "}\n", encoding="utf-8")
+    before = run("table", "list", "--json").out
+    result = run("table", "import", str(path), "--name", "deep")
+    assert result.code == 2 and "line 1 of the export is nested too deeply" in result.err
+    assert run("table", "list", "--json").out == before
