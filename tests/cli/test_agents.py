@@ -514,3 +514,20 @@ def test_play_asks_again_after_a_refused_abandon_or_recovery_instead_of_looping(
     assert "may concede instead (rule G-M8)" in result.out
     assert result.out.count("Between scenes:") == 2
     assert result.out.count("Vega, declare your action") == 2
+
+
+@pytest.mark.parametrize("score", ["+4", "\uff14", "4.0", "4_0", "9" * 20])
+def test_an_opposition_score_is_a_minus_free_run_of_ascii_digits(team: Run, score: str) -> None:
+    before = _log(team)
+    argv = ("agents", "challenge", "--type", "muscles", "--agents", "Vega")
+    result = team(*argv, "--opposition", f"ogre:{score}")
+    assert result.code == 2 and "expected NAME:SCORE" in result.err, result.err
+    assert _log(team) == before
+
+
+def test_odds_reserves_refuse_a_plus_and_modifiers_take_it(run: Run) -> None:
+    query = ("odds", "agents", "challenge", "--score", "6")
+    refused = run(*query, "--reserves", "+7,5")
+    assert refused.code == 2 and "--reserves" in refused.err
+    assert run(*query, "--reserves", "7,,5").code == 2
+    assert run(*query, "--reserves", "7,5", "--modifiers=+1,-1").code == 0

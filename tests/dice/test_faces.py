@@ -14,7 +14,19 @@ from typing import Any, cast
 import pytest
 
 from tablee.cli.app import parse_dice
-from tablee.dice import D6, D8, D10, DPM, TypedFaces, parse_faces, split_faces, typed_faces
+from tablee.dice import (
+    D6,
+    D8,
+    D10,
+    DPM,
+    WHOLE_DIGITS,
+    TypedFaces,
+    is_whole_in_reach,
+    parse_faces,
+    read_whole,
+    split_faces,
+    typed_faces,
+)
 from tablee.errors import InputError, TableeError
 from tablee.locale import translation
 from tablee.table.store import LinkInfo
@@ -76,18 +88,50 @@ def test_cli_dpm_dice_and_web_dpm_faces_read_every_input_alike(text: str) -> Non
     assert _outcome(_parse_dpm, text) == _outcome(lambda t: _web(t, DPM), text)
 
 
-def test_separators_mix_and_repeat() -> None:
-    for text in ("1,4,5", "1;4;5", " 1 , 4 ,5 ", "1 4\n5", "1,,4;; 5", "\t1;4 ,5"):
+def test_separators_mix() -> None:
+    for text in ("1,4,5", "1;4;5", " 1 , 4 ,5 ", "1 4\n5", "1,4; 5", "\t1;4 ,5"):
         assert parse_faces(text, D6) == (1, 4, 5), text
-    assert split_faces(" 1 ,; 4 ") == ("1", "4")
-    assert parse_faces("", D6) == () and parse_faces(" , ;", D6) == ()
+    assert split_faces(" 1 , 4 ") == ("1", "4")
+    assert parse_faces("", D6) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "position"), [("4,", "2nd"), ("1,,4", "2nd"), (",1", "1st"), ("1;4;;5", "3rd")]
+)
+def test_an_empty_face_in_a_list_is_refused(text: str, position: str) -> None:
+    with pytest.raises(InputError, match=f"the {position} face is empty"):
+        parse_faces(text, D6)
+    with pytest.raises(InputError, match=f"the {position} face is empty"):
+        parse_dice(text)
+
+
+@pytest.mark.parametrize("text", ["1.0", "1_000", "+5", "\uff15", "\u0663", "5 5", "", "-", "--1"])
+def test_read_whole_takes_only_a_minus_and_ascii_digits(text: str) -> None:
+    assert read_whole(text) is None
+
+
+def test_read_whole_limits_digits_and_sign() -> None:
+    assert read_whole(" -12 ") == -12 and read_whole("007") == 7
+    assert read_whole("-3", negative=False) is None
+    assert read_whole("9" * WHOLE_DIGITS) == int("9" * WHOLE_DIGITS)
+    too_long = read_whole("9" * 5000)
+    assert too_long is not None and not is_whole_in_reach(too_long)
+    negative = read_whole("-" + "1" * (WHOLE_DIGITS + 1))
+    assert negative is not None and negative < 0 and not is_whole_in_reach(negative)
+
+
+@pytest.mark.parametrize("text", ["+5", "\uff15", "1.0", "9" * 5000])
+def test_typed_faces_refuse_what_int_would_take(text: str) -> None:
+    with pytest.raises(InputError, match="is not a whole number"):
+        parse_faces(text)
 
 
 def test_blank_means_nothing_typed_in_both_interfaces() -> None:
     for text in (None, "", "  "):
         assert typed_faces(text) is None and parse_dice(text) is None
     assert _web("") is None and _web("   ") is None
-    assert typed_faces(" , ") == () == tuple(parse_dice(" , ") or ())
+    with pytest.raises(InputError, match="the 1st face is empty"):
+        typed_faces(" , ")
 
 
 def test_dpm_faces_are_plus_minus_and_zero() -> None:
@@ -143,3 +187,9 @@ def test_typed_faces_source_names_positions_across_requests() -> None:
         text.roll(DPM, 1)
     with pytest.raises(InputError, match=r"face \+ \(the 1st\) is not a face of a d6"):
         TypedFaces("+").expect(D6, 1)
+
+
+def test_read_whole_takes_a_plus_only_for_a_change() -> None:
+    assert read_whole("+4") is None
+    assert read_whole("+4", plus=True) == 4 and read_whole("-4", plus=True) == -4
+    assert read_whole("+-4", plus=True) is None and read_whole("++4", plus=True) is None

@@ -112,3 +112,14 @@ def test_an_unreachable_server_is_a_storage_error_without_the_password() -> None
     with pytest.raises(StorageError, match=r"127\.0\.0\.1:1/") as caught:
         SqlAlchemyStore("postgresql://someone:pa55word@127.0.0.1:1/nothing")
     assert "pa55word" not in str(caught.value)
+
+
+@pytest.mark.parametrize("form", ["{path}", "sqlite:///{path}"])
+def test_a_file_in_a_missing_folder_is_refused_and_nothing_is_made(
+    tmp_path: Path, form: str
+) -> None:
+    path = tmp_path / "typo" / "deeper" / "t.sqlite3"
+    with pytest.raises(InputError, match=r"the folder .* does not exist") as info:
+        open_store(form.format(path=path))
+    assert str(path) in str(info.value)
+    assert not (tmp_path / "typo").exists()

@@ -190,13 +190,27 @@ class Context:
 
 
 def whole_number(tr: Callable[[str], str]) -> Callable[[str], int]:
-    """An argparse ``type`` for whole numbers whose error is translated."""
+    """An argparse ``type`` for whole numbers (`tablee.dice.read_whole`), errors translated.
+
+    Raises (from the returned function):
+        argparse.ArgumentTypeError: not a whole number, or more than `WHOLE_DIGITS` digits.
+    """
+    from tablee.dice import WHOLE_DIGITS, is_whole_in_reach, read_whole
 
     def parse(text: str) -> int:
-        digits = text.strip()
-        if digits.isascii() and digits.lstrip("-").isdigit():
-            return int(digits)
-        raise argparse.ArgumentTypeError(tr("{value!r} is not a whole number").format(value=text))
+        number = read_whole(text)
+        if number is None:
+            shown = text if len(text) <= 30 else text[:30] + "…"
+            raise argparse.ArgumentTypeError(
+                tr("{value!r} is not a whole number").format(value=shown)
+            )
+        if not is_whole_in_reach(number):
+            raise argparse.ArgumentTypeError(
+                tr("{value} is out of range (at most {digits} digits)").format(
+                    value=text.strip()[: WHOLE_DIGITS + 1] + "…", digits=WHOLE_DIGITS
+                )
+            )
+        return number
 
     return parse
 

@@ -16,10 +16,13 @@ from tablee.dice.chance import (
 )
 from tablee.dice.distribution import Distribution, enumerate_rolls
 from tablee.dice.faces import (
+    WHOLE_DIGITS,
     check_typed_face,
     check_typed_faces,
+    is_whole_in_reach,
     ordinal,
     parse_faces,
+    read_whole,
     split_faces,
     typed_faces,
 )
@@ -65,6 +68,7 @@ __all__ = [
     "EXACT_BUDGET",
     "MAX_CHAIN_STATES",
     "MAX_DICE_PER_REQUEST",
+    "WHOLE_DIGITS",
     "Absorption",
     "Chance",
     "DiceRequest",
@@ -92,9 +96,11 @@ __all__ = [
     "enumerate_rolls",
     "exact",
     "exact_distribution",
+    "is_whole_in_reach",
     "ordinal",
     "outcomes_of",
     "parse_faces",
+    "read_whole",
     "roll",
     "simulate",
     "solve_absorbing",

@@ -2,12 +2,17 @@
 
 The grammar:
 
-* faces are separated by commas, semicolons or white space, in any mix; repeated
-  separators are ignored (``1;4;5``, `` 1 , 4 ``, ``1,,4`` all read as separate faces);
-* a face is ASCII digits with an optional sign (``+`` or ``-``; the minus sign ``−`` of
-  printed rules is read as ``-``): ``6``, ``+1``, ``-1``. Other digits (``٣``) and
-  underscores (``1_0``) are refused, although Python's ``int`` would take them;
+* faces are separated by a comma, a semicolon or white space (``1;4;5``, `` 1 , 4 ``,
+  ``1 4 5``); an empty face between two commas or after the last one (``1,,4``, ``4,``)
+  is refused;
+* a face is a whole number as `read_whole` reads it: an optional ``-`` and at most
+  `WHOLE_DIGITS` ASCII digits (``6``, ``-1``). A ``+`` sign, a point (``1.0``),
+  underscores (``1_0``) and other digits (``٣``, ``５``) are refused, although Python's
+  ``int`` would take some of them;
 * a D+/- face is written ``+``, ``-`` or ``0`` (blank); ``+1`` and ``-1`` are read too.
+
+`read_whole` is the one reader of whole numbers typed as text, for every interface: the
+command line's options, the web forms, the JSON API and the typed faces.
 
 Every refusal names the face as typed, its position among the typed faces, the die and what
 the die shows (``face 7 (the 3rd) is not a face of a d6 (1 to 6)``); `TypedFaces` reports
@@ -26,17 +31,61 @@ from tablee.dice.kinds import DICE, DPM, Die
 from tablee.errors import N_, InputError, Message
 
 __all__ = [
+    "WHOLE_DIGITS",
     "check_typed_face",
     "check_typed_faces",
+    "is_whole_in_reach",
     "ordinal",
     "parse_faces",
+    "read_whole",
     "split_faces",
     "typed_faces",
 ]
 
-_SEPARATORS = re.compile(r"[,;\s]+")
+_SEPARATORS = re.compile(r"\s*[,;]\s*|\s+")
 _MINUS = "\N{MINUS SIGN}"
-_DPM_SYMBOLS = {"+": 1, "-": -1}
+_DPM_SYMBOLS = {"+": 1, "-": -1, "+1": 1}
+_WHOLE = re.compile(r"-?[0-9]+")
+
+WHOLE_DIGITS = 9
+"""The most digits a typed whole number may have; a longer one is out of every range."""
+
+_BEYOND: int = int("1" + "0" * WHOLE_DIGITS)  # the smallest number with one digit too many
+
+
+def read_whole(text: str, *, negative: bool = True, plus: bool = False) -> int | None:
+    """A whole number typed as text: an optional ``-`` then ASCII digits ``0`` to ``9``.
+
+    Surrounding white space is ignored. Everything Python's ``int`` takes beyond that is
+    refused: a ``+`` sign, underscores (``1_000``), a point (``1.0``), other digits (``５``).
+
+    Args:
+        text: the number as typed.
+        negative: whether a leading ``-`` is allowed.
+        plus: whether a leading ``+`` is allowed too (a change written ``+N`` or ``-N``).
+
+    Returns:
+        The number; None when ``text`` is not written as above. A number with more than
+        `WHOLE_DIGITS` digits reads as ``10**WHOLE_DIGITS`` (or its negative), beyond every
+        range a field may declare, so that the caller's range check refuses it (Python's
+        own limit on long numbers is never reached).
+    """
+    body = text.strip()
+    if plus and body.startswith("+"):
+        body = body[1:]
+        if body.startswith("-"):
+            return None
+    if not _WHOLE.fullmatch(body) or (body.startswith("-") and not negative):
+        return None
+    digits = body.lstrip("-")
+    if len(digits) > WHOLE_DIGITS:
+        return -_BEYOND if body.startswith("-") else _BEYOND
+    return int(body)
+
+
+def is_whole_in_reach(value: int) -> bool:
+    """Whether ``value`` has at most `WHOLE_DIGITS` digits."""
+    return abs(value) < _BEYOND
 
 
 def split_faces(text: str) -> tuple[str, ...]:
@@ -46,9 +95,11 @@ def split_faces(text: str) -> tuple[str, ...]:
         text: faces separated by commas, semicolons or white space, in any mix.
 
     Returns:
-        The non-empty pieces, in order (empty for a blank text or separators alone).
+        The pieces, in order (empty for a blank text); an empty piece stands where two
+        commas (or semicolons) follow each other, or where one begins or ends the text.
     """
-    return tuple(piece for piece in _SEPARATORS.split(text) if piece)
+    body = text.strip()
+    return tuple(_SEPARATORS.split(body)) if body else ()
 
 
 def ordinal(position: int) -> Message:
@@ -75,7 +126,7 @@ def _not_a_face(text: str, position: int, die: Die | None) -> InputError:
         return InputError(
             N_(
                 "face {face} ({position}) is not a whole number (digits 0 to 9, an optional "
-                "sign; faces separated by commas, semicolons or spaces)"
+                "minus sign; faces separated by commas, semicolons or spaces)"
             ),
             face=text,
             position=where,
@@ -101,12 +152,9 @@ def _plain(die: Die) -> Die:
 
 
 def _number(text: str) -> int | None:
-    """The value of one typed face, or None when it is not ASCII digits with a sign."""
-    body = text.replace(_MINUS, "-")
-    digits = body[1:] if body[:1] in ("+", "-") else body
-    if not digits or not (digits.isascii() and digits.isdigit()):
-        return None
-    return int(body)
+    """The value of one typed face, or None when `read_whole` refuses it."""
+    value = read_whole(text.replace(_MINUS, "-"))
+    return value if value is not None and is_whole_in_reach(value) else None
 
 
 def check_typed_face(face: str | int, position: int, die: Die | None = None) -> int:
@@ -133,6 +181,11 @@ def check_typed_face(face: str | int, position: int, die: Die | None = None) -> 
         text = face.strip()
         symbol = _DPM_SYMBOLS.get(text.replace(_MINUS, "-")) if die is DPM else None
         value = symbol if symbol is not None else _number(text)
+    if not text:
+        raise InputError(
+            N_("{position} face is empty (two commas in a row, or one at an end)"),
+            position=ordinal(position),
+        )
     if value is None or (die is not None and value not in die.values):
         raise _not_a_face(text, position, die)
     return value

@@ -29,6 +29,7 @@ __all__ = [
     "first_difference",
     "payload_leaves",
     "player_named",
+    "read_document",
     "whole",
     "with_unrecorded",
 ]
@@ -320,3 +321,38 @@ def whole(
         high=high,
         rule=rules,
     )
+
+
+def read_document(text: str, *, toml: bool, where: object) -> Any:
+    """A pasted or imported document (a sheet, a crew) read from JSON or TOML text.
+
+    Args:
+        text: the document as given.
+        toml: read TOML; else JSON.
+        where: the file's name, or a translatable `Message` (pasted text), shown in errors.
+
+    Returns:
+        The parsed value (a dict, a list, ...), for the caller to check.
+
+    Raises:
+        InputError: the text does not parse, or is nested too deeply to read (lists or
+            tables inside each other hundreds of levels deep: no sheet needs that).
+
+    Source: Tablée (one reader of sheet files for every game; a deep nesting is refused
+    with a message, not a crash).
+    """
+    import json
+    import tomllib
+
+    try:
+        return tomllib.loads(text) if toml else json.loads(text)
+    except RecursionError:
+        raise InputError(
+            N_("{file} is nested too deeply to be read"),
+            tip=N_("a sheet holds lists and tables a few levels deep at most"),
+            file=where,
+        ) from None
+    except ValueError as exc:  # tomllib.TOMLDecodeError is a ValueError
+        raise InputError(
+            N_("{file} is not valid JSON or TOML: {reason}"), file=where, reason=str(exc)
+        ) from None

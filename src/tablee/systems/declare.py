@@ -34,7 +34,7 @@ from dataclasses import MISSING, dataclass, fields, is_dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, TypeVar
 
-from tablee.dice import D6, DiceRequest, Die
+from tablee.dice import D6, WHOLE_DIGITS, DiceRequest, Die, is_whole_in_reach, read_whole
 from tablee.errors import N_, InputError
 
 __all__ = [
@@ -115,6 +115,8 @@ class Param:
             rarely used fields: a web form draws the fields of one group together, folded,
             after the fields of no group; empty: no group. The command line ignores it. A
             required field belongs to no group (a contract test checks it).
+        change: a number is a change to apply, written ``+N`` or ``-N`` (``+`` allowed);
+            other numbers take only a ``-``.
     """
 
     help: str
@@ -136,6 +138,7 @@ class Param:
     form_default: str = ""
     option_labels: tuple[tuple[str, str], ...] = ()
     group: str = ""
+    change: bool = False
 
     def label_of(self, value: str) -> str:
         """How a choice's value is shown: its label in `option_labels`, else the value."""
@@ -354,30 +357,55 @@ def _clean_text(spec: FieldSpec, text: str) -> str:
     return value
 
 
+def _cut(text: str, length: int = 30) -> str:
+    """``text`` cut to ``length`` characters (with ``…``), to be quoted in a message."""
+    return text if len(text) <= length else text[:length] + "…"
+
+
+def _head(number: int) -> str:
+    """The first digits of a number too long to show, then ``…``."""
+    try:
+        return f"{str(number)[: WHOLE_DIGITS + 1]}…"
+    except ValueError:  # more digits than Python converts to text
+        return "…"
+
+
 def _whole(spec: FieldSpec, value: object) -> int:
+    """A whole-number field's value, from an ``int`` or a text `read_whole` accepts.
+
+    Raises:
+        InputError: not a whole number (the value quoted, cut to 30 characters); out of
+            the field's range, or more than `WHOLE_DIGITS` digits (the field's range named).
+    """
     if isinstance(value, bool):
         raise InputError(
             N_("{field}: {value!r} is not a whole number"), field=spec.name, value=value
         )
+    shown: object
     if isinstance(value, int):
         number = value
+        shown = number if is_whole_in_reach(number) else _head(number)
     else:
-        text = str(value).strip()
-        digits = text[1:] if text[:1] in "+-" else text
-        if not (digits.isascii() and digits.isdigit()):
+        read = read_whole(str(value), plus=spec.param.change)
+        if read is None:
             raise InputError(
-                N_("{field}: {value!r} is not a whole number"), field=spec.name, value=value
+                N_("{field}: {value!r} is not a whole number"),
+                field=spec.name,
+                value=_cut(str(value)),
             )
-        number = int(text)
+        number = read
+        text = str(value).strip()
+        shown = number if is_whole_in_reach(number) else f"{text[: WHOLE_DIGITS + 1]}…"
     low, high = spec.param.low, spec.param.high
-    if (low is not None and number < low) or (high is not None and number > high):
+    beyond = not is_whole_in_reach(number)
+    if beyond or (low is not None and number < low) or (high is not None and number > high):
         shown_low: object = "…" if low is None else low
         shown_high: object = "…" if high is None else high
         if spec.param.rule:
             raise InputError(
                 N_("{field}: {value} is out of range ({low} to {high}, rule {rule})"),
                 field=spec.name,
-                value=number,
+                value=shown,
                 low=shown_low,
                 high=shown_high,
                 rule=spec.param.rule,
@@ -385,7 +413,7 @@ def _whole(spec: FieldSpec, value: object) -> int:
         raise InputError(
             N_("{field}: {value} is out of range ({low} to {high})"),
             field=spec.name,
-            value=number,
+            value=shown,
             low=shown_low,
             high=shown_high,
         )

@@ -61,16 +61,21 @@ def open_store(db: str | None = None) -> EventStore:
         An open store, migrated to the current schema; close it when done.
 
     Raises:
-        InputError: a URL of an unsupported kind.
+        InputError: a URL of an unsupported kind; a SQLite file given (by ``db`` or the
+            environment) whose folder does not exist: a mistyped path makes no folders and
+            no empty database. Only the default file's folder is made when missing.
         StorageError: the database cannot be opened or migrated.
 
     Source: docs/architecture.md, "The event log".
     """
-    value = db or os.environ.get(DATABASE_URL_ENV) or str(default_database_path())
+    given = db or os.environ.get(DATABASE_URL_ENV)
+    if not given:
+        return SqliteStore(default_database_path())  # its folder is made when missing
+    value = given
     if "://" not in value:
-        return SqliteStore(value)
+        return SqliteStore(_existing_folder(value))
     if value.startswith("sqlite:///") and value != "sqlite:///:memory:":
-        return SqliteStore(value.removeprefix("sqlite:///"))
+        return SqliteStore(_existing_folder(value.removeprefix("sqlite:///")))
     if value.startswith(_POSTGRESQL_PREFIXES):
         from tablee.table.sql_store import SqlAlchemyStore  # lazy: SQLAlchemy is slow to import
 
@@ -80,6 +85,25 @@ def open_store(db: str | None = None) -> EventStore:
         tip=N_("use a file path, sqlite:///PATH or postgresql://USER@HOST:PORT/NAME"),
         value=_hide_password(value),
     )
+
+
+def _existing_folder(path: str) -> str:
+    """``path``, once the folder that would hold the SQLite file is known to exist.
+
+    Raises:
+        InputError: the folder does not exist (the message names the path as given).
+    """
+    if path == ":memory:":
+        return path
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise InputError(
+            N_("database {path!r}: the folder {folder!r} does not exist"),
+            tip=N_("check the path, or create the folder first"),
+            path=path,
+            folder=folder,
+        )
+    return path
 
 
 def _hide_password(url: str) -> str:

@@ -122,6 +122,11 @@ def read_jsonl(text: str) -> Export:
                 trailer = Trailer.from_json(row["trailer"])
             else:
                 events.append(_event_of(row))
+        except RecursionError:
+            raise InputError(
+                N_("line {line} of the export is nested too deeply to be read"),
+                line=number,
+            ) from None
         except (ValueError, KeyError, TypeError) as exc:
             raise InputError(
                 N_("line {line} of the export is not an event: {error}"),

@@ -30,6 +30,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
+from tablee.dice import WHOLE_DIGITS
 from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, Query, Who, build_command, fields_of
 from tablee.systems.plugin import AnyGame, Game
@@ -109,6 +110,15 @@ def _command_class(game: AnyGame, name: str) -> type[Command]:
         if action_id(command) == name and not issubclass(command, Query):
             return command
     raise InputError(N_("unknown command {name!r}"), name=name)
+
+
+def _json_whole(text: str) -> int | str:
+    """A JSON integer: its value, or its digits as text when longer than `WHOLE_DIGITS`.
+
+    The text is then refused by the field it was sent for, out of range with the field's
+    range named, instead of Python's own refusal of very long numbers.
+    """
+    return int(text) if len(text.lstrip("-")) <= WHOLE_DIGITS else text
 
 
 def _faces_text(value: object) -> str:
@@ -204,8 +214,8 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             return _error(Forbidden(N_("send the command as application/json")), viewer)
         try:
-            body = json.loads(await request.body() or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            body = json.loads(await request.body() or b"{}", parse_int=_json_whole)
+        except (ValueError, RecursionError):  # bad JSON or UTF-8, or nested too deep
             return _error(InputError(N_("the body is not a JSON object")), viewer)
         if not isinstance(body, dict):
             return _error(InputError(N_("the body is not a JSON object")), viewer)

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from tablee.dice import is_whole_in_reach, read_whole
 from tablee.errors import N_, InputError, RuleError, TableeError
 from tablee.table.links import issue_link, revoke_by_prefix
 from tablee.table.projection import decide_undo
@@ -178,9 +179,10 @@ def _event_number(text: str) -> int | None:
     value = text.strip()
     if not value:
         return None
-    if not (value.isascii() and value.isdigit() and len(value) < 19):
+    number = read_whole(value, negative=False)
+    if number is None or not is_whole_in_reach(number):
         raise InputError(N_("{value!r} is not an event number"), value=value[:30])
-    return int(value)
+    return number
 
 
 async def _links_page(

@@ -17,7 +17,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from fastapi.sse import EventSourceResponse
 
-from tablee.errors import N_, TableeError
+from tablee.dice import WHOLE_DIGITS, is_whole_in_reach, read_whole
+from tablee.errors import N_, InputError, TableeError
 from tablee.table.events import StoredEvent
 from tablee.table.links import issue_table_links
 from tablee.table.projection import TableState
@@ -180,11 +181,20 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
         return Response(body, media_type="application/manifest+json")
 
     @app.get("/t/{token}/stream")
-    async def stream(request: Request, token: str, after: int = 0) -> Response:
+    async def stream(request: Request, token: str, after: str = "0") -> Response:
         viewer = await viewer_of(table, request, token)
+        since = read_whole(after, negative=False)
+        if since is None or not is_whole_in_reach(since):
+            message = InputError(
+                N_("{field}: {value!r} is not an event number (0 to {high})"),
+                field="after",
+                value=after[:30],
+                high=10**WHOLE_DIGITS - 1,
+            ).render(translator(viewer.lang))
+            return error_page(400, viewer.lang, N_("Refused"), message)
         last_id = request.headers.get("last-event-id", "")
         valid = last_id.isascii() and last_id.isdigit()  # '²'.isdigit() is True
-        start = max(after, int(last_id[:18]) if valid else 0, 0)
+        start = max(since, int(last_id[:18]) if valid else 0, 0)
         state = await table.run(lambda: table.service.state(viewer.table))
         body = _events(table, viewer, min(start, state.last_seq))  # never past the log's end
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}

@@ -14,6 +14,7 @@ from typing import Any
 
 from tablee.cli.agents.common import names
 from tablee.cli.agents.prompting import ABANDON, CONCEDE, PlayBase
+from tablee.dice import read_whole
 from tablee.errors import N_, InputError
 
 __all__ = ["HELP", "HINTS", "ChallengeSteps"]
@@ -153,7 +154,7 @@ class ChallengeSteps(PlayBase):
                     choices=", ".join(f"{i} {challenge.oppositions[i - 1].name}" for i in left)
                 )
             )
-            target = int(answer) if answer.isdigit() else 0
+            target = read_whole(answer, negative=False) or 0
         face = self.faces(self.tr("d6 (empty: roll):"), 1)[0]
         command = Act(
             challenge=number,

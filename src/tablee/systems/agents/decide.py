@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tablee.dice import D6, Chance, DiceRequest
+from tablee.dice import D6, Chance, DiceRequest, is_whole_in_reach, read_whole
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.agents import adventure, game, recovery
 from tablee.systems.agents.agent import reserve_named
@@ -211,13 +211,13 @@ def _with_roll_off(made: Decision[AgentsState], off: RollOff | None) -> Decision
 def _opposition(line: str) -> tuple[str, int]:
     """``NAME:SCORE`` as a pair (the score after the last colon)."""
     name, sep, score = line.rpartition(":")
-    digits = score.strip()
-    if not sep or not name.strip() or not (digits.isascii() and digits.isdigit()):
+    value = read_whole(score, negative=False)
+    if not sep or not name.strip() or value is None or not is_whole_in_reach(value):
         raise InputError(
             N_("opposition {value!r}: expected NAME:SCORE, e.g. Dragon:6 (rule G-A7)"),
-            value=line,
+            value=line[:60],
         )
-    return name.strip(), int(digits)
+    return name.strip(), value
 
 
 def _act(state: AgentsState, command: Act, dice: Chance) -> Decision[AgentsState]:

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
-from tablee.dice import Chance
+from tablee.dice import Chance, is_whole_in_reach, read_whole
 from tablee.errors import N_, InputError, Message
 from tablee.systems.agents import reports
 from tablee.systems.agents.actions import (
@@ -89,18 +89,21 @@ ADVENTURE = (
 """The steps of the scenario generator and the contest: each reports its events' lines."""
 
 
-def _numbers(text: str, what: str) -> list[int]:
-    """``7,5,3`` as numbers (InputError naming the option and the value)."""
+def _numbers(text: str, what: str, *, plus: bool = False) -> list[int]:
+    """``7,5,3`` as numbers (InputError naming the option and the value).
+
+    ``plus``: a number may be written ``+N`` too (modifiers, which add or remove).
+    """
     values = []
     for part in text.replace(" ", "").split(","):
-        digits = part.lstrip("+-")
-        if not part or not (digits.isascii() and digits.isdigit()):
+        value = read_whole(part, plus=plus)
+        if value is None or not is_whole_in_reach(value):
             raise InputError(
                 N_("{what} {value!r}: expected whole numbers separated by commas, e.g. 7,5,3"),
                 what=what,
-                value=text,
+                value=text[:60],
             )
-        values.append(int(part))
+        values.append(value)
     return values
 
 
@@ -376,7 +379,9 @@ class Agents(Game[AgentsState, AgentsCommand, AgentsEvent]):
     def _challenge_odds(self, query: ChallengeOdds) -> Report:
         reserves = _numbers(query.reserves, "--reserves")
         modifiers = (
-            _numbers(query.modifiers, "--modifiers") if query.modifiers else [0] * len(reserves)
+            _numbers(query.modifiers, "--modifiers", plus=True)
+            if query.modifiers
+            else [0] * len(reserves)
         )
         for modifier in modifiers:  # a total the checklists can give (G-N2, G-A6)
             whole(modifier, "--modifiers", LOWEST_MODIFIER, HIGHEST_MODIFIER, rule="G-N2")

@@ -194,6 +194,7 @@ def _change(counter: str) -> Param:
         high=MAX_COUNTER,
         placeholder="±N",
         rule="S-A10",
+        change=True,
     )
 
 

@@ -595,6 +595,8 @@ def _reads_as_json(text: str) -> bool:
 
     try:
         json.loads(text)
+    except RecursionError:  # JSON nested too deep: read as JSON, which says so
+        return True
     except ValueError:
         return False
     return True

@@ -10,11 +10,10 @@ Source: seed 003; rulings S-M9, S-N1; docs/web.md, W-S1 (the same reader at the 
 
 from __future__ import annotations
 
-import json
-import tomllib
 from typing import Any
 
 from tablee.errors import N_, InputError
+from tablee.systems.common import read_document
 from tablee.systems.shs.traits import parse_threshold
 
 __all__ = ["SHEET_FIELDS", "parse_sheets"]
@@ -55,12 +54,7 @@ def parse_sheets(text: str, *, toml: bool, where: object) -> list[dict[str, Any]
         InputError: the text does not parse, holds no Protagoniste, or a sheet has an unknown
             or missing field or a bad threshold (naming ``where``, the sheet and the field).
     """
-    try:
-        data: Any = tomllib.loads(text) if toml else json.loads(text)
-    except ValueError as exc:  # tomllib.TOMLDecodeError is a ValueError
-        raise InputError(
-            N_("{file} is not valid JSON or TOML: {reason}"), file=where, reason=str(exc)
-        ) from None
+    data: Any = read_document(text, toml=toml, where=where)
     if isinstance(data, dict):
         for key in ("protagonistes", "protagoniste", "protagonists"):
             if key in data:

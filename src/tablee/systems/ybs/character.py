@@ -22,7 +22,7 @@ from typing import Any
 from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, Message
 from tablee.systems.base import clean_name
-from tablee.systems.common import whole
+from tablee.systems.common import read_document, whole
 
 __all__ = [
     "DEFAULT_SPREAD",
@@ -386,15 +386,7 @@ def parse_sheets(text: str, *, toml: bool, where: str | Message) -> list[dict[st
 
     Source: Y-M1; docs/rules/ybs.md, "Characters" (sheets imported from JSON or TOML).
     """
-    import json
-    import tomllib
-
-    try:
-        data: Any = tomllib.loads(text) if toml else json.loads(text)
-    except ValueError as exc:
-        raise InputError(
-            N_("{file} is not valid JSON or TOML: {reason}"), file=where, reason=str(exc)
-        ) from None
+    data: Any = read_document(text, toml=toml, where=where)
     if isinstance(data, Mapping):
         for key in ("characters", "personnages", "character", "personnage"):
             if key in data and len(data) == 1:

@@ -63,7 +63,7 @@ def foundry_actors(text: str) -> list[Mapping[str, Any]] | None:
     """
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # the sheet reader then says what is wrong
         return None
     items = data if isinstance(data, list) else [data]
     if any(isinstance(item, Mapping) and "system" in item for item in items):

@@ -26,7 +26,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
-from tablee.dice import Die, FairSource, RandomSource, TypedFaces, typed_faces
+from tablee.dice import (
+    WHOLE_DIGITS,
+    Die,
+    FairSource,
+    RandomSource,
+    TypedFaces,
+    is_whole_in_reach,
+    read_whole,
+    typed_faces,
+)
 from tablee.errors import N_, InputError
 from tablee.systems.base import Fact
 from tablee.systems.declare import Command, unsafe_char
@@ -278,12 +287,19 @@ class ActionRequest:
         value = self.text(name)
         if not value:
             return default
-        digits = value[1:] if value[:1] in "+-" else value
-        if not (digits.isascii() and digits.isdigit()):
+        number = read_whole(value)
+        if number is None:
             raise InputError(
-                N_("{field}: {value!r} is not a whole number"), field=name, value=value
+                N_("{field}: {value!r} is not a whole number"), field=name, value=value[:30]
             )
-        return int(value)
+        if not is_whole_in_reach(number):
+            raise InputError(
+                N_("{field}: {value} is out of range (at most {digits} digits)"),
+                field=name,
+                value=value[: WHOLE_DIGITS + 1] + "…",
+                digits=WHOLE_DIGITS,
+            )
+        return number
 
     def optional_number(self, name: str) -> int | None:
         """A whole-number field, or None when empty."""
