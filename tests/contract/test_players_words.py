@@ -19,6 +19,7 @@ import pytest
 from tablee.cli.main import main
 from tablee.locale import translation
 from tablee.systems.declare import fields_of
+from tablee.systems.plugin import GAUGES
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tests.contract.test_games import GOLDEN, PLAYED, SETUP, Cli, game_of, plugin_ids
@@ -92,6 +93,11 @@ def test_a_played_session_names_no_ruling(game_id: str, lang: str, tmp_path: Pat
     for panel in game.panels(state.game):
         printed.append(_text(panel.title, lang))
         printed += [f"{_text(k, lang)} {_text(v, lang)}" for k, v in panel.rows + panel.cells]
+        for gauge in panel.gauges:  # drawn as the game says: a known kind, whole counts
+            assert gauge.kind in GAUGES and gauge.value >= 0, gauge
+            assert gauge.kind != "boxes" or len(gauge.marks) == gauge.maximum, gauge
+            said = (_text(gauge.label, lang), gauge.text, _text(gauge.described, lang))
+            printed.append(" ".join(said))
     printed += [_text(rule, lang) for rule in game.house_rules(state.game)]
     lines = [line for text in printed for line in text.splitlines()]
     assert _leaks(lines) == []
