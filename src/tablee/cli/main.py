@@ -118,7 +118,7 @@ def _install_argparse_translation(
     argparse.ngettext = ntr  # type: ignore[attr-defined]
 
 
-GROUPS = ("table", "odds", "demo", "serve")
+GROUPS = ("table", "odds", "demo", "serve", "discord")
 """The command groups that are not games (each registered game adds its own group)."""
 
 HAND_WIRED_COMMANDS: dict[str, dict[str, str]] = {
@@ -209,6 +209,10 @@ def build_parser(
         from tablee.cli import serve  # lazy: the web stack loads only when serving
 
         serve.add_parser(sub, tr)
+    if only in (None, "discord"):
+        from tablee.cli import bot  # the bot's own module loads discord.py when it runs
+
+        bot.add_parser(sub, tr)
     return parser
 
 

@@ -21,9 +21,9 @@ import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tablee.errors import TableeError, hidden_kinds
 from tablee.systems.base import name_key
 from tablee.table.events import StoredEvent
+from tablee.table.seeing import sees, shown_error
 from tablee.table.store import LinkInfo
 
 __all__ = ["Viewer", "can_see", "csrf_token", "csrf_valid", "error_for"]
@@ -66,46 +66,19 @@ class Viewer:
 
 
 def can_see(viewer: Viewer, event: StoredEvent) -> bool:
-    """Whether the viewer may see the event's content (dice, result, trace).
-
-    Args:
-        viewer: who looks.
-        event: a stored event.
-
-    Returns:
-        True for the game master; for others, ``all`` events, and ``roller_and_gm`` events
-        whose actor is the viewer's player. Unknown visibilities are hidden.
+    """Whether the viewer may see the event's content (`tablee.table.seeing.sees`).
 
     Source: docs/web.md, "Security model" (visibility filtered on the server).
     """
-    if viewer.is_gm or event.visibility == "all":
-        return True
-    if event.visibility == "roller_and_gm":
-        return viewer.is_player(event.actor)
-    return False
+    return sees(viewer.role, viewer.player, event)
 
 
 def error_for(error: Exception, viewer: Viewer, events: Iterable[StoredEvent]) -> Exception:
-    """The error a viewer may read: itself, or one saying only that the choice is not valid.
-
-    A refusal that shows values read from hidden events (its ``secret_in`` kinds, see
-    `tablee.errors.TableeError`) is shown whole only to a viewer who may see every stored
-    event of those kinds; anyone else reads `tablee.errors.NOT_VALID`, the same text for
-    every such refusal, so that neither the values nor which choices are valid leak.
-
-    Args:
-        error: the refusal.
-        viewer: who reads it.
-        events: the table's stored events.
+    """The error a viewer may read (`tablee.table.seeing.shown_error`).
 
     Source: docs/web.md, "Security model" (no secret in an error).
     """
-    kinds = hidden_kinds(error)
-    if not kinds or viewer.is_gm or not isinstance(error, TableeError):
-        return error
-    if all(can_see(viewer, e) for e in events if e.kind in kinds):
-        return error
-    return error.masked()
+    return shown_error(error, viewer.role, viewer.player, events)
 
 
 def csrf_token(secret: bytes, link: LinkInfo) -> str:

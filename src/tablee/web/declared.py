@@ -12,13 +12,13 @@ Source: architecture.md "One declaration per command".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from tablee.dice import DICE, Die, FacesByKind, RandomSource, TypedFaces, typed_faces
-from tablee.errors import N_, InputError, Message, TableeError
+from tablee.dice import RandomSource
+from tablee.errors import N_, Message, TableeError
 from tablee.locale import translation
 from tablee.systems.declare import (
     Command,
@@ -28,6 +28,7 @@ from tablee.systems.declare import (
     build_command,
     fields_of,
 )
+from tablee.systems.faces import FACES_LABELS, faces_field, faces_label, typed_dice
 from tablee.systems.plugin import AnyGame, Game, Text
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
@@ -45,6 +46,7 @@ from tablee.web.systems import (
 )
 
 __all__ = [
+    "FACES_LABELS",
     "DeclaredWeb",
     "action_id",
     "check_follows",
@@ -57,16 +59,6 @@ __all__ = [
 
 TRI_STATE = (("", N_("as the house rules say")), ("yes", N_("yes")), ("no", N_("no")))
 """The choices of a ``bool | None`` field: unset, true, false."""
-
-FACES_LABELS = {
-    "d6": N_("d6 faces read on physical dice"),
-    "gm": N_("The game master's d6 faces read on physical dice (empty: the server rolls)"),
-    "d8": N_("D8 faces read on physical dice"),
-    "d10": N_("D10 faces read on physical dice"),
-    "dpm": N_("+/- dice read on physical dice: +, - or 0 for a blank face, e.g. +,0"),
-}
-"""The label of the faces field of each kind of die after a command's main one, naming the
-dice as players do (never the internal ``dpm``)."""
 
 LONG_TEXT = 20_000
 """Longest text pasted in place of a file (a character sheet), in characters."""
@@ -207,58 +199,6 @@ def check_follows(command: type[Command], state: TableState[Any], viewer: Viewer
         raise Forbidden(
             N_("this continues something hidden from you: the game master takes it from here")
         )
-
-
-def faces_field(die: Die, main: bool) -> str:
-    """The form (and JSON) key of typed-in faces of a kind of die: ``faces``, ``faces_dpm``."""
-    return "faces" if main else f"faces_{die.name}"
-
-
-def faces_label(command: type[Command], die: Die, main: bool) -> str:
-    """What to type in a faces field, naming the dice as players do (English, marked `N_`).
-
-    The main kind's field says the command's ``faces_help``; another kind's, its label in
-    `FACES_LABELS` (``+/- dice read on physical dice: ...``).
-    """
-    if main:
-        return getattr(command, "faces_help", "") or N_("the faces, comma separated")
-    return FACES_LABELS.get(die.name, die.label or die.name)
-
-
-def typed_dice(command: type[Command], text_of: Callable[[Die, bool], str]) -> RandomSource | None:
-    """The faces typed in for a command, each kind of die apart, or None (fair dice).
-
-    The main kind's faces are read as whole numbers and checked against the die when they
-    are used (so a wrong count is named before a wrong face), as on the command line; the
-    others are read with their die (``+``, ``-``, ``0`` on a +/- die). Nothing typed: the
-    server rolls every die (None). Once some faces are typed in, the server rolls none: a kind
-    of die left empty that the roll needs is an error naming the dice as players do (the
-    rules ask each side of a gang fight for its own dice, so one side's typed faces never
-    make the server roll the other side's unasked).
-
-    Args:
-        command: the command's class (its ``dice_kinds``).
-        text_of: ``(die, is_main) -> the text typed for that kind`` (empty when none).
-
-    Raises:
-        InputError: a value that is not a die face.
-    """
-    typed: dict[str, TypedFaces] = {}
-    for index, die in enumerate(command.dice_kinds):
-        try:
-            faces = typed_faces(text_of(die, index == 0), die if index else None)
-        except InputError as exc:
-            if not index or die in DICE:
-                raise
-            raise InputError(N_("{dice}: {error}"), dice=die.said, error=exc) from None
-        if faces is not None:
-            typed[die.name] = TypedFaces(faces)
-    if not typed:
-        return None
-    if len(command.dice_kinds) == 1:
-        return typed[command.dice_kinds[0].name]
-    others = frozenset(die.name for die in command.dice_kinds[1:])
-    return FacesByKind(typed, command.dice_kinds[0].name, others)
 
 
 class DeclaredWeb:

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+import asyncio
+
+from tablee.discord.bindings import Seat
+from tests.bot.conftest import ANA, CHANNEL, GM, ZOE, seated
+
+
+def test_bind_and_claim_hold_seats(store) -> None:
+    async def go() -> None:
+        harness, table = await seated(store)
+        bindings = harness.bot.bindings
+        assert bindings.binding(CHANNEL).table_id == table.table_id
+        assert bindings.seat(table.table_id, GM) == Seat("gm")
+        assert bindings.seat(table.table_id, ZOE) == Seat("player", "Zoé")
+        assert bindings.seat(table.table_id, ANA) == Seat("player", "Ana")
+
+    asyncio.run(go())
+
+
+def test_a_public_roll_is_deferred_then_answered_with_its_card(store) -> None:
+    async def go() -> None:
+        harness, _ = await seated(store)
+        from tablee.systems.pouyss.commands import StartSession
+
+        await harness.slash("pouyss session start", GM, cagnotte=3)
+        harness.record.sent.clear()
+        harness.record.marks.clear()
+        await harness.slash("pouyss roll", ZOE, bonus=1, faces="1,6")
+        marks = harness.record.marks
+        assert marks.index("defer") < marks.index("run_command")
+        follow = harness.record.of("followup")
+        assert len(follow) == 1 and not follow[0].ephemeral
+        print(follow[0].payload)
+        del StartSession
+
+    asyncio.run(go())
