@@ -191,6 +191,38 @@ class Harness:
             return original(*args, **kwargs)
 
         self.service.run_command = run_command  # type: ignore[method-assign]
+        read = self.service.state
+
+        def state(*args: Any, **kwargs: Any) -> Any:
+            record.log("state")
+            return read(*args, **kwargs)
+
+        self.service.state = state  # type: ignore[method-assign]
+
+    def public(self) -> list[Sent]:
+        """What everyone in the channel would read: the channel's messages, and every
+        interaction answer that is not ephemeral (direct messages and ephemeral answers
+        aside)."""
+        here = f"/channels/{CHANNEL}/"
+        answers = ("reply", "followup", "defer")
+        return [
+            s
+            for s in self.record.sent
+            if (s.kind == "channel_message" and here in s.path)
+            or (s.kind in answers and not s.ephemeral)
+        ]
+
+    def direct(self) -> list[Sent]:
+        """The direct messages sent (to a DM channel, never the bound channel)."""
+        return [
+            s
+            for s in self.record.sent
+            if s.kind == "channel_message" and f"/channels/{CHANNEL}/" not in s.path
+        ]
+
+    def clear(self) -> None:
+        self.record.sent.clear()
+        self.record.marks.clear()
 
     def base(self, kind: int, user: int, locale: str, data: dict[str, Any]) -> dict[str, Any]:
         return {
