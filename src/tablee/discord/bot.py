@@ -426,30 +426,43 @@ class TableeBot(discord.Client):
                     await self.dm(gm, [event_embed(e, state, binding.lang) for e in hidden])
 
     def follow_ups(self, state: TableState[Any], event: StoredEvent, lang: str) -> discord.ui.View:
-        """Buttons under a public roll: the commands that continue it, and undo.
+        """Buttons under a public event: the commands that continue it, advice, and undo.
 
-        A command continues the roll when its declaration ``follows`` the event's kind (a
-        YBS s'entêter and critical, a gang fight's next throw) and needs no field a button
-        cannot give; undo is for the game master (checked when pressed).
+        A command continues the event when its declaration ``follows`` the event's kind (a
+        YBS s'entêter and critical after a test, a gang fight's next throw) and needs no
+        field a button cannot give (the button runs it with its defaults: a gang throw keeps
+        the advised dice). When the game answers ``<word> advise`` for such a command's first
+        word (``gang advise``), a button shows that advice to whoever presses it. Undo is the
+        game master's (checked when pressed).
         """
         game = state.system
+        declared = tuple(getattr(game, "commands", ()))
         commands = [
             c
-            for c in getattr(game, "commands", ())
+            for c in declared
             if event.kind in c.follows
             and not issubclass(c, Query)
             and all(not s.required or s.param.actor for s in fields_of(c))
-        ][:FOLLOW_UP_LIMIT]
+        ]
+        names = {c.name for c in declared}
+        advice = {f"{c.name.split()[0]} advise" for c in commands if " " in c.name}
+        commands += [c for c in declared if c.name in advice & names]
         view = discord.ui.View(timeout=None)
         tr = translation(lang).gettext
-        for command in commands:
+        for command in commands[:FOLLOW_UP_LIMIT]:
             custom_id = f"tablee:run:{game.id}:{command.name.replace(' ', '.')}"
-            view.add_item(discord.ui.Button(label=tr(command.title)[:80], custom_id=custom_id))
+            style = (
+                discord.ButtonStyle.secondary
+                if issubclass(command, Query)
+                else discord.ButtonStyle.primary
+            )
+            label = _cut_label(tr(command.title))
+            view.add_item(discord.ui.Button(label=label, custom_id=custom_id, style=style))
         view.add_item(
             discord.ui.Button(
                 label=tr(N_("Undo (game master)")),
                 custom_id=f"tablee:undo:{event.seq}",
-                style=discord.ButtonStyle.secondary,
+                style=discord.ButtonStyle.danger,
             )
         )
         return view
@@ -627,6 +640,11 @@ class TableeBot(discord.Client):
             except (discord.HTTPException, TableeError):
                 _log.warning("the relay will try again", exc_info=True)
             await asyncio.sleep(RELAY_SECONDS)
+
+
+def _cut_label(text: str) -> str:
+    """A button's label: at most 80 characters (Discord's limit)."""
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def _same(player: str | None, name: str | None) -> bool:

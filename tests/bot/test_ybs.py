@@ -1,0 +1,71 @@
+"""YBS through the bot: the buttons after a test and in a gang fight."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tablee.table.service import TableService
+from tablee.table.sqlite_store import SqliteStore
+from tests.bot.conftest import ANA, GM, ZOE, Harness, seated
+
+
+def _buttons(harness: Harness) -> list[str]:
+    answer = harness.record.of("followup")[-1].payload
+    return [b["custom_id"] for row in answer.get("components", []) for b in row["components"]]
+
+
+async def _club(store: SqliteStore) -> Harness:
+    harness, _ = await seated(store, "ybs", ("A", "B"))
+    await harness.slash("ybs character create", GM, character="Aki", player="A", choushi=1)
+    await harness.slash("ybs character create", GM, character="Bo", player="B", nintai=1)
+    await harness.slash("ybs character create", GM, character="Thug", choushi=1)
+    await harness.slash("ybs session start", GM)
+    harness.clear()
+    return harness
+
+
+def test_stubborn_and_critical_are_buttons_under_a_test(store: SqliteStore) -> None:
+    async def go() -> None:
+        harness = await _club(store)
+        await harness.slash("ybs test", ZOE, character="Aki", trait="chisei", faces="1")
+        assert _buttons(harness) == [
+            "tablee:run:ybs:stubborn",
+            "tablee:run:ybs:critical",
+            "tablee:run:ybs:critical-failure",
+            "tablee:undo:6",
+        ]
+        harness.clear()
+        await harness.bot.on_interaction(harness.button("tablee:run:ybs:stubborn", ANA))
+        assert "run_command" not in harness.record.marks  # B does not play Aki
+        assert harness.record.sent[-1].ephemeral
+        harness.clear()
+        await harness.bot.on_interaction(harness.button("tablee:run:ybs:stubborn", ZOE))
+        assert harness.record.marks.index("defer") < harness.record.marks.index("run_command")
+        state = TableService(store).state("Zinc")
+        assert state.events[-1].kind != "ybs.test" and state.last_seq == 7
+
+    asyncio.run(go())
+
+
+def test_a_gang_fight_offers_the_next_throw_and_the_advice(store: SqliteStore) -> None:
+    async def go() -> None:
+        harness = await _club(store)
+        await harness.slash("ybs gang start", GM, fighters="Aki; Bo", opponents="Thug")
+        assert _buttons(harness)[:2] == ["tablee:run:ybs:gang.throw", "tablee:run:ybs:gang.advise"]
+        harness.clear()
+        await harness.slash("ybs gang throw", GM, faces="1,1,2,5,6", faces_gm="1,1,1,1,1")
+        assert "tablee:run:ybs:gang.advise" in _buttons(harness)
+        harness.clear()
+        await harness.bot.on_interaction(harness.button("tablee:run:ybs:gang.advise", ZOE))
+        advice = harness.record.of("followup")[-1]
+        assert advice.ephemeral and "%" in advice.text()  # each side's keeps, with odds
+        assert "run_command" not in harness.record.marks
+        before = TableService(store).state("Zinc").last_seq
+        harness.clear()
+        await harness.bot.on_interaction(harness.button("tablee:run:ybs:gang.throw", GM))
+        state = TableService(store).state("Zinc")
+        kinds = [e.kind for e in state.events if e.seq > before]
+        assert "ybs.gang_throw" in kinds  # the advised dice kept, the rest thrown again
+        assert not harness.record.of("followup")[-1].ephemeral
+
+    asyncio.run(go())
