@@ -25,6 +25,10 @@ NEVER_FOR_A_ROLL = (
     # the web stack and the server-side store
     "tablee.web",
     "fastapi",
+    # the Discord bot
+    "tablee.discord",
+    "tablee.cli.bot",
+    "discord",
     "starlette",
     "jinja2",
     "sqlalchemy",

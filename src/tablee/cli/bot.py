@@ -65,7 +65,7 @@ def read_token(token_file: str | None, environ: dict[str, str] | None = None) ->
     if not token:
         raise InputError(
             N_("no Discord bot token"),
-            tip=N_("set TABLEE_DISCORD_TOKEN or give a file holding it with --token-file"),
+            cli_tip=N_("set TABLEE_DISCORD_TOKEN or give a file holding it with --token-file"),
         )
     return token
 
@@ -85,7 +85,7 @@ def cmd_discord(ctx: Context) -> int:
     except ImportError as exc:
         raise InputError(
             N_("discord.py is not installed"),
-            tip=N_("install Tablée with its discord extra: pip install 'tablee[discord]'"),
+            cli_tip=N_("install Tablée with its discord extra: pip install 'tablee[discord]'"),
         ) from exc
     ctx.emit(ctx.tr("The Tablée bot connects to Discord (Ctrl+C stops it)."), markup=False)
     ctx.out.flush()
