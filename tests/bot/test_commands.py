@@ -35,3 +35,27 @@ def test_a_public_roll_is_deferred_then_answered_with_its_card(store) -> None:
         del StartSession
 
     asyncio.run(go())
+
+
+def test_binding_is_deferred_before_the_log_is_read_and_the_link_never_shown(store) -> None:
+    async def go() -> None:
+        from tests.bot.conftest import Harness, Record, make_table
+
+        record = Record()
+        harness = Harness(store, record)
+        table = make_table(store)
+        interaction = harness.command("tablee bind", GM, table="Zinc")
+        await harness.bot.tree._call(interaction)
+        modal = record.of("modal")[0]
+        assert modal.payload["data"]["custom_id"] == f"tablee:bind:{table.table_id}"
+        record.sent.clear()
+        record.marks.clear()
+        link = table.links["gm"]
+        await harness.bot.on_interaction(harness.modal(f"tablee:bind:{table.table_id}", link, GM))
+        assert record.marks[0] == "defer" and record.marks.index("defer") < record.marks.index(
+            "state"
+        )
+        assert all(s.ephemeral for s in record.sent)
+        assert not any(link.rsplit("/", 1)[1] in s.text() for s in record.sent)
+
+    asyncio.run(go())

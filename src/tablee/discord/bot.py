@@ -573,6 +573,7 @@ class TableeBot(discord.Client):
                     lang,
                 )
                 return
+            await interaction.response.defer(ephemeral=True, thinking=True)  # the log is read
             table = self.table_info(table_id)
             last = self.service.state(table.name).last_seq
             self.bindings.bind(interaction.channel_id, table_id, last, lang)
@@ -591,7 +592,10 @@ class TableeBot(discord.Client):
             text = tr(N_("You hold the seat of {player}.")).format(
                 player=info.player or tr(N_("the game master"))
             )
-        await interaction.response.send_message(embed=text_embed(text, []), ephemeral=True)
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=text_embed(text, []), ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=text_embed(text, []), ephemeral=True)
 
     # -- the relay -------------------------------------------------------------------------
 
