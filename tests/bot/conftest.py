@@ -274,18 +274,24 @@ class Harness:
     def command(
         self,
         path: str,
-        user: int,
+        caller: int,
+        /,
         locale: str = "en-US",
         focused: str | None = None,
         **options: Any,
     ) -> discord.Interaction[Any]:
-        """An application command (type 2), or an autocomplete (type 4) with ``focused``."""
+        """An application command (type 2), or an autocomplete (type 4) with ``focused``.
+
+        An option given as ``(type, value)`` has that option type (6: a user).
+        """
         words = path.split()
         root = self.bot.tree.get_command(words[0])
         assert root is not None
         opts = []
         for name, value in options.items():
             kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
+            if isinstance(value, tuple):
+                kind, value = value
             option: dict[str, Any] = {"name": name, "type": kind, "value": value}
             if name == focused:
                 option["focused"] = True
@@ -302,7 +308,7 @@ class Harness:
         elif len(words) == 2:
             nested = [{"name": words[1], "type": 1, "options": opts}]
         data = {"id": str(next(_ids)), "name": words[0], "type": 1, "options": nested}
-        payload = self.base(4 if focused else 2, user, locale, data)
+        payload = self.base(4 if focused else 2, caller, locale, data)
         return discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
 
     def button(self, custom_id: str, user: int, locale: str = "en-US") -> discord.Interaction[Any]:
@@ -321,8 +327,8 @@ class Harness:
         payload = self.base(5, user, "en-US", data)
         return discord.Interaction(data=payload, state=self.bot._connection)  # type: ignore[arg-type]
 
-    async def slash(self, path: str, user: int, locale: str = "en-US", **options: Any) -> None:
-        await self.bot.tree._call(self.command(path, user, locale, **options))
+    async def slash(self, path: str, caller: int, /, locale: str = "en-US", **options: Any) -> None:
+        await self.bot.tree._call(self.command(path, caller, locale, **options))
 
 
 @dataclass

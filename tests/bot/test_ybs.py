@@ -69,3 +69,48 @@ def test_a_gang_fight_offers_the_next_throw_and_the_advice(store: SqliteStore) -
         assert not harness.record.of("followup")[-1].ephemeral
 
     asyncio.run(go())
+
+
+def test_a_blind_test_stays_hidden_from_the_players_buttons_and_errors(store: SqliteStore) -> None:
+    async def go() -> None:
+        harness = await _club(store)
+        await harness.slash(
+            "ybs test", GM, character="Aki", trait="chisei", faces="4", visibility="gm"
+        )
+        assert harness.public() == [] and harness.direct() == []
+        harness.clear()
+        await harness.slash("ybs stubborn", ZOE, faces="6")
+        assert "run_command" not in harness.record.marks
+        refusal = harness.record.sent[-1]
+        assert refusal.ephemeral and "hidden" in refusal.text()
+        assert all('"4"' not in s.text() and "chisei" not in s.text() for s in harness.public())
+
+    asyncio.run(go())
+
+
+def test_the_game_master_gives_a_seat(store: SqliteStore) -> None:
+    async def go() -> None:
+        harness = await _club(store)
+        table_id = harness.bot.bindings.binding(harness.bot.bindings.channel_ids()[0]).table_id
+        someone = 100000000000000099
+        payload = harness.command("tablee seat", GM, user=(6, str(someone)), player="b")
+        payload.data["resolved"] = {  # type: ignore[index]
+            "users": {
+                str(someone): {
+                    "id": str(someone),
+                    "username": "someone",
+                    "discriminator": "0",
+                    "avatar": None,
+                    "global_name": None,
+                }
+            }
+        }
+        await harness.bot.tree._call(payload)
+        seat = harness.bot.bindings.seat(table_id, someone)
+        assert seat is not None and seat.player == "B"
+        harness.clear()
+        await harness.slash("tablee seat", ZOE, user=(6, str(someone)), player="A")
+        assert harness.bot.bindings.seat(table_id, someone).player == "B"
+        assert harness.record.sent[-1].ephemeral
+
+    asyncio.run(go())
