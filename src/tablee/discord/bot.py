@@ -233,7 +233,7 @@ class TableeBot(discord.Client):
 
     # -- answering -------------------------------------------------------------------------
 
-    async def tell(self, interaction: discord.Interaction[Any], text: str, lang: str) -> None:
+    async def tell(self, interaction: discord.Interaction[Any], text: str) -> None:
         """Tell the caller alone (an ephemeral answer, or follow-up once acknowledged)."""
         embed = text_embed(text, [], COLOURS["failure"])
         if interaction.response.is_done():
@@ -254,7 +254,7 @@ class TableeBot(discord.Client):
             text = error.render(translation(lang).gettext)
         else:
             raise error
-        await self.tell(interaction, text, lang)
+        await self.tell(interaction, text)
 
     async def dm(self, user_id: int, embeds: Sequence[discord.Embed]) -> None:
         """Send embeds to a Discord account by direct message (skipped when refused)."""
@@ -281,7 +281,14 @@ class TableeBot(discord.Client):
         try:
             needs_table = not issubclass(command, Query) or command.needs_table
             binding = info = seat = None
-            if needs_table:
+            bound = interaction.channel_id is not None and self.bindings.binding(
+                interaction.channel_id
+            )
+            if not needs_table and getattr(command, "table_optional", False) and bound:
+                binding, info = self.where(interaction)  # the odds under its house rules
+                if info.system != game.id:
+                    info = None
+            elif needs_table:
                 binding, info = self.where(interaction)
                 seat = self.seat_of(interaction, info.id)
                 if info.system != game.id:
@@ -289,7 +296,7 @@ class TableeBot(discord.Client):
                 if visibility == "gm" and not seat.is_gm:
                     raise Refused(N_("only the game master makes blind rolls"))
         except Refused as refusal:
-            await self.tell(interaction, refusal.render(lang), lang)
+            await self.tell(interaction, refusal.render(lang))
             return
         secret = visibility != "all"
         private = preview or issubclass(command, Query) or secret
@@ -520,9 +527,7 @@ class TableeBot(discord.Client):
             try:
                 command = game.command_named(parts[3].replace(".", " "))
             except (KeyError, InputError):
-                await self.tell(
-                    interaction, Refused(N_("this button is out of date")).render(lang), lang
-                )
+                await self.tell(interaction, Refused(N_("this button is out of date")).render(lang))
                 return
             await self.run_declared(interaction, game, command, {})
 
@@ -535,7 +540,7 @@ class TableeBot(discord.Client):
             if not seat.is_gm:
                 raise Refused(N_("only the game master undoes"))
         except Refused as refusal:
-            await self.tell(interaction, refusal.render(lang), lang)
+            await self.tell(interaction, refusal.render(lang))
             return
         await interaction.response.defer(thinking=True)
         try:
@@ -559,9 +564,7 @@ class TableeBot(discord.Client):
             info = self.service.store.find_link(hash_token(found.group(0)))
         if info is None or info.revoked_at is not None or info.table_id != table_id:
             await self.tell(
-                interaction,
-                Refused(N_("this is not a working link of that table")).render(lang),
-                lang,
+                interaction, Refused(N_("this is not a working link of that table")).render(lang)
             )
             return
         tr = translation(lang).gettext
@@ -570,7 +573,6 @@ class TableeBot(discord.Client):
                 await self.tell(
                     interaction,
                     Refused(N_("binding a channel takes the game master's link")).render(lang),
-                    lang,
                 )
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)  # the log is read
@@ -584,7 +586,7 @@ class TableeBot(discord.Client):
         else:
             if info.role == "spectator":
                 await self.tell(
-                    interaction, Refused(N_("a spectator's link gives no seat")).render(lang), lang
+                    interaction, Refused(N_("a spectator's link gives no seat")).render(lang)
                 )
                 return
             seat = Seat("gm") if info.role == "gm" else Seat("player", info.player)
@@ -684,23 +686,21 @@ def _check_who(
 
 def _tablee_group(bot: TableeBot) -> app_commands.Group:
     """``/tablee bind``, ``/tablee claim``, ``/tablee seat``, ``/tablee undo``."""
-    from tablee.discord.tree import _described
+    from tablee.discord.tree import described
 
-    group = app_commands.Group(
-        name="tablee", description=_described(N_("Tablée: tables and seats"))
-    )
+    group = app_commands.Group(name="tablee", description=described(N_("Tablée: tables and seats")))
 
     async def find(interaction: discord.Interaction[Any], table: str) -> TableInfo | None:
         try:
             return bot.service.store.find_table(table)
         except TableeError as error:
-            await bot.tell(interaction, error.render(translation(lang_of(interaction)).gettext), "")
+            await bot.tell(interaction, error.render(translation(lang_of(interaction)).gettext))
             return None
 
     @group.command(
-        name="bind", description=_described(N_("play a table in this channel (game master)"))
+        name="bind", description=described(N_("play a table in this channel (game master)"))
     )
-    @app_commands.describe(table=_described(N_("the table's name")))
+    @app_commands.describe(table=described(N_("the table's name")))
     async def bind(interaction: discord.Interaction[Any], table: str) -> None:
         info = await find(interaction, table)
         if info is None:
@@ -715,14 +715,14 @@ def _tablee_group(bot: TableeBot) -> app_commands.Group:
         )
 
     @group.command(
-        name="claim", description=_described(N_("take your seat at this channel's table"))
+        name="claim", description=described(N_("take your seat at this channel's table"))
     )
     async def claim(interaction: discord.Interaction[Any]) -> None:
         lang = lang_of(interaction)
         try:
             _, info = bot.where(interaction)
         except Refused as refusal:
-            await bot.tell(interaction, refusal.render(lang), lang)
+            await bot.tell(interaction, refusal.render(lang))
             return
         tr = translation(lang).gettext
         await interaction.response.send_modal(
@@ -732,10 +732,10 @@ def _tablee_group(bot: TableeBot) -> app_commands.Group:
         )
 
     @group.command(
-        name="seat", description=_described(N_("give a player's seat to someone (game master)"))
+        name="seat", description=described(N_("give a player's seat to someone (game master)"))
     )
     @app_commands.describe(
-        user=_described(N_("who takes the seat")), player=_described(N_("the player's name"))
+        user=described(N_("who takes the seat")), player=described(N_("the player's name"))
     )
     async def seat(interaction: discord.Interaction[Any], user: discord.User, player: str) -> None:
         lang = lang_of(interaction)
@@ -748,7 +748,7 @@ def _tablee_group(bot: TableeBot) -> app_commands.Group:
             if known is None:
                 raise Refused(N_("{player} is not a player of this table"), player=player)
         except Refused as refusal:
-            await bot.tell(interaction, refusal.render(lang), lang)
+            await bot.tell(interaction, refusal.render(lang))
             return
         bot.bindings.claim(info.id, user.id, Seat("player", known))
         text = (
@@ -759,7 +759,7 @@ def _tablee_group(bot: TableeBot) -> app_commands.Group:
         await interaction.response.send_message(embed=text_embed(text, []), ephemeral=True)
 
     @group.command(
-        name="undo", description=_described(N_("undo the last event that counts (game master)"))
+        name="undo", description=described(N_("undo the last event that counts (game master)"))
     )
     async def undo(interaction: discord.Interaction[Any]) -> None:
         await bot.undo(interaction, None)

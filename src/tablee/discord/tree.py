@@ -47,6 +47,7 @@ __all__ = [
     "CatalogTranslator",
     "Handler",
     "add_game_groups",
+    "described",
     "option_value",
 ]
 
@@ -94,7 +95,7 @@ def _cut(text: str) -> str:
     return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"
 
 
-def _described(msgid: str, suffix: str = "") -> locale_str:
+def described(msgid: str, suffix: str = "") -> locale_str:
     """A description in English (cut to Discord's length), its message id kept to translate."""
     return locale_str(_cut(msgid + suffix), msgid=msgid, suffix=suffix)
 
@@ -159,7 +160,7 @@ def _options(
     game: AnyGame, command: type[Command], handler: Handler
 ) -> tuple[list[inspect.Parameter], dict[str, Any], dict[str, Any], dict[str, Any]]:
     params: list[inspect.Parameter] = []
-    described: dict[str, locale_str] = {}
+    descriptions: dict[str, locale_str] = {}
     choices: dict[str, list[Choice[str]]] = {}
     completes: dict[str, Callable[..., Awaitable[list[Choice[str]]]]] = {}
 
@@ -167,26 +168,26 @@ def _options(
         default = inspect.Parameter.empty if required else None
         kind = inspect.Parameter.KEYWORD_ONLY
         params.append(inspect.Parameter(name, kind, annotation=annotation, default=default))
-        described[name] = description
+        descriptions[name] = description
 
     for spec in fields_of(command):
         suffix = f" (a{LINES_SEPARATOR} b)" if spec.kind == "lines" else ""
-        add(spec.name, _annotation(spec), _required(spec), _described(spec.param.help, suffix))
+        add(spec.name, _annotation(spec), _required(spec), described(spec.param.help, suffix))
         if spec.kind == "word":
             choices[spec.name] = [
-                Choice(name=_described(spec.param.label_of(w)), value=w) for w in spec.words
+                Choice(name=described(spec.param.label_of(w)), value=w) for w in spec.words
             ]
         elif spec.param.choices:
             completes[spec.name] = _completer(game, spec, handler)
     if command.rolled:
         for index, die in enumerate(command.dice_kinds):
             name = faces_field(die, index == 0)
-            add(name, str, False, _described(faces_label(command, die, index == 0)))
-        add("visibility", str, False, _described(N_("who sees the roll")))
-        choices["visibility"] = [Choice(name=_described(t), value=v) for v, t in VISIBILITY_CHOICES]
+            add(name, str, False, described(faces_label(command, die, index == 0)))
+        add("visibility", str, False, described(N_("who sees the roll")))
+        choices["visibility"] = [Choice(name=described(t), value=v) for v, t in VISIBILITY_CHOICES]
         if type(game).odds is not Game.odds:
-            add("odds", bool, False, _described(N_("show the exact odds to you alone, no roll")))
-    return params, described, choices, completes
+            add("odds", bool, False, described(N_("show the exact odds to you alone, no roll")))
+    return params, descriptions, choices, completes
 
 
 def _completer(
@@ -204,21 +205,21 @@ def _command(game: AnyGame, command: type[Command], handler: Handler, name: str)
     async def callback(interaction: discord.Interaction[Any], /, **values: Any) -> None:
         await handler.run_declared(interaction, game, command, values)
 
-    params, described, choices, completes = _options(game, command, handler)
+    params, descriptions, choices, completes = _options(game, command, handler)
     first = inspect.Parameter(
         "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
     )
     callback.__signature__ = inspect.Signature([first, *params])  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_description__ = described  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_autocomplete__ = completes  # type: ignore[attr-defined]
-    title = _described(command.title)
+    title = described(command.title)
     return app_commands.Command(name=name, description=title, callback=callback)
 
 
 def game_group(game: AnyGame, handler: Handler) -> app_commands.Group:
     """The group of a game's commands (``/ybs``), its two-word commands in subgroups."""
-    group = app_commands.Group(name=game.id, description=_described(game.title))
+    group = app_commands.Group(name=game.id, description=described(game.title))
     nested: dict[str, app_commands.Group] = {}
     for command in game.commands:
         words = command.name.split()
@@ -226,7 +227,7 @@ def game_group(game: AnyGame, handler: Handler) -> app_commands.Group:
         if len(words) == 2:
             if words[0] not in nested:
                 title = game.group_titles.get(words[0], command.title)
-                sub = app_commands.Group(name=words[0], description=_described(title), parent=group)
+                sub = app_commands.Group(name=words[0], description=described(title), parent=group)
                 nested[words[0]] = sub
             parent = nested[words[0]]
         elif len(words) > 2:
