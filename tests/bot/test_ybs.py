@@ -114,3 +114,44 @@ def test_the_game_master_gives_a_seat(store: SqliteStore) -> None:
         assert harness.record.sent[-1].ephemeral
 
     asyncio.run(go())
+
+
+def test_a_gang_throw_offers_each_sides_keep_choices_with_their_odds(store: SqliteStore) -> None:
+    async def go() -> None:
+        harness = await _club(store)
+        await harness.slash("ybs gang start", GM, fighters="Aki; Bo", opponents="Thug")
+        await harness.slash("ybs gang throw", GM, faces="1,1,2,5,6", faces_gm="1,1,1,1,1")
+        answer = harness.record.of("followup")[-1].payload
+        menus = {
+            c["custom_id"]: c
+            for row in answer["components"]
+            for c in row["components"]
+            if c["type"] == 3
+        }
+        players = menus["tablee:keep:ybs:gang.throw:keep"]
+        assert "tablee:keep:ybs:gang.throw:gm_keep" in menus
+        values = [o["value"] for o in players["options"]]
+        assert len(values) == len(set(values)) <= 25
+        assert "%" in players["options"][0]["description"]
+        best = players["options"][0]["value"]
+        # a player may not choose the GM's dice
+        harness.clear()
+        gm_menu = harness.button("tablee:keep:ybs:gang.throw:gm_keep", ZOE)
+        gm_menu.data["values"] = ["none"]  # type: ignore[index]
+        await harness.bot.on_interaction(gm_menu)
+        assert "run_command" not in harness.record.marks
+        # picking the best choice throws again, keeping those dice
+        harness.clear()
+        menu = harness.button("tablee:keep:ybs:gang.throw:keep", ZOE)
+        menu.data["component_type"] = 3  # type: ignore[index]
+        menu.data["values"] = [best]  # type: ignore[index]
+        await harness.bot.on_interaction(menu)
+        assert harness.record.marks.index("defer") < harness.record.marks.index("run_command")
+        last = TableService(store).state("Zinc").events
+        throw = next(e for e in reversed(last) if e.kind == "ybs.gang_throw")
+        kept = [int(f) for f in best.split(",")] if best != "none" else []
+        assert throw.payload["keep"] == kept or throw.payload.get("players_keep") == kept, (
+            throw.payload
+        )
+
+    asyncio.run(go())

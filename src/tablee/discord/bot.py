@@ -61,6 +61,13 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 FOLLOW_UP_LIMIT = 4
 """Most buttons of follow-up commands under a roll (the undo button comes after them)."""
 
+KEEP_FIELDS = (("players", "keep", N_("Players keep…")), ("gm", "gm_keep", N_("The GM keeps…")))
+"""A follow-up command whose game answers ``<word> advise`` with keep choices per side (the
+data ``{"advice": {side: [{"keep": [faces], "reroll": n, "straight_next_throw": "p/q"}]}}``
+of the YBS gang fight's advisor) gets a menu per side: picking a choice runs the command
+with that side's field (``keep``, ``gm_keep``) set to the faces kept (``none``: reroll all).
+Each option shows its exact chance, so the advice is read where the dice are chosen."""
+
 _log = logging.getLogger(__name__)
 
 
@@ -472,7 +479,38 @@ class TableeBot(discord.Client):
                 style=discord.ButtonStyle.danger,
             )
         )
+        for command in commands:
+            self._keep_menus(view, state, command, lang)
         return view
+
+    def _keep_menus(
+        self, view: discord.ui.View, state: TableState[Any], command: type[Command], lang: str
+    ) -> None:
+        """The advisor's keep choices of each side as menus (see `KEEP_FIELDS`)."""
+        game = state.system
+        words = command.name.split()
+        names = {c.name for c in getattr(game, "commands", ())}
+        advise = f"{words[0]} advise"
+        if issubclass(command, Query) or len(words) != 2 or advise not in names:
+            return
+        query = game.command_named(advise)()
+        if not isinstance(query, Query):
+            return
+        data = game.answer(state.game, query).data
+        advice = data.get("advice") if isinstance(data, dict) else None
+        if not isinstance(advice, dict):
+            return
+        fields = {s.name for s in fields_of(command)}
+        tr = translation(lang).gettext
+        for side, field, placeholder in KEEP_FIELDS:
+            choices = advice.get(side)
+            if field not in fields or not isinstance(choices, list) or not choices:
+                continue
+            options = _keep_options(choices, lang)
+            custom_id = f"tablee:keep:{game.id}:{command.name.replace(' ', '.')}:{field}"
+            view.add_item(
+                discord.ui.Select(custom_id=custom_id, placeholder=tr(placeholder), options=options)
+            )
 
     async def complete(
         self, interaction: discord.Interaction[Any], game: AnyGame, spec: FieldSpec, current: str
@@ -514,9 +552,20 @@ class TableeBot(discord.Client):
             await self.pressed(interaction, custom_id)
 
     async def pressed(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
-        """A button: run the command it names, or undo (the game master alone)."""
+        """A button or a menu: run the command it names, or undo (the game master alone)."""
         parts = custom_id.split(":")
         lang = lang_of(interaction)
+        if parts[1] == "keep" and len(parts) == 5:
+            data: dict[str, Any] = dict(interaction.data or {})
+            picked = [str(v) for v in data.get("values") or ()]
+            if not picked:
+                return
+            from tablee.systems import system_named
+
+            game = system_named(parts[2])
+            command = game.command_named(parts[3].replace(".", " "))
+            await self.run_declared(interaction, game, command, {parts[4]: picked[0]})
+            return
         if parts[1] == "undo" and len(parts) == 3:
             await self.undo(interaction, int(parts[2]) if parts[2].isdigit() else None)
             return
@@ -646,6 +695,30 @@ class TableeBot(discord.Client):
             except (discord.HTTPException, TableeError):
                 _log.warning("the relay will try again", exc_info=True)
             await asyncio.sleep(RELAY_SECONDS)
+
+
+def _keep_options(choices: list[Any], lang: str) -> list[discord.SelectOption]:
+    """Menu options from the advisor's keep choices, best first (at most 25, each once)."""
+    from fractions import Fraction
+
+    tr = translation(lang).gettext
+    options: list[discord.SelectOption] = []
+    seen: set[str] = set()
+    for choice in choices:
+        kept = [str(f) for f in choice.get("keep", [])]
+        value = ",".join(kept) or "none"
+        if value in seen or len(options) == 25:
+            continue
+        seen.add(value)
+        label = tr(N_("keep {kept}, reroll {count}")).format(
+            kept=" ".join(kept) or "-", count=choice.get("reroll", 0)
+        )
+        chance = format_percent(Fraction(str(choice.get("straight_next_throw", "0"))), lang)
+        described = tr(N_("a straight at the next throw: {percent}")).format(percent=chance)
+        options.append(
+            discord.SelectOption(label=_cut_label(label), value=value, description=described[:100])
+        )
+    return options
 
 
 def _cut_label(text: str) -> str:
