@@ -59,3 +59,13 @@ def test_binding_is_deferred_before_the_log_is_read_and_the_link_never_shown(sto
         assert not any(link.rsplit("/", 1)[1] in s.text() for s in record.sent)
 
     asyncio.run(go())
+
+
+def test_embeds_are_cut_to_what_one_message_holds() -> None:
+    import discord
+
+    from tablee.discord.embeds import fit
+
+    long = [discord.Embed(title="t", description="x" * 2500) for _ in range(4)]
+    assert len(fit(long)) == 2
+    assert len(fit([discord.Embed(title="t") for _ in range(12)])) == 10

@@ -35,7 +35,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from tablee.discord.bindings import Binding, Bindings, Seat
-from tablee.discord.embeds import COLOURS, event_embed, text_embed
+from tablee.discord.embeds import COLOURS, event_embed, fit, text_embed
 from tablee.discord.tree import CatalogTranslator, add_game_groups, option_value
 from tablee.errors import N_, InputError, Message, TableeError
 from tablee.locale import translation
@@ -430,14 +430,14 @@ class TableeBot(discord.Client):
         if not shown:  # a blind roll asked by a player is refused earlier; nothing to show
             shown = [text_embed(translation(lang).gettext(N_("Done.")), [])]
         if hidden:
-            await interaction.followup.send(embeds=shown[:10], ephemeral=True)
+            await interaction.followup.send(embeds=fit(shown), ephemeral=True)
         else:
             view = self.follow_ups(state, events[-1], lang)
-            await interaction.followup.send(embeds=shown[:10], view=view)
+            await interaction.followup.send(embeds=fit(shown), view=view)
         if hidden:
             for gm in self.bindings.game_masters(binding.table_id):
                 if gm != interaction.user.id:
-                    await self.dm(gm, [event_embed(e, state, binding.lang) for e in hidden])
+                    await self.dm(gm, fit([event_embed(e, state, binding.lang) for e in hidden]))
 
     def follow_ups(self, state: TableState[Any], event: StoredEvent, lang: str) -> discord.ui.View:
         """Buttons under a public event: the commands that continue it, advice, and undo.

@@ -23,7 +23,7 @@ from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.transcript import describe
 
-__all__ = ["COLOURS", "TITLE_LIMIT", "event_embed", "text_embed"]
+__all__ = ["COLOURS", "MESSAGE_LIMIT", "TITLE_LIMIT", "event_embed", "fit", "text_embed"]
 
 COLOURS = {
     "critical": 0xD4A017,
@@ -35,6 +35,12 @@ COLOURS = {
     "neutral": 0x708090,
 }
 """An embed's colour by the result's tone (the result's words say it too)."""
+
+MESSAGE_LIMIT = 6000
+"""Most characters Discord takes in all the embeds of one message."""
+
+EMBEDS_LIMIT = 10
+"""Most embeds in one message."""
 
 TITLE_LIMIT = 256
 FIELD_LIMIT = 1024
@@ -113,3 +119,19 @@ def text_embed(title: str, lines: list[str], colour: int = COLOURS["neutral"]) -
     embed = discord.Embed(title=_cut(title, TITLE_LIMIT), colour=colour)
     embed.description = _cut("\n".join(lines), DESCRIPTION_LIMIT) if lines else None
     return embed
+
+
+def fit(embeds: list[discord.Embed]) -> list[discord.Embed]:
+    """The first embeds that fit in one message (at most 10, 6,000 characters in all).
+
+    A command that stores more events than fit (rare: a whole session's end) shows the first
+    ones; the web table and the log show them all.
+    """
+    kept: list[discord.Embed] = []
+    total = 0
+    for embed in embeds[:EMBEDS_LIMIT]:
+        total += len(embed)
+        if total > MESSAGE_LIMIT:
+            break
+        kept.append(embed)
+    return kept or embeds[:1]
