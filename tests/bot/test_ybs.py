@@ -155,3 +155,23 @@ def test_a_gang_throw_offers_each_sides_keep_choices_with_their_odds(store: Sqli
         )
 
     asyncio.run(go())
+
+
+def test_a_player_reads_the_table_by_query_only_while_nothing_is_hidden(
+    store: SqliteStore,
+) -> None:
+    async def go() -> None:
+        harness = await _club(store)
+        await harness.slash("ybs tokens", ZOE)
+        assert "2" in harness.record.of("followup")[-1].text()
+        await harness.slash("ybs test", GM, character="Aki", trait="chisei", force=1, faces="4",
+                            visibility="gm")  # fmt: skip
+        harness.clear()
+        await harness.slash("ybs tokens", ZOE)
+        answer = harness.record.of("followup")[-1]
+        assert answer.ephemeral and "hidden" in answer.text()
+        harness.clear()
+        await harness.slash("ybs tokens", GM)
+        assert "hidden" not in harness.record.of("followup")[-1].text()
+
+    asyncio.run(go())

@@ -356,7 +356,12 @@ class TableeBot(discord.Client):
         preview: bool,
         lang: str,
     ) -> None:
-        """A query's answer, or a roll's odds, to the caller alone."""
+        """A query's answer, or a roll's odds, to the caller alone.
+
+        A query reads the table as it is, hidden rolls included (the command line, where it
+        comes from, is the game master's): a player gets its answer only while no event of
+        the table is hidden from them.
+        """
         state = self.service.state(info.name) if info is not None else None
         seat = self.bindings.seat(info.id, interaction.user.id) if info is not None else None
         given = self._given(command, values, seat)
@@ -371,6 +376,10 @@ class TableeBot(discord.Client):
             return
         query = build_command(command, given)
         assert isinstance(query, Query)
+        if state is not None and seat is not None and _hides(state, seat):
+            raise Refused(
+                N_("the game master asks this: a hidden roll at this table could show in it")
+            )
         report = game.answer(state.game if state is not None else None, query)
         title = _text(command.title, lang)
         await interaction.followup.send(
@@ -730,6 +739,11 @@ def _same(player: str | None, name: str | None) -> bool:
     from tablee.systems.base import name_key
 
     return player is not None and name is not None and name_key(player) == name_key(name)
+
+
+def _hides(state: TableState[Any], seat: Seat) -> bool:
+    """Whether the table holds an event the seat may not see."""
+    return any(not sees(seat.role, seat.player, e) for e in state.events)
 
 
 def _check_follows(command: type[Command], state: TableState[Any], seat: Seat) -> None:
