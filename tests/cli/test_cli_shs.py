@@ -267,7 +267,7 @@ def test_human_output_shows_dice_ps_and_price(film: Run) -> None:
     assert "Odds before rolling" in text and "Success:" in text
     assert "Jake: Test (Science, 3) · Se Surpasser" in text
     assert "Action dice (d8, 7+): 7 7 1" in text and "D+/- dice: + 0" in text
-    assert "PS 3 against Difficulty 3: success" in text and "NT +1" in text
+    assert "3 PS against Difficulty 3: success" in text and "NT +1" in text
 
 
 def test_seeded_roll_is_reproducible_and_odds_are_exact(film: Run) -> None:
@@ -503,7 +503,7 @@ def test_french_output(film: Run) -> None:
         "--difficulty", "3", "--dice", "7,7,7", "--lang", "fr",
     )  # fmt: skip
     assert result.code == 0, result.err
-    assert "PS 3 contre Difficulté 3 : réussite" in result.out
+    assert "3 PS contre Difficulté 3 : réussite" in result.out
     assert "Dés d'action (d8, 7+) : 7 7 7" in result.out
 
 

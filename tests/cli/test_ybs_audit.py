@@ -345,7 +345,10 @@ def test_import_leaves_unlisted_traits_at_zero_and_names_who_warns(
     )
     result = ybs("ybs", "character", "import", str(sheet))
     assert result.code == 0, result.err
-    assert "Rin: the traits +0, +0, -2, +0, +0, +0 are not the default spread" in result.out
+    assert (
+        "Rin: the traits Choushi +0, Kiyousa +0, Chisei -2, Yuuben +0, Chikaku +0, Nintai +0"
+        in result.out
+    )
     assert "Mio:" not in result.out
     mio = ybs("ybs", "character", "show", "Mio", "--json").json()["characters"]["Mio"]
     assert mio["traits"] == {

@@ -45,6 +45,8 @@ DPM_FACES = re.compile(r"D\+/- [-+0−](?:, [-+0−])*")
 """The faces of D+/- dice (``D+/- +, -``, ``D+/- 0``): a ``-`` there is a face, not nothing."""
 TRAIT_VALUES = re.compile(r"\b(?:Choushi|Kiyousa|Chisei|Yuuben|Chikaku|Nintai) [-+]\d")
 """A YBS trait's value (``Yuuben +0``): a value, not a change."""
+TRAIT_BONUS = re.compile(r"[-+−]\d+ trait\b")
+"""A YBS trait's value added in a test's trace (``5 +0 trait = 5``): a value, not a change."""
 BOXES = re.compile(r"\b\d+ Uchimi, \d+ Kega / \d+")
 """A YBS character's boxes as they stand (``1 Uchimi, 0 Kega / 5``): values, not a change."""
 
@@ -64,7 +66,9 @@ FAULTS = {
 
 def faults(line: str) -> list[str]:
     """The names of the faults in ``line`` (empty: none)."""
-    cleaned = BOXES.sub("BOXES", TRAIT_VALUES.sub("TRAIT", DPM_FACES.sub("D+/- FACES", line)))
+    cleaned = TRAIT_BONUS.sub(
+        "TRAIT", BOXES.sub("BOXES", TRAIT_VALUES.sub("TRAIT", DPM_FACES.sub("D+/- FACES", line)))
+    )
     return [name for name, pattern in FAULTS.items() if pattern.search(cleaned)]
 
 
@@ -201,3 +205,44 @@ def test_a_french_web_log_line_counts_in_french(client: TestClient, store: Sqlit
     assert code == 200, page
     french = client.get(links.gm, params={"lang": "fr"}).text
     assert "; 4 points de vie" in french and "hit points" not in french
+
+
+def report_lines(game: Any, command: Any, applied: Any) -> Iterator[tuple[str, str]]:
+    """``(language, text)`` of every line of a decided command's report, as the CLI prints it."""
+    report = game.report(command, applied.decision)
+    for lang in ("en", "fr"):
+        tr = translation(lang).gettext
+        for line in report.lines:
+            yield lang, line.text if isinstance(line.text, str) else line.text.render(tr)
+
+
+@pytest.mark.parametrize("system", sorted(SESSIONS))
+def test_a_scripted_sessions_reports_have_no_empty_parts(
+    system: str, client: TestClient, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line's report of each command says only what happened, like its card."""
+    decided: list[tuple[Any, Any]] = []
+    run = TableService.run_command
+
+    def spy(self: TableService, name: str, command: Any, *args: Any, **kwargs: Any) -> Any:
+        applied = run(self, name, command, *args, **kwargs)
+        decided.append((command, applied))
+        return applied
+
+    monkeypatch.setattr(TableService, "run_command", spy)
+    session = SESSIONS[system]
+    links = make_table(store, system=system, name="t", players=session.players)
+    for who, action, fields in session.steps:
+        path = links.gm if who == GM else links.players[who]
+        sent = {k: v for k, v in fields.items() if k != "visibility"}
+        code, page = act(client, path, action, **sent)
+        assert code == 200, (who, action, page)
+    game = TableService(store).state("t").system
+    assert len(decided) == len(session.steps)
+    found = [
+        f"{lang} {type(command).__name__}: {text!r} ({', '.join(faults(text))})"
+        for command, applied in decided
+        for lang, text in report_lines(game, command, applied)
+        if faults(text)
+    ]
+    assert not found, "\n".join(found)

@@ -135,3 +135,24 @@ def test_chain_of_throws_equals_every_whole_test_played(
     assert odds.critical == whole.probability_where(lambda k: k[1])
     assert odds.natural_one == whole.probability_where(lambda k: k[2])
     assert odds.expected_rerolls == sum((p * k[3] for k, p in whole.items()), Fraction(0))
+
+
+@pytest.mark.parametrize(
+    ("force", "english", "french"),
+    [
+        (0, "trait +1, 2 tokens left", "trait +1, il reste 2 jetons"),
+        (2, "trait +1, forced 2, 2 tokens left", "trait +1, destin forcé 2, il reste 2 jetons"),
+    ],
+)
+def test_an_odds_note_names_forced_destiny_only_when_tokens_force_it(
+    force: int, english: str, french: str
+) -> None:
+    from tablee.locale import translation
+    from tablee.systems.ybs.odds import odds_of_test
+    from tablee.systems.ybs.views import test_odds
+
+    odds = odds_of_test(1, force=force, tokens=2, policy="any")
+    note = test_odds(odds, trait=1, force=force, tokens=2, policy="any").note
+    assert note is not None and not isinstance(note, str)
+    assert note.render(translation("en").gettext).startswith(english + ",")
+    assert note.render(translation("fr").gettext).startswith(french + ",")

@@ -136,9 +136,15 @@ def resolve_action_roll(inputs: ActionRoll, faces: Sequence[int]) -> ActionResul
     kept = tuple(ordered[inputs.malus :])
     value = kept[0]
     level = level_of(value)
+    thrown_templates = {
+        (True, True): N_("thrown (1 base + {bonus} bonus + {malus} malus): {faces}"),
+        (True, False): N_("thrown (1 base + {bonus} bonus): {faces}"),
+        (False, True): N_("thrown (1 base + {malus} malus): {faces}"),
+        (False, False): N_("thrown (1 die): {faces}"),
+    }
     steps = [
         TraceStep(
-            N_("thrown (1 base + {bonus} bonus + {malus} malus): {faces}"),
+            thrown_templates[inputs.bonus > 0, inputs.malus > 0],
             {
                 "pool": inputs.pool,
                 "bonus": inputs.bonus,

@@ -17,12 +17,12 @@ from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
 
-from tablee.errors import N_, Message, joined
+from tablee.errors import N_, Message
 from tablee.systems.base import JSON
 from tablee.systems.plugin import Card, DiceGroup, Odds, Shown, Text, recorded_rows
-from tablee.systems.pouyss.cagnotte import CagnotteMove
 from tablee.systems.pouyss.events import OpposedRolled, Rolled
 from tablee.systems.pouyss.levels import Level
+from tablee.systems.pouyss.log import cagnotte_moved
 
 __all__ = ["TONE_OF_LEVEL", "card", "marked_dice"]
 
@@ -80,25 +80,6 @@ def _odds(record: Mapping[str, JSON] | None) -> Odds | None:
     return Odds(rows, Fraction(str(success)) if success is not None else None, note)
 
 
-def _cagnotte(move: CagnotteMove) -> tuple[Message, ...]:
-    """The cagnotte's move as a consequence, naming only what moved; none when nothing did."""
-    moves = []
-    if move.drawn:
-        moves.append(Message(N_("−{drawn} drawn"), drawn=move.drawn))
-    if move.deposited:
-        moves.append(Message(N_("+{deposited} put back"), deposited=move.deposited))
-    if not moves:
-        return ()
-    return (
-        Message(
-            N_("Cagnotte: {before} → {after} ({moves})"),
-            before=move.before,
-            after=move.after,
-            moves=joined(moves, "{first}, {rest}"),
-        ),
-    )
-
-
 def _level(value: int) -> Message:
     return Message("{value} {level}", value=value, level=Level(value).title)
 
@@ -128,5 +109,5 @@ def card(event: Rolled | OpposedRolled) -> Card:
         result=result,
         tone=TONE_OF_LEVEL[level],
         odds=_odds(event.odds),
-        consequences=_cagnotte(event.cagnotte),
+        consequences=cagnotte_moved(event.cagnotte),
     )

@@ -13,13 +13,16 @@ to P-M8.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablee.errors import N_, Message, joined
 from tablee.systems.base import JSON
 from tablee.systems.options import changed_house_rules
 from tablee.systems.pouyss.levels import Level
 from tablee.systems.pouyss.options import OPTION_LABELS, OPTION_WORDS, PouyssOptions
+
+if TYPE_CHECKING:
+    from tablee.systems.pouyss.cagnotte import CagnotteMove
 
 __all__ = ["describe"]
 
@@ -60,14 +63,20 @@ def _thrown(p: Mapping[str, JSON]) -> Message:
     return Message(N_("{thrown}, removed {removed}"), thrown=thrown, removed=_faces(p["removed"]))
 
 
+def pool_words(bonus: int, malus: int) -> Message:
+    """A roll's dice in words, naming bonus and malus only when there are some.
+
+    ``1 die``, ``1 + 2 bonus``, ``1 + 2 bonus + 1 malus`` (P-M1).
+    """
+    extra = _extra_dice(bonus, malus)
+    if not extra:
+        return Message(N_("1 die"))
+    return Message(N_("1 + {dice}"), dice=joined(extra, "{first} + {rest}"))
+
+
 def _roll(p: Mapping[str, JSON]) -> Message:
     bonus = int(p["bonus"]) + int(p["imposed_bonus"]) + int(bool(p["double_bonus"]))
-    extra = _extra_dice(bonus, int(p["malus"]) + int(p["imposed_malus"]))
-    pool = (
-        Message(N_("1 + {dice}"), dice=joined(extra, "{first} + {rest}"))
-        if extra
-        else Message(N_("1 die"))
-    )
+    pool = pool_words(bonus, int(p["malus"]) + int(p["imposed_malus"]))
     return Message(
         N_("{player} rolls {pool}{notes}: {thrown}, result {value} {level}"),
         player=p["player"],
@@ -210,3 +219,22 @@ def _stored_before(payload: Mapping[str, JSON]) -> Any:
 def _stored_cagnotte(payload: Mapping[str, JSON]) -> Any:
     move = payload.get("cagnotte")
     return move.get("after") if isinstance(move, dict) else move
+
+
+def cagnotte_moved(move: CagnotteMove) -> tuple[Message, ...]:
+    """The cagnotte's move as a consequence, naming only what moved; none when nothing did."""
+    moves = []
+    if move.drawn:
+        moves.append(Message(N_("−{drawn} drawn"), drawn=move.drawn))
+    if move.deposited:
+        moves.append(Message(N_("+{deposited} put back"), deposited=move.deposited))
+    if not moves:
+        return ()
+    return (
+        Message(
+            N_("Cagnotte: {before} → {after} ({moves})"),
+            before=move.before,
+            after=move.after,
+            moves=joined(moves, "{first}, {rest}"),
+        ),
+    )

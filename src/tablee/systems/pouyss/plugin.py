@@ -33,6 +33,7 @@ from tablee.systems.pouyss.commands import (
 )
 from tablee.systems.pouyss.events import EVENTS, OpposedRolled, OptionsSet, PouyssEvent, Rolled
 from tablee.systems.pouyss.levels import Level
+from tablee.systems.pouyss.log import cagnotte_moved, pool_words
 from tablee.systems.pouyss.odds import action_distribution
 from tablee.systems.pouyss.options import OPTION_HELP, OPTION_LABELS, OPTION_WORDS
 from tablee.systems.pouyss.state import PouyssState, apply, initial_state
@@ -83,34 +84,29 @@ def _faces(values: tuple[int, ...]) -> str:
     return " ".join(str(f) for f in values) or "-"
 
 
-def _cagnotte_line(event: Rolled | OpposedRolled) -> Line:
-    move = event.cagnotte
-    return Line(
-        Message(
-            N_("Cagnotte: {before} → {after} (−{drawn} drawn, +{deposited} put back)"),
-            before=move.before,
-            after=move.after,
-            drawn=move.drawn,
-            deposited=move.deposited,
-        )
-    )
+def _cagnotte_lines(event: Rolled | OpposedRolled) -> list[Line]:
+    """The cagnotte's move, naming only what moved; no line when nothing did."""
+    return [Line(move) for move in cagnotte_moved(event.cagnotte)]
 
 
 def _result_lines(head: Message, result: ActionResult, event: Rolled | OpposedRolled) -> list[Line]:
+    dice = (
+        Message(
+            N_("Dice: {faces}   removed: {removed}"),
+            faces=_faces(result.faces),
+            removed=_faces(result.removed),
+        )
+        if result.removed
+        else Message(N_("Dice: {faces}"), faces=_faces(result.faces))
+    )
     return [
         Line(head, "heading"),
-        Line(
-            Message(
-                N_("Dice: {faces}   removed: {removed}"),
-                faces=_faces(result.faces),
-                removed=_faces(result.removed),
-            )
-        ),
+        Line(dice),
         Line(
             Message(N_("Result: {value} {level}"), value=result.value, level=result.level.title),
             "result",
         ),
-        _cagnotte_line(event),
+        *_cagnotte_lines(event),
     ]
 
 
@@ -342,10 +338,7 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
         bonus = event.bonus + event.imposed_bonus + int(event.double_bonus)
         malus = event.malus + event.imposed_malus
         head = Message(
-            N_("{player} rolls 1 base + {bonus} bonus + {malus} malus"),
-            player=event.player,
-            bonus=bonus,
-            malus=malus,
+            N_("{player} rolls {pool}"), player=event.player, pool=pool_words(bonus, malus)
         )
         lines = [
             *_result_lines(head, result, event),
@@ -457,11 +450,14 @@ class Pouyss(Game[PouyssState, PouyssCommand, PouyssEvent]):
         opposed = bool(query.passive_bonus or query.passive_malus)
         action = counts.as_action()
         odds = _odds(action, query.threshold, passive=opposed)
-        head = Message(
-            N_("Exact odds: 1 base + {bonus} bonus + {malus} malus ({pool} dice)"),
-            bonus=action.bonus,
-            malus=action.malus,
-            pool=action.pool,
+        head = (
+            Message(
+                N_("Exact odds: {dice} ({pool} dice)"),
+                dice=pool_words(action.bonus, action.malus),
+                pool=action.pool,
+            )
+            if action.pool > 1
+            else Message(N_("Exact odds: {dice}"), dice=pool_words(0, 0))
         )
         lines = [Line(head, "heading"), Line("", odds=odds)]
         if opposed:

@@ -254,7 +254,7 @@ def _outcome(success: bool) -> Message:
 def _ps_line(action: RolledAction) -> Line:
     return Line(
         Message(
-            N_("PS {ps} against Difficulty {difficulty}: {outcome}"),
+            N_("{ps} PS against Difficulty {difficulty}: {outcome}"),
             ps=action.ps,
             difficulty=action.difficulty,
             outcome=_outcome(bool(action.success)),

@@ -93,12 +93,9 @@ def _odds_answer(query: Q.TestOddsQuery | Q.StraightOddsQuery) -> Report:
         return Report((Line(title, "heading"), Line("", odds=Odds(chances))), data)
     odds = odds_of_test(query.trait, force=query.force, tokens=query.tokens, policy=query.stubborn)
     title = Message(
-        N_(
-            "Exact odds of a test (trait {trait:+d}, forced {force}, {tokens} left, "
-            "s'entêter: {stubborn})"
-        ),
+        N_("Exact odds of a test (trait {trait:+d}{forced}, {tokens} left, s'entêter: {stubborn})"),
         trait=query.trait,
-        force=query.force,
+        forced=views.forced_words(query.force),
         tokens=Plural("{n} token", "{n} tokens", query.tokens),
         stubborn=Message(views.STUBBORN_WORDS[query.stubborn]),
     )

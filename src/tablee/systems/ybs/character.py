@@ -279,7 +279,7 @@ def spread_warnings(traits: Sequence[int]) -> tuple[TraceStep, ...]:
                 "the traits {values} are not the default spread (two +1, one -1, three 0): "
                 "allowed when the GM agrees"
             ),
-            {"values": ", ".join(f"{v:+d}" for v in traits)},
+            {"values": ", ".join(f"{t.title} {v:+d}" for t, v in zip(Trait, traits, strict=True))},
         ),
     )
 

@@ -244,6 +244,14 @@ def _outcome(test: YbsTest, natural: int, first: bool) -> tuple[int, bool, Trace
     if natural == 1:
         return modified, False, TraceStep(N_("natural 1: always a failure"))
     success = modified >= SUCCESS_AT
+    if first and not forced:
+        template = (
+            N_("{natural} {trait:+d} trait = {modified}: success")
+            if success
+            else N_("{natural} {trait:+d} trait = {modified}: failure (4 needed)")
+        )
+        params = {"natural": natural, "trait": test.trait, "modified": modified}
+        return modified, success, TraceStep(template, params)
     templates = {
         (True, True): N_("{natural} {trait:+d} trait {forced:+d} forced = {modified}: success"),
         (True, False): N_(

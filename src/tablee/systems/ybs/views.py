@@ -371,6 +371,11 @@ def panels(state: YbsState) -> tuple[Panel, ...]:
 # -- odds ------------------------------------------------------------------------------------
 
 
+def forced_words(force: int) -> Message:
+    """``, forced 2`` when tokens force destiny; nothing when none do (Y-M3)."""
+    return Message(N_(", forced {force}"), force=force) if force else Message("")
+
+
 def test_odds(odds: TestOdds, *, trait: int, force: int, tokens: int, policy: str) -> Odds:
     """A test's chances to show before rolling, with their exact values as data."""
     rows: tuple[tuple[Text, Fraction], ...] = (
@@ -380,11 +385,11 @@ def test_odds(odds: TestOdds, *, trait: int, force: int, tokens: int, policy: st
     )
     note = Message(
         N_(
-            "trait {trait:+d}, forced {force}, {tokens} left, s'entêter: {policy}; "
+            "trait {trait:+d}{forced}, {tokens} left, s'entêter: {policy}; "
             "expected rerolls {rerolls}"
         ),
         trait=trait,
-        force=force,
+        forced=forced_words(force),
         tokens=Plural("{n} token", "{n} tokens", tokens),
         policy=Message(POLICY_WORDS[policy]),
         rerolls=mean_text(odds.expected_rerolls),
