@@ -509,6 +509,13 @@ def decide_simultaneous(
     visibility, reason = check_visibility(visibility), free_text(reason)
     plan = _simultaneous_plan(state, actions, trivial, opposed)
     planned, tests, set_malus = plan.planned, plan.tests, plan.set_malus
+    if (plan.opposed is None) != (opposed_faces is None):
+        raise InputError(
+            N_(
+                "an opposed Action in a simultaneous set needs both sides' faces, and faces "
+                "for it need that Action (rule S-X5)"
+            )
+        )
     for index, (p, test) in enumerate(zip(planned, tests, strict=True)):
         match_context(
             expected_part(expect, "actions", index), context_of(state, p, test.action), p.name
@@ -538,13 +545,6 @@ def decide_simultaneous(
     prices = [(name, r.roll) for r in results]
     outcome: tuple[TestResult | OpposedResult, ...] = results
     names = [name]
-    if (plan.opposed is None) != (opposed_faces is None):
-        raise InputError(
-            N_(
-                "an opposed Action in a simultaneous set needs both sides' faces, and faces "
-                "for it need that Action (rule S-X5)"
-            )
-        )
     if plan.sides is not None and plan.opposed is not None and opposed_faces is not None:
         one, two = plan.sides
         stored = expected_part(expect, "opposed")

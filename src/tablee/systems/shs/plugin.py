@@ -436,7 +436,9 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
             case CooperationRolled():
                 return _paid(state, event.members)
             case SimultaneousRolled():
-                return _paid(state, event.actions)
+                fight = event.opposed  # the set's opposed Action: both sides pay (S-X5)
+                sides = () if fight is None else (fight.first, fight.second)
+                return _paid(state, (*event.actions, *sides))
         return self._applied_clock(state, event)
 
     def _applied_clock(self, state: ShsState, event: Event) -> ShsState:
