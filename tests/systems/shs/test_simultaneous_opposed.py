@@ -455,3 +455,21 @@ def build(given: dict[str, Any]) -> Any:
     from tablee.systems.shs.plugin import SHS
 
     return build_command(SHS.command_named("simultaneous"), given)
+
+
+def test_a_set_stored_by_tablee_0_2_0_reads_with_no_opposed_action() -> None:
+    import json
+    from pathlib import Path
+
+    from tablee.systems.shs.events import SimultaneousRolled
+
+    log = Path(__file__).parents[2] / "fixtures" / "v0_2_0" / "nostromo.jsonl"
+    rows = [json.loads(text) for text in log.read_text(encoding="utf-8").splitlines()]
+    (row,) = [r for r in rows if r.get("kind") == "shs.simultaneous"]
+    assert row["schema_version"] == 1
+    upgraded = SimultaneousRolled.upgrade(row["payload"], row["schema_version"])
+    event = SimultaneousRolled.from_payload(upgraded)
+    assert event.opposed is None and upgraded["opposed"] is None and event.odds is None
+    command, faces = event.inputs()
+    assert command.opposed is None and command.opposed_action() is None
+    assert len(faces) == sum(len(a.faces) for a in event.actions)
