@@ -11,8 +11,9 @@ rolls: Tests, opposed Actions, cooperation and simultaneous sets. When a stored 
 replayed (``expect`` given), what the table gave must be what it gives now, else RuleError:
 this refuses an undo that would change a later roll.
 
-Fact kinds: ``shs.test``, ``shs.opposed``, ``shs.cooperation``, ``shs.simultaneous``; the
-plugin stores them at version 2, with the exact odds shown before the roll
+Fact kinds: ``shs.test``, ``shs.opposed``, ``shs.cooperation``, ``shs.simultaneous`` (a set
+of Tests and at most one opposed Action, S-X5); the plugin stores them at their current
+versions (`tablee.systems.shs.events`), with the exact odds shown before the roll
 (`tablee.systems.shs.display.odds_record`), which these functions leave out.
 
 Source: seed 003, "Résoudre les Actions", "Options", "Coopération", "Actions simultanées",
