@@ -114,3 +114,14 @@ def test_the_api_lists_and_runs_the_opposed_fields(client: TestClient, store: Sq
     assert report["set_malus"] == 1 and report["actions"] == []
     # Ash sought the change: on the tie at 1 PS Ellen keeps the situation (S-A5).
     assert report["opposed"]["changer"] == "second" and report["opposed"]["winner"] == "first"
+
+
+def test_the_odds_box_of_the_form_shows_the_opposed_action(
+    client: TestClient, store: SqliteStore
+) -> None:
+    _gm, ripley, _ = shs_table(client, store)
+    answer = client.get(ripley + "/odds/simultaneous", params={"protagoniste": "Ellen", **FIGHT})
+    assert answer.status_code == 200
+    shown = html.unescape(answer.text)
+    assert "Action 1 (Science) reaches the Difficulty" in shown
+    assert "Ellen prevails in all" in shown and "Ash prevails in all" in shown
