@@ -72,3 +72,18 @@ def test_odds_shs_simultaneous_cooperation_and_opposed(run: Run) -> None:
     assert Fraction(opposed["first"]) + Fraction(opposed["second"]) == 1
     refused = run("odds", "shs", "--threshold", "6", "--cooperators", "2")
     assert refused.code != 0 and "Difficulty" in refused.err
+
+
+def test_odds_shs_simultaneous_against_puts_the_malus_on_this_side_only(run: Run) -> None:
+    # S-X5: 6+ in a set of 2 Actions (Malus 1, one D+/-) against 7+; this side loses ties.
+    # Counted by hand over every roll: 3D8 x D+/- x 3D8, as in the rules tests.
+    result = run(
+        "odds", "shs", "--threshold", "6", "--simultaneous", "2", "--against", "7", "--json"
+    )
+    doc = result.json()
+    assert doc["simultaneous"] == {"actions": 2, "set_malus": 1}
+    assert Fraction(doc["opposed"]["first"]) == Fraction(11745, 32768)
+    alone = run("odds", "shs", "--threshold", "6", "--against", "7", "--json").json()
+    assert Fraction(alone["opposed"]["first"]) == Fraction(7533, 16384)
+    text = run("odds", "shs", "--threshold", "6", "--simultaneous", "2", "--against", "7")
+    assert "(11745/32768)" in text.out

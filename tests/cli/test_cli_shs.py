@@ -422,6 +422,13 @@ def test_a_long_action_falls_due_when_a_scene_lente_begins(film: Run) -> None:
           "--dice", "7,1,1", "--dpm-dice", "0,0"], 3, ["S-M5"]),
         (["shs", "simultaneous", "--protagoniste", "Jake", "--action", "science:1:surpasser",
           "--action", "motricite:1:sacrifier", "--dice", "1,1,1,1,1,1"], 3, ["S-M5"]),
+        (["shs", "simultaneous", "--protagoniste", "Jake", "--action", "science:1:surpasser",
+          "--opposed", "motricite:sacrifier", "--against", "Nella:carrure",
+          "--dice", "1,1,1,1,1,1,1,1,1"], 3, ["Action 2", "S-M5"]),
+        (["shs", "simultaneous", "--protagoniste", "Jake", "--opposed", "motricite"], 2,
+         ["--against", "S-X5"]),
+        (["shs", "simultaneous", "--protagoniste", "Jake", "--opposed", "motricite",
+          "--against", "jake:carrure"], 2, ["themselves"]),
         (["shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
           "--difficulty", "1", "--dice", "7,1"], 2, ["faces"]),
         (["shs", "test", "--protagoniste", "Jake", "--characteristic", "science",
@@ -531,3 +538,28 @@ def test_help_documents_member_options(run: Run) -> None:
     result = run("shs", "cooperation", "--help")
     assert result.code == 0
     assert "expertise=TEXT" in result.out and "NAME:CARACTERISTIQUE" in result.out
+
+
+def test_an_opposed_action_in_a_simultaneous_set(film: Run) -> None:
+    # S-X5: Jake runs a diagnostic (Science 7+) while pulling free of Nella (Carrure 7+):
+    # Malus 1 on the Test and on Jake's side (Motricité 6+); faces: the Test's, Jake's side's,
+    # then Nella's.
+    argv = ["shs", "simultaneous", "--protagoniste", "Jake", "--action", "science:1",
+            "--opposed", "motricite", "--against", "Nella:carrure", "--dice",
+            "7,1,1,6,6,1,7,1,1", "--dpm-dice=0,-"]  # fmt: skip
+    doc = ok(film, *argv, "--odds")
+    assert doc["set_malus"] == 1 and [a["ps"] for a in doc["actions"]] == [1]
+    fight = doc["opposed"]
+    assert (fight["first"]["ps"], fight["first"]["dice"], fight["second"]["ps"]) == (1, [3, -1], 1)
+    assert (fight["winner"], fight["tie"], fight["status_quo"]) == ("second", True, True)
+    assert fight["trace"][1] == "simultaneous Actions: a Malus of 1 on each"
+    line = film("table", "log").out.splitlines()[-1]
+    assert "Jake attempts 2 simultaneous Actions, Malus 1 each" in line
+    assert "against Nella: Jake with Motricité: D8 6, 6, 1, D+/- -: 1 PS" in line
+    checked = film("table", "check")
+    assert checked.code == 0 and "the rules replay them" in checked.out
+    text = film(*argv[:-3], "--dice", "6,6,1,6,6,6,7,7,1", "--dpm-dice=-,0", "--lang", "fr")
+    assert text.code == 0, text.err
+    shown = text.out.replace("\xa0", " ").replace("\u202f", " ")
+    assert "Jake (Motricité): 3 PS" in shown  # the "-" went to the Test, a blank here
+    assert "simultanées" in shown and shown.rstrip().endswith("Jake l'emporte.")

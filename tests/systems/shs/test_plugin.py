@@ -79,6 +79,8 @@ FILM: list[tuple[str, dict[str, Any], Any]] = [
     ("test", {"protagoniste": "Ash", "characteristic": "carrure", "difficulty": "1",
      "option": ["sacrifier"]}, 20),
     ("protagoniste revive", {"protagonist": "Ash"}, dice()),
+    ("simultaneous", {"protagoniste": "Jake", "actions": ["carrure:1"], "opposed": "motricite",
+     "against": "Nella:carrure:bonus=1", "opposed_changer": "none"}, 31),
     ("protagoniste kill", {"protagonist": "Nella", "reason": "l'alien"}, dice()),
     ("scene start", {"kind": "lente"}, dice()),
 ]  # fmt: skip

@@ -14,7 +14,8 @@ Tablée's decisions where the rulings are silent:
 * Opposed Actions: each side keeps its own bonuses and maluses; nothing is netted across
   sides. The inputs say which side seeks change (or none) to settle ties (S-A5).
 * Simultaneous Actions take the Malus on opposed rolls as on Tests; the option check (one
-  per set) reports the second Action that uses one.
+  per set) reports the second Action that uses one. A set holds at most one opposed
+  Action, numbered after its Tests; only the acting side takes the set's Malus (S-X5).
 * Cooperation needs 2 or more Tests with the same Difficulty.
 * Santé at 0 does not kill by itself (no rule); counters changed by a delta stop at their
   bounds (Santé 0..max, Protection, Air and NT 0..10 000); set by hand they are checked.
@@ -47,8 +48,10 @@ rulings are silent:
 * Every rolled fact pays its option's price (NT +1, death), an opposed tie rolled again too.
 * Tours are counted only in a scène rythmée, where long Actions start; a long Action is
   rolled by a Test naming it in its last Tour, and lapses unrolled at the next Tour.
-* A simultaneous set is one Protagoniste's Tests; an opposed Action in a set is entered on
-  its own with the set's Malus as its malus. Modifiers are ended by hand by their number.
+* A simultaneous set is one Protagoniste's Tests and at most one opposed Action against
+  another Protagoniste, all in one event (S-X5): the set's Malus goes on that Protagoniste's
+  side, the opponent rolls as in any opposed Action, and both are marked as acting in the
+  Tour. Modifiers are ended by hand by their number.
 * A log is folded by applying each event's recorded outcome. The verifier decides it
   again: what the table gave an Action (threshold, die, temporary modifiers, dice) must be
   unchanged (RuleError: the log before it changed); any other difference is reported (an
@@ -152,6 +155,7 @@ from tablee.systems.shs.options import SHS_OPTION_HELP, ShsOptions
 from tablee.systems.shs.play import (
     Attempt,
     Faces,
+    OpposedInSet,
     decide_cooperation,
     decide_opposed,
     decide_simultaneous,
@@ -159,6 +163,7 @@ from tablee.systems.shs.play import (
     plan_cooperation,
     plan_opposed,
     plan_simultaneous,
+    plan_simultaneous_set,
     plan_test,
 )
 from tablee.systems.shs.protagonist import (
@@ -192,6 +197,7 @@ from tablee.systems.shs.situations import (
     group_succeeds,
     resolve_cooperation,
     simultaneous_actions,
+    simultaneous_set,
 )
 from tablee.systems.shs.timing import (
     clock_json,
@@ -253,6 +259,7 @@ __all__ = [
     "GroupedMechanic",
     "LongAction",
     "OpposedAction",
+    "OpposedInSet",
     "OpposedMechanic",
     "OpposedOdds",
     "OpposedOutcome",
@@ -327,6 +334,7 @@ __all__ = [
     "plan_cooperation",
     "plan_opposed",
     "plan_simultaneous",
+    "plan_simultaneous_set",
     "plan_test",
     "play_action",
     "play_cooperation",
@@ -347,6 +355,7 @@ __all__ = [
     "set_counter",
     "settle_opposed",
     "simultaneous_actions",
+    "simultaneous_set",
     "start_long_action",
     "start_scene",
     "starting_sante",

@@ -24,6 +24,7 @@ from tablee.systems.shs.events import (
     CooperationRolled,
     OpposedRolled,
     RolledAction,
+    SetOpposed,
     SimultaneousRolled,
     TestRolled,
 )
@@ -113,27 +114,32 @@ def _test(event: TestRolled) -> Card:
     )
 
 
-def _opposed(event: OpposedRolled) -> Card:
+def _prevails(event: OpposedRolled | SetOpposed) -> Message:
+    """Who prevails in an opposed Action, with the PS; on a tie, who keeps the situation."""
     sides = {"first": event.first, "second": event.second}
     winner = sides.get(event.winner or "")
     if event.reroll:
-        result: Message = Message(N_("A tie at {ps} PS: roll again"), ps=event.first.ps)
-    elif winner is None:
-        result = Message(N_("A tie at {ps} PS: nobody prevails"), ps=event.first.ps)
-    elif event.tie:
-        result = Message(
+        return Message(N_("A tie at {ps} PS: roll again"), ps=event.first.ps)
+    if winner is None:
+        return Message(N_("A tie at {ps} PS: nobody prevails"), ps=event.first.ps)
+    if event.tie:
+        return Message(
             N_("A tie at {ps} PS: {name} keeps the situation"),
             ps=event.first.ps,
             name=winner.protagonist,
         )
-    else:
-        loser = event.second if winner is event.first else event.first
-        result = Message(
-            N_("{name} prevails, {ps} PS to {other}"),
-            name=winner.protagonist,
-            ps=winner.ps,
-            other=loser.ps,
-        )
+    loser = event.second if winner is event.first else event.first
+    return Message(
+        N_("{name} prevails, {ps} PS to {other}"),
+        name=winner.protagonist,
+        ps=winner.ps,
+        other=loser.ps,
+    )
+
+
+def _opposed(event: OpposedRolled) -> Card:
+    sides = {"first": event.first, "second": event.second}
+    result = _prevails(event)
     odds = None
     if event.odds is not None:
         odds = Odds(
@@ -188,7 +194,7 @@ def _cooperation(event: CooperationRolled) -> Card:
 
 
 def _simultaneous(event: SimultaneousRolled) -> Card:
-    actions = event.actions
+    actions, fight = event.actions, event.opposed
     parts: list[Message] = [
         Message(
             N_("Action {number}: {verdict}"),
@@ -197,35 +203,59 @@ def _simultaneous(event: SimultaneousRolled) -> Card:
         )
         for number, a in enumerate(actions, start=1)
     ]
-    result: Message = parts[0] if parts else Message("-")
-    for part in parts[1:]:
-        result = Message(N_("{first}; {then}"), first=result, then=part)
-    won = sum(1 for a in actions if a.success)
-    tone = "success" if won == len(actions) else "failure" if won == 0 else "setback"
-    odds = None
-    if event.odds is not None:
-        each: Sequence[Any] = event.odds.get("actions", [])
-        odds = Odds(
-            recorded_rows(
-                [
-                    (Message(N_("Action {number} succeeds"), number=n), record.get("success"))
-                    for n, record in enumerate(each, start=1)
-                ]
-            )
-        )
-    groups = tuple(
+    groups = [
         DiceGroup(
             Message(N_("Action {number}: {label}"), number=n, label=_label(a)), action_dice(a)
         )
         for n, a in enumerate(actions, start=1)
-    )
+    ]
+    won = sum(1 for a in actions if a.success)
+    prices = [p for a in actions for p in _price(a)]
+    if fight is not None:  # the opposed Action, numbered after the Tests (S-X5)
+        number = len(actions) + 1
+        parts.append(
+            Message(N_("Action {number}: {verdict}"), number=number, verdict=_prevails(fight))
+        )
+        groups.append(
+            DiceGroup(
+                Message(N_("Action {number}: {label}"), number=number, label=_label(fight.first)),
+                action_dice(fight.first),
+            )
+        )
+        against = Message(N_("against it: {label}"), label=_label(fight.second))
+        groups.append(DiceGroup(against, action_dice(fight.second)))
+        won += fight.winner == "first"
+        prices += _price(fight.first) + _price(fight.second)
+    result: Message = parts[0] if parts else Message("-")
+    for part in parts[1:]:
+        result = Message(N_("{first}; {then}"), first=result, then=part)
+    tone = "success" if won == len(parts) else "failure" if won == 0 else "setback"
     return Card(
-        groups=groups,
+        groups=tuple(groups),
         result=result,
         tone=tone,
-        odds=odds,
-        consequences=tuple(p for a in actions for p in _price(a)),
+        odds=_set_odds(event.odds, fight),
+        consequences=tuple(prices),
     )
+
+
+def _set_odds(record: Mapping[str, Any] | None, fight: SetOpposed | None) -> Odds | None:
+    """A simultaneous set's recorded odds: each Test's success, who prevails in its opposed Action.
+
+    Source: S-M7, S-X5.
+    """
+    if record is None:
+        return None
+    each: Sequence[Any] = record.get("actions", [])
+    rows: list[tuple[Text, JSON]] = [
+        (Message(N_("Action {number} succeeds"), number=n), item.get("success"))
+        for n, item in enumerate(each, start=1)
+    ]
+    fought = record.get("opposed")
+    if fight is not None and isinstance(fought, Mapping):
+        for key, side in (("first", fight.first), ("second", fight.second)):
+            rows.append((Message(N_("{name} prevails"), name=side.protagonist), fought.get(key)))
+    return Odds(recorded_rows([(label, p) for label, p in rows if p is not None]))
 
 
 def card(event: TestRolled | OpposedRolled | CooperationRolled | SimultaneousRolled) -> Card:

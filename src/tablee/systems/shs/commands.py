@@ -20,7 +20,7 @@ from tablee.systems.declare import Command, Param, Query, Who
 from tablee.systems.shs.actions import MAX_MODIFIER
 from tablee.systems.shs.clock import MAX_TOURS
 from tablee.systems.shs.notation import attempt_options, difficulty_named, parse_test_notation
-from tablee.systems.shs.planning import Attempt
+from tablee.systems.shs.planning import Attempt, OpposedInSet
 from tablee.systems.shs.protagonist import MAX_COUNTER
 from tablee.systems.shs.situations import MAX_SIMULTANEOUS
 from tablee.systems.shs.traits import Characteristic
@@ -51,6 +51,7 @@ __all__ = [
     "TimeAdvance",
     "action_spec",
     "member_spec",
+    "side_spec",
 ]
 
 SHEETS_MAX = 20_000
@@ -73,12 +74,15 @@ SPEC_HELP = N_(
 )
 MEMBER_SHAPE = "NAME:CARACTERISTIQUE[:option...]"
 ACTION_SHAPE = "CARACTERISTIQUE:DIFFICULTY[:option...]"
+SIDE_SHAPE = "CARACTERISTIQUE[:option...]"
 
 
 _CHARACTERISTIC_LABELS = tuple((c.value, c.title) for c in Characteristic)
 """Each Caractéristique's id and its name as the game writes it (``Sang-froid``)."""
 _MORE = N_("Bonus, Malus and options")
 """The group of a Test's rarely used fields, folded in the web form."""
+_OPPOSED = N_("An opposed Action in the set")
+"""The group of a simultaneous set's opposed Action, folded in the web form (S-X5)."""
 
 
 def _who(help_text: str, *, actor: bool = False) -> Param:
@@ -272,15 +276,20 @@ class Revive(Command):
 # --- rolled Actions --------------------------------------------------------------------------
 
 
-def _spec(text: str, *, what: str, shape: str) -> tuple[list[str], dict[str, Any]]:
-    """Split ``A:B[:option...]``: the two leading parts and the options (expertise=...)."""
+def _spec(
+    text: str, *, what: str, shape: str, leading_parts: int = 2
+) -> tuple[list[str], dict[str, Any]]:
+    """Split ``A:B[:option...]``: the leading parts and the options (expertise=...).
+
+    ``leading_parts`` is 2, or 1 for ``A[:option...]``.
+    """
     parts = [p.strip() for p in text.split(":")]
-    leading = parts[:2]
-    if len(leading) < 2 or not all(leading):
+    leading = parts[:leading_parts]
+    if len(leading) < leading_parts or not all(leading):
         raise InputError(
             N_("{what} {value!r}: expected {shape}"), what=what, value=text, shape=shape
         )
-    options, bad = attempt_options(parts[2:])
+    options, bad = attempt_options(parts[leading_parts:])
     if bad is not None:
         raise InputError(
             N_(
@@ -316,6 +325,23 @@ def action_attempt(protagonist: str, text: str) -> Attempt:
     """
     (characteristic, difficulty), extra = _spec(text, what="--action", shape=ACTION_SHAPE)
     return Attempt(protagonist, characteristic, difficulty_named(difficulty), **extra)
+
+
+def side_attempt(protagonist: str, text: str) -> Attempt:
+    """The Attempt of a ``CARACTERISTIQUE[:option...]`` spec: one side of an opposed Action.
+
+    Raises:
+        InputError: not of that shape, or an unknown option.
+
+    Source: seed 003; S-M4, S-X5 (Tablée's notation).
+    """
+    (characteristic,), extra = _spec(text, what="--opposed", shape=SIDE_SHAPE, leading_parts=1)
+    return Attempt(protagonist, characteristic, None, **extra)
+
+
+def side_spec(action: RolledAction) -> str:
+    """The spec naming a simultaneous set's side of its opposed Action (``carrure:bonus=1``)."""
+    return ":".join([action.characteristic, *action.spec_options()])
 
 
 def member_spec(action: RolledAction) -> str:
@@ -495,11 +521,11 @@ class Simultaneous(Rolled):
     actions: Annotated[
         tuple[str, ...],
         Param(
-            N_("a rolled Action (repeatable); at most one option in the set"),
+            N_("a rolled Test (repeatable); at most one option in the set"),
             flag="--action",
             placeholder=ACTION_SHAPE,
         ),
-    ]
+    ] = ()
     trivial: Annotated[
         int,
         Param(
@@ -509,15 +535,80 @@ class Simultaneous(Rolled):
             rule="S-M7",
         ),
     ] = 0
+    opposed: Annotated[
+        str | None,
+        Param(
+            N_(
+                "an opposed Action in the set: this Protagoniste's Caractéristique, which "
+                "takes the set's Malus"
+            ),
+            placeholder=SIDE_SHAPE,
+            rule="S-X5",
+            group=_OPPOSED,
+        ),
+    ] = None
+    against: Annotated[
+        str | None,
+        Param(
+            N_("the Protagoniste opposing that Action, with their Caractéristique"),
+            placeholder=MEMBER_SHAPE,
+            rule="S-X5",
+            group=_OPPOSED,
+        ),
+    ] = None
+    opposed_changer: Annotated[
+        Literal["protagoniste", "opponent", "none"],
+        Param(
+            N_("in the opposed Action, the side seeking change, which loses a tie"),
+            option_labels=(
+                ("protagoniste", N_("the Protagoniste who acts")),
+                ("opponent", N_("the opponent")),
+                ("none", N_("neither: their goals are symmetric")),
+            ),
+            rule="S-A5",
+            group=_OPPOSED,
+        ),
+    ] = "protagoniste"
     reason: Annotated[str, REASON] = ""
 
     def attempts(self) -> list[Attempt]:
-        """The set's Attempts, in order.
+        """The set's Tests' Attempts, in order.
 
         Raises:
             InputError: a bad spec.
         """
         return [action_attempt(self.protagoniste, text) for text in self.actions]
+
+    def opposed_action(self) -> OpposedInSet | None:
+        """The set's opposed Action, or None when the set has none.
+
+        Raises:
+            InputError: only one of its side and its opponent given, a side seeking
+                change without them, or a bad spec.
+
+        Source: seed 003, "Actions simultanées"; S-M4, S-A5, S-X5.
+        """
+        if self.opposed is None and self.against is None:
+            if self.opposed_changer != "protagoniste":
+                raise InputError(
+                    N_("the side seeking change belongs to an opposed Action (rule S-X5)"),
+                    cli_tip=N_("give --opposed CARACTERISTIQUE and --against NAME:CARACTERISTIQUE"),
+                )
+            return None
+        if self.opposed is None or self.against is None:
+            raise InputError(
+                N_(
+                    "an opposed Action in a simultaneous set needs this Protagoniste's side "
+                    "and the opponent (rule S-X5)"
+                ),
+                cli_tip=N_("give --opposed CARACTERISTIQUE and --against NAME:CARACTERISTIQUE"),
+            )
+        changer = {"protagoniste": "first", "opponent": "second"}.get(self.opposed_changer)
+        return OpposedInSet(
+            side_attempt(self.protagoniste, self.opposed),
+            member_attempt(self.against, what="--against", difficulty=None),
+            changer,
+        )
 
 
 # --- the clock -------------------------------------------------------------------------------

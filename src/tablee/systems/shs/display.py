@@ -34,12 +34,13 @@ from tablee.systems.shs.odds import (
     ps_distribution,
     success_probability,
 )
-from tablee.systems.shs.opposed import OpposedOutcome, net_across
+from tablee.systems.shs.opposed import OpposedAction, OpposedOutcome, net_across
 from tablee.systems.shs.options import ShsOptions
 from tablee.systems.shs.play import (
+    Attempt,
     plan_cooperation,
     plan_opposed,
-    plan_simultaneous,
+    plan_simultaneous_set,
     plan_test,
 )
 from tablee.systems.shs.reports import KINDS, clock_lines, hero_lines, modifier_text, ntr
@@ -96,6 +97,14 @@ def _opposed_odds(state: ShsState, command: Oppose) -> Odds:
     first, second = command.attempts()
     changer = None if command.changer == "none" else command.changer
     plan = plan_opposed(state, first, second, changer)
+    rows, data = _opposed_shown(state, plan, first, second)
+    return Odds(tuple(rows), None, None, data)
+
+
+def _opposed_shown(
+    state: ShsState, plan: OpposedAction, first: Attempt, second: Attempt
+) -> tuple[list[tuple[Text, Fraction]], dict[str, JSON]]:
+    """An opposed Action's odds rows and data: each ending, who prevails, the PS margin."""
     found = opposed_odds(plan, state.options)
     names = {
         "first": protagonist_named(state, first.protagonist),
@@ -124,7 +133,7 @@ def _opposed_odds(state: ShsState, command: Oppose) -> Odds:
         "outcomes": [_row("outcome", o.value, p) for o, p in outcomes],
         "margin": [_row("margin", m, p) for m, p in reversed(list(found.margin.items()))],
     }
-    return Odds(tuple(rows), None, None, data)
+    return rows, data
 
 
 def _cooperation_odds(state: ShsState, command: Cooperate) -> Odds:
@@ -164,9 +173,12 @@ def _cooperation_odds(state: ShsState, command: Cooperate) -> Odds:
 
 
 def _simultaneous_odds(state: ShsState, command: Simultaneous) -> Odds:
-    """Each Action of the set: its Test's odds with the set's Malus (S-M7)."""
-    attempts = command.attempts()
-    tests = plan_simultaneous(state, attempts, command.trivial)
+    """Each Action of the set: its Test's odds with the set's Malus (S-M7), then the opposed one's.
+
+    The opposed Action carries the set's Malus on the acting side (S-X5).
+    """
+    attempts, opposed = command.attempts(), command.opposed_action()
+    tests, fight = plan_simultaneous_set(state, attempts, command.trivial, opposed)
     each = [_test_odds(test, state.options) for test in tests]
     rows: list[tuple[Text, Fraction]] = []
     for number, (attempt, shown) in enumerate(zip(attempts, each, strict=True), start=1):
@@ -178,6 +190,10 @@ def _simultaneous_odds(state: ShsState, command: Simultaneous) -> Odds:
         assert shown.success is not None
         rows.append((_colon(label), shown.success))
     data: dict[str, JSON] = {"actions": [shown.data for shown in each]}
+    if fight is not None and opposed is not None:
+        fought, fight_data = _opposed_shown(state, fight, opposed.side, opposed.against)
+        rows += fought
+        data["opposed"] = fight_data
     return Odds(tuple(rows), None, None, data)
 
 
@@ -218,7 +234,8 @@ def odds_record(state: ShsState, command: Command) -> dict[str, JSON] | None:
         opposed Action: ``{"first", "second", "outcomes": [{"outcome", "probability"}],
         "margin": [{"margin", "probability"}]}``; a cooperation: ``{"success", "members":
         [{"protagonist", "success"}], "successes": [{"count", "probability"}]}``; a
-        simultaneous set: ``{"actions": [each Test's]}``. None for a command without odds.
+        simultaneous set: ``{"actions": [each Test's]}``, with ``"opposed"`` (an opposed
+        Action's) when the set holds one (S-X5). None for a command without odds.
 
     Raises:
         TableeError: a command the table refuses now.
@@ -282,13 +299,18 @@ def details(event: Event, after: ShsState | None) -> tuple[Text, ...]:
             parts = [(a.protagonist, a) for a in (event.first, event.second)]
         case CooperationRolled():  # each cooperator rolls with a Bonus 1 (S-M6)
             parts = [(a.protagonist, a) for a in event.members]
-        case SimultaneousRolled():  # Malus k - 1 on each Action of the set (S-M7)
+        case SimultaneousRolled():  # Malus k - 1 on each Action of the set (S-M7, S-X5)
             parts = [(characteristic_named(a.characteristic).title, a) for a in event.actions]
+            if event.opposed is not None:
+                parts += [(a.protagonist, a) for a in (event.opposed.first, event.opposed.second)]
         case _:
             return ()
     rolls = [_roll_of(a) for _, a in parts]
-    if isinstance(event, OpposedRolled):  # netted across the sides as the table says (S-X4)
-        rolls = list(net_across(rolls[0], rolls[1], options))
+    opposed = isinstance(event, OpposedRolled) or (
+        isinstance(event, SimultaneousRolled) and event.opposed is not None
+    )
+    if opposed:  # netted across the sides as the table says (S-X4)
+        rolls[-2:] = net_across(rolls[-2], rolls[-1], options)
     lines: list[Text] = []
     for (head, action), roll in zip(parts, rolls, strict=True):
         steps = _trace(action, options, roll)

@@ -7,7 +7,8 @@ known by a stable number, the seq of the event that added it), and so are the ro
 exact odds shown before the roll (``odds``; None when not recorded, as in version 1).
 ``shs.cooperation`` and ``shs.simultaneous`` are at version 3: each Action records the
 situation's modifier (``situation_bonus`` 1 for a cooperator, ``situation_malus`` k - 1 in a
-simultaneous set), which version 2 left implied.
+simultaneous set), which version 2 left implied. ``shs.simultaneous`` is at version 4: a set
+may hold an opposed Action (``opposed``, `SetOpposed`; None in older versions, S-X5).
 
 Each event records the inputs of the command that produced it (`inputs` gives them back,
 with the faces thrown, for the verifier) and its outcome: a rolled Action's PS, success, NT
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, TypeAlias, get_args
+from typing import Any, ClassVar, Literal, Self, TypeAlias, get_args
 
 from tablee.errors import N_
 from tablee.systems.base import JSON
@@ -44,6 +45,7 @@ from tablee.systems.shs.commands import (
     TimeAdvance,
     action_spec,
     member_spec,
+    side_spec,
 )
 from tablee.systems.shs.options import ShsOptions
 
@@ -61,6 +63,7 @@ __all__ = [
     "ProtagonistRevived",
     "RolledAction",
     "SceneStarted",
+    "SetOpposed",
     "ShsEvent",
     "SimultaneousRolled",
     "TestRolled",
@@ -442,32 +445,120 @@ class CooperationRolled(Event):
         return command, tuple(f for m in self.members for f in m.faces)
 
 
+def _simultaneous_v3(payload: dict[str, JSON]) -> dict[str, JSON]:
+    """Version 3 -> 4: a set held no opposed Action (S-X5)."""
+    return {**payload, "opposed": None}
+
+
+def _changer_word(opposed: SetOpposed | None) -> Literal["protagoniste", "opponent", "none"]:
+    """A stored side seeking change, as the simultaneous command names it."""
+    if opposed is None or opposed.changer == "first":
+        return "protagoniste"
+    return "opponent" if opposed.changer == "second" else "none"
+
+
+@dataclass(frozen=True)
+class SetOpposed:
+    """The opposed Action of a simultaneous set, as stored (S-X5).
+
+    Attributes:
+        first: the set's Protagoniste's side, with the set's Malus (``situation_malus``).
+        second: the opponent's side.
+        changer, winner: ``first``, ``second`` or None, as in ``shs.opposed`` (S-A5).
+        tie, reroll, status_quo: as in ``shs.opposed``.
+
+    Source: seed 003; S-M4, S-M7, S-A5, S-X5.
+    """
+
+    first: RolledAction
+    second: RolledAction
+    changer: str | None
+    winner: str | None
+    tie: bool
+    reroll: bool
+    status_quo: bool
+
+    def to_json(self) -> dict[str, JSON]:
+        """The stored shape."""
+        return {
+            "first": self.first.to_json(),
+            "second": self.second.to_json(),
+            "changer": self.changer,
+            "winner": self.winner,
+            "tie": self.tie,
+            "reroll": self.reroll,
+            "status_quo": self.status_quo,
+        }
+
+    @classmethod
+    def from_json(cls, value: Any) -> Self:
+        """The opposed Action from its stored shape.
+
+        Raises:
+            InputError: a missing field or a value of the wrong type, naming the field.
+        """
+        from tablee.errors import InputError
+        from tablee.systems.codec import decode, hints_of
+
+        if not isinstance(value, Mapping):
+            raise InputError(N_("an Action must be an object, not {value!r}"), value=value)
+        hints = hints_of(cls)
+        values: dict[str, Any] = {}
+        for name in cls.__dataclass_fields__:
+            if name not in value:
+                raise InputError(N_("an Action's field {field} is missing"), field=name)
+            values[name] = decode(hints[name], value[name], name)
+        return cls(**values)
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """Both sides' faces: the set's Protagoniste's, then the opponent's."""
+        return (*self.first.faces, *self.second.faces)
+
+
 @dataclass(frozen=True)
 class SimultaneousRolled(Event):
-    """One Protagoniste's simultaneous Actions, each with the set's Malus."""
+    """One Protagoniste's simultaneous Actions, each with the set's Malus.
+
+    One of them may be an opposed Action (S-X5).
+    """
 
     kind: ClassVar[str] = "shs.simultaneous"
-    version: ClassVar[int] = 3
-    upgrades: ClassVar[Mapping[int, Upgrade]] = {**ODDS_UPGRADES, 2: _simultaneous_v2}
-    about: ClassVar[str] = N_("simultaneous Actions, the set's Malus and each Test")
+    version: ClassVar[int] = 4
+    upgrades: ClassVar[Mapping[int, Upgrade]] = {
+        **ODDS_UPGRADES,
+        2: _simultaneous_v2,
+        3: _simultaneous_v3,
+    }
+    about: ClassVar[str] = N_("simultaneous Actions, the set's Malus, each Test and opposed Action")
 
     protagonist: str
     trivial: int
     set_malus: int
     actions: tuple[RolledAction, ...]
+    opposed: SetOpposed | None
     reason: str
     odds: Record | None = None
     """The exact odds shown before the roll (``display.odds_record``); None: not recorded."""
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
-        """The command that decided it, and its faces (each Action's in order)."""
+        """The command that decided it, and its faces.
+
+        The faces are each Test's in order, then the opposed Action's: the set's
+        Protagoniste's side, then the opponent's.
+        """
+        opposed = self.opposed
         command = Simultaneous(
             protagoniste=self.protagonist,
             actions=tuple(action_spec(a) for a in self.actions),
             trivial=self.trivial,
+            opposed=None if opposed is None else side_spec(opposed.first),
+            against=None if opposed is None else member_spec(opposed.second),
+            opposed_changer=_changer_word(opposed),
             reason=self.reason,
         )
-        return command, tuple(f for a in self.actions for f in a.faces)
+        faces = tuple(f for a in self.actions for f in a.faces)
+        return command, faces + (() if opposed is None else opposed.faces)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from tablee.systems.shs.game import (
 )
 from tablee.systems.shs.play import (
     Attempt,
+    OpposedInSet,
     decide_cooperation,
     decide_opposed,
     decide_simultaneous,
@@ -152,11 +153,19 @@ def _cooperation(state: ShsState, p: P) -> Decision:
 
 def _simultaneous(state: ShsState, p: P) -> Decision:
     actions = list(p["actions"])
+    fight = p.get("opposed")
+    opposed = opposed_faces = None
+    if fight is not None:
+        first, second = fight["first"], fight["second"]
+        opposed = OpposedInSet(_attempt(first), _attempt(second), fight["changer"])
+        opposed_faces = (_faces(first), _faces(second))
     return decide_simultaneous(
         state,
         [_attempt(a) for a in actions],
         faces=[_faces(a) for a in actions],
         trivial=p["trivial"],
+        opposed=opposed,
+        opposed_faces=opposed_faces,
         reason=p["reason"],
         expect=p,
     )

@@ -147,7 +147,8 @@ def _side(p: P, *, result: bool = False) -> Message:
     )
 
 
-def _opposed(p: P) -> Message:
+def _opposed_outcome(p: P) -> Message:
+    """Who prevails in a stored opposed Action and, on a tie, who keeps what (S-A5)."""
     first, second = p["first"], p["second"]
     winner = {"first": first, "second": second}.get(str(p["winner"]))
     ps = first["ps"]
@@ -171,11 +172,15 @@ def _opposed(p: P) -> Message:
         )
     else:
         outcome = Message(N_("{name} wins"), name=winner["protagonist"])
+    return outcome
+
+
+def _opposed(p: P) -> Message:
     return Message(
         N_("Protagoniste against Protagoniste: {first}; {second}; {outcome}"),
-        first=_side(first),
-        second=_side(second),
-        outcome=outcome,
+        first=_side(p["first"]),
+        second=_side(p["second"]),
+        outcome=_opposed_outcome(p),
     )
 
 
@@ -195,6 +200,7 @@ def _cooperation(p: P) -> Message:
 
 def _simultaneous(p: P) -> Message:
     actions = list(p["actions"])
+    rolled = len(actions) + (p.get("opposed") is not None)
     trivial = (
         Message(
             N_(" and {trivial}"),
@@ -205,14 +211,29 @@ def _simultaneous(p: P) -> Message:
     )
     return Message(
         N_("{name} attempts {count}{trivial}, Malus {malus}: {actions}")
-        if len(actions) == 1
+        if rolled == 1
         else N_("{name} attempts {count}{trivial}, Malus {malus} each: {actions}"),
         name=p["protagonist"],
-        count=Plural("{n} simultaneous Action", "{n} simultaneous Actions", len(actions)),
+        count=Plural("{n} simultaneous Action", "{n} simultaneous Actions", rolled),
         trivial=trivial,
         malus=p["set_malus"],
-        actions=_joined([_test_part(a) for a in actions]),
+        actions=_joined([_test_part(a) for a in actions] + _set_opposed(p.get("opposed"))),
     )
+
+
+def _set_opposed(p: JSON) -> list[Message]:
+    """A set's opposed Action as one part of its line, or none (S-X5)."""
+    if not isinstance(p, Mapping):
+        return []
+    return [
+        Message(
+            N_("against {opponent}: {first}; {second}; {outcome}"),
+            opponent=p["second"]["protagonist"],
+            first=_side(p["first"]),
+            second=_side(p["second"]),
+            outcome=_opposed_outcome(p),
+        )
+    ]
 
 
 def _created(p: P) -> Message:

@@ -27,6 +27,7 @@ from tablee.systems.shs.actions import (
     resolve_action,
 )
 from tablee.systems.shs.options import ShsOptions
+from tablee.systems.shs.situations import situation_steps
 
 __all__ = [
     "OPPOSED",
@@ -240,6 +241,8 @@ def resolve_opposed(
     first_faces: tuple[Sequence[int], Sequence[int]],
     second_faces: tuple[Sequence[int], Sequence[int]],
     options: ShsOptions = DEFAULT_OPTIONS,
+    *,
+    first_malus: int = 0,
 ) -> OpposedResult:
     """Resolve an opposed Action: each side counts its PS, the higher total wins.
 
@@ -250,13 +253,18 @@ def resolve_opposed(
         options: ``opposed_tie`` (S-A5) and ``negative_ps`` (S-A3) matter here; the rolls
             are already netted across the sides when ``opposed_modifiers`` says so
             (`net_across`, S-X4).
+        first_malus: the situation's Malus on the first side, already in its roll: a
+            simultaneous set's k - 1 when the Action is one of the set (S-X5); it is named
+            first in that side's trace.
 
     Raises:
         InputError: the wrong number of faces, or a face a die cannot show.
 
-    Source: seed 003; S-M4, S-A3, S-A5, S-X4.
+    Source: seed 003; S-M4, S-M7, S-A3, S-A5, S-X4, S-X5.
     """
     first = resolve_action(inputs.first, *first_faces, options)
+    if first_malus:
+        first = replace(first, trace=(*situation_steps(0, first_malus), *first.trace))
     second = resolve_action(inputs.second, *second_faces, options)
     outcome = settle_opposed(inputs, first.ps, second.ps, options)
     winner = outcome.winner

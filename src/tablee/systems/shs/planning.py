@@ -30,6 +30,7 @@ from tablee.systems.shs.traits import Characteristic, characteristic_named
 __all__ = [
     "Attempt",
     "Faces",
+    "OpposedInSet",
     "Planned",
     "acted_again",
     "action_json",
@@ -75,6 +76,25 @@ class Attempt:
     malus: int = 0
     surpass: bool = False
     sacrifice: bool = False
+
+
+@dataclass(frozen=True)
+class OpposedInSet:
+    """An opposed Action commanded inside a simultaneous set (Tablée's reading S-X5).
+
+    Attributes:
+        side: the set's Protagoniste's Attempt (no Difficulty); it takes the set's Malus.
+        against: the opposing Protagoniste's Attempt (no Difficulty), outside the set.
+        changer: ``"first"`` (the set's Protagoniste seeks change), ``"second"`` (the
+            opponent does) or None (symmetric goals); it decides ties (S-A5).
+
+    Source: seed 003, "Actions simultanées", "Protagoniste contre Protagoniste"; S-M4,
+    S-M7, S-A5, S-X5.
+    """
+
+    side: Attempt
+    against: Attempt
+    changer: str | None = "first"
 
 
 @dataclass(frozen=True)

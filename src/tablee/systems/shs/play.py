@@ -11,8 +11,9 @@ rolls: Tests, opposed Actions, cooperation and simultaneous sets. When a stored 
 replayed (``expect`` given), what the table gave must be what it gives now, else RuleError:
 this refuses an undo that would change a later roll.
 
-Fact kinds: ``shs.test``, ``shs.opposed``, ``shs.cooperation``, ``shs.simultaneous``; the
-plugin stores them at version 2, with the exact odds shown before the roll
+Fact kinds: ``shs.test``, ``shs.opposed``, ``shs.cooperation``, ``shs.simultaneous`` (a set
+of Tests and at most one opposed Action, S-X5); the plugin stores them at their current
+versions (`tablee.systems.shs.events`), with the exact odds shown before the roll
 (`tablee.systems.shs.display.odds_record`), which these functions leave out.
 
 Source: seed 003, "Résoudre les Actions", "Options", "Coopération", "Actions simultanées",
@@ -22,13 +23,13 @@ Source: seed 003, "Résoudre les Actions", "Options", "Coopération", "Actions s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tablee.errors import N_, InputError
 from tablee.systems.base import JSON, Fact
 from tablee.systems.shs.clock import record_acted
-from tablee.systems.shs.difficulty import Test, resolve_test
+from tablee.systems.shs.difficulty import Test, TestResult, resolve_test
 from tablee.systems.shs.game import Decision, ShsState, actor_of, check_visibility, free_text
 from tablee.systems.shs.opposed import (
     OpposedAction,
@@ -40,6 +41,7 @@ from tablee.systems.shs.opposed import (
 from tablee.systems.shs.planning import (
     Attempt,
     Faces,
+    OpposedInSet,
     Planned,
     acted_again,
     action_json,
@@ -57,13 +59,14 @@ from tablee.systems.shs.situations import (
     Cooperation,
     CooperationResult,
     resolve_cooperation,
-    simultaneous_actions,
+    simultaneous_set,
     with_situation,
 )
 
 __all__ = [
     "Attempt",
     "Faces",
+    "OpposedInSet",
     "decide_cooperation",
     "decide_opposed",
     "decide_simultaneous",
@@ -71,6 +74,7 @@ __all__ = [
     "plan_cooperation",
     "plan_opposed",
     "plan_simultaneous",
+    "plan_simultaneous_set",
     "plan_test",
 ]
 
@@ -174,9 +178,7 @@ def _side(value: object) -> Side | None:
     )
 
 
-def _opposed_plan(
-    state: ShsState, first: Attempt, second: Attempt, changer: object
-) -> tuple[Planned, Planned, OpposedAction]:
+def _two_sides(state: ShsState, first: Attempt, second: Attempt) -> tuple[Planned, Planned]:
     one, two = plan_attempt(state, first, test=False), plan_attempt(state, second, test=False)
     if one.name == two.name:
         raise InputError(
@@ -186,8 +188,35 @@ def _opposed_plan(
             ),
             name=one.name,
         )
+    return one, two
+
+
+def _opposed_plan(
+    state: ShsState, first: Attempt, second: Attempt, changer: object
+) -> tuple[Planned, Planned, OpposedAction]:
+    one, two = _two_sides(state, first, second)
     rolls = net_across(one.roll, two.roll, state.options)
     return one, two, OpposedAction(*rolls, _side(changer))
+
+
+def _opposed_json(
+    state: ShsState,
+    sides: tuple[Planned, Planned],
+    inputs: OpposedAction,
+    result: OpposedResult,
+    first_malus: int = 0,
+) -> dict[str, JSON]:
+    """An opposed Action as stored: both sides, the side seeking change, who prevails."""
+    one, two = sides
+    return {
+        "first": action_json(state, one, inputs.first, result.first, (0, first_malus)),
+        "second": action_json(state, two, inputs.second, result.second),
+        "changer": None if inputs.changer is None else inputs.changer.value,
+        "winner": None if result.winner is None else result.winner.value,
+        "tie": result.tie,
+        "reroll": result.reroll,
+        "status_quo": result.status_quo,
+    }
 
 
 def plan_opposed(
@@ -251,16 +280,7 @@ def decide_opposed(
     result: OpposedResult = resolve_opposed(
         inputs, faces_pair(first_faces), faces_pair(second_faces), state.options
     )
-    payload: dict[str, JSON] = {
-        "first": action_json(state, one, inputs.first, result.first),
-        "second": action_json(state, two, inputs.second, result.second),
-        "changer": None if inputs.changer is None else inputs.changer.value,
-        "winner": None if result.winner is None else result.winner.value,
-        "tie": result.tie,
-        "reroll": result.reroll,
-        "status_quo": result.status_quo,
-        "reason": reason,
-    }
+    payload = {**_opposed_json(state, (one, two), inputs, result), "reason": reason}
     heroes = paid(state, [(one.name, result.first), (two.name, result.second)])
     names = [one.name, two.name]
     fact = Fact("shs.opposed", payload, actor=actor_of(state, one.name), visibility=visibility)
@@ -348,20 +368,44 @@ def decide_cooperation(
     return _acted(state, fact, result, heroes, names)
 
 
+@dataclass(frozen=True)
+class _SetPlan:
+    """A simultaneous set checked against the table, with the set's Malus."""
+
+    name: str
+    planned: list[Planned]
+    tests: tuple[Test, ...]
+    sides: tuple[Planned, Planned] | None
+    opposed: OpposedAction | None
+    set_malus: int
+
+
 def _simultaneous_plan(
-    state: ShsState, actions: Sequence[Attempt], trivial: int
-) -> tuple[list[Planned], tuple[Test, ...]]:
+    state: ShsState,
+    actions: Sequence[Attempt],
+    trivial: int,
+    opposed: OpposedInSet | None = None,
+) -> _SetPlan:
     planned = [plan_attempt(state, a, test=True) for a in actions]
-    names = {p.name for p in planned}
+    sides = None if opposed is None else _two_sides(state, opposed.side, opposed.against)
+    names = {p.name for p in planned} | ({sides[0].name} if sides else set())
     if len(names) > 1:
         raise InputError(
             N_("a simultaneous set is one Protagoniste's Actions, not {names}'s (rule S-M7)"),
             names=", ".join(sorted(names)),
         )
-    tests = simultaneous_actions(
-        [as_test(p, p.roll) for p in planned], trivial=trivial, options=state.options
+    tests, side, set_malus = simultaneous_set(
+        [as_test(p, p.roll) for p in planned],
+        None if sides is None else sides[0].roll,
+        trivial=trivial,
+        options=state.options,
     )
-    return planned, tests
+    inputs = None
+    if sides is not None and side is not None and opposed is not None:
+        rolls = net_across(side, sides[1].roll, state.options)
+        inputs = OpposedAction(*rolls, _side(opposed.changer))
+    name = planned[0].name if planned else sides[0].name if sides else ""
+    return _SetPlan(name, planned, tests, sides, inputs, set_malus)
 
 
 def plan_simultaneous(
@@ -381,7 +425,44 @@ def plan_simultaneous(
 
     Source: seed 003, "Actions simultanées"; S-M5, S-M7, S-T10, S-T11.
     """
-    return _simultaneous_plan(state, actions, trivial)[1]
+    return _simultaneous_plan(state, actions, trivial).tests
+
+
+def plan_simultaneous_set(
+    state: ShsState,
+    actions: Sequence[Attempt],
+    trivial: int = 0,
+    opposed: OpposedInSet | None = None,
+) -> tuple[tuple[Test, ...], OpposedAction | None]:
+    """What a simultaneous set rolls: its Tests, then its opposed Action, if any (S-X5).
+
+    The opposed Action counts as one Action of the set (after the Tests): the set's
+    Protagoniste's side takes the set's Malus k - 1 and counts for the one-option check;
+    the opponent's side keeps its own and temporary modifiers. The sides are then netted
+    across as the table says (``opposed_modifiers``, S-X4).
+
+    Args:
+        state: current state.
+        actions: the set's Tests' Attempts (0 or more when there is an opposed Action).
+        trivial: trivial Actions attempted at the same time (they count, S-M7).
+        opposed: the opposed Action in the set, or None.
+
+    Returns:
+        ``(tests, opposed)``: each Test with the set's Malus, and the `OpposedAction` to
+        roll (first side: the set's Protagoniste), or None.
+
+    Raises:
+        InputError: no Action at all, several Protagonistes in the set, an opponent who is
+            the set's Protagoniste, a bad count, side or field.
+        NotFoundError: an unknown Protagoniste or Expertise.
+        RuleError: a dead Protagoniste; an option on a second Action of the set, the
+            opposed side included (S-M5).
+
+    Source: seed 003, "Actions simultanées", "Protagoniste contre Protagoniste"; S-M4, S-M5,
+    S-M7, S-A5, S-X4, S-X5.
+    """
+    plan = _simultaneous_plan(state, actions, trivial, opposed)
+    return plan.tests, plan.opposed
 
 
 def decide_simultaneous(
@@ -390,32 +471,52 @@ def decide_simultaneous(
     *,
     faces: Sequence[Faces],
     trivial: int = 0,
+    opposed: OpposedInSet | None = None,
+    opposed_faces: tuple[Faces, Faces] | None = None,
     reason: str = "",
     visibility: str = "all",
     expect: P | None = None,
 ) -> Decision:
-    """Decide a set of simultaneous Actions (S-M7): every Test with the extra Malus.
+    """Decide a set of simultaneous Actions (S-M7): every Action with the extra Malus.
+
+    A set may hold one opposed Action (S-X5), rolled after the Tests: the set's
+    Protagoniste's side takes the set's Malus, the opponent rolls as in any opposed Action,
+    and the higher total prevails (ties: S-A5). The opponent pays their own option's price
+    and is marked as acting in this Tour too (S-X3).
 
     Args:
         state: current state.
         actions: the rolled Tests, all by one Protagoniste.
-        faces: per Test, ``(action faces, D+/- faces)`` for `plan_simultaneous`'s Test.
+        faces: per Test, ``(action faces, D+/- faces)`` for `plan_simultaneous_set`'s Test.
         trivial: trivial Actions attempted at the same time, 0 or more.
+        opposed: the opposed Action in the set, or None.
+        opposed_faces: with ``opposed``, each side's ``(action faces, D+/- faces)``: the
+            set's Protagoniste's, then the opponent's.
         reason: free text kept in the log.
         visibility: who may see the fact.
         expect: the stored payload, when replaying.
 
     Returns:
-        The decision; its outcome is the tuple of the core's `TestResult`, in order.
+        The decision; its outcome is each Action's result in order: the core's `TestResult`
+        of each Test, then the `OpposedResult` of the opposed Action, if any.
 
     Raises:
-        InputError, NotFoundError, RuleError: as `plan_simultaneous`; not one pair of faces
-            per Test; on replay, a table that gives an Action other modifiers (RuleError).
+        InputError, NotFoundError, RuleError: as `plan_simultaneous_set`; not one pair of
+            faces per Test, or opposed faces missing or given without an opposed Action; on
+            replay, a table that gives an Action other modifiers (RuleError).
 
-    Source: seed 003; S-M5, S-M7, S-T10, S-T11.
+    Source: seed 003; S-M4, S-M5, S-M7, S-A5, S-T10, S-T11, S-X5.
     """
     visibility, reason = check_visibility(visibility), free_text(reason)
-    planned, tests = _simultaneous_plan(state, actions, trivial)
+    plan = _simultaneous_plan(state, actions, trivial, opposed)
+    planned, tests, set_malus = plan.planned, plan.tests, plan.set_malus
+    if (plan.opposed is None) != (opposed_faces is None):
+        raise InputError(
+            N_(
+                "an opposed Action in a simultaneous set needs both sides' faces, and faces "
+                "for it need that Action (rule S-X5)"
+            )
+        )
     for index, (p, test) in enumerate(zip(planned, tests, strict=True)):
         match_context(
             expected_part(expect, "actions", index), context_of(state, p, test.action), p.name
@@ -426,12 +527,11 @@ def decide_simultaneous(
             count=len(tests),
             given=len(faces),
         )
-    set_malus = tests[0].malus - planned[0].roll.malus
     results = tuple(
         with_situation(resolve_test(t, *faces_pair(f), state.options), malus=set_malus)
         for t, f in zip(tests, faces, strict=True)
     )
-    name = planned[0].name
+    name = plan.name
     payload: dict[str, JSON] = {
         "protagonist": name,
         "trivial": trivial,
@@ -440,8 +540,33 @@ def decide_simultaneous(
             json_of_test(state, p, t, r, situation=(0, set_malus))
             for p, t, r in zip(planned, tests, results, strict=True)
         ],
+        "opposed": None,
         "reason": reason,
     }
-    heroes = paid(state, [(name, r.roll) for r in results])
+    prices = [(name, r.roll) for r in results]
+    outcome: tuple[TestResult | OpposedResult, ...] = results
+    names = [name]
+    if plan.sides is not None and plan.opposed is not None and opposed_faces is not None:
+        one, two = plan.sides
+        stored = expected_part(expect, "opposed")
+        match_context(
+            expected_part(stored, "first"), context_of(state, one, plan.opposed.first), one.name
+        )
+        match_context(
+            expected_part(stored, "second"), context_of(state, two, plan.opposed.second), two.name
+        )
+        first_faces, second_faces = opposed_faces
+        fought = resolve_opposed(
+            plan.opposed,
+            faces_pair(first_faces),
+            faces_pair(second_faces),
+            state.options,
+            first_malus=set_malus,
+        )
+        payload["opposed"] = _opposed_json(state, plan.sides, plan.opposed, fought, set_malus)
+        prices += [(one.name, fought.first), (two.name, fought.second)]
+        outcome = (*results, fought)
+        names.append(two.name)
+    heroes = paid(state, prices)
     fact = Fact("shs.simultaneous", payload, actor=actor_of(state, name), visibility=visibility)
-    return _acted(state, fact, results, heroes, [name])
+    return _acted(state, fact, outcome, heroes, names)

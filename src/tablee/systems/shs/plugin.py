@@ -96,7 +96,7 @@ from tablee.systems.shs.play import (
     decide_test,
     plan_cooperation,
     plan_opposed,
-    plan_simultaneous,
+    plan_simultaneous_set,
     plan_test,
 )
 from tablee.systems.shs.protagonist import Protagonist, adjust_counter, kill, set_counter
@@ -287,11 +287,18 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
                 faces = _throws(dice, [t.action for t in tests], state.options)
                 return decide_cooperation(state, members, faces=faces, reason=command.reason)
             case Simultaneous():
-                actions = command.attempts()
-                tests = plan_simultaneous(state, actions, command.trivial)
-                faces = _throws(dice, [t.action for t in tests], state.options)
+                actions, opposed = command.attempts(), command.opposed_action()
+                tests, fight = plan_simultaneous_set(state, actions, command.trivial, opposed)
+                sides = [] if fight is None else [fight.first, fight.second]
+                faces = _throws(dice, [*(t.action for t in tests), *sides], state.options)
                 return decide_simultaneous(
-                    state, actions, faces=faces, trivial=command.trivial, reason=command.reason
+                    state,
+                    actions,
+                    faces=faces[: len(tests)],
+                    trivial=command.trivial,
+                    opposed=opposed,
+                    opposed_faces=None if fight is None else (faces[-2], faces[-1]),
+                    reason=command.reason,
                 )
         return self._decided_unrolled(state, command, seq)
 
@@ -429,7 +436,9 @@ class Shs(Game[ShsState, ShsCommand, ShsEvent]):
             case CooperationRolled():
                 return _paid(state, event.members)
             case SimultaneousRolled():
-                return _paid(state, event.actions)
+                fight = event.opposed  # the set's opposed Action: both sides pay (S-X5)
+                sides = () if fight is None else (fight.first, fight.second)
+                return _paid(state, (*event.actions, *sides))
         return self._applied_clock(state, event)
 
     def _applied_clock(self, state: ShsState, event: Event) -> ShsState:

@@ -55,7 +55,7 @@ from tablee.systems.shs.odds import (
     ps_distribution,
     success_probability,
 )
-from tablee.systems.shs.opposed import OpposedAction, net_across
+from tablee.systems.shs.opposed import OpposedAction, OpposedResult, net_across
 from tablee.systems.shs.options import ShsOptions
 from tablee.systems.shs.situations import Cooperation
 from tablee.systems.shs.timing import clock_json
@@ -312,15 +312,23 @@ def verdict(payload: Mapping[str, Any]) -> Message:
     return Message(N_("{name} prevails."), name=payload[winner]["protagonist"])
 
 
-def _opposed(event: OpposedRolled, decision: Decision[ShsState]) -> Report:
-    result = decision.outcome
-    payload = event.payload()
+def _opposed_lines(
+    first: RolledAction, second: RolledAction, result: OpposedResult, payload: Mapping[str, Any]
+) -> list[Line]:
+    """Both sides of an opposed Action for people, then who prevails."""
     lines: list[Line] = []
-    for action, part in ((event.first, result.first), (event.second, result.second)):
+    for action, part in ((first, result.first), (second, result.second)):
         title = characteristic_named(action.characteristic).title
         head = f"{action.protagonist} ({title}): {action.ps} PS"
         lines += _action_lines(action, part.trace, head)
     lines.append(Line(verdict(payload), "result"))
+    return lines
+
+
+def _opposed(event: OpposedRolled, decision: Decision[ShsState]) -> Report:
+    result = decision.outcome
+    payload = event.payload()
+    lines = _opposed_lines(event.first, event.second, result, payload)
     return Report(tuple(lines), payload, tuple(result.trace))
 
 
@@ -345,8 +353,9 @@ def _cooperated(event: CooperationRolled, decision: Decision[ShsState]) -> Repor
 
 
 def _simultaneous(event: SimultaneousRolled, decision: Decision[ShsState]) -> Report:
-    results = decision.outcome
-    count = len(event.actions) + event.trivial
+    results = decision.outcome[: len(event.actions)]
+    fight = event.opposed
+    count = len(event.actions) + (fight is not None) + event.trivial
     head = ntr(
         "{name}: {count} simultaneous Action, Malus {malus}",
         "{name}: {count} simultaneous Actions, Malus {malus} on each",
@@ -363,6 +372,15 @@ def _simultaneous(event: SimultaneousRolled, decision: Decision[ShsState]) -> Re
         "actions": [_test_json(a, r.trace) for a, r in zip(event.actions, results, strict=True)],
         **_after(decision.after, event.protagonist),
     }
+    if fight is not None:  # the set's opposed Action, after its Tests (S-X5)
+        fought: OpposedResult = decision.outcome[-1]
+        payload = fight.to_json()
+        lines += _opposed_lines(fight.first, fight.second, fought, payload)
+        data["opposed"] = {
+            **payload,
+            "trace": [step.render() for step in fought.trace],
+            "opponent": _after(decision.after, fight.second.protagonist),
+        }
     return Report(tuple(lines), data)
 
 

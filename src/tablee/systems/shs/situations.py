@@ -4,10 +4,12 @@ Cooperation: each cooperating Protagoniste gets a Bonus of 1 and rolls a Test wi
 Caractéristique and Expertise against one shared Difficulty; the group succeeds when at
 least one of them reaches it. Simultaneous Actions: a Protagoniste attempting k Actions at
 once takes a Malus of k - 1 on every one of them; trivial Actions, which succeed without a
-roll, still count towards k; at most one Action of the set may use an option.
+roll, still count towards k; at most one Action of the set may use an option. A set may hold
+one opposed Action (Tablée's reading S-X5): the set's Malus goes on the acting Protagoniste's
+side only, and that side's option counts among the set's.
 
 Source: seed 003, "Coopération", "Actions simultanées", "Options"; rulings S-M5, S-M6,
-S-M7, S-A14, S-T5, S-T10, S-T11.
+S-M7, S-A14, S-T5, S-T10, S-T11, S-X5.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ __all__ = [
     "group_succeeds",
     "resolve_cooperation",
     "simultaneous_actions",
+    "simultaneous_set",
     "situation_steps",
     "with_situation",
 ]
@@ -111,6 +114,42 @@ def simultaneous_actions(
         )
     k = len(actions) + (trivial if options.trivial_actions_count else 0)
     return tuple(a.with_modifiers(malus=k - 1) for a in actions)
+
+
+def simultaneous_set(
+    tests: Sequence[Test],
+    opposed: ActionRoll | None = None,
+    *,
+    trivial: int = 0,
+    options: ShsOptions = DEFAULT_OPTIONS,
+) -> tuple[tuple[Test, ...], ActionRoll | None, int]:
+    """A simultaneous set of Tests and at most one opposed Action, with the set's Malus.
+
+    The opposed Action counts as one Action of the set, numbered after the Tests; only the
+    acting Protagoniste's side is given here, and only that side takes the set's Malus and
+    counts for the one-option check (S-X5). The opponent's side is not part of the set.
+
+    Args:
+        tests: the set's Tests, in order (0 or more).
+        opposed: the acting Protagoniste's side of an opposed Action in the set, or None.
+        trivial: trivial Actions attempted at the same time (see `simultaneous_actions`).
+        options: house rules.
+
+    Returns:
+        ``(tests, side, set_malus)``: the Tests and the side each with ``set_malus`` more
+        malus, and ``set_malus`` = k - 1, k the number of Actions counted.
+
+    Raises:
+        InputError, RuleError: as `simultaneous_actions` (no rolled Action; an option on a
+            second Action, the opposed side included).
+
+    Source: seed 003, "Actions simultanées", "Options"; S-M5, S-M7, S-X5.
+    """
+    rolls = [t.action for t in tests] + ([] if opposed is None else [opposed])
+    rolled = simultaneous_actions(rolls, trivial=trivial, options=options)
+    set_malus = rolled[0].malus - rolls[0].malus
+    side = None if opposed is None else opposed.with_modifiers(malus=set_malus)
+    return tuple(t.with_modifiers(malus=set_malus) for t in tests), side, set_malus
 
 
 @dataclass(frozen=True)
