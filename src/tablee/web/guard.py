@@ -38,6 +38,8 @@ from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 
+from tablee.web import metrics
+
 __all__ = ["CSP", "KNOWN_TOKENS", "Guard", "Settings"]
 
 Scope = MutableMapping[str, Any]
@@ -76,6 +78,7 @@ class Settings:
             put in the links and QR codes given to players; None: see `tablee.web.joining`.
         lan_urls: the local network addresses of a server listening on every interface
             (``tablee serve --host 0.0.0.0``), for the QR codes when no other fits.
+        access_log: ``json``, ``text`` or ``off`` (`tablee.web.accesslog`).
     """
 
     max_body: int = 64 * 1024
@@ -86,7 +89,11 @@ class Settings:
     max_streams: int = 20
     base_url: str | None = None
     lan_urls: tuple[str, ...] = ()
+    access_log: str = "off"
 
+
+_KINDS = {413: "too_large", 403: "cross_site", 429: "rate"}
+"""The refusals' metric kind of each status the guard answers with."""
 
 _HEADERS = [
     (b"content-security-policy", CSP.encode()),
@@ -122,11 +129,13 @@ class Guard:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         refusal = self._refusal(scope, path, headers)
         if refusal is not None:
+            metrics.refused(_KINDS[refusal[0]])
             await _plain(send, *refusal)
             return
         if path.startswith("/t/") and path.endswith("/stream"):
             key = _rate_key(scope, path)
             if self._streams.get(key, 0) >= self.settings.max_streams:
+                metrics.refused("streams")
                 await _plain(send, 429, "Too many requests")
                 return
             self._streams[key] = self._streams.get(key, 0) + 1
