@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from tablee.errors import StorageError
 from tablee.systems.base import Fact
 from tablee.table._rows import conflict
-from tablee.table.events import StoredEvent
+from tablee.table.events import StoredEvent, command_key_of
 from tablee.table.links import LinkInfo
 from tablee.table.store import EventStore, TableInfo
 
@@ -207,9 +207,9 @@ def _same(
         and e.actor == f.actor
         and e.visibility == f.visibility
         and e.created_at == now
-        and e.command_key == key
+        and e.command_key == (None if key is None else command_key_of(key, i))
         and _json(e.payload) == _json(f.payload)
-        for e, f in zip(stored, facts, strict=True)
+        for i, (e, f) in enumerate(zip(stored, facts, strict=True), start=1)
     )
 
 

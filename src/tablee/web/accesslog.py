@@ -65,11 +65,12 @@ def redact_path(path: str) -> str:
 def access_logger() -> logging.Logger:
     """The access log's logger, writing bare lines to standard error (set up once)."""
     logger = logging.getLogger(LOGGER)
-    if not logger.handlers:
+    logger.setLevel(logging.INFO)
+    if not any(getattr(h, "tablee_access", False) for h in logger.handlers):
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("%(message)s"))
+        handler.tablee_access = True  # type: ignore[attr-defined]
         logger.addHandler(handler)
-        logger.setLevel(logging.INFO)
         logger.propagate = False
     return logger
 

@@ -11,7 +11,8 @@ The metrics (names as exposed):
 * ``tablee_open_streams``: event streams open now;
 * ``tablee_delivery_seconds``: from an event's time (taken when its command was decided,
   just before it was stored) to its message being written to a stream, once per stream;
-  events older than `DELIVERY_MAX` (a stream opened on an old log) are not counted;
+  the events a stream catches up on when it opens, and those older than `DELIVERY_MAX`
+  (a clock set back), are not counted;
 * ``tablee_store_seconds{op}``: duration of the store's calls made by the web table:
   ``load``, ``append``, ``read`` (links, tables, preferences), ``write``, ``create``.
 
@@ -99,13 +100,19 @@ def store_time(op: str, seconds: float) -> None:
     _ops[op].observe(seconds)
 
 
-def delivered(events: Iterable[StoredEvent]) -> None:
-    """Record the delivery delay of events just written to a stream."""
+def delivered(events: Iterable[StoredEvent], opened: float) -> None:
+    """Record the delivery delay of events just written to a stream.
+
+    Args:
+        events: the events of the message written.
+        opened: when the stream opened (`time.time`); events decided before it are the
+            stream's catch-up, not deliveries, and are not counted.
+    """
     now = time.time()
     for event in events:
-        delay = now - event.created_at.timestamp()
-        if 0 <= delay <= DELIVERY_MAX:
-            DELIVERY.observe(delay)
+        stamp = event.created_at.timestamp()
+        if stamp >= opened and now - stamp <= DELIVERY_MAX:
+            DELIVERY.observe(now - stamp)
 
 
 def process_stopped() -> None:

@@ -9,6 +9,7 @@ import asyncio
 import json
 import re
 import secrets
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -387,6 +388,7 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
     shown = -1  # the presence version last sent (`tablee.web.presence`)
     now = asyncio.get_running_loop().time
     checked = last_out = now()
+    opened = time.time()
     yield b": tablee\nretry: 2000\n\n"  # reconnect after 2 s when the connection drops
     try:
         seat = seat_of(viewer.role, viewer.player)
@@ -403,7 +405,7 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
                 if state.last_seq > sent:
                     new = _events_after(state, sent)
                     yield b"".join(table.fragments.message(e, state, viewer) for e in new)
-                    metrics.delivered(new)
+                    metrics.delivered(new, opened)
                     sent, last_out = new[-1].seq, now()
                     continue
                 if table.presence.version(table_id) != shown:
