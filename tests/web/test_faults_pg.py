@@ -8,6 +8,7 @@ PostgreSQL is not reachable at 127.0.0.1:5432, unless ``TABLEE_REQUIRE_POSTGRES=
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -156,7 +157,8 @@ def _alive(pid: int) -> bool:
 
 
 def _end(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
+    """Kill the server's whole process group (its workers too, even once the master is gone)."""
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
     process.communicate(timeout=DEADLINE)
 
@@ -201,6 +203,5 @@ def test_a_server_killed_and_restarted_keeps_the_table(postgres_url: str) -> Non
                 )
                 assert rolled.status_code == 200, rolled.text
         finally:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.communicate(timeout=DEADLINE)
+            _end(server)
     assert rolls(postgres_url, links.name) == 2
