@@ -205,3 +205,27 @@ def test_a_server_killed_and_restarted_keeps_the_table(postgres_url: str) -> Non
         finally:
             _end(server)
     assert rolls(postgres_url, links.name) == 2
+
+
+def test_the_master_of_workers_serves_the_sum_of_their_metrics(postgres_url: str) -> None:
+    store = SqlAlchemyStore(postgres_url)
+    links = make_table(store)  # type: ignore[arg-type]
+    store.close()
+    port, metrics = PORTS[2], PORTS[3]
+    master = _start(port, postgres_url, "--workers", "2", "--metrics", str(metrics))
+    try:
+        base = f"http://127.0.0.1:{port}"
+        _wait_ready(base, master)
+        with httpx.Client(timeout=10, headers={"HX-Request": "true"}) as c:
+            for _ in range(4):  # new connections: the workers share them
+                found = CSRF.search(c.get(base + links.gm).text)
+                assert found is not None
+                answer = c.post(base + links.gm + "/act/session-start", data={"csrf": found[1]})
+                assert answer.status_code in (200, 409), answer.text
+            text = c.get(f"http://127.0.0.1:{metrics}/metrics").text
+        assert 'tablee_commands_total{game="pouyss"} 1.0' in text
+        assert 'tablee_refusals_total{kind="rules"} 3.0' in text
+        os.killpg(master.pid, signal.SIGINT)  # a clean stop removes the metrics' folder
+        master.wait(DEADLINE)
+    finally:
+        _end(master)
