@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -23,6 +24,7 @@ import httpx
 import psycopg
 import pytest
 
+from tablee.table.links import revoke_by_prefix
 from tablee.table.sql_store import SqlAlchemyStore
 from tablee.web import pages
 from tablee.web.listen import Listener
@@ -101,6 +103,14 @@ def test_a_revocation_through_one_server_closes_the_stream_on_another(
         revoke(a.url, links.gm, links.players["Ana"])
         assert ana.ended.wait(DEADLINE), "the other server kept the revoked link's stream"
         assert not zoe.ended.is_set()
+        command_line = SqlAlchemyStore(postgres_url)  # as `tablee table links --revoke` does
+        try:
+            token = links.players["Zoé"].removeprefix("/t/")
+            table_id = command_line.find_table(links.name).id
+            revoke_by_prefix(command_line, table_id, token[:8], datetime.now(UTC))
+        finally:
+            command_line.close()
+        assert zoe.ended.wait(DEADLINE), "a revocation by another process kept the stream"
 
 
 # -- server processes ----------------------------------------------------------------------------
