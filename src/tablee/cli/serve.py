@@ -312,7 +312,7 @@ def _metrics_served(address: tuple[str, int] | None, workers: int) -> Iterator[N
     import shutil
     import tempfile
 
-    from tablee.web.metrics import MULTIPROC_ENV, serve_metrics
+    from tablee.web import MULTIPROC_ENV, serve_metrics
 
     folder = None
     if workers > 1:
