@@ -224,3 +224,18 @@ def test_forged_forms_stay_refused(client: TestClient, store: SqliteStore) -> No
     assert json_post.status_code == 403  # only forms are read
     assert client.get(gm + "/act/session-start").status_code == 405
     assert TableService(store).state("Zinc").last_seq == 1
+
+
+def test_guessing_from_an_address_does_not_lock_out_its_working_links(store: SqliteStore) -> None:
+    """A NAT or a café's Wi-Fi: one person guesses, the others keep their table."""
+    links = make_table(store)
+    app = create_app(store, Settings(rate_limit="30/minute"))
+    with TestClient(app, raise_server_exceptions=False) as c:
+        assert c.get(links.players["Ana"]).status_code == 200
+        codes = [c.get(f"/t/{'g' * 30}{i:04d}").status_code for i in range(30)]
+        assert codes == [404] * 30
+        assert c.get(f"/t/{'g' * 30}9999").status_code == 429  # guesses are still slowed
+        assert c.get(links.players["Ana"]).status_code == 200
+        assert c.get(links.players["Ana"] + "/odds/roll").status_code != 429
+        # only failed guesses count: the working link's requests did not add to them
+        assert c.get(f"/t/{'h' * 34}").status_code == 429

@@ -5,11 +5,17 @@ command line never pays for them. Uvicorn runs on uvloop and parses HTTP with ht
 they are installed (they are dependencies on Linux; elsewhere it falls back to asyncio and
 h11 by itself).
 
+``--metrics [HOST:]PORT`` serves Prometheus metrics on a separate address (loopback unless a
+host is given; `tablee.web.metrics`), ``--access-log json|text|off`` writes one line per
+request (`tablee.web.accesslog`).
+
 ``--workers N`` runs N server processes on one port (Uvicorn's process manager); it needs
 PostgreSQL, whose LISTEN/NOTIFY carries a roll made in one process to the streams of every
 other process at once (`tablee.web.listen`). On SQLite it is refused: another process's
 events would reach a stream only at the next poll (up to a second later), and each process
-would wait on the others' write locks with its event loop blocked.
+would wait on the others' write locks with its event loop blocked. Each worker stops by
+itself when the master process is gone, even killed at once (`exit_with_parent`): no worker
+is left serving the port.
 
 Source: docs/web.md, "Security model" (set a graceful-shutdown timeout: open
 event streams would otherwise hold a restart), "Fan-out".
@@ -39,7 +45,9 @@ __all__ = [
     "add_parser",
     "base_url",
     "cmd_serve",
+    "exit_with_parent",
     "listening_socket",
+    "metrics_address",
     "port_number",
     "worker_app",
 ]
@@ -93,7 +101,7 @@ def cmd_serve(ctx: Context) -> int:
         "server_header": False,
     }
     url = _shared_url(store, a.workers) if a.workers > 1 else None
-    with listening_socket(a.host, a.port) as sock:
+    with listening_socket(a.host, a.port) as sock, _metrics_served(a.metrics, a.workers):
         port = int(sock.getsockname()[1])
         others = _reachable_at(a.host, port)
         settings = Settings(
@@ -101,6 +109,7 @@ def cmd_serve(ctx: Context) -> int:
             allow_create=not a.no_create,
             base_url=a.base_url,
             lan_urls=tuple(others),
+            access_log=a.access_log,
         )
         if url is not None:
             server_secret(store)  # made once here, not by each process at the same time
@@ -111,6 +120,8 @@ def cmd_serve(ctx: Context) -> int:
                     "create": settings.allow_create,
                     "base_url": settings.base_url,
                     "lan": list(settings.lan_urls),
+                    "access_log": settings.access_log,
+                    "parent": os.getpid(),
                 }
             )
             config = uvicorn.Config(
@@ -285,6 +296,98 @@ def _stopped_by_signals() -> Iterator[None]:
             signal.signal(signal.SIGTERM, previous)
 
 
+@contextlib.contextmanager
+def _metrics_served(address: tuple[str, int] | None, workers: int) -> Iterator[None]:
+    """Serve the metrics on ``address`` while the block runs (nothing when None).
+
+    With several workers, their values meet in a fresh folder (`tablee.web.metrics`), made
+    before any worker starts and removed when the block ends.
+
+    Raises:
+        InputError: the address cannot be listened on.
+    """
+    if address is None:
+        yield
+        return
+    import shutil
+    import tempfile
+
+    from tablee.web import MULTIPROC_ENV, serve_metrics
+
+    folder = None
+    if workers > 1:
+        folder = tempfile.mkdtemp(prefix="tablee-metrics-")
+        os.environ[MULTIPROC_ENV] = folder
+    try:
+        try:
+            serve_metrics(*address)
+        except OSError as exc:
+            raise _not_listening(_hostport(*address), exc) from None
+        yield
+    finally:
+        if folder is not None:
+            os.environ.pop(MULTIPROC_ENV, None)
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def exit_with_parent(parent: int) -> None:
+    """Stop this process (SIGTERM: a graceful stop) when the process ``parent`` is gone.
+
+    A worker of ``--workers`` calls it: when the master is killed outright (SIGKILL, the
+    out-of-memory killer), nothing tells its workers, which would go on serving the port. On
+    Linux the kernel sends the signal (``prctl(PR_SET_PDEATHSIG)``); elsewhere a thread
+    checks the parent's id every second. A parent already gone stops the process at once.
+
+    Args:
+        parent: the process id of the master, as it knew itself.
+    """
+    import sys
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    else:
+        import threading
+        import time
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(1.0)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        threading.Thread(target=watch, name="tablee-parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # the master died before the signal was asked for
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+METRICS_ADDRESS = N_(
+    "{value!r} is not an address for the metrics: give PORT or HOST:PORT, a port from 1 to 65535"
+)
+"""The error of a ``--metrics`` value that is not ``[HOST:]PORT``."""
+
+
+def metrics_address(tr: Tr) -> Callable[[str], tuple[str, int]]:
+    """An argparse ``type`` for ``--metrics``: ``PORT`` (on 127.0.0.1) or ``HOST:PORT``.
+
+    Returns (from the returned function) ``(host, port)``; an IPv6 host is written in
+    brackets (``[::1]:9100``).
+
+    Raises (from the returned function):
+        argparse.ArgumentTypeError: anything else, translated.
+    """
+
+    def parse(text: str) -> tuple[str, int]:
+        host, colon, port = text.strip().rpartition(":")
+        host = host.removeprefix("[").removesuffix("]") if colon else "127.0.0.1"
+        if host and port.isascii() and port.isdigit() and 1 <= int(port) <= 65535:
+            return host, int(port)
+        raise argparse.ArgumentTypeError(tr(METRICS_ADDRESS).format(value=text))
+
+    return parse
+
+
 def _shared_url(store: Any, workers: int) -> str:
     """The database URL the worker processes open: PostgreSQL only (see the module docstring).
 
@@ -310,11 +413,14 @@ def worker_app() -> FastAPI:
     from tablee.web import Settings, create_app
 
     given = json.loads(os.environ[WORKER_ENV])
+    if "parent" in given:
+        exit_with_parent(int(given["parent"]))
     settings = Settings(
         trusted_origins=tuple(given["trusted"]),
         allow_create=given["create"],
         base_url=given.get("base_url"),
         lan_urls=tuple(given.get("lan", ())),
+        access_log=given.get("access_log", "off"),
     )
     return create_app(open_store(given["db"]), settings)
 
@@ -359,6 +465,24 @@ def add_parser(sub: Any, tr: Tr) -> None:
         "--no-create",
         action="store_true",
         help=tr("do not let visitors create tables (make them with 'tablee table new')"),
+    )
+    p.add_argument(
+        "--metrics",
+        type=metrics_address(tr),
+        metavar="[HOST:]PORT",
+        help=tr(
+            "serve Prometheus metrics on this separate address (HOST 127.0.0.1 unless given; "
+            "default: not served)"
+        ),
+    )
+    p.add_argument(
+        "--access-log",
+        choices=("json", "text", "off"),
+        default="off",
+        help=tr(
+            "one line per request on standard error: json, text or off (default off); "
+            "link tokens are never written"
+        ),
     )
     add_common(p, tr, table=False)
     p.set_defaults(handler=cmd_serve)

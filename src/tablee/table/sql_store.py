@@ -9,7 +9,9 @@ On PostgreSQL every append (and every table creation) also sends ``NOTIFY tablee
 '<table_id>:<last seq>'`` (`NOTIFY_CHANNEL`) inside its transaction, so the notification is
 delivered only if the events are committed; web servers listening on the channel wake their
 streams at once (`tablee.web.listen`). It carries no event: readers still load the events
-by sequence number, and a lost notification is caught up by their periodic check.
+by sequence number, and a lost notification is caught up by their periodic check. A link
+revoked sends ``NOTIFY tablee_links, '<table_id>'`` (`LINKS_CHANNEL`) the same way: the
+servers end that link's open streams at once.
 
 On SQLite the driver's own transaction handling is switched off and every transaction
 begins with an explicit ``BEGIN``: ``BEGIN IMMEDIATE`` for writes, ``BEGIN DEFERRED`` for
@@ -74,13 +76,16 @@ from tablee.table.schema import SCHEMA_HEAD, events, links, preferences, tables
 from tablee.table.sqlite_store import BUSY_TIMEOUT_MS, configure_connection
 from tablee.table.store import LinkInfo, TableInfo
 
-__all__ = ["NOTIFY_CHANNEL", "SUPPORTED_DIALECTS", "SqlAlchemyStore", "engine_url"]
+__all__ = ["LINKS_CHANNEL", "NOTIFY_CHANNEL", "SUPPORTED_DIALECTS", "SqlAlchemyStore", "engine_url"]
 
 SUPPORTED_DIALECTS = ("postgresql", "sqlite")
 """The database kinds this store is tested on."""
 
 NOTIFY_CHANNEL = "tablee_events"
 """The PostgreSQL channel told ``'<table_id>:<last seq>'`` when a transaction stores events."""
+
+LINKS_CHANNEL = "tablee_links"
+"""The PostgreSQL channel told ``'<table_id>'`` when a transaction revokes one of its links."""
 
 _WRITE = "tablee_write"  # execution option: begin SQLite transactions with BEGIN IMMEDIATE
 
@@ -469,9 +474,12 @@ class SqlAlchemyStore:
             links.update()
             .where(links.c.token_hash == token_hash, links.c.revoked_at.is_(None))
             .values(revoked_at=format_time(now))
+            .returning(links.c.table_id)
         )
         with self._guard(), self._writer.begin() as conn:
-            conn.execute(statement)
+            table_id = conn.execute(statement).scalar()
+            if table_id is not None and conn.dialect.name == "postgresql":
+                conn.execute(select(func.pg_notify(LINKS_CHANNEL, table_id)))
 
     def close(self) -> None:
         """Close every pooled connection (idempotent)."""

@@ -11,5 +11,13 @@ Source: docs/web.md.
 from tablee.web.app import Settings, create_app
 from tablee.web.common import server_secret
 from tablee.web.joining import is_loopback_url
+from tablee.web.metrics import MULTIPROC_ENV, serve_metrics
 
-__all__ = ["Settings", "create_app", "is_loopback_url", "server_secret"]
+__all__ = [
+    "MULTIPROC_ENV",
+    "Settings",
+    "create_app",
+    "is_loopback_url",
+    "serve_metrics",
+    "server_secret",
+]

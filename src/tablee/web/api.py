@@ -35,6 +35,7 @@ from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, Query, Who, build_command, fields_of
 from tablee.systems.plugin import AnyGame, Game
 from tablee.table.service import Applied
+from tablee.web import metrics
 from tablee.web.access import Viewer, can_see, error_for
 from tablee.web.common import (
     WebTable,
@@ -265,6 +266,7 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
             return _error(exc, viewer)
         if not applied.replayed:
             table.hub.notify(viewer.link.table_id, applied.events[-1].seq)
+            metrics.command(applied.state.system.id)
         lines, warnings = applied_lines(applied, viewer)
         visible = all(can_see(viewer, e) for e in applied.events)
         decided = visible and applied.decision is not None

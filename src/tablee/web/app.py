@@ -10,7 +10,8 @@ Routes (``{token}`` is a link token; see docs/web.md):
 * ``POST /t/{token}/act/{action}``: one action of the table's system;
 * ``POST /t/{token}/undo``, ``POST /t/{token}/options``: the game master's undo, house rules;
 * ``GET /t/{token}/export.jsonl``, ``/export.md``: the log (game master);
-* ``GET /t/{token}/links``, ``POST .../links/new``, ``.../links/revoke``: links (game master).
+* ``GET /t/{token}/links``, ``POST .../links/new``, ``.../links/revoke``: links (game master);
+* ``GET /healthz``, ``GET /readyz``: the process lives; the store answers (`tablee.web.health`).
 
 Every store call goes through `WebTable.run` (inline on the event loop on SQLite, in a few
 worker threads on PostgreSQL), through the same `tablee.table.TableService` as the command
@@ -37,8 +38,10 @@ from fastapi.responses import PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from tablee.errors import N_
+from tablee.errors import N_, StorageError
 from tablee.table.store import EventStore
+from tablee.web import metrics
+from tablee.web.accesslog import AccessLog
 from tablee.web.api import add_api_routes
 from tablee.web.common import (
     NotFound,
@@ -47,6 +50,7 @@ from tablee.web.common import (
 )
 from tablee.web.gm import add_gm_routes
 from tablee.web.guard import BodyTooLarge, Guard, Settings
+from tablee.web.health import add_health_routes
 from tablee.web.hub import Hub
 from tablee.web.listen import listener_for
 from tablee.web.pages import add_home_routes, add_table_routes
@@ -88,6 +92,7 @@ def create_app(
         if listener is not None:
             await listener.stop()
         await table.hub.stop()
+        metrics.process_stopped()
 
     app = FastAPI(
         docs_url=None,
@@ -102,10 +107,13 @@ def create_app(
     add_table_routes(app, table)
     add_gm_routes(app, table)
     add_api_routes(app, table)
+    add_health_routes(app, table)
     from importlib.resources import files
 
     app.mount("/static", StaticFiles(directory=str(files("tablee.web") / "static")), "static")
     app.add_middleware(Guard, settings=table.settings)
+    if table.settings.access_log != "off":  # outermost: it sees what the guard answers
+        app.add_middleware(AccessLog, form=table.settings.access_log)
     return app
 
 
@@ -156,12 +164,14 @@ def _streams_end_on_stop(hub: Hub) -> Iterator[None]:
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(NotFound)
     async def not_found(request: Request, exc: NotFound) -> Response:
+        metrics.refused("revoked" if exc.status == 403 else "not_found")
         if exc.status == 403:
             return error_page(403, "en", N_("Refused"), N_("This link no longer works."))
         return error_page(404, "en", N_("Not found"), N_("There is nothing here."))
 
     @app.exception_handler(BodyTooLarge)
     async def too_large(request: Request, exc: BodyTooLarge) -> Response:
+        metrics.refused("too_large")
         return PlainTextResponse("Request too large", status_code=413)
 
     @app.exception_handler(404)
@@ -183,6 +193,16 @@ def _errors(app: FastAPI) -> None:
             N_("Refused"),
             N_("This request is not valid."),
         )
+
+    @app.exception_handler(StorageError)
+    async def storage(request: Request, exc: Exception) -> Response:
+        # the database does not answer, even after the store's retry: try again later
+        metrics.refused("storage")
+        page = error_page(
+            503, "en", N_("Something went wrong"), N_("the table's storage failed; try again")
+        )
+        page.headers["Retry-After"] = "1"
+        return page
 
     @app.exception_handler(Exception)
     async def crash(request: Request, exc: Exception) -> Response:

@@ -35,10 +35,12 @@ from tablee.systems import game_ids
 from tablee.table.events import COMMAND_KEY_MAX, check_command_key
 from tablee.table.links import hash_token
 from tablee.table.projection import TableState
+from tablee.table.resilient import ResilientStore
 from tablee.table.service import Applied, TableService
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import EventStore, LinkInfo
 from tablee.table.transcript import describe
+from tablee.web import metrics
 from tablee.web.access import Viewer, can_see, csrf_valid
 from tablee.web.guard import Settings
 from tablee.web.hub import Hub
@@ -157,14 +159,16 @@ class WebTable:
     def __init__(
         self, store: EventStore, settings: Settings, clock: Callable[[], datetime] | None = None
     ) -> None:
-        self.store = store
+        self.inline = isinstance(store, SqliteStore)
+        # one retry after a lost database connection; every call timed for the metrics
+        store = ResilientStore(store, metrics.store_time)
+        self.store: EventStore = store
         self.service = (
             TableService(store, remember_last=False)
             if clock is None
             else TableService(store, clock, remember_last=False)
         )
         self.settings = settings
-        self.inline = isinstance(store, SqliteStore)
         self._threads = anyio.CapacityLimiter(STORE_THREADS)
         self.fragments = Fragments()
         self.hub = Hub(self._last_seq, settings.poll_interval)
@@ -265,19 +269,33 @@ def error_page(status: int, lang: str, title: str, message: str) -> HTMLResponse
     return HTMLResponse(html, status_code=status)
 
 
-def refusal(exc: Exception, lang: str) -> tuple[int, str]:
-    """The status and the translated message of a refusal (never a trace or a path)."""
+def refusal(exc: Exception, lang: str, count: bool = True) -> tuple[int, str]:
+    """The status and the translated message of a refusal (never a trace or a path).
+
+    A storage failure (the database does not answer, even after the store's one retry) is
+    503: the request may be sent again. ``count``: add it to the refusals' metric (not for
+    the odds shown while a form is filled in).
+    """
+    status, kind = _refusal_kind(exc)
+    if count:
+        metrics.refused(kind)
     tr = translator(lang)
-    if isinstance(exc, Forbidden):
-        return 403, exc.render(tr)
     if isinstance(exc, StorageError):
-        return 500, tr(N_("the table's storage failed; try again"))
+        return status, tr(N_("the table's storage failed; try again"))
+    assert isinstance(exc, TableeError | Forbidden)
+    return status, exc.render(tr)
+
+
+def _refusal_kind(exc: Exception) -> tuple[int, str]:
+    if isinstance(exc, Forbidden):
+        return 403, "forbidden"
+    if isinstance(exc, StorageError):
+        return 503, "storage"
     if isinstance(exc, ConcurrencyError):
-        return 409, exc.render(tr)
+        return 409, "concurrency"
     if isinstance(exc, InputError):
-        return 422, exc.render(tr)
-    assert isinstance(exc, TableeError)
-    return 409, exc.render(tr)
+        return 422, "input"
+    return 409, "rules"
 
 
 def lang_of(request: Request) -> str | None:

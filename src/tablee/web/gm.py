@@ -164,6 +164,7 @@ def add_gm_routes(app: FastAPI, table: WebTable) -> None:
             await table.run(
                 lambda: revoke_by_prefix(table.store, viewer.link.table_id, prefix, now)
             )
+            table.hub.links_changed(viewer.link.table_id)  # its open streams end now
         except (TableeError, Forbidden) as exc:
             status, text = refusal(exc, viewer.lang)
             return error_page(status, viewer.lang, N_("Refused"), text)

@@ -12,10 +12,13 @@ One pure ASGI middleware (it wraps streaming responses without buffering them):
   client address outside a table) with the maintained ``limits`` package, in fixed windows
   (the cheapest of its strategies: a counter per key and window; a client may get up to
   twice a limit across the boundary of two windows); past `Settings.rate_limit` they get
-  429. Requests for a table that answer 404 (a made-up
-  token) are also counted per client address: past the same limit, that address gets 429
-  on every table for the limit's window, so guessing tokens with a new one each time is
-  slowed down like everything else;
+  429. Only failed guesses are counted per client address: requests for a table that
+  answer 404 (a made-up token). Past the same limit, that address gets 429 for the
+  limit's window on every token this process has not seen working, so guessing tokens
+  with a new one each time is slowed down like everything else; a token that answered
+  without error here (kept among the last `KNOWN_TOKENS`) still goes through, so the
+  players of a group sharing one address (a NAT, a café's Wi-Fi) keep their table while
+  someone there guesses;
 * at most `Settings.max_streams` event streams are open at once per link (429 past it);
 * a POST whose ``Origin`` is another site, or whose ``Sec-Fetch-Site`` says cross-site, is
   refused with 403 before it reaches a route (the forms' anti-forgery token is checked by
@@ -35,7 +38,9 @@ from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 
-__all__ = ["CSP", "Guard", "Settings"]
+from tablee.web import metrics
+
+__all__ = ["CSP", "KNOWN_TOKENS", "Guard", "Settings"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -49,6 +54,10 @@ CSP = (
     "object-src 'none'"
 )
 """The Content-Security-Policy of every response: no inline script or style anywhere."""
+
+KNOWN_TOKENS = 10_000
+"""Tokens remembered as working (answered below 400), let through an address's guessing
+lockout; the oldest is forgotten past this many."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +78,7 @@ class Settings:
             put in the links and QR codes given to players; None: see `tablee.web.joining`.
         lan_urls: the local network addresses of a server listening on every interface
             (``tablee serve --host 0.0.0.0``), for the QR codes when no other fits.
+        access_log: ``json``, ``text`` or ``off`` (`tablee.web.accesslog`).
     """
 
     max_body: int = 64 * 1024
@@ -79,7 +89,11 @@ class Settings:
     max_streams: int = 20
     base_url: str | None = None
     lan_urls: tuple[str, ...] = ()
+    access_log: str = "off"
 
+
+_KINDS = {413: "too_large", 403: "cross_site", 429: "rate"}
+"""The refusals' metric kind of each status the guard answers with."""
 
 _HEADERS = [
     (b"content-security-policy", CSP.encode()),
@@ -104,6 +118,7 @@ class Guard:
         self._limits = [parse(item) for item in settings.rate_limit.split(";") if item.strip()]
         self._limiter = FixedWindowRateLimiter(MemoryStorage())
         self._streams: dict[str, int] = {}
+        self._known: dict[str, None] = {}  # working link keys, oldest first
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Check the request, then pass it on with the headers added to the response."""
@@ -114,11 +129,13 @@ class Guard:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         refusal = self._refusal(scope, path, headers)
         if refusal is not None:
+            metrics.refused(_KINDS[refusal[0]])
             await _plain(send, *refusal)
             return
         if path.startswith("/t/") and path.endswith("/stream"):
             key = _rate_key(scope, path)
             if self._streams.get(key, 0) >= self.settings.max_streams:
+                metrics.refused("streams")
                 await _plain(send, 429, "Too many requests")
                 return
             self._streams[key] = self._streams.get(key, 0) + 1
@@ -132,9 +149,7 @@ class Guard:
         await self._pass(scope, receive, send, path)
 
     async def _pass(self, scope: Scope, receive: Receive, send: Send, path: str) -> None:
-        await self.app(
-            scope, self._limited(receive, send), self._with_headers(send, path, _miss_key(scope))
-        )
+        await self.app(scope, self._limited(receive, send), self._with_headers(send, scope, path))
 
     def _refusal(self, scope: Scope, path: str, headers: dict[str, str]) -> tuple[int, str] | None:
         length = headers.get("content-length", "")
@@ -143,11 +158,13 @@ class Guard:
         if scope["method"] == "POST" and not self._same_origin(headers):
             return 403, "Forbidden"
         if not path.startswith("/static/"):
-            if path.startswith("/t/") and not all(
-                self._limiter.test(item, _miss_key(scope)) for item in self._limits
+            key = _rate_key(scope, path)
+            if (
+                path.startswith("/t/")
+                and key not in self._known
+                and not all(self._limiter.test(item, _miss_key(scope)) for item in self._limits)
             ):
                 return 429, "Too many requests"  # this address made up too many tokens
-            key = _rate_key(scope, path)
             if not all(self._limiter.hit(item, key) for item in self._limits):
                 return 429, "Too many requests"
         return None
@@ -180,12 +197,11 @@ class Guard:
 
         return wrapped
 
-    def _with_headers(self, send: Send, path: str, miss: str) -> Send:
+    def _with_headers(self, send: Send, scope: Scope, path: str) -> Send:
         async def wrapped(message: Message) -> None:
             if message["type"] == "http.response.start":
-                if message.get("status") == 404 and path.startswith("/t/"):
-                    for item in self._limits:
-                        self._limiter.hit(item, miss)
+                if path.startswith("/t/"):
+                    self._learn(scope, path, message.get("status", 500))
                 extra = list(_HEADERS)
                 if path.startswith("/t/"):
                     extra.append((b"cache-control", b"no-store"))
@@ -193,6 +209,19 @@ class Guard:
             await send(message)
 
         return wrapped
+
+    def _learn(self, scope: Scope, path: str, status: int) -> None:
+        """Count a made-up token against its address; remember a working one."""
+        key = _rate_key(scope, path)
+        if status == 404:
+            miss = _miss_key(scope)
+            for item in self._limits:
+                self._limiter.hit(item, miss)
+        elif status < 400 and key not in self._known:
+            # a revoked link stays known: the routes refuse it, which is no guess
+            self._known[key] = None
+            if len(self._known) > KNOWN_TOKENS:
+                del self._known[next(iter(self._known))]
 
 
 class BodyTooLarge(Exception):

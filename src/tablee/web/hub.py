@@ -13,6 +13,11 @@ never loses or repeats an event. Three sources wake a table's streams:
   notification sent while the listener is reconnecting is never delivered), and the only
   way events written by another process reach a server on SQLite.
 
+`Hub.links_changed` says that a table's links changed (one was revoked): its streams check
+their link at once and a revoked link's stream ends. This process calls it right after a
+revocation; on PostgreSQL the listener calls it when another process (a server, the command
+line) revoked a link (``NOTIFY tablee_links, '<table_id>'``).
+
 Source: docs/web.md, "Fan-out".
 """
 
@@ -21,6 +26,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable, Iterator
+
+from tablee.web import metrics
 
 __all__ = ["Hub"]
 
@@ -41,6 +48,7 @@ class Hub:
         self._signals: dict[str, asyncio.Event] = {}
         self._watchers: dict[str, int] = {}
         self._known: dict[str, int] = {}
+        self._links: dict[str, int] = {}
         self._task: asyncio.Task[None] | None = None
         self._checks: set[asyncio.Task[None]] = set()
         self.closed = False
@@ -73,6 +81,16 @@ class Hub:
         if self.watched(table_id) and last_seq > self.known(table_id):
             self.notify(table_id, last_seq)
 
+    def links_changed(self, table_id: str) -> None:
+        """A link of the table was revoked: its streams check their link now (see `links`)."""
+        if self.watched(table_id):
+            self._links[table_id] = self._links.get(table_id, 0) + 1
+            self.notify(table_id)
+
+    def links(self, table_id: str) -> int:
+        """How many times the table's links changed while watched (a stream compares it)."""
+        return self._links.get(table_id, 0)
+
     def check_soon(self) -> None:
         """Check the store for every watched table now, once (after a missed notification)."""
         if not self.closed:
@@ -93,13 +111,16 @@ class Hub:
         """Count a stream of a table as open while the block runs (the poller checks it)."""
         self._watchers[table_id] = self._watchers.get(table_id, 0) + 1
         self._known[table_id] = max(self._known.get(table_id, 0), seq)
+        metrics.OPEN_STREAMS.inc()
         try:
             yield
         finally:
+            metrics.OPEN_STREAMS.dec()
             self._watchers[table_id] -= 1
             if not self._watchers[table_id]:
                 del self._watchers[table_id]
                 self._known.pop(table_id, None)
+                self._links.pop(table_id, None)
 
     async def wait(self, signal: asyncio.Event, timeout: float) -> None:
         """Wait for a wake-up, at most ``timeout`` seconds (returns either way)."""

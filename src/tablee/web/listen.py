@@ -15,10 +15,12 @@ whatever falls in between. A malformed payload is ignored. The listener runs in 
 loop of the server (started and stopped by the application's lifespan); stopping it cancels
 its task and closes the connection without waiting for the database.
 
-The same connection listens to ``tablee_presence``, where the processes announce which
-seats have a stream open (`tablee.web.presence`); a second connection, made when first
-needed and again after a failure, sends this process's announcements. Once it listens (at
-start and after each reconnection) the listener asks the others to announce theirs.
+The same connection listens to ``tablee_links`` (a link of the table named was revoked:
+`tablee.web.hub.Hub.links_changed` ends its open streams) and to ``tablee_presence``, where
+the processes announce which seats have a stream open (`tablee.web.presence`); a second
+connection, made when first needed and again after a failure, sends this process's
+announcements. Once it listens (at start and after each reconnection) the listener asks the
+others to announce theirs.
 
 Source: docs/web.md, "Fan-out" (NOTIFY carrying only ``(table, seq)``, the
 database stays the truth) and "Who is there".
@@ -38,6 +40,7 @@ from tablee.web.presence import PRESENCE_CHANNEL, Presence
 __all__ = [
     "APPLICATION_NAME",
     "CHANNEL",
+    "LINKS_CHANNEL",
     "PRESENCE_CHANNEL",
     "RETRY_FIRST",
     "RETRY_MAX",
@@ -48,6 +51,9 @@ __all__ = [
 
 CHANNEL = "tablee_events"
 """The channel listened to (the store's ``NOTIFY_CHANNEL``)."""
+
+LINKS_CHANNEL = "tablee_links"
+"""The channel of revoked links (the store's ``LINKS_CHANNEL``)."""
 
 RETRY_FIRST = 0.2
 """Seconds before the first reconnection after the connection dropped or failed."""
@@ -173,6 +179,7 @@ class Listener:
         )
         try:
             await conn.execute(f"LISTEN {CHANNEL}")
+            await conn.execute(f"LISTEN {LINKS_CHANNEL}")
             if self.presence is not None:
                 await conn.execute(f"LISTEN {PRESENCE_CHANNEL}")
             self.backend_pid = conn.info.backend_pid
@@ -186,6 +193,9 @@ class Listener:
                 if notify.channel == PRESENCE_CHANNEL:
                     if self.presence is not None:
                         self.presence.heard(notify.payload)
+                    continue
+                if notify.channel == LINKS_CHANNEL:
+                    self.hub.links_changed(notify.payload)
                     continue
                 parsed = parse_payload(notify.payload)
                 if parsed is not None:

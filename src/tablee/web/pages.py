@@ -9,6 +9,7 @@ import asyncio
 import json
 import re
 import secrets
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -23,6 +24,7 @@ from tablee.table.events import StoredEvent
 from tablee.table.links import issue_table_links
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
+from tablee.web import metrics
 from tablee.web.access import Viewer, csrf_token
 from tablee.web.common import (
     FORM_KEY,
@@ -217,7 +219,7 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
         except (TableeError, Forbidden) as exc:
             # Said before anyone acts, while the form is being filled: what is missing, in
             # players' words (the rule's id is for a refusal of what they sent).
-            text = RULE_ID.sub("", refusal(exc, viewer.lang)[1])
+            text = RULE_ID.sub("", refusal(exc, viewer.lang, count=False)[1])
             return HTMLResponse(render("_odds.html", viewer.lang, error=text))
         tr = translator(viewer.lang)
         success = None
@@ -257,6 +259,7 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
             return form_result(request, viewer, status, error=text)
         if not applied.replayed:  # a replayed form stored nothing: nobody is told again
             table.hub.notify(viewer.link.table_id, applied.events[-1].seq)
+            metrics.command(applied.state.system.id)
         lines, warnings = applied_lines(applied, viewer)
         return form_result(
             request,
@@ -373,7 +376,8 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
 async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[bytes]:
     """The stream: every event after ``start`` as it is stored, rendered for the viewer.
 
-    The link is checked again at least every `RECHECK_SECONDS`: a revoked link's stream ends.
+    The link is checked again at least every `RECHECK_SECONDS`, and at once when the table's
+    links change (`tablee.web.hub.Hub.links_changed`): a revoked link's stream ends.
     While the stream is open its seat counts as connected (`tablee.web.presence`); each
     change of the table's seats is sent as a ``presence`` message.
     Each message is rendered once per audience and shared with the table's other streams
@@ -384,13 +388,16 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
     shown = -1  # the presence version last sent (`tablee.web.presence`)
     now = asyncio.get_running_loop().time
     checked = last_out = now()
+    opened = time.time()
     yield b": tablee\nretry: 2000\n\n"  # reconnect after 2 s when the connection drops
     try:
         seat = seat_of(viewer.role, viewer.player)
         with table.hub.watching(table_id, sent), table.presence.present(table_id, seat):
+            links = table.hub.links(table_id)
             while not table.hub.closed:
                 signal = table.hub.signal(table_id)
-                if now() - checked >= RECHECK_SECONDS:
+                if now() - checked >= RECHECK_SECONDS or table.hub.links(table_id) != links:
+                    links = table.hub.links(table_id)
                     if not await table.link_works(viewer.link):
                         return
                     checked = now()
@@ -398,6 +405,7 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
                 if state.last_seq > sent:
                     new = _events_after(state, sent)
                     yield b"".join(table.fragments.message(e, state, viewer) for e in new)
+                    metrics.delivered(new, opened)
                     sent, last_out = new[-1].seq, now()
                     continue
                 if table.presence.version(table_id) != shown:
