@@ -10,6 +10,7 @@ import pytest
 
 from tablee.errors import InputError, StorageError
 from tablee.table.connect import DATABASE_URL_ENV, default_database_path, open_store
+from tablee.table.pg_store import PgStore
 from tablee.table.sql_store import SqlAlchemyStore
 from tablee.table.sqlite_store import SqliteStore
 
@@ -47,10 +48,11 @@ def test_a_sqlite_url_takes_the_fast_path(tmp_path: Path) -> None:
 
 @pytest.mark.postgres
 @pytest.mark.parametrize("scheme", ["postgresql", "postgresql+psycopg"])
-def test_a_postgresql_url_opens_sqlalchemy(postgres_url: str, scheme: str) -> None:
+def test_a_postgresql_url_opens_the_psycopg_store(postgres_url: str, scheme: str) -> None:
     store = open_store(postgres_url.replace("postgresql", scheme, 1))
     try:
-        assert isinstance(store, SqlAlchemyStore)
+        assert isinstance(store, PgStore)
+        assert store.url.startswith("postgresql+psycopg://")
         assert store.tables() == []
     finally:
         store.close()
