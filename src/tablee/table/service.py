@@ -281,6 +281,16 @@ class TableService:
         """The table's registry row (NotFoundError if unknown)."""
         return self.store.find_table(name)
 
+    def cached(self, table_id: str) -> TableState[Any] | None:
+        """The table's state as this service last read or wrote it, without reading the store.
+
+        None when there is none, or only one resumed from a stored snapshot (not folded from
+        the whole log). Events stored since by another process are missing: a caller that
+        knows the table's last seq (the web table's hub, told by the database) compares it.
+        """
+        found = self._snapshots.get(table_id)
+        return None if found is None or found.partial else found
+
     def state(self, name: str) -> TableState[Any]:
         """The table folded from its whole log (from the snapshot and the events since)."""
         return self._current(self.store.find_table(name))
