@@ -106,6 +106,10 @@ _APPENDS = {count: _append_sql(count) for count in range(1, 9)}
 _SELECT_EVENTS = f"SELECT {_COLUMNS} FROM events WHERE table_id = %s AND seq > %s ORDER BY seq"
 _SELECT_SOME = _SELECT_EVENTS + " LIMIT %s"
 _SELECT_KEYED = f"SELECT {_COLUMNS} FROM events WHERE table_id = %s AND command_key = %s"
+_SELECT_KEYED_OR_AFTER = (
+    f"SELECT {_COLUMNS} FROM events WHERE table_id = %s AND (command_key = %s OR seq > %s)"
+    " ORDER BY seq"
+)
 _HAS_KEY = "SELECT 1 FROM events WHERE table_id = %s AND command_key = %s"
 _CHAIN_AT = "SELECT chain FROM events WHERE table_id = %s AND seq = %s"
 _LAST_EVENT = (
@@ -274,7 +278,9 @@ class PgStore:
         self._shown_url = _hide_password(self.conninfo)
         self._idle: list[_Link] = []
         self._lock = threading.Lock()
-        self._pinned = threading.local()  # the connection of this thread's `exclusive` block
+        # per thread: the connection of its `exclusive` block, the events `command_events`
+        # read ahead for the next `load`
+        self._pinned = threading.local()
         self._closed = False
         self._secret: str | None = None
         self._tables: dict[str, TableInfo] = {}
@@ -493,8 +499,17 @@ class PgStore:
         return found
 
     def load(self, table_id: str, after_seq: int = 0) -> list[StoredEvent]:
-        """The table's events with ``seq > after_seq`` in order; empty for an unknown id."""
-        rows = self._read(lambda link: link.rows(_SELECT_EVENTS, (table_id, after_seq)))
+        """The table's events with ``seq > after_seq`` in order; empty for an unknown id.
+
+        Right after `command_events` on the same table in the same thread, from the events
+        that call read along with the key (see there) when it read them after the same seq.
+        """
+        ahead: tuple[str, int, list[Row]] | None = getattr(self._pinned, "ahead", None)
+        self._pinned.ahead = None
+        if ahead is not None and ahead[0] == table_id and ahead[1] == after_seq:
+            rows = ahead[2]
+        else:
+            rows = self._read(lambda link: link.rows(_SELECT_EVENTS, (table_id, after_seq)))
         self._remember(table_id, rows)
         return [event_from_row(row) for row in rows]
 
@@ -535,6 +550,7 @@ class PgStore:
 
         Source: docs/architecture.md, "The event log" and "PostgreSQL path".
         """
+        self._pinned.ahead = None
         rows = fact_rows(table_id, expected_last_seq + 1, facts, now, command_key)
         if not rows:
             self._check_last(table_id, expected_last_seq, command_key)
@@ -622,7 +638,23 @@ class PgStore:
         Source: docs/architecture.md, "The event log" and "A tamper-evident log".
         """
         check_command_key(key)
-        row = self._read(lambda link: link.first(_SELECT_KEYED, (table_id, key)))
+        self._pinned.ahead = None
+        known = self._chains.get(table_id)
+        if known is None:
+            row = self._read(lambda link: link.first(_SELECT_KEYED, (table_id, key)))
+        else:
+            # A command looks its key up, then reads the events stored since it last read
+            # the table: one statement reads both, and the next `load` of this thread takes
+            # the events from here (as if it had read them at this moment).
+            rows = self._read(
+                lambda link: link.rows(_SELECT_KEYED_OR_AFTER, (table_id, key, known[0]))
+            )
+            row = next((r for r in rows if r[9] == key), None)
+            self._pinned.ahead = (
+                table_id,
+                known[0],
+                [r for r in rows if int(str(r[1])) > known[0]],
+            )
         first = None if row is None else event_from_row(row)
         return collect_command(first, key, lambda seq, limit: self._some(table_id, seq, limit))
 
