@@ -22,7 +22,15 @@ each delivery is matched to its POST. Reported:
 * lost events (stored but never received by a stream of that table) and duplicated ones
   (received twice by one stream), from the sequence numbers: both must be zero;
 * the server's peak resident memory (``VmHWM`` of ``/proc/<pid>/status``), and the CPU time
-  per roll of the server (``/proc/<pid>/stat``) and of this client, over the posting time.
+  per roll of the server (``/proc/<pid>/stat``, every server process added) and of this
+  client, over the posting time; also "net" of what the servers spend idle (measured for
+  ``--idle`` seconds with every stream open before posting: pollers, keep-alives), and on
+  PostgreSQL the CPU per roll of the database's own server processes (those serving
+  connections to the database, from ``pg_stat_activity`` and ``/proc``).
+
+``--servers N`` starts N ``tablee serve`` processes on their own ports and one database (as
+behind a load balancer): the POST connections and the streams are spread over them in turn.
+``--hot-table`` posts 100 rolls/s on one table with 10 players over 2 servers.
 
 The client runs on the same cores as the server (two here), so it is kept cheap: the set-up
 (creating tables, reading links) uses httpx, but the rolls and the streams, the measured
@@ -475,6 +483,11 @@ async def bench(args: argparse.Namespace, urls: list[str], pids: list[int]) -> d
         ]
         await asyncio.wait_for(asyncio.gather(*(v.opened.wait() for v in viewers)), 60)
         await asyncio.sleep(1)
+        # What the servers spend with every stream open and no roll (pollers, keep-alives,
+        # presence): taken off the posting time's CPU for the "net" figure per roll.
+        idle0, idle_t0 = cpu_seconds(pids), time.perf_counter()
+        await asyncio.sleep(args.idle)
+        idle_rate = (cpu_seconds(pids) - idle0) / (time.perf_counter() - idle_t0)
         backends = backend_cpu(database_backends(args.db))
         cpu0, client0, load0 = cpu_seconds(pids), time.process_time(), os.getloadavg()[0]
         run = Run()
@@ -545,6 +558,8 @@ async def bench(args: argparse.Namespace, urls: list[str], pids: list[int]) -> d
         "client_cpu_s": round(client_cpu, 1),
         "server_cpu_per_roll_ms": round(cpu / max(1, len(run.ok)) * 1000, 2),
         "client_cpu_per_roll_ms": round(client_cpu / max(1, len(run.ok)) * 1000, 2),
+        "server_cpu_per_roll_ms_net": round((cpu - idle_rate * posting) / rolls * 1000, 2),
+        "server_idle_cpu_per_s": round(idle_rate, 3),
         "postgres_cpu_per_roll_ms": round(db_cpu / rolls * 1000, 2) if args.db else None,
         "peak_mb": round(mem.get("VmHWM", float("nan")), 1),
         "rss_mb_end": round(mem.get("VmRSS", float("nan")), 1),
@@ -578,6 +593,12 @@ def main() -> None:
         "spread over them in turn",
     )
     parser.add_argument("--players", type=int, default=2, help="players per table (links)")
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=3,
+        help="seconds of the servers' CPU measured with the streams open and no roll",
+    )
     parser.add_argument(
         "--hot-table",
         action="store_true",

@@ -116,6 +116,13 @@ def test_an_unreachable_server_is_a_storage_error_without_the_password() -> None
     assert "pa55word" not in str(caught.value)
 
 
+def test_an_unreachable_server_is_a_storage_error_without_the_password_psycopg() -> None:
+    with pytest.raises(StorageError, match=r"127\.0\.0\.1:1/") as caught:
+        PgStore("postgresql://someone:pa55word@127.0.0.1:1/nothing")
+    assert "pa55word" not in str(caught.value)
+    assert "someone:***@" in str(caught.value)
+
+
 @pytest.mark.parametrize("form", ["{path}", "sqlite:///{path}"])
 def test_a_file_in_a_missing_folder_is_refused_and_nothing_is_made(
     tmp_path: Path, form: str

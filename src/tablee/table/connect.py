@@ -27,7 +27,7 @@ from tablee.errors import N_, InputError
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import EventStore
 
-__all__ = ["DATABASE_URL_ENV", "default_database_path", "open_store"]
+__all__ = ["DATABASE_URL_ENV", "default_database_path", "hide_password", "open_store"]
 
 DATABASE_URL_ENV = "TABLEE_DATABASE_URL"
 """The environment variable naming the database when ``--db`` is not given."""
@@ -83,7 +83,7 @@ def open_store(db: str | None = None) -> EventStore:
     raise InputError(
         N_("unsupported database {value!r}"),
         tip=N_("use a file path, sqlite:///PATH or postgresql://USER@HOST:PORT/NAME"),
-        value=_hide_password(value),
+        value=hide_password(value),
     )
 
 
@@ -106,7 +106,7 @@ def _existing_folder(path: str) -> str:
     return path
 
 
-def _hide_password(url: str) -> str:
+def hide_password(url: str) -> str:
     """The URL with any ``user:password@`` password replaced by ``***``."""
     scheme, _, rest = url.partition("://")
     credentials, at, host = rest.rpartition("@")

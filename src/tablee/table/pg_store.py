@@ -72,6 +72,7 @@ from tablee.table._rows import (
     unknown_table_id,
 )
 from tablee.table.chain import SECRET_PREFERENCE, new_secret
+from tablee.table.connect import hide_password
 from tablee.table.events import StoredEvent, check_command_key
 from tablee.table.store import TableInfo
 
@@ -275,7 +276,7 @@ class PgStore:
     def __init__(self, url: str) -> None:
         self.conninfo = conninfo_of(url)
         self.url = "postgresql+psycopg://" + self.conninfo.removeprefix("postgresql://")
-        self._shown_url = _hide_password(self.conninfo)
+        self._shown_url = hide_password(self.conninfo)
         self._idle: list[_Link] = []
         self._lock = threading.Lock()
         # per thread: the connection of its `exclusive` block, the events `command_events`
@@ -751,11 +752,3 @@ class PgStore:
         for conn in idle:
             conn.close()
 
-
-def _hide_password(url: str) -> str:
-    """The URL with any ``user:password@`` password replaced by ``***``."""
-    scheme, _, rest = url.partition("://")
-    credentials, at, host = rest.rpartition("@")
-    if not at or ":" not in credentials:
-        return url
-    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}"
