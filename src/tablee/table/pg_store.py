@@ -751,4 +751,3 @@ class PgStore:
             idle, self._idle = self._idle, []
         for conn in idle:
             conn.close()
-
