@@ -77,6 +77,8 @@ def test_an_exclusive_block_that_raises_stores_nothing(postgres_url: str) -> Non
         with pytest.raises(RuntimeError), store.exclusive(table_id):
             store.append(table_id, 1, [roll(1)], NOW)
             raise RuntimeError("the command failed after its append")
+        with pytest.raises(AppendConflict):  # event 2 was never stored: nothing follows it
+            store.append(table_id, 2, [roll(2)], NOW)
         assert [e.seq for e in store.load(table_id)] == [1]
         assert [e.seq for e in store.append(table_id, 1, [roll(2)], NOW)] == [2]
     finally:

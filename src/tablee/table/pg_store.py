@@ -371,13 +371,17 @@ class PgStore:
         if getattr(self._pinned, "link", None) is not None:
             yield  # already held by this thread
             return
-        with self._guard(), self._connection() as link, link.transaction():
-            link.rows(_LOCK_TABLE, (table_id,))
-            self._pinned.link = link
-            try:
-                yield
-            finally:
-                self._pinned.link = None
+        try:
+            with self._guard(), self._connection() as link, link.transaction():
+                link.rows(_LOCK_TABLE, (table_id,))
+                self._pinned.link = link
+                try:
+                    yield
+                finally:
+                    self._pinned.link = None
+        except BaseException:
+            self._chains.pop(table_id, None)  # what the block appended may not be stored
+            raise
 
     @contextmanager
     def _guard(self) -> Iterator[None]:

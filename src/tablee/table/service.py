@@ -349,7 +349,17 @@ class TableService:
                 return done
         state = self._current(info, full=False)
         exclusive = getattr(self.store, "exclusive", None)
+        locked = False
+
+        def forget(kind: type[BaseException] | None, *_: object) -> bool:
+            # an error while the table was held (its commit failing, say): the state cached
+            # inside the block may not be stored, so the table is read again next time
+            if kind is not None and locked:
+                self._snapshots.pop(info.id, None)
+            return False
+
         with contextlib.ExitStack() as held:
+            held.push(forget)  # runs after the lock's block has ended (and committed)
             for attempt in range(MAX_ATTEMPTS):
                 decision = decide(state)
                 facts = tuple(facts_of(decision))
@@ -360,6 +370,7 @@ class TableService:
                 except AppendConflict:
                     if callable(exclusive) and attempt == 0:  # from now on, no race to lose
                         held.enter_context(exclusive(info.id))
+                        locked = True
                     if command_key is not None:  # the same command stored by another writer?
                         done = self._replayed(info, command_key)
                         if done is not None:
