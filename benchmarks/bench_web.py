@@ -22,7 +22,15 @@ each delivery is matched to its POST. Reported:
 * lost events (stored but never received by a stream of that table) and duplicated ones
   (received twice by one stream), from the sequence numbers: both must be zero;
 * the server's peak resident memory (``VmHWM`` of ``/proc/<pid>/status``), and the CPU time
-  per roll of the server (``/proc/<pid>/stat``) and of this client, over the posting time.
+  per roll of the server (``/proc/<pid>/stat``, every server process added) and of this
+  client, over the posting time; also "net" of what the servers spend idle (measured for
+  ``--idle`` seconds with every stream open before posting: pollers, keep-alives), and on
+  PostgreSQL the CPU per roll of the database's own server processes (those serving
+  connections to the database, from ``pg_stat_activity`` and ``/proc``).
+
+``--servers N`` starts N ``tablee serve`` processes on their own ports and one database (as
+behind a load balancer): the POST connections and the streams are spread over them in turn.
+``--hot-table`` posts 100 rolls/s on one table with 10 players over 2 servers.
 
 The client runs on the same cores as the server (two here), so it is kept cheap: the set-up
 (creating tables, reading links) uses httpx, but the rolls and the streams, the measured
@@ -59,7 +67,7 @@ from urllib.parse import urlencode, urlsplit
 
 import httpx
 
-LINK = re.compile(r"<dt>([^<]+)</dt>\s*<dd><a href=\"([^\"]+)\"")
+LINK = re.compile(r'<h2>([^<]+)</h2>\s*<p class="join-url">.*?<a href="([^"]+)">', re.DOTALL)
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 TAG = re.compile(rb"because: (k\d+)\)")
 SSE_ID = re.compile(rb"^id: (\d+)$", re.MULTILINE)
@@ -113,22 +121,26 @@ def free_port() -> int:
         return port
 
 
-def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    args: argparse.Namespace, folder: Path, number: int = 0
+) -> tuple[subprocess.Popen[bytes], str]:
+    """Start one ``tablee serve`` (the ``number``-th of ``--servers``) on a free port."""
     port = free_port()
     db = args.db or str(folder / "bench.sqlite")
     env = {**os.environ, "XDG_DATA_HOME": str(folder), "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("TABLEE_DATABASE_URL", None)
     command = [sys.executable]
     if args.profile:
-        command += ["-m", "cProfile", "-o", args.profile]
+        command += ["-m", "cProfile", "-o", args.profile + (f".{number}" if number else "")]
     command += [args.server_script] if args.server_script else ["-m", "tablee"]
     command += ["serve", "--port", str(port), "--db", db, "--workers", str(args.workers)]
-    log = (folder / "serve.log").open("wb")
+    log_path = folder / f"serve{number}.log"
+    log = log_path.open("wb")
     process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            sys.exit(f"tablee serve stopped: {(folder / 'serve.log').read_text()}")
+            sys.exit(f"tablee serve stopped: {log_path.read_text()}")
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
             return process, f"http://127.0.0.1:{port}"
         time.sleep(0.1)
@@ -156,14 +168,14 @@ def tree(pid: int) -> list[int]:
     return found
 
 
-def memory(pid: int) -> dict[str, float]:
+def memory(pids: list[int]) -> dict[str, float]:
     """Peak and current resident memory of the server's processes, in MB (from /proc).
 
     With several processes their figures are added: an upper bound (shared pages count
     once per process).
     """
     found = {"VmHWM": 0.0, "VmRSS": 0.0}
-    for each in tree(pid):
+    for each in (p for pid in pids for p in tree(pid)):
         with contextlib.suppress(OSError):
             for line in Path(f"/proc/{each}/status").read_text().splitlines():
                 key, _, value = line.partition(":")
@@ -172,14 +184,44 @@ def memory(pid: int) -> dict[str, float]:
     return found
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) used so far by the server's processes, in seconds."""
-    total = 0
-    for each in tree(pid):
-        with contextlib.suppress(OSError):
-            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time (user + system) used so far by the server processes, in seconds.
+
+    Each of ``pids`` counts with its descendants (the workers of ``--workers``).
+    """
+    return sum(process_cpu(each) for pid in pids for each in tree(pid))
+
+
+def process_cpu(pid: int) -> float:
+    """CPU time (user + system) used so far by one process, in seconds (0 when gone)."""
+    with contextlib.suppress(OSError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+def database_backends(db: str | None) -> list[int]:
+    """The PostgreSQL server processes serving connections to ``db`` (empty for SQLite).
+
+    Read from ``pg_stat_activity`` (the server runs on this machine, so their CPU time is
+    in ``/proc``); this query's own connection is left out.
+    """
+    if not db or not db.startswith("postgresql"):
+        return []
+    import psycopg
+
+    conninfo = db.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+    return [int(row[0]) for row in rows]
+
+
+def backend_cpu(pids: list[int]) -> dict[int, float]:
+    """The CPU time of each database backend so far."""
+    return {pid: process_cpu(pid) for pid in pids}
 
 
 # --- setting up -----------------------------------------------------------------------------
@@ -195,17 +237,26 @@ async def polite(client: httpx.AsyncClient, method: str, url: str, **kw: Any) ->
     raise RuntimeError(f"still rate-limited: {url}")
 
 
-async def create_table(client: httpx.AsyncClient, base: str, number: int) -> Table:
+PLAYER_NAMES = [chr(ord("A") + i) for i in range(26)]
+
+
+async def create_table(
+    client: httpx.AsyncClient, base: str, number: int, players: int = 2
+) -> Table:
     home = await polite(client, "GET", base + "/")
     token = CSRF.search(home.text).group(1)  # type: ignore[union-attr]
     name = f"bench {RUN} {number}"  # unique: a reused database keeps earlier runs' tables
     form = {"csrf": token, "system": "pouyss", "name": name, "lang": "en"}
-    form["players"] = "A\nB"
+    names = PLAYER_NAMES[:players]
+    form["players"] = "\n".join(names)
     made = await polite(client, "POST", base + "/tables", data=form)
     made.raise_for_status()
     links = {label.strip(): url for label, url in LINK.findall(made.text)}
     table = Table(
-        number, links["game master"], [links["player A"], links["player B"]], links["spectator"]
+        number,
+        links["game master"],
+        [links[f"player {name}"] for name in names],
+        links["spectator"],
     )
     for link in (table.gm, *table.players):
         page = await polite(client, "GET", link)
@@ -355,19 +406,26 @@ async def roll(
 
 
 async def drive(
-    base: tuple[str, int], run: Run, tables: list[Table], rate: float, seconds: float, inflight: int
+    bases: list[tuple[str, int]],
+    run: Run,
+    tables: list[Table],
+    rate: float,
+    seconds: float,
+    inflight: int,
 ) -> float:
     """Post rolls on a fixed schedule; returns the posting time (until the last answer).
 
     At most ``inflight`` POSTs wait at once, each on its own keep-alive connection; a roll
-    due while they all wait is sent as soon as one answers.
+    due while they all wait is sent as soon as one answers. With several servers, the
+    connections are spread over them in turn (as a load balancer would), so successive
+    rolls of a table go through different processes.
     """
     links: list[tuple[Table, str]] = []
-    for i in range(3):  # the game master's link, then each player's, table after table
+    for i in range(1 + len(tables[0].players)):  # the game master's link, then each player's
         links += [(t, (t.gm, *t.players)[i]) for t in tables]
     pool: asyncio.Queue[Connection] = asyncio.Queue()
-    for _ in range(inflight):
-        pool.put_nowait(Connection(*base))
+    for i in range(inflight):
+        pool.put_nowait(Connection(*bases[i % len(bases)]))
     tasks = []
     start = time.perf_counter()
     n = 0
@@ -394,15 +452,19 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[k]
 
 
-async def bench(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
+async def bench(args: argparse.Namespace, urls: list[str], pids: list[int]) -> dict[str, Any]:
     # httpx for the set-up and the final checks only; rolls and streams use `Connection`.
+    base = urls[0]
     async with httpx.AsyncClient(timeout=30) as client:
         t0 = time.perf_counter()
         await polite(client, "GET", base + "/")  # the home page's anti-forgery cookie, once
         tables = []
         for chunk in range(0, args.tables, 10):
             tables += await asyncio.gather(
-                *(create_table(client, base, i) for i in range(chunk, min(args.tables, chunk + 10)))
+                *(
+                    create_table(client, base, i, args.players)
+                    for i in range(chunk, min(args.tables, chunk + 10))
+                )
             )
         setup = time.perf_counter() - t0
         stop = asyncio.Event()
@@ -410,15 +472,30 @@ async def bench(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]
         for table in tables:
             links = [table.spectator, table.gm, *table.players]
             viewers += [Viewer(table, links[i % len(links)]) for i in range(args.viewers)]
-        address = urlsplit(base)
-        where = (address.hostname or "127.0.0.1", address.port or 80)
-        watchers = [asyncio.create_task(watch(where, v, stop)) for v in viewers]
+        wheres = []
+        for url in urls:
+            address = urlsplit(url)
+            wheres.append((address.hostname or "127.0.0.1", address.port or 80))
+        # a table's streams are spread over the servers in turn (viewer i on server i % N)
+        watchers = [
+            asyncio.create_task(watch(wheres[i % len(wheres)], v, stop))
+            for i, v in enumerate(viewers)
+        ]
         await asyncio.wait_for(asyncio.gather(*(v.opened.wait() for v in viewers)), 60)
         await asyncio.sleep(1)
-        cpu0, client0 = cpu_seconds(pid), time.process_time()
+        # What the servers spend with every stream open and no roll (pollers, keep-alives,
+        # presence): taken off the posting time's CPU for the "net" figure per roll.
+        idle0, idle_t0 = cpu_seconds(pids), time.perf_counter()
+        await asyncio.sleep(args.idle)
+        idle_rate = (cpu_seconds(pids) - idle0) / (time.perf_counter() - idle_t0)
+        backends = backend_cpu(database_backends(args.db))
+        cpu0, client0, load0 = cpu_seconds(pids), time.process_time(), os.getloadavg()[0]
         run = Run()
-        posting = await drive(where, run, tables, args.rate, args.duration, args.inflight)
-        cpu, client_cpu = cpu_seconds(pid) - cpu0, time.process_time() - client0
+        posting = await drive(wheres, run, tables, args.rate, args.duration, args.inflight)
+        cpu, client_cpu = cpu_seconds(pids) - cpu0, time.process_time() - client0
+        load1 = os.getloadavg()[0]
+        after = backend_cpu(database_backends(args.db))
+        db_cpu = sum(used - backends.get(pid, 0.0) for pid, used in after.items())
         # Every stream must reach its table's last stored event.
         finals = dict(
             zip(
@@ -451,8 +528,12 @@ async def bench(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]
                 unmatched += 1
             else:
                 delays.append((arrived - run.sent[tag]) * 1000)
-    mem = memory(pid)
+    mem = memory(pids)
+    rolls = max(1, len(run.ok))
     return {
+        "servers": len(urls),
+        "workers_each": args.workers,
+        "load_avg_start_end": f"{load0:.1f} - {load1:.1f}",
         "tables": args.tables,
         "viewers_per_table": args.viewers,
         "streams": len(viewers),
@@ -477,6 +558,9 @@ async def bench(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]
         "client_cpu_s": round(client_cpu, 1),
         "server_cpu_per_roll_ms": round(cpu / max(1, len(run.ok)) * 1000, 2),
         "client_cpu_per_roll_ms": round(client_cpu / max(1, len(run.ok)) * 1000, 2),
+        "server_cpu_per_roll_ms_net": round((cpu - idle_rate * posting) / rolls * 1000, 2),
+        "server_idle_cpu_per_s": round(idle_rate, 3),
+        "postgres_cpu_per_roll_ms": round(db_cpu / rolls * 1000, 2) if args.db else None,
         "peak_mb": round(mem.get("VmHWM", float("nan")), 1),
         "rss_mb_end": round(mem.get("VmRSS", float("nan")), 1),
     }
@@ -501,18 +585,46 @@ def main() -> None:
     parser.add_argument("--drain", type=float, default=30, help="seconds to wait for streams")
     parser.add_argument("--db", help="database URL or SQLite path (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="separate server processes on their own ports (PostgreSQL): POSTs and streams "
+        "spread over them in turn",
+    )
+    parser.add_argument("--players", type=int, default=2, help="players per table (links)")
+    parser.add_argument(
+        "--idle",
+        type=float,
+        default=3,
+        help="seconds of the servers' CPU measured with the streams open and no roll",
+    )
+    parser.add_argument(
+        "--hot-table",
+        action="store_true",
+        help="one table, 100 rolls/s, 10 players, over 2 servers (unless given otherwise)",
+    )
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
     parser.add_argument(
         "--server-script", help="a Python file run instead of `-m tablee` (for timing probes)"
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.hot_table:
+        given = set(sys.argv)
+        args.tables = 1
+        args.rate = args.rate if "--rate" in given else 100
+        args.players = args.players if "--players" in given else 10
+        args.servers = args.servers if "--servers" in given else 2
     with tempfile.TemporaryDirectory() as folder:
-        process, base = start_server(args, Path(folder))
+        servers = []
         try:
-            result = run_loop(bench(args, base, process.pid))
+            for number in range(args.servers):
+                servers.append(start_server(args, Path(folder), number))
+            result = run_loop(bench(args, [url for _, url in servers], [p.pid for p, _ in servers]))
         finally:
-            stop_server(process)
+            for process, _ in servers:
+                stop_server(process)
     if args.json:
         print(json.dumps(result))
         return

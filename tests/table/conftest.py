@@ -1,8 +1,9 @@
 """Fixtures for the event store contract suite: one store per backend.
 
 Backends: ``sqlite3`` (SqliteStore), ``sqlalchemy-sqlite`` (SqlAlchemyStore on a SQLite
-file) and ``postgresql`` (SqlAlchemyStore on a fresh database of the server at
-127.0.0.1:5432, dropped after the test). PostgreSQL tests are skipped when the server is not
+file), ``postgresql`` (SqlAlchemyStore on a fresh database of the server at
+127.0.0.1:5432, dropped after the test) and ``psycopg`` (PgStore, the store ``tablee``
+opens for a PostgreSQL URL, on such a database). PostgreSQL tests are skipped when the server is not
 reachable, unless ``TABLEE_REQUIRE_POSTGRES=1``.
 
 A *target* is a plain ``(backend, where)`` tuple of strings, so that it can be sent to
@@ -21,13 +22,14 @@ import psycopg
 import pytest
 from psycopg import sql
 
+from tablee.table.pg_store import PgStore
 from tablee.table.sql_store import SqlAlchemyStore
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import EventStore
 
 PG_HOST = "127.0.0.1"
 PG_PORT = 5432
-BACKENDS = ("sqlite3", "sqlalchemy-sqlite", "postgresql")
+BACKENDS = ("sqlite3", "sqlalchemy-sqlite", "postgresql", "psycopg")
 
 Target = tuple[str, str]
 
@@ -37,6 +39,8 @@ def open_target(target: Target) -> EventStore:
     backend, where = target
     if backend == "sqlite3":
         return SqliteStore(Path(where))
+    if backend == "psycopg":
+        return PgStore(where)
     return SqlAlchemyStore(where)
 
 
@@ -103,6 +107,7 @@ def postgres_url(postgres_user: str) -> Iterator[str]:
         "sqlite3",
         "sqlalchemy-sqlite",
         pytest.param("postgresql", marks=pytest.mark.postgres),
+        pytest.param("psycopg", marks=pytest.mark.postgres),
     ]
 )
 def store_target(request: pytest.FixtureRequest, tmp_path: Path) -> Target:

@@ -10,6 +10,7 @@ import pytest
 
 from tablee.errors import InputError, StorageError
 from tablee.table.connect import DATABASE_URL_ENV, default_database_path, open_store
+from tablee.table.pg_store import PgStore
 from tablee.table.sql_store import SqlAlchemyStore
 from tablee.table.sqlite_store import SqliteStore
 
@@ -47,10 +48,11 @@ def test_a_sqlite_url_takes_the_fast_path(tmp_path: Path) -> None:
 
 @pytest.mark.postgres
 @pytest.mark.parametrize("scheme", ["postgresql", "postgresql+psycopg"])
-def test_a_postgresql_url_opens_sqlalchemy(postgres_url: str, scheme: str) -> None:
+def test_a_postgresql_url_opens_the_psycopg_store(postgres_url: str, scheme: str) -> None:
     store = open_store(postgres_url.replace("postgresql", scheme, 1))
     try:
-        assert isinstance(store, SqlAlchemyStore)
+        assert isinstance(store, PgStore)
+        assert store.url.startswith("postgresql+psycopg://")
         assert store.tables() == []
     finally:
         store.close()
@@ -112,6 +114,13 @@ def test_an_unreachable_server_is_a_storage_error_without_the_password() -> None
     with pytest.raises(StorageError, match=r"127\.0\.0\.1:1/") as caught:
         SqlAlchemyStore("postgresql://someone:pa55word@127.0.0.1:1/nothing")
     assert "pa55word" not in str(caught.value)
+
+
+def test_an_unreachable_server_is_a_storage_error_without_the_password_psycopg() -> None:
+    with pytest.raises(StorageError, match=r"127\.0\.0\.1:1/") as caught:
+        PgStore("postgresql://someone:pa55word@127.0.0.1:1/nothing")
+    assert "pa55word" not in str(caught.value)
+    assert "someone:***@" in str(caught.value)
 
 
 @pytest.mark.parametrize("form", ["{path}", "sqlite:///{path}"])

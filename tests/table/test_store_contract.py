@@ -19,6 +19,7 @@ import pytest
 from tablee.errors import InputError, NotFoundError, RuleError
 from tablee.systems.base import Fact
 from tablee.table.chain import SECRET_PREFERENCE, first_broken_link
+from tablee.table.pg_store import PgStore
 from tablee.table.sql_store import SqlAlchemyStore
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import AppendConflict, DuplicateCommand, EventStore, TableInfo
@@ -34,6 +35,8 @@ def open_target(target: Target) -> EventStore:
     backend, where = target
     if backend == "sqlite3":
         return SqliteStore(Path(where))
+    if backend == "psycopg":
+        return PgStore(where)
     return SqlAlchemyStore(where)
 
 

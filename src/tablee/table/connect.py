@@ -8,8 +8,8 @@ Which database, in this order:
 
 A value containing ``://`` is a URL: ``sqlite:///PATH`` opens `SqliteStore` on ``PATH`` (the
 fast path, no SQLAlchemy import), ``postgresql://...`` or ``postgresql+psycopg://...`` opens
-`SqlAlchemyStore`. Any other value is a SQLite file path. Nothing below this module reads
-the environment.
+`tablee.table.pg_store.PgStore` (psycopg 3 directly). Any other value is a SQLite file
+path. Nothing below this module reads the environment.
 
 Source: docs/architecture.md, "The event log" (SQLite by default, a file in the user's
 data folder; PostgreSQL when hosted; no storage settings read deep inside the code).
@@ -27,7 +27,7 @@ from tablee.errors import N_, InputError
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import EventStore
 
-__all__ = ["DATABASE_URL_ENV", "default_database_path", "open_store"]
+__all__ = ["DATABASE_URL_ENV", "default_database_path", "hide_password", "open_store"]
 
 DATABASE_URL_ENV = "TABLEE_DATABASE_URL"
 """The environment variable naming the database when ``--db`` is not given."""
@@ -77,13 +77,13 @@ def open_store(db: str | None = None) -> EventStore:
     if value.startswith("sqlite:///") and value != "sqlite:///:memory:":
         return SqliteStore(_existing_folder(value.removeprefix("sqlite:///")))
     if value.startswith(_POSTGRESQL_PREFIXES):
-        from tablee.table.sql_store import SqlAlchemyStore  # lazy: SQLAlchemy is slow to import
+        from tablee.table.pg_store import PgStore  # lazy: only a hosted table needs psycopg
 
-        return SqlAlchemyStore(value)
+        return PgStore(value)
     raise InputError(
         N_("unsupported database {value!r}"),
         tip=N_("use a file path, sqlite:///PATH or postgresql://USER@HOST:PORT/NAME"),
-        value=_hide_password(value),
+        value=hide_password(value),
     )
 
 
@@ -106,7 +106,7 @@ def _existing_folder(path: str) -> str:
     return path
 
 
-def _hide_password(url: str) -> str:
+def hide_password(url: str) -> str:
     """The URL with any ``user:password@`` password replaced by ``***``."""
     scheme, _, rest = url.partition("://")
     credentials, at, host = rest.rpartition("@")

@@ -4,7 +4,11 @@
 from the folded `TableState` to the facts it decides (it may raise a rule error). The service
 appends those facts after the last event it read; if another writer appended first it reloads,
 decides again against the new state (where the cagnotte may now be empty) and retries, at most
-`MAX_ATTEMPTS` times, then refuses with `ConcurrencyError`.
+`MAX_ATTEMPTS` times, then refuses with `ConcurrencyError`. A store that can hold a table's
+write lock (`tablee.table.pg_store.PgStore.exclusive`: writers of one table queue in the
+database) holds it from the first lost race on: the retry reads the table, decides and
+appends while no other writer can, so a busy table's commands are not refused for losing
+races again and again.
 
 The clock is injected and read once per command; its value is stored in the events.
 
@@ -23,6 +27,7 @@ Source: docs/architecture.md, "The event log".
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -276,6 +281,16 @@ class TableService:
         """The table's registry row (NotFoundError if unknown)."""
         return self.store.find_table(name)
 
+    def cached(self, table_id: str) -> TableState[Any] | None:
+        """The table's state as this service last read or wrote it, without reading the store.
+
+        None when there is none, or only one resumed from a stored snapshot (not folded from
+        the whole log). Events stored since by another process are missing: a caller that
+        knows the table's last seq (the web table's hub, told by the database) compares it.
+        """
+        found = self._snapshots.get(table_id)
+        return None if found is None or found.partial else found
+
     def state(self, name: str) -> TableState[Any]:
         """The table folded from its whole log (from the snapshot and the events since)."""
         return self._current(self.store.find_table(name))
@@ -333,27 +348,43 @@ class TableService:
             if done is not None:
                 return done
         state = self._current(info, full=False)
-        for attempt in range(MAX_ATTEMPTS):
-            decision = decide(state)
-            facts = tuple(facts_of(decision))
-            try:
-                stored = self.store.append(
-                    info.id, state.last_seq, facts, self.clock(), command_key=command_key
-                )
-            except AppendConflict:
-                if command_key is not None:  # the same command stored by another writer?
-                    done = self._replayed(info, command_key)
-                    if done is not None:
-                        return done
-                state = self._current(info, full=False)
-                _back_off(attempt)
-                continue
-            new_state = extend(state, stored)
-            self._snapshots[info.id] = new_state
-            self._keep_snapshot(state, new_state)
-            if self.remember_last and self.store.get_preference(LAST_TABLE) != info.name:
-                self.store.set_preference(LAST_TABLE, info.name)
-            return Applied(decision, tuple(stored), new_state)
+        exclusive = getattr(self.store, "exclusive", None)
+        locked = False
+
+        def forget(kind: type[BaseException] | None, *_: object) -> bool:
+            # an error while the table was held (its commit failing, say): the state cached
+            # inside the block may not be stored, so the table is read again next time
+            if kind is not None and locked:
+                self._snapshots.pop(info.id, None)
+            return False
+
+        with contextlib.ExitStack() as held:
+            held.push(forget)  # runs after the lock's block has ended (and committed)
+            for attempt in range(MAX_ATTEMPTS):
+                decision = decide(state)
+                facts = tuple(facts_of(decision))
+                try:
+                    stored = self.store.append(
+                        info.id, state.last_seq, facts, self.clock(), command_key=command_key
+                    )
+                except AppendConflict:
+                    if callable(exclusive) and attempt == 0:  # from now on, no race to lose
+                        held.enter_context(exclusive(info.id))
+                        locked = True
+                    if command_key is not None:  # the same command stored by another writer?
+                        done = self._replayed(info, command_key)
+                        if done is not None:
+                            return done
+                    state = self._current(info, full=False)
+                    if not callable(exclusive):
+                        _back_off(attempt)
+                    continue
+                new_state = extend(state, stored)
+                self._snapshots[info.id] = new_state
+                self._keep_snapshot(state, new_state)
+                if self.remember_last and self.store.get_preference(LAST_TABLE) != info.name:
+                    self.store.set_preference(LAST_TABLE, info.name)
+                return Applied(decision, tuple(stored), new_state)
         raise ConcurrencyError(
             N_("table {name} kept changing while this command was decided ({attempts} tries)"),
             tip=N_("run the command again"),

@@ -206,9 +206,24 @@ class WebTable:
         async with lock:
             cached = self._states.get(table_id)
             if cached is None or cached.last_seq < self.hub.known(table_id):
-                cached = await self.run(lambda: self.service.state(name))
-                self._states[table_id] = cached
+                known = self.known_state(table_id)
+                if known is None:
+                    known = await self.run(lambda: self.service.state(name))
+                cached = self._states[table_id] = known
             return cached
+
+    def known_state(self, table_id: str) -> TableState[Any] | None:
+        """The service's state of a watched table when it holds every event the hub knows of.
+
+        A roll made here leaves the service holding the state after it, and the hub knows of
+        every event stored by another process as soon as the database tells (on PostgreSQL)
+        or the poller sees it: then no store call is needed. None when the table has no open
+        stream here (the hub then knows nothing of it) or the state is behind.
+        """
+        state = self.service.cached(table_id)
+        if state is None or not self.hub.watched(table_id):
+            return None
+        return state if state.last_seq >= self.hub.known(table_id) else None
 
     async def link_works(self, link: LinkInfo) -> bool:
         """Whether a link is still stored and not revoked."""

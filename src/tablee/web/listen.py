@@ -1,7 +1,8 @@
 """Cross-process fan-out on PostgreSQL: LISTEN for the store's notifications, wake the hub.
 
-Every transaction of `tablee.table.sql_store.SqlAlchemyStore` that stores events on
-PostgreSQL sends ``NOTIFY tablee_events, '<table_id>:<last seq>'``, delivered on commit. A
+Every transaction of `tablee.table.pg_store.PgStore` (and of
+`tablee.table.sql_store.SqlAlchemyStore` on PostgreSQL) that stores events sends ``NOTIFY
+tablee_events, '<table_id>:<last seq>'``, delivered on commit. A
 `Listener` holds one psycopg 3 asynchronous connection (autocommit) that runs ``LISTEN
 tablee_events`` and hands each notification to `tablee.web.hub.Hub.heard`, which wakes the
 table's open streams; they then read the events after the last number they sent. A roll
@@ -208,8 +209,9 @@ def listener_for(store: EventStore, hub: Hub, presence: Presence | None = None) 
     """A listener for the store's database when it is PostgreSQL, else None.
 
     Args:
-        store: the web table's store; only a `SqlAlchemyStore` whose URL is PostgreSQL
-            gets a listener (SQLite has no notifications: the poller alone serves it).
+        store: the web table's store; only a store whose URL is PostgreSQL (`PgStore`, or a
+            `SqlAlchemyStore` on PostgreSQL) gets a listener (SQLite has no notifications:
+            the poller alone serves it).
         hub: the hub to wake.
         presence: the seats to share with the other processes (None: not shared).
 
@@ -219,7 +221,6 @@ def listener_for(store: EventStore, hub: Hub, presence: Presence | None = None) 
     url = getattr(store, "url", None)
     if not isinstance(url, str) or not url.startswith("postgresql"):
         return None
-    from sqlalchemy.engine import make_url  # lazy: only a PostgreSQL store needs it
+    from tablee.table.pg_store import conninfo_of  # lazy: only a PostgreSQL store needs it
 
-    conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-    return Listener(conninfo, hub, presence)
+    return Listener(conninfo_of(url), hub, presence)

@@ -248,7 +248,8 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
             key = _form_command_key(form, viewer)
 
             def work() -> Applied[Any]:
-                state = table.service.state(viewer.table)
+                known = table.known_state(viewer.link.table_id)  # the command reads the log
+                state = known or table.service.state(viewer.table)
                 action = action_of(state, action_id)
                 asked = ActionRequest(action, form, viewer, state, table.service, command_key=key)
                 return action.run(asked)
