@@ -206,7 +206,7 @@ class _Answers:
     def __init__(self, out: io.StringIO, limit: int) -> None:
         self.out, self.limit, self.given = out, limit, 0
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         if self.given >= self.limit:
             return ""
         self.given += 1

@@ -14,6 +14,7 @@ from tablee.cli.app import Context, add_common, parse_options, whole_number
 from tablee.cli.render import event_line
 from tablee.errors import N_, InputError
 from tablee.systems import game_ids
+from tablee.systems.declare import check_text
 from tablee.systems.options import option_text
 from tablee.table.projection import TableState
 from tablee.table.transcript import to_markdown
@@ -286,6 +287,7 @@ def cmd_links(ctx: Context) -> int:
     from tablee.table.links import issue_table_links, revoke_by_prefix
 
     a = ctx.args
+    check_text(a.base_url, "--base-url")  # printed in every link
     name = ctx.service.resolve_name(a.name or a.table)
     state = ctx.service.state(name)
     store, now = ctx.service.store, ctx.service.clock()

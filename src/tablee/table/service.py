@@ -439,8 +439,11 @@ class TableService:
         from tablee.table.trailer import Imported, verify_export  # only imports need them
 
         verdict = verify_export(self.store.installation_secret(), events, trailer, self.clock())
+        from tablee.table.transcript import check_texts  # only imports need it
+
         try:
             exported = fold(events)
+            check_texts(exported)
             verify_log(exported)
         except StorageError as exc:
             raise InputError(N_("this log cannot be imported: {error}"), error=exc) from exc

@@ -13,18 +13,27 @@ Source: docs/architecture.md, "The event log" (every event stores its faces and 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tablee.errors import N_, InputError, Message
-from tablee.systems.base import VISIBILITIES
+from tablee.errors import N_, InputError, Message, TableeError
+from tablee.systems.base import JSON, VISIBILITIES
+from tablee.systems.declare import check_text, unsafe_char
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
 from tablee.table.projection import TableState
 from tablee.table.trailer import Trailer
 
-__all__ = ["Export", "describe", "parse_jsonl", "read_jsonl", "to_jsonl", "to_markdown"]
+__all__ = [
+    "Export",
+    "check_texts",
+    "describe",
+    "parse_jsonl",
+    "read_jsonl",
+    "to_jsonl",
+    "to_markdown",
+]
 
 Translate = Callable[[str], str]
 
@@ -177,6 +186,68 @@ def _event_of(row: Any) -> StoredEvent:
         envelope["command_key"],
         envelope["chain"],
     )
+
+
+def _strings(value: JSON, path: str) -> Iterator[tuple[str, str]]:
+    """Every text in a JSON value (object keys too), with where it sits (``cagnotte.before``)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield f"{path}.{key}", str(key)
+            yield from _strings(item, f"{path}.{key}")
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from _strings(item, f"{path}[{index}]")
+
+
+def check_texts(state: TableState[Any]) -> None:
+    """Refuse an imported log holding text that Tablée would not let anyone type.
+
+    A file can say anything; what it holds is shown in every later ``table log``, page and
+    export, so it is held to the same checks as typed text
+    (`tablee.systems.declare.check_text`):
+
+    * the fold has already checked the players' names (`tablee.systems.base.clean_name`);
+    * no text anywhere in an event (its actor, every text and key of its payload, an undo's
+      revisions included) holds a control or text-direction character (tabs and line ends
+      aside);
+    * an undo's reason is at most `tablee.systems.declare.MAX_TEXT` characters;
+    * an undone event's command is built from its recorded inputs, so its declared fields
+      (a note, a declaration) are checked against their limits even though the rules do not
+      decide it again; the events that count are checked so when `verify_log` decides them.
+
+    Args:
+        state: the imported log, folded.
+
+    Raises:
+        InputError: the first such text, naming the event, the field and the limit or the
+            character's code point.
+    """
+    for event in state.events:
+        try:
+            _check_event(state, event)
+        except TableeError as exc:
+            raise InputError(N_("event {seq}: {error}"), seq=event.seq, error=exc) from exc
+
+
+def _check_event(state: TableState[Any], event: StoredEvent) -> None:
+    texts = [("actor", event.actor or ""), *_strings(event.payload, "payload")]
+    for field, text in texts:
+        bad = next((ch for ch in text if unsafe_char(ch)), None)
+        if bad is not None:
+            raise InputError(
+                N_("{field}: the character {code} is not allowed (a control character)"),
+                field=field,
+                code=f"U+{ord(bad):04X}",
+            )
+    payload = state.payload_of(event)
+    if event.kind == TABLE_VOIDED:
+        check_text(str(payload.get("reason") or ""), "reason")
+    elif event.kind != TABLE_CREATED and event.seq in state.voided:
+        inputs = getattr(state.system.event_of(event.kind, payload), "inputs", None)
+        if inputs is not None:
+            inputs()  # the command checks its declared fields as it is built
 
 
 def to_markdown(state: TableState[Any], tr: Translate) -> str:
