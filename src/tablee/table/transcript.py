@@ -12,11 +12,12 @@ Source: docs/architecture.md, "The event log" (every event stores its faces and 
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, BinaryIO
 
 from tablee.errors import N_, InputError, Message, TableeError
 from tablee.systems.base import JSON, VISIBILITIES
@@ -26,9 +27,12 @@ from tablee.table.projection import TableState
 from tablee.table.trailer import Trailer
 
 __all__ = [
+    "MAX_EXPORT_BYTES",
+    "MAX_LINE_BYTES",
     "Export",
     "check_texts",
     "describe",
+    "export_lines",
     "parse_jsonl",
     "read_jsonl",
     "to_jsonl",
@@ -36,6 +40,23 @@ __all__ = [
 ]
 
 Translate = Callable[[str], str]
+
+MAX_LINE_BYTES = 16 * 1024 * 1024
+"""Longest line of a JSON Lines export read, in bytes (16 MiB), its line end included.
+
+One line is one event. The longest a command makes is a quest drawn from a group's own
+tables: four tables of at most 256 Ki characters, about 1 MiB of plain text and at most 4 MiB
+in UTF-8; an undo that revises many later events (each payload the rules now give
+differently) is the other long line. 16 MiB leaves room for both."""
+
+MAX_EXPORT_BYTES = 64 * 1024 * 1024
+"""Largest JSON Lines export read, in bytes (64 MiB).
+
+An import holds the whole log in memory to check and fold it before anything is stored, so
+this bounds its memory. Measured (benchmarks/README.md, "Imports"): a 20,000-event Pouyss
+export is 7 MB and its import peaks at 143 MB (61 MB for 1,000 events), some 12 times the
+file. 64 MiB is about 190,000 such events, nine times the largest table the benchmarks
+play, for under a gigabyte."""
 
 
 def _table_line(event: StoredEvent) -> Message:
@@ -102,7 +123,55 @@ class Export:
     trailer: Trailer | None
 
 
-def read_jsonl(text: str) -> Export:
+def export_lines(
+    stream: BinaryIO, *, max_line: int = MAX_LINE_BYTES, max_total: int = MAX_EXPORT_BYTES
+) -> Iterator[tuple[int, str]]:
+    """The lines of an export read one at a time, each with its number (from 1).
+
+    Never more than ``max_line + 1`` bytes are read at once, so a file without line ends
+    (``/dev/zero``) or without end is refused after reading that much instead of growing
+    until the process is killed.
+
+    Args:
+        stream: the export, opened in binary mode.
+        max_line: longest line, in bytes, its line end included (`MAX_LINE_BYTES`).
+        max_total: largest file, in bytes (`MAX_EXPORT_BYTES`).
+
+    Yields:
+        ``(number, text)``: the line's number and its text, line end removed.
+
+    Raises:
+        InputError: a line longer than ``max_line`` or a file longer than ``max_total``
+            (naming the limit and the line), or a line that is not UTF-8 text.
+    """
+    total = 0
+    number = 0
+    while raw := stream.readline(max_line + 1):
+        number += 1
+        total += len(raw)
+        if len(raw) > max_line:
+            raise InputError(
+                N_("line {line} of the export is longer than {limit} MiB"),
+                tip=N_("each line of a Tablée export is one event"),
+                line=number,
+                limit=max_line // (1024 * 1024),
+            )
+        if total > max_total:
+            raise InputError(
+                N_("the export is larger than {limit} MiB (at line {line})"),
+                line=number,
+                limit=max_total // (1024 * 1024),
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError(
+                N_("line {line} of the export is not UTF-8 text"), line=number
+            ) from None
+        yield number, text.rstrip("\r\n")
+
+
+def read_jsonl(source: str | BinaryIO) -> Export:
     """Read a JSON Lines export: its events, and its trailer when the last line is one.
 
     Every field of an event is checked for its type: whole-number ``seq`` and
@@ -110,13 +179,18 @@ def read_jsonl(text: str) -> Export:
     object ``payload``, an ISO-8601 ``created_at`` with its time zone, and text or null
     ``rules_version``, ``command_key`` and ``chain`` (absent from 0.1.0 exports).
 
+    Args:
+        source: the export's text, or a binary stream read line by line (`export_lines`:
+            at most `MAX_LINE_BYTES` a line, `MAX_EXPORT_BYTES` in all).
+
     Raises:
-        InputError: a line that is neither such an event nor the trailer, or a trailer that
-            is not the last line, naming the line number.
+        InputError: a line that is neither such an event nor the trailer, a trailer that
+            is not the last line, a line or a file past its limit, naming the line number.
     """
+    stream = io.BytesIO(source.encode("utf-8")) if isinstance(source, str) else source
     events: list[StoredEvent] = []
     trailer: Trailer | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in export_lines(stream):
         if not line.strip():
             continue
         if trailer is not None:
