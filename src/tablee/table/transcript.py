@@ -268,8 +268,9 @@ def _strings(value: JSON, path: str) -> Iterator[tuple[str, str]]:
         yield path, value
     elif isinstance(value, Mapping):
         for key, item in value.items():
-            yield f"{path}.{key}", str(key)
-            yield from _strings(item, f"{path}.{key}")
+            where = f"{path}.{key}" if str(key).isprintable() else f"{path}.{key!a}"
+            yield where, str(key)
+            yield from _strings(item, where)
     elif isinstance(value, list | tuple):
         for index, item in enumerate(value):
             yield from _strings(item, f"{path}[{index}]")
