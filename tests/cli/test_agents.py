@@ -206,7 +206,7 @@ class _Answers:
     def __init__(self, out: io.StringIO, limit: int) -> None:
         self.out, self.limit, self.given = out, limit, 0
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         if self.given >= self.limit:
             return ""
         self.given += 1
@@ -291,7 +291,7 @@ def test_the_generator_step_by_step(team: Run) -> None:
     assert team("agents", "scene").code == 3  # no quest yet
     assert team("agents", "quest", "--starter", "en", "--dice", "3").code == 0
     arrived = team("agents", "draw", "environments", "--seed", "1", "--json").json()
-    arrival = arrived["events"][0]["text"]
+    arrival = arrived["events"][0]["payload"]["text"]
     assert team("agents", "generate", "--dice", "1,1,1,1").code == 3  # no scene yet
     assert team("agents", "scene").code == 0
     before = _log(team)
@@ -299,12 +299,15 @@ def test_the_generator_step_by_step(team: Run) -> None:
     assert _log(team) == before
     # the first scene's environment is where the agents arrived: no new draw (G-X2)
     doc = team("agents", "generate", "--agents", "Vega", "--dice", "1,1,1,1", "--json").json()
-    (generated,) = doc["events"]
+    (event,) = doc["events"]
+    generated = event["payload"]
+    assert event["kind"] == "agents.challenge_generated"
+    assert generated["kind"] in ("muscles", "sexe", "intelligence")  # the challenge's type
     assert (generated["number"], generated["source"]) == (1, "environment")
     assert generated["opposition"] == arrival
     assert generated["score"] == 0  # floor(1/2) * 1 at index 0: won at once (G-A2)
     doc = team("agents", "consequence", "--challenge", "1", "--json").json()
-    assert doc["events"][0]["records"]["progress"] == 1
+    assert doc["events"][0]["payload"]["records"]["progress"] == 1
     assert team("agents", "consequence", "--challenge", "1").code == 3  # already applied
     assert team("agents", "contest", "start").code == 3  # the quest is not won
     shown = team("agents", "show", "--json").json()
@@ -313,12 +316,12 @@ def test_the_generator_step_by_step(team: Run) -> None:
     assert team("agents", "scene").code == 0
     doc = team("agents", "generate", "--agents", "Vega", "--dice", "1,1,1,1,5", "--json").json()
     drawn, generated = doc["events"]
-    assert (drawn["kind"], drawn["table"], drawn["face"]) == (
+    assert (drawn["kind"], drawn["payload"]["table"], drawn["payload"]["face"]) == (
         "agents.table_drawn",
         "environments",
         5,
     )
-    assert generated["opposition"] == drawn["text"]
+    assert generated["payload"]["opposition"] == drawn["payload"]["text"]
     assert team("agents", "give-up").code == 0
     assert team("agents", "show", "--json").json()["quest"]["status"] == "abandoned"
 
@@ -408,7 +411,7 @@ def test_a_drawn_challenge_without_a_name_is_opposed_by_its_tables_entry(team: R
     assert team("agents", "quest", "--starter", "fr", "--dice", "1").code == 0
     assert team("agents", "scene").code == 0
     args = ("agents", "generate", "--agents", "Vega", "--dice", "3,1,1,6,4", "--lang", "fr")
-    drawn, generated = team(*args, "--json").json()["events"]
+    drawn, generated = (e["payload"] for e in team(*args, "--json").json()["events"])
     assert (drawn["table"], drawn["face"]) == ("creatures", 4)  # 3: from creatures (G-N4)
     assert generated["source"] == "creatures" and generated["opposition"] == drawn["text"]
     acted = team("agents", "act", "--challenge", "1", "--dice", "6", "--json").json()

@@ -300,7 +300,7 @@ class _Interrupted:
     def __init__(self, answers: list[str]) -> None:
         self.answers = answers
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         if not self.answers:
             raise KeyboardInterrupt
         return self.answers.pop(0) + "\n"

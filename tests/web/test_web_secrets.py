@@ -163,7 +163,9 @@ def test_the_agents_objective_is_in_no_answer(client: TestClient, store: SqliteS
     assert status == 200, answer
     objective = TableService(store).state("ops").game.quest.objective.text
     doc = json.loads(answer)
-    (quest,) = doc["report"]["events"]
+    (event,) = doc["report"]["events"]
+    quest = event["payload"]
+    assert event["kind"] == "agents.quest_drawn"
     assert quest["objective"] is None and quest["face"] is None  # its tables list every entry
     assert objective not in " ".join(doc["lines"])
     status, answer = api(client, ana, "draw", {"kind": "objectives", "faces": "3"})

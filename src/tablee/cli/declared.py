@@ -269,15 +269,19 @@ def _dice(ctx: Context, command: type[Command]) -> RandomSource | None:
     return None
 
 
-def _read(path: str) -> str:
-    """A file's text, for a field declared as read from a file.
+def _read(path: str, limit: int) -> str:
+    """A file's text, for a field declared as read from a file, read up to its limit.
+
+    At most ``limit + 1`` characters are read, so a file longer than the field accepts (or
+    one that never ends, ``/dev/zero``) is refused by the field's own length check instead of
+    filling the memory.
 
     Raises:
         InputError: the file cannot be read or is not UTF-8 text, naming it.
     """
     try:
         with open(path, encoding="utf-8") as handle:
-            return handle.read()
+            return handle.read(limit + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(
             N_("cannot read {path}: {reason}"), path=path, reason=exc.__class__.__name__
@@ -298,7 +302,7 @@ def run_declared(ctx: Context) -> int:
     paths = [str(given[s.name]) for s in fields_of(cls) if s.param.file and given.get(s.name)]
     for spec in fields_of(cls):
         if spec.param.file and isinstance(given.get(spec.name), str):
-            given[spec.name] = _read(str(given[spec.name]))
+            given[spec.name] = _read(str(given[spec.name]), spec.param.max_length)
     if not paths:
         return _run(ctx, game, cls, given)
     try:

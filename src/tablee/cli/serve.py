@@ -160,11 +160,13 @@ def base_url(tr: Tr) -> Callable[[str], str]:
 
     Raises (from the returned function):
         argparse.ArgumentTypeError: another scheme, no host, a loopback host (127.0.0.1,
-            ``localhost``: no phone reaches it), a query or a fragment, or a bad port.
+            ``localhost``: no phone reaches it), a query or a fragment, a bad port, or a
+            space or control character (it would be printed in every link).
     """
     from urllib.parse import urlsplit
 
     def parse(text: str) -> str:
+        from tablee.systems.declare import unsafe_char
         from tablee.web import is_loopback_url  # only when given: it loads the web table
 
         value = text.strip().rstrip("/")
@@ -180,6 +182,7 @@ def base_url(tr: Tr) -> Callable[[str], str]:
             or parts.query
             or parts.fragment
             or is_loopback_url(value)
+            or any(unsafe_char(ch) or ch.isspace() for ch in value)
         ):
             raise argparse.ArgumentTypeError(tr(BASE_URL).format(value=text))
         return value

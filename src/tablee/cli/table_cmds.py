@@ -14,6 +14,7 @@ from tablee.cli.app import Context, add_common, parse_options, whole_number
 from tablee.cli.render import event_line
 from tablee.errors import N_, InputError
 from tablee.systems import game_ids
+from tablee.systems.declare import check_text
 from tablee.systems.options import option_text
 from tablee.table.projection import TableState
 from tablee.table.transcript import to_markdown
@@ -182,17 +183,18 @@ def cmd_import(ctx: Context) -> int:
 
     An export this installation cannot verify (no hash chain, or another installation's) is
     imported, and says so: on standard error, or as ``"verified": false`` and ``"why"``.
+    The file is read line by line, at most 16 MiB a line and 64 MiB in all
+    (`tablee.table.transcript.MAX_LINE_BYTES`, `MAX_EXPORT_BYTES`): nothing is stored when
+    it is refused.
     """
     a = ctx.args
     try:
-        text = Path(a.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        with open(a.file, "rb") as stream:
+            imported = ctx.service.import_jsonl(stream, a.name)
+    except OSError as exc:
         raise InputError(
-            N_("cannot read {path}: {error}"),
-            path=a.file,
-            error=getattr(exc, "strerror", None) or str(exc),
+            N_("cannot read {path}: {error}"), path=a.file, error=exc.strerror or str(exc)
         ) from exc
-    imported = ctx.service.import_jsonl(text, a.name)
     state = imported.state
     why = None if imported.why is None else imported.why.render(ctx.tr)
     if ctx.json:
@@ -286,6 +288,7 @@ def cmd_links(ctx: Context) -> int:
     from tablee.table.links import issue_table_links, revoke_by_prefix
 
     a = ctx.args
+    check_text(a.base_url, "--base-url")  # printed in every link
     name = ctx.service.resolve_name(a.name or a.table)
     state = ctx.service.state(name)
     store, now = ctx.service.store, ctx.service.clock()

@@ -85,7 +85,9 @@ def clean_name(text: object, *, what: str = N_("a name")) -> str:
         what: what the name is for, for the message (a `N_` marked phrase).
 
     Raises:
-        InputError: not text, empty, too long, or with a control character.
+        InputError: not text, empty, too long, or with a control character (any of Unicode's
+            "other" categories: stricter than free text, which keeps tabs, line ends and
+            joiners). The name is quoted cut to 30 characters.
     """
     if not isinstance(text, str):
         raise InputError(
@@ -95,17 +97,22 @@ def clean_name(text: object, *, what: str = N_("a name")) -> str:
     if not name or len(name) > MAX_NAME:
         raise InputError(
             N_("{value!r} cannot be {what}: 1 to {maximum} characters"),
-            value=text,
+            value=_quoted(text),
             what=Message(what),
             maximum=MAX_NAME,
         )
     if any(unicodedata.category(ch).startswith("C") for ch in name):
         raise InputError(
             N_("{value!r} cannot be {what}: it has a control character"),
-            value=text,
+            value=_quoted(text),
             what=Message(what),
         )
     return name
+
+
+def _quoted(text: str, length: int = 30) -> str:
+    """``text`` cut to ``length`` characters (with ``…``), to be quoted in a message."""
+    return text if len(text) <= length else text[:length] + "…"
 
 
 def name_key(name: str) -> str:

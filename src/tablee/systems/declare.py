@@ -45,6 +45,7 @@ __all__ = [
     "Query",
     "Who",
     "build_command",
+    "check_text",
     "check_value",
     "command_json",
     "fields_of",
@@ -339,22 +340,40 @@ def unsafe_char(ch: str) -> bool:
     return ch in _DIRECTION or ch == "\ufeff" or unicodedata.category(ch) in ("Cc", "Cs")
 
 
-def _clean_text(spec: FieldSpec, text: str) -> str:
+def check_text(text: str, field: str, maximum: int = MAX_TEXT) -> str:
+    """Free text as kept: Unicode NFC, trimmed, checked for its length and characters.
+
+    The one check of every free text Tablée keeps or shows (a declared field, an undo's
+    reason, an imported event's text, an answer typed in ``agents play``), so the same text
+    gets the same error wherever it is typed.
+
+    Args:
+        text: the text as typed or read.
+        field: the name of the field, named in the error (``note``, ``reason``).
+        maximum: the longest text accepted, in characters (after trimming).
+
+    Returns:
+        The text in NFC, trimmed.
+
+    Raises:
+        InputError: longer than ``maximum`` characters, or holding a character `unsafe_char`
+            refuses (named by its code point, ``U+001B``).
+    """
     value = unicodedata.normalize("NFC", text).strip()
-    if len(value) > spec.param.max_length:
+    if len(value) > maximum:
+        raise InputError(N_("{field}: at most {maximum} characters"), field=field, maximum=maximum)
+    bad = next((ch for ch in value if unsafe_char(ch)), None)
+    if bad is not None:
         raise InputError(
-            N_("{field}: at most {maximum} characters"),
-            field=spec.name,
-            maximum=spec.param.max_length,
+            N_("{field}: the character {code} is not allowed (a control character)"),
+            field=field,
+            code=f"U+{ord(bad):04X}",
         )
-    for ch in value:
-        if unsafe_char(ch):
-            raise InputError(
-                N_("{field}: the character {code} is not allowed (a control character)"),
-                field=spec.name,
-                code=f"U+{ord(ch):04X}",
-            )
     return value
+
+
+def _clean_text(spec: FieldSpec, text: str) -> str:
+    return check_text(text, spec.name, spec.param.max_length)
 
 
 def _cut(text: str, length: int = 30) -> str:

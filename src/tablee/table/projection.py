@@ -27,6 +27,7 @@ from tablee.errors import (
 )
 from tablee.systems import system_named
 from tablee.systems.base import JSON, Fact
+from tablee.systems.declare import check_text
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
 
 if TYPE_CHECKING:
@@ -364,18 +365,22 @@ def decide_undo(
         state: the table.
         seq: the event to void; None for the last event that counts.
         actor: who undoes.
-        reason: free text kept in the log.
+        reason: free text kept in the log, 0 to `MAX_TEXT` characters, checked as every
+            free text is (`tablee.systems.declare.check_text`).
 
     Returns:
         One ``table.voided`` fact.
 
     Raises:
+        InputError: a reason too long or holding a control or text-direction character
+            (named ``reason``), before anything else is looked at.
         RuleError: nothing to undo; the event is the creation, an undo, or already voided; or
             the log without it breaks a later event (the message names that event).
         NotFoundError: no event has that number.
 
     Source: docs/architecture.md, "Undo is an event that voids an earlier one".
     """
+    reason = check_text(reason, "reason")
     candidates = [e for e in state.effective() if e.kind != TABLE_CREATED]
     if seq is None:
         if not candidates:

@@ -32,7 +32,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, BinaryIO, Generic, TypeVar, overload
 
 from tablee.dice import RandomSource
 from tablee.errors import (
@@ -417,14 +417,20 @@ class TableService:
 
         return to_jsonl(events, trailer)
 
-    def import_jsonl(self, text: str, name: str | None = None) -> Imported:
+    def import_jsonl(self, text: str | BinaryIO, name: str | None = None) -> Imported:
         """Check a JSON Lines export and store it as a new table (see `import_log`).
+
+        Args:
+            text: the export's text, or a binary stream read line by line, bounded
+                (`tablee.table.transcript.read_jsonl`).
+            name: the new table's name; None keeps the exported name.
 
         Returns:
             The new table, and whether the export was verified (and if not why).
 
         Raises:
-            InputError: a malformed line; an export cut short, edited or out of order (see
+            InputError: a malformed line, a line past 16 MiB or a file past 64 MiB; an
+                export cut short, edited or out of order (see
                 `tablee.table.trailer.verify_export`); a log that does not replay; a bad name.
             RuleError: a table with that name exists.
         """
@@ -470,8 +476,11 @@ class TableService:
         from tablee.table.trailer import Imported, verify_export  # only imports need them
 
         verdict = verify_export(self.store.installation_secret(), events, trailer, self.clock())
+        from tablee.table.transcript import check_texts  # only imports need it
+
         try:
             exported = fold(events)
+            check_texts(exported)
             verify_log(exported)
         except StorageError as exc:
             raise InputError(N_("this log cannot be imported: {error}"), error=exc) from exc

@@ -12,21 +12,51 @@ Source: docs/architecture.md, "The event log" (every event stores its faces and 
 
 from __future__ import annotations
 
+import io
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, BinaryIO
 
-from tablee.errors import N_, InputError, Message
-from tablee.systems.base import VISIBILITIES
+from tablee.errors import N_, InputError, Message, TableeError
+from tablee.systems.base import JSON, VISIBILITIES
+from tablee.systems.declare import check_text, unsafe_char
 from tablee.table.events import TABLE_CREATED, TABLE_VOIDED, StoredEvent, upcast
 from tablee.table.projection import TableState
 from tablee.table.trailer import Trailer
 
-__all__ = ["Export", "describe", "parse_jsonl", "read_jsonl", "to_jsonl", "to_markdown"]
+__all__ = [
+    "MAX_EXPORT_BYTES",
+    "MAX_LINE_BYTES",
+    "Export",
+    "check_texts",
+    "describe",
+    "export_lines",
+    "parse_jsonl",
+    "read_jsonl",
+    "to_jsonl",
+    "to_markdown",
+]
 
 Translate = Callable[[str], str]
+
+MAX_LINE_BYTES = 16 * 1024 * 1024
+"""Longest line of a JSON Lines export read, in bytes (16 MiB), its line end included.
+
+One line is one event. The longest a command makes is a quest drawn from a group's own
+tables: four tables of at most 256 Ki characters, about 1 MiB of plain text and at most 4 MiB
+in UTF-8; an undo that revises many later events (each payload the rules now give
+differently) is the other long line. 16 MiB leaves room for both."""
+
+MAX_EXPORT_BYTES = 64 * 1024 * 1024
+"""Largest JSON Lines export read, in bytes (64 MiB).
+
+An import holds the whole log in memory to check and fold it before anything is stored, so
+this bounds its memory. Measured (benchmarks/README.md, "Imports"): a 20,000-event Pouyss
+export is 7 MB and its import peaks at 143 MB (61 MB for 1,000 events), some 12 times the
+file. 64 MiB is about 190,000 such events, nine times the largest table the benchmarks
+play, for under a gigabyte."""
 
 
 def _table_line(event: StoredEvent) -> Message:
@@ -93,7 +123,55 @@ class Export:
     trailer: Trailer | None
 
 
-def read_jsonl(text: str) -> Export:
+def export_lines(
+    stream: BinaryIO, *, max_line: int = MAX_LINE_BYTES, max_total: int = MAX_EXPORT_BYTES
+) -> Iterator[tuple[int, str]]:
+    """The lines of an export read one at a time, each with its number (from 1).
+
+    Never more than ``max_line + 1`` bytes are read at once, so a file without line ends
+    (``/dev/zero``) or without end is refused after reading that much instead of growing
+    until the process is killed.
+
+    Args:
+        stream: the export, opened in binary mode.
+        max_line: longest line, in bytes, its line end included (`MAX_LINE_BYTES`).
+        max_total: largest file, in bytes (`MAX_EXPORT_BYTES`).
+
+    Yields:
+        ``(number, text)``: the line's number and its text, line end removed.
+
+    Raises:
+        InputError: a line longer than ``max_line`` or a file longer than ``max_total``
+            (naming the limit and the line), or a line that is not UTF-8 text.
+    """
+    total = 0
+    number = 0
+    while raw := stream.readline(max_line + 1):
+        number += 1
+        total += len(raw)
+        if len(raw) > max_line:
+            raise InputError(
+                N_("line {line} of the export is longer than {limit} MiB"),
+                tip=N_("each line of a Tablée export is one event"),
+                line=number,
+                limit=max_line // (1024 * 1024),
+            )
+        if total > max_total:
+            raise InputError(
+                N_("the export is larger than {limit} MiB (at line {line})"),
+                line=number,
+                limit=max_total // (1024 * 1024),
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError(
+                N_("line {line} of the export is not UTF-8 text"), line=number
+            ) from None
+        yield number, text.rstrip("\r\n")
+
+
+def read_jsonl(source: str | BinaryIO) -> Export:
     """Read a JSON Lines export: its events, and its trailer when the last line is one.
 
     Every field of an event is checked for its type: whole-number ``seq`` and
@@ -101,13 +179,18 @@ def read_jsonl(text: str) -> Export:
     object ``payload``, an ISO-8601 ``created_at`` with its time zone, and text or null
     ``rules_version``, ``command_key`` and ``chain`` (absent from 0.1.0 exports).
 
+    Args:
+        source: the export's text, or a binary stream read line by line (`export_lines`:
+            at most `MAX_LINE_BYTES` a line, `MAX_EXPORT_BYTES` in all).
+
     Raises:
-        InputError: a line that is neither such an event nor the trailer, or a trailer that
-            is not the last line, naming the line number.
+        InputError: a line that is neither such an event nor the trailer, a trailer that
+            is not the last line, a line or a file past its limit, naming the line number.
     """
+    stream = io.BytesIO(source.encode("utf-8")) if isinstance(source, str) else source
     events: list[StoredEvent] = []
     trailer: Trailer | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in export_lines(stream):
         if not line.strip():
             continue
         if trailer is not None:
@@ -177,6 +260,69 @@ def _event_of(row: Any) -> StoredEvent:
         envelope["command_key"],
         envelope["chain"],
     )
+
+
+def _strings(value: JSON, path: str) -> Iterator[tuple[str, str]]:
+    """Every text in a JSON value (object keys too), with where it sits (``cagnotte.before``)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            where = f"{path}.{key}" if str(key).isprintable() else f"{path}.{key!a}"
+            yield where, str(key)
+            yield from _strings(item, where)
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from _strings(item, f"{path}[{index}]")
+
+
+def check_texts(state: TableState[Any]) -> None:
+    """Refuse an imported log holding text that Tablée would not let anyone type.
+
+    A file can say anything; what it holds is shown in every later ``table log``, page and
+    export, so it is held to the same checks as typed text
+    (`tablee.systems.declare.check_text`):
+
+    * the fold has already checked the players' names (`tablee.systems.base.clean_name`);
+    * no text anywhere in an event (its actor, every text and key of its payload, an undo's
+      revisions included) holds a control or text-direction character (tabs and line ends
+      aside);
+    * an undo's reason is at most `tablee.systems.declare.MAX_TEXT` characters;
+    * an undone event's command is built from its recorded inputs, so its declared fields
+      (a note, a declaration) are checked against their limits even though the rules do not
+      decide it again; the events that count are checked so when `verify_log` decides them.
+
+    Args:
+        state: the imported log, folded.
+
+    Raises:
+        InputError: the first such text, naming the event, the field and the limit or the
+            character's code point.
+    """
+    for event in state.events:
+        try:
+            _check_event(state, event)
+        except TableeError as exc:
+            raise InputError(N_("event {seq}: {error}"), seq=event.seq, error=exc) from exc
+
+
+def _check_event(state: TableState[Any], event: StoredEvent) -> None:
+    texts = [("actor", event.actor or ""), *_strings(event.payload, "payload")]
+    for field, text in texts:
+        bad = next((ch for ch in text if unsafe_char(ch)), None)
+        if bad is not None:
+            raise InputError(
+                N_("{field}: the character {code} is not allowed (a control character)"),
+                field=field,
+                code=f"U+{ord(bad):04X}",
+            )
+    payload = state.payload_of(event)
+    if event.kind == TABLE_VOIDED:
+        check_text(str(payload.get("reason") or ""), "reason")
+    elif event.kind != TABLE_CREATED and event.seq in state.voided:
+        inputs = getattr(state.system.event_of(event.kind, payload), "inputs", None)
+        if inputs is not None:
+            inputs()  # the command checks its declared fields as it is built
 
 
 def to_markdown(state: TableState[Any], tr: Translate) -> str:

@@ -57,7 +57,7 @@ def add_gm_routes(app: FastAPI, table: WebTable) -> None:
                 raise Forbidden(N_("only the game master undoes"))
             seq = _event_number(form.get("seq", ""))
             seen = _event_number(form.get("last", ""))
-            reason = form.get("reason", "").strip()[:500]
+            reason = form.get("reason", "")
 
             def work() -> Any:
                 target = seq

@@ -14,14 +14,13 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 from tablee.cli.agents.common import Dice, Rolls, Tr, game_of
 from tablee.cli.app import Context
 from tablee.dice import D6, Die, TypedFaces, check_typed_faces, parse_faces
 from tablee.errors import N_, InputError, RuleError
-from tablee.systems.declare import Command
+from tablee.systems.declare import Command, check_text
 
 __all__ = [
     "ABANDON",
@@ -38,6 +37,13 @@ ABANDON = N_("abandon")
 CONCEDE = N_("concede")
 GIVE_UP = N_("give up")
 NEXT = N_("next")
+
+MAX_ANSWER = 1000
+"""Longest answer to one question, in characters: the longest text a question asks for (an
+action's declaration). A command given an answer still checks its own field's limit."""
+
+MAX_SCRIPT = 1024 * 1024
+"""Longest ``--script`` file read, in characters (about a thousand times a long game's)."""
 
 
 class Paused(Exception):
@@ -69,10 +75,12 @@ class Prompter:
         out.flush()
 
     def ask(self, question: str) -> str:
-        """One answer, trimmed.
+        """One answer, trimmed, checked as any free text (`check_text`, ``answer``).
 
         Raises:
             Paused: no answer is left (end of the script or of standard input).
+            InputError: an answer longer than `MAX_ANSWER` characters or holding a control
+                or text-direction character; a scripted one is not echoed.
         """
         out = self._out()
         out.write(question + " ")
@@ -80,28 +88,59 @@ class Prompter:
         if self._script is not None:
             answer = next(self._script, None)
             if answer is not None:
+                try:
+                    answer = check_text(answer, "answer", MAX_ANSWER)
+                except InputError:
+                    out.write("\n")
+                    raise
                 out.write(answer + "\n")
         else:
-            line = sys.stdin.readline()
-            answer = line.rstrip("\n") if line else None
+            answer = _typed_line()
         if answer is None:
             out.write("\n")
             raise Paused
-        return answer.strip()
+        return check_text(answer, "answer", MAX_ANSWER)
+
+
+def _typed_line() -> str | None:
+    """One line of standard input without its end, or None at its end.
+
+    A line longer than `MAX_ANSWER` is read to its end in pieces (never whole into memory)
+    and then refused.
+
+    Raises:
+        InputError: the line is longer than `MAX_ANSWER` characters.
+    """
+    line = sys.stdin.readline(MAX_ANSWER + 2)
+    if not line:
+        return None
+    if not line.endswith("\n") and len(line) > MAX_ANSWER:
+        while (rest := sys.stdin.readline(64 * 1024)) and not rest.endswith("\n"):
+            pass
+        raise InputError(
+            N_("{field}: at most {maximum} characters"), field="answer", maximum=MAX_ANSWER
+        )
+    return line.rstrip("\n")
 
 
 def read_script(path: str) -> list[str]:
     """The answers of a ``--script`` file: one per line, or a JSON list of strings.
 
     Raises:
-        InputError: the file cannot be read, or its JSON is not valid.
+        InputError: the file cannot be read, or is longer than `MAX_SCRIPT` characters, or
+            its JSON is not valid.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read(MAX_SCRIPT + 1)
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(
             N_("cannot read the script {path!r}: {error}"), path=path, error=str(exc)
         ) from exc
+    if len(text) > MAX_SCRIPT:
+        raise InputError(
+            N_("{field}: at most {maximum} characters"), field="--script", maximum=MAX_SCRIPT
+        )
     if text.lstrip().startswith("["):
         try:
             data = json.loads(text)

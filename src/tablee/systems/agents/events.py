@@ -188,7 +188,10 @@ class Conceded(Event):
 
 
 def _reserve_before_not_recorded(payload: dict[str, JSON]) -> dict[str, JSON]:
-    """Version 1 -> 2 of ``agents.abandoned``: the reserve before doubling was not kept."""
+    """Version 1 -> 2 of ``agents.abandoned`` and ``agents.failed_on_purpose``: no ``before``.
+
+    The reserve before doubling (or before the +1) was not kept.
+    """
     return {**payload, "before": None}
 
 
@@ -227,15 +230,22 @@ class Abandoned(Event):
 
 @dataclass(frozen=True)
 class FailedOnPurpose(Event):
-    """An agent failed an action on purpose outside challenges."""
+    """An agent failed an action on purpose outside challenges.
+
+    Version 2 adds ``before``, the reserve before the +1 (None: not recorded), so a +1 the
+    cap held back can say so.
+    """
 
     kind: ClassVar[str] = "agents.failed_on_purpose"
+    version: ClassVar[int] = 2
+    upgrades: ClassVar[Mapping[int, Upgrade]] = {1: _reserve_before_not_recorded}
     about: ClassVar[str] = N_("an agent fails on purpose outside challenges; +1 reserve")
 
     agent: str
     kind_: str = field(metadata={"key": "kind"})
     reason: str
     reserve: int
+    before: int | None = None
 
     def inputs(self) -> tuple[Command, tuple[int, ...]]:
         """The command that decided it."""

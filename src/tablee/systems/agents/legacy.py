@@ -138,6 +138,7 @@ EVENT_VERSIONS: dict[str, int] = {kind: 1 for kind in REDECIDE} | {
     "agents.action": 2,
     "agents.abandoned": 2,
     "agents.consequence_applied": 2,
+    "agents.failed_on_purpose": 2,
 }
 """Current schema version of every agents event kind."""
 

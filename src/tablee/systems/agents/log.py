@@ -291,7 +291,12 @@ _HEADS: dict[str, Callable[[P], Message]] = {
         ended=_ended(p),
     ),
     "agents.failed_on_purpose": lambda p: Message(
-        N_("{agent} fails on purpose outside challenges{reason}: {kind} now {reserve}"),
+        N_(
+            "{agent} fails on purpose outside challenges{reason}: {kind} +1, but capped at "
+            "{reserve}"
+        )
+        if isinstance(p.get("before"), int) and int(str(p["before"])) + 1 != p["reserve"]
+        else N_("{agent} fails on purpose outside challenges{reason}: {kind} now {reserve}"),
         agent=p["agent"],
         reason=Message(" ({text})", text=p["reason"]) if p.get("reason") else NOTHING,
         kind=_title(p["kind"]),

@@ -119,17 +119,19 @@ def _events_report(decision: Decision[AgentsState]) -> Report:
 
 
 def _shown_payload(event: Event) -> dict[str, JSON]:
-    """An event's payload as a report shows it: a quest's objective and its face stay out.
+    """An event as a report shows it: ``{"kind": stored kind, "payload": {...}}``.
 
-    The objective stays secret from everyone at the table until the index reaches 1 (G-M9),
-    so a report (the command line's ``--json``, the JSON API) names neither it nor the face
-    that drew it; the stored event keeps both, for the replay.
+    The payload is nested, as ``table log --json`` shows events, so that a payload's own
+    ``kind`` (a challenge's or a reserve's type) never hides the event's. A quest's objective
+    and its face stay out: the objective stays secret from everyone at the table until the
+    index reaches 1 (G-M9), so a report (the command line's ``--json``, the JSON API) names
+    neither it nor the face that drew it; the stored event keeps both, for the replay.
     """
-    shown: dict[str, JSON] = {"kind": event.kind, **event.payload()}
+    payload = event.payload()
     if isinstance(event, QuestDrawn):
-        shown["objective"] = None
-        shown["face"] = None
-    return shown
+        payload["objective"] = None
+        payload["face"] = None
+    return {"kind": event.kind, "payload": payload}
 
 
 def _roll_off_line(off: RollOff) -> Line:

@@ -134,5 +134,6 @@ def decide_fail_on_purpose(
         "kind": which.value,
         "reason": reason.strip(),
         "reserve": hero.reserve(which),
+        "before": state.agents[name].reserve(which),
     }
     return one(Fact("agents.failed_on_purpose", payload, actor=actor_of(state, name)), hero, after)

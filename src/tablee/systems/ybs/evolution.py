@@ -38,9 +38,11 @@ from tablee.systems.ybs.damage import Boxes, refit
 __all__ = [
     "MAX_AT_TWO",
     "TRAUMA_KEGA",
+    "TRAUMA_LIMIT",
     "StarOutcome",
     "award_star",
     "check_plus_two",
+    "held_by_trauma",
     "lift_trauma",
     "plus_two_blockers",
     "set_trait",
@@ -53,6 +55,9 @@ MAX_AT_TWO = 2
 """Most traits at +2 (Y-M9)."""
 TRAUMA_KEGA = 3
 """Kega that bring trauma (Y-M9)."""
+
+TRAUMA_LIMIT = -1
+"""The highest a trait under a trauma may be while the trauma lasts (Y-M9, Y-X8)."""
 
 
 def check_plus_two(traits: Sequence[int], *, trait: Trait | None = None) -> None:
@@ -107,12 +112,32 @@ class StarOutcome:
         wasted: the trait was already at +2: the star is lost (Y-A20).
         blocked: the traits at +2 that will stop this trait's fifth star (the star is kept;
             empty when the fifth may raise it, Y-X5).
+        limited: a trauma limits the trait at -1, so its fifth star will be refused while the
+            trauma lasts (the star is kept, Y-X8).
     """
 
     hero: Character
     raised: bool
     wasted: bool
     blocked: tuple[Trait, ...] = ()
+    limited: bool = False
+
+
+def _trauma_limit(hero: Character, trait: Trait, what: str) -> RuleError:
+    return RuleError(
+        what,
+        tip=N_("the game master may lift the trauma first"),
+        trait=trait.title,
+        name=hero.name,
+    )
+
+
+def held_by_trauma(hero: Character, trait: Trait) -> bool:
+    """Whether a trauma keeps ``trait`` from rising one level now (it is at -1 or more).
+
+    Source: Y-M9 ("limit to -1"), Y-X8.
+    """
+    return trait.value in hero.traumas and hero.trait(trait) >= TRAUMA_LIMIT
 
 
 def plus_two_blockers(hero: Character, trait: Trait) -> tuple[Trait, ...]:
@@ -126,17 +151,25 @@ def plus_two_blockers(hero: Character, trait: Trait) -> tuple[Trait, ...]:
     return others if len(others) >= MAX_AT_TWO else ()
 
 
-def award_star(hero: Character, trait: Trait) -> StarOutcome:
+def award_star(hero: Character, trait: Trait, *, limited: bool = True) -> StarOutcome:
     """Give a trait a star; the fifth raises it one level.
 
     A star towards a raise that would make a third trait at +2 is kept, and says which
-    traits stand in the way (``blocked``); the fifth such star is refused (Y-X5).
+    traits stand in the way (``blocked``); the fifth such star is refused (Y-X5). Likewise a
+    star on a trait a trauma holds at -1 is kept, saying so (``limited``), and the fifth is
+    refused while the trauma lasts (Y-X8).
+
+    Args:
+        hero: the character.
+        trait: the trait used heavily.
+        limited: a trauma limits its trait at -1 (rules version 2 on; version 1 let the
+            fifth star raise it).
 
     Raises:
-        RuleError: the fifth star would make a third trait at +2: it is not recorded (Y-M9,
-            Y-X5).
+        RuleError: the fifth star would make a third trait at +2, or raise a trait a trauma
+            holds at -1: it is not recorded (Y-M9, Y-X5, Y-X8).
 
-    Source: Y-M9, Y-A20, Y-T12, Y-X5.
+    Source: Y-M9, Y-A20, Y-T12, Y-X5, Y-X8.
     """
     value = hero.trait(trait)
     if value >= MAX_TRAIT:
@@ -144,9 +177,19 @@ def award_star(hero: Character, trait: Trait) -> StarOutcome:
     stars = list(hero.stars)
     stars[trait.index] += 1
     blocked = plus_two_blockers(hero, trait)
+    held = limited and held_by_trauma(hero, trait)
     if stars[trait.index] < MAX_STARS:
         kept = replace(hero, stars=tuple(stars))
-        return StarOutcome(kept, raised=False, wasted=False, blocked=blocked)
+        return StarOutcome(kept, raised=False, wasted=False, blocked=blocked, limited=held)
+    if held:
+        raise _trauma_limit(
+            hero,
+            trait,
+            N_(
+                "a trauma limits {name}'s {trait} to -1: its fifth star cannot raise it while "
+                "the trauma lasts, so the star is not recorded (rules Y-M9, Y-X8)"
+            ),
+        )
     if blocked:
         raise RuleError(
             N_(
@@ -165,17 +208,32 @@ def award_star(hero: Character, trait: Trait) -> StarOutcome:
     return StarOutcome(raised, raised=True, wasted=False)
 
 
-def transfer(hero: Character, lower: Trait, raise_: Trait) -> Character:
+def transfer(hero: Character, lower: Trait, raise_: Trait, *, limited: bool = True) -> Character:
     """Lower one trait by 1 and raise another by 1.
+
+    Args:
+        hero: the character.
+        lower, raise_: the traits.
+        limited: a trauma limits its trait at -1 (rules version 2 on, Y-X8).
 
     Raises:
         InputError: the same trait twice.
-        RuleError: the lowered trait is at -2, the raised one at +2, or a third +2.
+        RuleError: the lowered trait is at -2, the raised one at +2, or a third +2; with
+            ``limited``, the raised one is held at -1 by a trauma (Y-X8).
 
-    Source: Y-M9, Y-A20.
+    Source: Y-M9, Y-A20, Y-X8.
     """
     if lower is raise_:
         raise InputError(N_("a transfer needs two different traits (rule Y-M9)"))
+    if limited and held_by_trauma(hero, raise_):
+        raise _trauma_limit(
+            hero,
+            raise_,
+            N_(
+                "a trauma limits {name}'s {trait} to -1: no transfer raises it while the "
+                "trauma lasts (rules Y-M9, Y-X8)"
+            ),
+        )
     if hero.trait(lower) <= MIN_TRAIT:
         raise RuleError(
             N_("{trait} is at -2 and cannot be lowered (rule Y-A20)"), trait=lower.title

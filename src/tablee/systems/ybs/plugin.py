@@ -156,7 +156,10 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
 
     id: ClassVar[str] = "ybs"
     title: ClassVar[str] = "Yuigahama Bad Seeds"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
+    trauma_limits: ClassVar[bool] = True
+    """A trauma holds its trait at -1: no fifth star nor transfer raises it (Y-X8, rules
+    version 2); version 1 let them."""
     commands = (*C.COMMANDS, *B.BRAWL_COMMANDS, *Q.QUERIES)
     event_classes = EVENTS
     option_help: ClassVar[Mapping[str, str]] = YBS_OPTION_HELP
@@ -416,10 +419,14 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
             C.Retreat: lambda c: play.decide_retreat(state, character=c.character),
             C.EndFight: lambda c: play.decide_fight_end(state),
             C.Star: lambda c: sheet_changes.decide_star(
-                state, character=c.character, trait=c.trait
+                state, character=c.character, trait=c.trait, limited=self.trauma_limits
             ),
             C.Transfer: lambda c: sheet_changes.decide_transfer(
-                state, character=c.character, lower=c.lower, raise_=c.raise_
+                state,
+                character=c.character,
+                lower=c.lower,
+                raise_=c.raise_,
+                limited=self.trauma_limits,
             ),
             C.Trauma: lambda c: sheet_changes.decide_trauma(
                 state, character=c.character, trait=c.trait, note=c.note
@@ -463,6 +470,23 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         elif ruled.facts and ruled.facts[0].actor:
             actor = ruled.facts[0].actor
         return self._decided(state, ruled, actor)
+
+    def rules_of(self, version: str | None) -> Ybs:
+        """The rules that decided events of ``version``: 2 now, 1 (or None) before Y-X8.
+
+        Raises:
+            RuleError: a version this release does not have the code of.
+        """
+        if version == self.rules_version:
+            return self
+        if version in (None, "1"):
+            return YBS_1
+        raise RuleError(
+            N_("rules version {version!r} of {game} is unknown to this Tablée"),
+            tip=N_("upgrade Tablée"),
+            version=version,
+            game=self.title,
+        )
 
     def apply(self, state: YbsState, event: YbsEvent) -> YbsState:
         """The state after an event, from its recorded outcome."""
@@ -701,6 +725,16 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         except TableeError:
             return None
 
+
+class _YbsRules1(Ybs):
+    """Rules version 1: a star or a transfer could raise a trait a trauma limited."""
+
+    rules_version: ClassVar[str] = "1"
+    trauma_limits: ClassVar[bool] = False
+
+
+YBS_1 = _YbsRules1()
+"""The YBS rules of version 1, deciding again the events they decided (`Ybs.rules_of`)."""
 
 YBS = Ybs()
 """The Yuigahama Bad Seeds plugin."""

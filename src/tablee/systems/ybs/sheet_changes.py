@@ -128,22 +128,24 @@ def decide_heal_kega(
     return decision_of(state, "ybs.kega_healed", payload, with_hero(state, after), after)
 
 
-def decide_star(state: YbsState, *, character: str, trait: str) -> Decision:
+def decide_star(state: YbsState, *, character: str, trait: str, limited: bool = True) -> Decision:
     """A star for a trait used heavily; the fifth raises it (Y-M9, Y-A20).
 
-    A star kept towards a raise that two traits at +2 will stop says so (a notice, Y-X5).
+    A star kept towards a raise that two traits at +2 will stop says so (a notice, Y-X5), as
+    does one on a trait a trauma holds at -1 (``limited``: rules version 2 on, Y-X8).
 
     Raises:
         NotFoundError: an unknown character.
         InputError: an unknown trait.
-        RuleError: the raise would make a third trait at +2 (the star is not recorded).
+        RuleError: the raise would make a third trait at +2, or raise a trait a trauma holds
+            at -1 (the star is not recorded).
 
-    Source: Y-M9, Y-A20, Y-T12, Y-X5.
+    Source: Y-M9, Y-A20, Y-T12, Y-X5, Y-X8.
     """
     state = settled(state)
     name = character_named(state, character)
     chosen = trait_named(trait)
-    outcome = award_star(state.characters[name], chosen)
+    outcome = award_star(state.characters[name], chosen, limited=limited)
     hero = outcome.hero
     payload: dict[str, JSON] = {
         "character": name,
@@ -157,6 +159,16 @@ def decide_star(state: YbsState, *, character: str, trait: str) -> Decision:
     if outcome.wasted:
         warnings = (
             TraceStep(N_("{trait} is already at +2: the star is lost"), {"trait": chosen.title}),
+        )
+    elif outcome.limited:
+        warnings = (
+            TraceStep(
+                N_(
+                    "a trauma limits {trait} to -1: its fifth star will be refused while the "
+                    "trauma lasts"
+                ),
+                {"trait": chosen.title},
+            ),
         )
     elif outcome.blocked:
         warnings = (
@@ -173,19 +185,22 @@ def decide_star(state: YbsState, *, character: str, trait: str) -> Decision:
     )
 
 
-def decide_transfer(state: YbsState, *, character: str, lower: str, raise_: str) -> Decision:
+def decide_transfer(
+    state: YbsState, *, character: str, lower: str, raise_: str, limited: bool = True
+) -> Decision:
     """Lower one trait by 1 and raise another by 1 (Y-M9, Y-A20).
 
     Raises:
         NotFoundError, InputError: an unknown character or trait; the same trait twice.
-        RuleError: below -2, above +2, or a third trait at +2.
+        RuleError: below -2, above +2, or a third trait at +2; with ``limited`` (rules
+            version 2 on), raising a trait a trauma holds at -1 (Y-X8).
 
-    Source: Y-M9, Y-A20.
+    Source: Y-M9, Y-A20, Y-X8.
     """
     state = settled(state)
     name = character_named(state, character)
     low, high = trait_named(lower), trait_named(raise_)
-    hero = transfer(state.characters[name], low, high)
+    hero = transfer(state.characters[name], low, high, limited=limited)
     payload: dict[str, JSON] = {
         "character": name,
         "lower": low.value,

@@ -38,7 +38,7 @@ from tablee.dice import (
 )
 from tablee.errors import N_, InputError
 from tablee.systems.base import Fact
-from tablee.systems.declare import Command, unsafe_char
+from tablee.systems.declare import MAX_TEXT, Command, check_text
 from tablee.systems.plugin import Gauge
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
@@ -69,9 +69,6 @@ GM_AND_PLAYERS: frozenset[str] = frozenset({"gm", "player"})
 """The roles of an action open to the game master and the players."""
 Choices = Callable[[TableState[Any], Viewer], Sequence[tuple[str, str]]]
 """Dynamic choices of a field: ``(state, viewer) -> [(value, label), ...]``."""
-
-MAX_TEXT = 500
-"""Longest free text accepted in one field, in characters."""
 
 
 class Forbidden(Exception):
@@ -257,17 +254,8 @@ class ActionRequest:
                 control (U+202E...: it would reverse the rest of the log line for every
                 viewer), a lone surrogate or a byte-order mark.
         """
-        value = self.form.get(name, "").strip()
         limit = next((f.max_length for f in self.action.fields if f.name == name), MAX_TEXT)
-        if len(value) > limit:
-            raise InputError(N_("{field}: at most {maximum} characters"), field=name, maximum=limit)
-        bad = next((ch for ch in value if unsafe_char(ch)), None)
-        if bad is not None:
-            raise InputError(
-                N_("{field}: the character {code} is not allowed (a control character)"),
-                field=name,
-                code=f"U+{ord(bad):04X}",
-            )
+        value = check_text(self.form.get(name, ""), name, limit)
         return value or default
 
     def optional(self, name: str) -> str | None:
