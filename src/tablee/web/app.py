@@ -47,6 +47,7 @@ from tablee.web.common import (
 )
 from tablee.web.gm import add_gm_routes
 from tablee.web.guard import BodyTooLarge, Guard, Settings
+from tablee.web.history import add_history_routes
 from tablee.web.hub import Hub
 from tablee.web.listen import listener_for
 from tablee.web.pages import add_home_routes, add_table_routes
@@ -88,6 +89,7 @@ def create_app(
         if listener is not None:
             await listener.stop()
         await table.hub.stop()
+        table.close()
 
     app = FastAPI(
         docs_url=None,
@@ -102,6 +104,7 @@ def create_app(
     add_table_routes(app, table)
     add_gm_routes(app, table)
     add_api_routes(app, table)
+    add_history_routes(app, table)
     from importlib.resources import files
 
     app.mount("/static", StaticFiles(directory=str(files("tablee.web") / "static")), "static")

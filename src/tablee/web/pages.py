@@ -47,11 +47,11 @@ from tablee.web.common import (
     system_title,
     viewer_of,
 )
+from tablee.web.history import LOG_PAGE, catch_up, earlier_html, log_window
 from tablee.web.joining import manifest
 from tablee.web.live import field_choices
 from tablee.web.presence import presence_html, presence_message, seat_of
 from tablee.web.render import (
-    entry_html,
     odds_rows,
     percent_text,
     render,
@@ -163,8 +163,11 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
     @app.get("/t/{token}", response_class=HTMLResponse)
     async def page(request: Request, token: str) -> Response:
         viewer = await viewer_of(table, request, token)
-        state = await table.run(lambda: table.service.state(viewer.table))
-        html = _table_page(table, viewer, state, token)
+        state = await table.whole_state(viewer.link.table_id, viewer.table)
+        window = log_window(state)  # the latest entries; earlier ones on request
+        entries = await table.entries.html(table, window.events, state, viewer)
+        earlier = earlier_html(base_path(token), window, viewer.lang)
+        html = _table_page(table, viewer, state, token, [earlier, *entries])
         response = HTMLResponse(html)
         if request.query_params.get("lang") in ("fr", "en"):
             response.set_cookie(
@@ -195,8 +198,9 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
         last_id = request.headers.get("last-event-id", "")
         valid = last_id.isascii() and last_id.isdigit()  # '²'.isdigit() is True
         start = max(since, int(last_id[:18]) if valid else 0, 0)
-        state = await table.run(lambda: table.service.state(viewer.table))
-        body = _events(table, viewer, min(start, state.last_seq))  # never past the log's end
+        state = await table.whole_state(viewer.link.table_id, viewer.table)
+        start = min(start, state.last_seq)  # never past the log's end
+        body = _events(table, viewer, start, base_path(token))
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return EventSourceResponse(body, headers=headers)
 
@@ -296,7 +300,10 @@ def _grouped(fields: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any
     return list(groups.items())
 
 
-def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: str) -> str:
+def _table_page(
+    table: WebTable, viewer: Viewer, state: TableState[Any], token: str, entries: list[str]
+) -> str:
+    """The table's page for a viewer, its log holding ``entries`` (rendered already)."""
     web = web_system(state.system.id)
     forms = []
     if web is not None and viewer.role != "spectator":
@@ -362,7 +369,7 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
         forms=forms,
         roll_modes=ROLL_MODES if viewer.is_gm else ROLL_MODES[:2],
         is_gm=viewer.is_gm,
-        entries=[entry_html(e, state, viewer) for e in state.events],
+        entries=entries,
         resources=resources_html(state, viewer),
         last_seq=state.last_seq,
         presence=presence_html(state.players, here, viewer.lang),
@@ -370,8 +377,12 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
     )
 
 
-async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[bytes]:
+async def _events(table: WebTable, viewer: Viewer, start: int, base: str) -> AsyncIterator[bytes]:
     """The stream: every event after ``start`` as it is stored, rendered for the viewer.
+
+    A stream that starts more than `LOG_PAGE` events behind the log's end first sends the
+    latest page in one message, after an "Earlier entries" control for what it skipped
+    (`tablee.web.history.catch_up`; ``base`` is the link's page, ``/t/TOKEN``).
 
     The link is checked again at least every `RECHECK_SECONDS`: a revoked link's stream ends.
     While the stream is open its seat counts as connected (`tablee.web.presence`); each
@@ -388,6 +399,10 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
     try:
         seat = seat_of(viewer.role, viewer.player)
         with table.hub.watching(table_id, sent), table.presence.present(table_id, seat):
+            state = await table.fresh_state(table_id, viewer.table)
+            if state.last_seq - sent > LOG_PAGE:
+                yield await catch_up(table, state, viewer, sent, base)
+                sent, last_out = state.last_seq, now()
             while not table.hub.closed:
                 signal = table.hub.signal(table_id)
                 if now() - checked >= RECHECK_SECONDS:
