@@ -10,11 +10,11 @@ What it does:
    cached): starts ``python -m tablee serve --db DB --port PORT``, then measures
 
    * ``page``: the wall time of the first ``GET`` of Big's page (status, size), then the
-     median of 5 more (``page, again``);
+     median of ``--again`` (5) more;
    * ``stream``: on another fresh server, the time from opening ``GET .../stream?after=0``
      on Big to its first log message, and everything the stream sends within
      ``--stream-wait`` seconds after that (messages, bytes: what a client starting from 0
-     gets);
+     gets), giving up after ``--stream-limit`` seconds without a first message;
 
    and for each, the server's peak resident memory (``VmHWM`` of ``/proc/PID/status``)
    before and after, and its CPU time (user + system, ``/proc/PID/stat``) for the request.
@@ -32,7 +32,8 @@ header and each run print the load average.
 
 ``--server-src DIR`` runs the server from another checkout's ``src`` (``PYTHONPATH``), with
 the same interpreter and database: the figures of an older version (``git archive REV src |
-tar -x -C DIR``). ``--skip-isolation`` only measures the opening.
+tar -x -C DIR``). ``--skip-isolation`` only measures the opening. ``--db PATH`` keeps the
+database (and its links beside it, ``PATH.links.json``) and reuses it on the next run.
 
 Usage (from the repository root)::
 
@@ -161,55 +162,67 @@ class Server:
             self.proc.wait()
 
 
-def open_page(server: Server, path: str) -> dict[str, Any]:
-    """Big's page opened on a fresh server, then 5 more times."""
+def open_page(server: Server, path: str, again: int) -> dict[str, Any]:
+    """Big's page opened on a fresh server, then ``again`` more times."""
     before = (server.status("VmHWM"), server.cpu())
     start = time.perf_counter()
     answer = httpx.get(server.url + path, timeout=600)
     first = time.perf_counter() - start
     after = (server.status("VmHWM"), server.cpu())
-    again = []
-    for _ in range(5):
+    times = []
+    for _ in range(again):
         start = time.perf_counter()
         httpx.get(server.url + path, timeout=600)
-        again.append(time.perf_counter() - start)
+        times.append(time.perf_counter() - start)
     return {
         "status": answer.status_code,
         "bytes": len(answer.content),
         "entries": answer.text.count('class="entry'),
         "seconds": first,
-        "again_median_s": statistics.median(again),
+        "again_median_s": statistics.median(times) if times else None,
         "cpu_s": after[1] - before[1],
         "peak_rss_mb_before": before[0] / 1024,
         "peak_rss_mb_after": after[0] / 1024,
     }
 
 
-def open_stream(server: Server, path: str, wait: float) -> dict[str, Any]:
-    """A stream from 0 on Big: time to its first log message, and all it sends meanwhile."""
+def open_stream(server: Server, path: str, wait: float, limit: float) -> dict[str, Any]:
+    """A stream from 0 on Big: time to its first log message, and all it sends meanwhile.
+
+    Reads in a thread; gives up ``limit`` seconds after opening when no log message came,
+    else ``wait`` seconds after the first one.
+    """
     before = (server.status("VmHWM"), server.cpu())
+    lines: list[tuple[float, str]] = []
     start = time.perf_counter()
-    first = None
-    messages = 0
-    size = 0
-    timeout = httpx.Timeout(600, read=wait)
-    try:
-        with httpx.stream("GET", server.url + path + "/stream?after=0", timeout=timeout) as r:
-            for line in r.iter_lines():
-                size += len(line) + 1
-                if line.startswith("event: log"):
-                    messages += 1
-                    if first is None:
-                        first = time.perf_counter() - start
-                if first is not None and time.perf_counter() - start > first + wait:
-                    break
-    except httpx.ReadTimeout:  # nothing more for ``wait`` seconds
-        pass
+    client = httpx.Client(timeout=httpx.Timeout(limit + wait + 10))
+
+    def read() -> None:
+        try:
+            with client.stream("GET", server.url + path + "/stream?after=0") as answer:
+                for line in answer.iter_lines():
+                    lines.append((time.perf_counter() - start, line))
+        except (httpx.HTTPError, RuntimeError):  # closed by the main thread
+            pass
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+
+    def first() -> float | None:
+        return next((t for t, line in list(lines) if line.startswith("event: log")), None)
+
+    while first() is None and time.perf_counter() - start < limit:
+        time.sleep(0.05)
+    found = first()
+    if found is not None:
+        time.sleep(max(0.0, found + wait - (time.perf_counter() - start)))
     after = (server.status("VmHWM"), server.cpu())
+    client.close()
+    got = list(lines)
     return {
-        "first_message_s": first,
-        "messages": messages,
-        "bytes": size,
+        "first_message_s": found,
+        "messages": sum(line.startswith("event: log") for _, line in got),
+        "bytes": sum(len(line) + 1 for _, line in got),
         "cpu_s": after[1] - before[1],
         "peak_rss_mb_before": before[0] / 1024,
         "peak_rss_mb_after": after[0] / 1024,
@@ -287,6 +300,42 @@ def isolation(
     return results
 
 
+def cold_opens(
+    server: Server, paths: dict[str, list[str]], args: argparse.Namespace
+) -> dict[str, Any]:
+    """Small's page times while ``--cold-opens`` clients open Big's page at once, cold."""
+    stop = threading.Event()
+    opens: list[float] = []
+
+    def open_big() -> None:
+        start = time.perf_counter()
+        httpx.get(server.url + paths["Big"][0], timeout=600)
+        opens.append(time.perf_counter() - start)
+
+    def later() -> None:
+        time.sleep(1.0)
+        threads = [threading.Thread(target=open_big) for _ in range(args.cold_opens)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        time.sleep(2.0)
+        stop.set()
+
+    opener = threading.Thread(target=later)
+    cpu = server.cpu()
+    opener.start()
+    small = paced(server.url, paths["Small"], args.small_rate, stop)
+    opener.join()
+    return {
+        "small_ms": summary(small),
+        "big_open_s": sorted(opens),
+        "server_cpu_s": server.cpu() - cpu,
+        "peak_rss_mb": server.status("VmHWM") / 1024,
+        "load": load_average(),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=30_000)
@@ -295,32 +344,50 @@ def main() -> None:
     parser.add_argument("--reload-rate", type=float, default=8.0)
     parser.add_argument("--small-rate", type=float, default=10.0)
     parser.add_argument("--open-runs", type=int, default=3)
+    parser.add_argument("--again", type=int, default=5)
     parser.add_argument("--stream-wait", type=float, default=3.0)
+    parser.add_argument("--stream-limit", type=float, default=120.0)
     parser.add_argument("--server-src", default=None)
+    parser.add_argument("--db", default=None, help="keep the database there (reused if built)")
+    parser.add_argument("--cold-opens", type=int, default=4)
     parser.add_argument("--skip-isolation", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     print(f"load average at start: {load_average()}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "bench.sqlite3"
-        start = time.perf_counter()
-        paths = build(db, args.events)
-        print(f"built {args.events} events in {time.perf_counter() - start:.1f} s", flush=True)
+        db = Path(args.db) if args.db else Path(tmp) / "bench.sqlite3"
+        saved = db.with_name(db.name + ".links.json")
+        if args.db and saved.exists():  # built by an earlier run: the same tables
+            paths = json.loads(saved.read_text())
+            print(f"reusing {db}", flush=True)
+        else:
+            start = time.perf_counter()
+            paths = build(db, args.events)
+            saved.write_text(json.dumps(paths))
+            print(f"built {args.events} events in {time.perf_counter() - start:.1f} s", flush=True)
         report: dict[str, Any] = {"events": args.events, "page": [], "stream": []}
         for _ in range(args.open_runs):
             for kind in ("page", "stream"):
                 server = Server(db, args.port, args.server_src)
                 try:
                     if kind == "page":
-                        result = open_page(server, paths["Big"][0])
+                        result = open_page(server, paths["Big"][0], args.again)
                     else:
-                        result = open_stream(server, paths["Big"][0], args.stream_wait)
+                        result = open_stream(
+                            server, paths["Big"][0], args.stream_wait, args.stream_limit
+                        )
                 finally:
                     server.stop()
                 result["load"] = load_average()
                 report[kind].append(result)
                 print(kind, json.dumps(result), flush=True)
         if not args.skip_isolation:
+            server = Server(db, args.port, args.server_src)
+            try:
+                report["cold_opens"] = cold_opens(server, paths, args)
+            finally:
+                server.stop()
+            print("cold opens", json.dumps(report["cold_opens"]), flush=True)
             server = Server(db, args.port, args.server_src)
             try:
                 report["isolation"] = isolation(server, paths, args)
