@@ -21,9 +21,9 @@ What it does:
 3. **Isolation** (one server, Big's page opened once first, untimed): for ``--duration``
    seconds, a client reads Small's page ``--small-rate`` times a second (rotating over its
    links, under the per-link rate limit) and records each page's wall time; run twice,
-   ``quiet`` (nothing else), then ``reloads`` (another client reloads Big's page
-   ``--reload-rate`` times a second meanwhile, each reload a new connection reading the
-   whole page). Prints Small's page time p50/p90/p99/max in each run, their ratio, Big's
+   ``quiet`` (nothing else), then ``reloads`` (Big's page reloaded ``--reload-rate`` times
+   a second meanwhile, each reload started on time on its own thread and connection,
+   reading the whole page). Prints Small's page time p50/p90/p99/max in each run, their ratio, Big's
    page times under reloads, and the server's CPU time per second of each run.
 
 The targets (docs/architecture.md, "Large tables"): Small's p99 under 50 ms with the
@@ -32,8 +32,9 @@ header and each run print the load average.
 
 ``--server-src DIR`` runs the server from another checkout's ``src`` (``PYTHONPATH``), with
 the same interpreter and database: the figures of an older version (``git archive REV src |
-tar -x -C DIR``). ``--skip-isolation`` only measures the opening. ``--db PATH`` keeps the
-database (and its links beside it, ``PATH.links.json``) and reuses it on the next run.
+tar -x -C DIR``). ``--skip-isolation`` only measures the opening, ``--skip-open`` skips
+it. ``--db PATH`` keeps the database (and its links beside it, ``PATH.links.json``) and
+reuses it on the next run.
 
 Usage (from the repository root)::
 
@@ -249,15 +250,30 @@ def paced(url: str, paths: list[str], rate: float, stop: threading.Event) -> lis
 
 
 def reloads(url: str, path: str, rate: float, stop: threading.Event, out: list[float]) -> None:
-    """Reload Big's page ``rate`` times a second, each on a new connection, until ``stop``."""
+    """Reload Big's page ``rate`` times a second until ``stop``, each reload on its own thread.
+
+    A reload starts on time whether or not the one before has ended (a browser reloading on
+    a timer), each on a new connection reading the whole page; at most 32 at once.
+    """
     period = 1 / rate
     due = time.perf_counter()
-    while not stop.is_set():
-        due += period
+    running: list[threading.Thread] = []
+
+    def one() -> None:
         start = time.perf_counter()
         httpx.get(url + path, timeout=60)
         out.append(time.perf_counter() - start)
+
+    while not stop.is_set():
+        running = [t for t in running if t.is_alive()]
+        if len(running) < 32:
+            thread = threading.Thread(target=one)
+            thread.start()
+            running.append(thread)
+        due += period
         time.sleep(max(0.0, due - time.perf_counter()))
+    for thread in running:
+        thread.join()
 
 
 def summary(times: list[float]) -> dict[str, float]:
@@ -351,6 +367,7 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="keep the database there (reused if built)")
     parser.add_argument("--cold-opens", type=int, default=4)
     parser.add_argument("--skip-isolation", action="store_true")
+    parser.add_argument("--skip-open", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     print(f"load average at start: {load_average()}", flush=True)
@@ -366,7 +383,7 @@ def main() -> None:
             saved.write_text(json.dumps(paths))
             print(f"built {args.events} events in {time.perf_counter() - start:.1f} s", flush=True)
         report: dict[str, Any] = {"events": args.events, "page": [], "stream": []}
-        for _ in range(args.open_runs):
+        for _ in range(0 if args.skip_open else args.open_runs):
             for kind in ("page", "stream"):
                 server = Server(db, args.port, args.server_src)
                 try:
