@@ -102,3 +102,39 @@ def test_earlier_entries_load_above_and_the_log_stays_live(
         store.close()
     page.wait_for_selector(f"#log > li[data-seq='{LAST + 1}']", state="attached")
     assert entries(page) == list(range(LAST - LOG_PAGE + 1, LAST + 2))
+
+
+def test_a_reconnect_far_behind_shows_a_control_for_the_gap(
+    contexts: Contexts, long_table: tuple[str, Path], artifacts: Path
+) -> None:
+    url, db = long_table
+    context = contexts.new(1280, 800)
+    page = context.new_page()
+    page.goto(url)
+    wait_stream_open(page)
+    seen = entries(page)
+    page.route("**/stream**", lambda route: route.abort())  # no reconnect gets through
+    page.evaluate(
+        "() => { const s = window.__sources[window.__sources.length - 1];"
+        " s.close(); s.dispatchEvent(new Event('error')); }"
+    )
+    store = SqliteStore(db)
+    try:
+        service = TableService(store)
+        for _ in range(LOG_PAGE + 20):
+            service.run_command("Long", Reward(amount=1, player="Zoé"))
+        last = service.state("Long").last_seq
+    finally:
+        store.close()
+    page.unroute("**/stream**")
+    page.wait_for_selector(f"#log > li[data-seq='{last}']", state="attached")
+    latest = list(range(last - LOG_PAGE + 1, last + 1))
+    assert entries(page) == seen + latest
+    gap = page.locator("#log > li.earlier")
+    assert gap.count() == 2  # the page's own, at the top, and the one at the gap
+    assert gap.nth(1).inner_text().endswith(f"events {seen[-1] + 1} to {last - LOG_PAGE}")
+    gap.nth(1).locator("a").click()
+    page.wait_for_selector(f"#log > li[data-seq='{seen[-1] + 1}']", state="attached")
+    assert entries(page) == list(range(seen[0], last + 1))  # nothing lost, nothing twice
+    assert page.locator("#log > li.earlier").count() == 1
+    page.screenshot(path=str(artifacts / "long-log-gap-filled.png"))

@@ -200,7 +200,7 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
         start = max(since, int(last_id[:18]) if valid else 0, 0)
         state = await table.whole_state(viewer.link.table_id, viewer.table)
         start = min(start, state.last_seq)  # never past the log's end
-        body = _events(table, viewer, start, base_path(token))
+        body = _events(table, viewer, start, base_path(token), state)
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return EventSourceResponse(body, headers=headers)
 
@@ -377,12 +377,15 @@ def _table_page(
     )
 
 
-async def _events(table: WebTable, viewer: Viewer, start: int, base: str) -> AsyncIterator[bytes]:
+async def _events(
+    table: WebTable, viewer: Viewer, start: int, base: str, opened: TableState[Any]
+) -> AsyncIterator[bytes]:
     """The stream: every event after ``start`` as it is stored, rendered for the viewer.
 
     A stream that starts more than `LOG_PAGE` events behind the log's end first sends the
     latest page in one message, after an "Earlier entries" control for what it skipped
-    (`tablee.web.history.catch_up`; ``base`` is the link's page, ``/t/TOKEN``).
+    (`tablee.web.history.catch_up`; ``base`` is the link's page, ``/t/TOKEN``; ``opened``
+    the table's whole fold as the stream's request read it).
 
     The link is checked again at least every `RECHECK_SECONDS`: a revoked link's stream ends.
     While the stream is open its seat counts as connected (`tablee.web.presence`); each
@@ -399,10 +402,9 @@ async def _events(table: WebTable, viewer: Viewer, start: int, base: str) -> Asy
     try:
         seat = seat_of(viewer.role, viewer.player)
         with table.hub.watching(table_id, sent), table.presence.present(table_id, seat):
-            state = await table.fresh_state(table_id, viewer.table)
-            if state.last_seq - sent > LOG_PAGE:
-                yield await catch_up(table, state, viewer, sent, base)
-                sent, last_out = state.last_seq, now()
+            if opened.last_seq - sent > LOG_PAGE:
+                yield await catch_up(table, opened, viewer, sent, base)
+                sent, last_out = opened.last_seq, now()
             while not table.hub.closed:
                 signal = table.hub.signal(table_id)
                 if now() - checked >= RECHECK_SECONDS:
