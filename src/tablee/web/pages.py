@@ -401,7 +401,10 @@ async def _events(
     yield b": tablee\nretry: 2000\n\n"  # reconnect after 2 s when the connection drops
     try:
         seat = seat_of(viewer.role, viewer.player)
-        with table.hub.watching(table_id, sent), table.presence.present(table_id, seat):
+        # the log is known to reach ``opened``'s end: the poller reads only what follows
+        # (from ``sent``, a stream from 0 would have it read the whole log on the loop)
+        known = max(sent, opened.last_seq)
+        with table.hub.watching(table_id, known), table.presence.present(table_id, seat):
             if opened.last_seq - sent > LOG_PAGE:
                 yield await catch_up(table, opened, viewer, sent, base)
                 sent, last_out = opened.last_seq, now()
