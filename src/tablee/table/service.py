@@ -295,6 +295,37 @@ class TableService:
         """The table folded from its whole log (from the snapshot and the events since)."""
         return self._current(self.store.find_table(name))
 
+    def latest(self, name: str) -> TableState[Any]:
+        """The table now, resumed from its stored snapshot when it has one.
+
+        Cheap on a long log (the snapshot plus the events since, at most `SNAPSHOT_EVERY` or
+        so), and enough for the game's state, the players and the language; it may be
+        partial (`TableState.partial`): anything that reads the whole log uses `state`.
+        """
+        return self._current(self.store.find_table(name), full=False)
+
+    def holds_whole(self, table_id: str) -> bool:
+        """Whether this service keeps a whole fold of the table (then `state` is cheap)."""
+        cached = self._snapshots.get(table_id)
+        return cached is not None and not cached.partial
+
+    def adopt(self, state: TableState[Any]) -> None:
+        """Keep a whole fold made elsewhere (a worker thread reading its own connection).
+
+        The next `state` extends it by the events stored since, instead of folding the whole
+        log. Ignored when this service already keeps a whole fold at least as recent, or when
+        ``state`` is partial.
+
+        Args:
+            state: a whole fold of one table's log (`fold`).
+        """
+        cached = self._snapshots.get(state.table_id)
+        if state.partial or (
+            cached is not None and not cached.partial and cached.last_seq >= state.last_seq
+        ):
+            return
+        self._snapshots[state.table_id] = state
+
     @overload
     def execute(
         self,

@@ -51,6 +51,7 @@ from tablee.web.common import (
 from tablee.web.gm import add_gm_routes
 from tablee.web.guard import BodyTooLarge, Guard, Settings
 from tablee.web.health import add_health_routes
+from tablee.web.history import add_history_routes
 from tablee.web.hub import Hub
 from tablee.web.listen import listener_for
 from tablee.web.pages import add_home_routes, add_table_routes
@@ -93,6 +94,7 @@ def create_app(
             await listener.stop()
         await table.hub.stop()
         metrics.process_stopped()
+        table.close()
 
     app = FastAPI(
         docs_url=None,
@@ -108,6 +110,7 @@ def create_app(
     add_gm_routes(app, table)
     add_api_routes(app, table)
     add_health_routes(app, table)
+    add_history_routes(app, table)
     from importlib.resources import files
 
     app.mount("/static", StaticFiles(directory=str(files("tablee.web") / "static")), "static")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any, TypeVar
@@ -32,9 +33,9 @@ from starlette.datastructures import FormData
 
 from tablee.errors import N_, ConcurrencyError, InputError, StorageError, TableeError
 from tablee.systems import game_ids
-from tablee.table.events import COMMAND_KEY_MAX, check_command_key
+from tablee.table.events import COMMAND_KEY_MAX, StoredEvent, check_command_key
 from tablee.table.links import hash_token
-from tablee.table.projection import TableState
+from tablee.table.projection import TableState, fold
 from tablee.table.resilient import ResilientStore
 from tablee.table.service import Applied, TableService
 from tablee.table.sqlite_store import SqliteStore
@@ -56,6 +57,7 @@ from tablee.web.systems import Action, Forbidden, web_system
 
 __all__ = [
     "FORM_KEY",
+    "HISTORY_THREADS",
     "KEEPALIVE_SECONDS",
     "KEY_SCOPE_CHARS",
     "ROLE_LABELS",
@@ -91,6 +93,10 @@ Measured on PostgreSQL with bench_web.py (150 rolls/s asked): 1 thread (a global
 82 rolls/s, 4 threads 100 - 107, 12 threads 89, 40 (anyio's default) 74 to 96: more
 threads mostly wait for the interpreter lock and the connection pool."""
 KEEPALIVE_SECONDS = 15.0
+HISTORY_THREADS = 2
+"""Worker threads folding whole logs and rendering log entries at once (`WebTable.off_loop`).
+
+CPU work: more threads would only wait for the interpreter lock."""
 
 ROLE_LABELS = {"gm": N_("game master"), "spectator": N_("spectator")}
 
@@ -153,6 +159,7 @@ class WebTable:
     Attributes:
         inline: whether store calls run on the event loop (True for a `SqliteStore`).
         fragments: the stream messages rendered once and shared by a table's streams.
+        entries: the log entries rendered for pages, kept (`tablee.web.history.Entries`).
         presence: the seats with an open stream (`tablee.web.presence`).
     """
 
@@ -160,6 +167,7 @@ class WebTable:
         self, store: EventStore, settings: Settings, clock: Callable[[], datetime] | None = None
     ) -> None:
         self.inline = isinstance(store, SqliteStore)
+        self._sqlite = store if isinstance(store, SqliteStore) else None
         # one retry after a lost database connection; every call timed for the metrics
         store = ResilientStore(store, metrics.store_time)
         self.store: EventStore = store
@@ -171,6 +179,13 @@ class WebTable:
         self.settings = settings
         self._threads = anyio.CapacityLimiter(STORE_THREADS)
         self.fragments = Fragments()
+        self._history_threads = anyio.CapacityLimiter(HISTORY_THREADS)
+        self._folds: dict[str, asyncio.Lock] = {}
+        self._reader: SqliteStore | None = None
+        self._reader_lock = threading.Lock()
+        from tablee.web.history import Entries
+
+        self.entries = Entries()
         self.hub = Hub(self._last_seq, settings.poll_interval)
         self.presence = Presence(self.hub.notify)
         self.secret = self._secret()
@@ -196,6 +211,51 @@ class WebTable:
             return work()
         return await anyio.to_thread.run_sync(work, limiter=self._threads)
 
+    async def off_loop(self, work: Callable[[], T]) -> T:
+        """Run CPU work (a whole fold, many log entries) in a worker thread, off the loop.
+
+        At most `HISTORY_THREADS` such calls run at once; the others wait their turn.
+        ``work`` must not use the store's connection on SQLite (see `whole_state`).
+        """
+        return await anyio.to_thread.run_sync(work, limiter=self._history_threads)
+
+    async def whole_state(self, table_id: str, name: str) -> TableState[Any]:
+        """The table folded from its whole log, the first fold made off the event loop.
+
+        Once this process keeps a whole fold of the table (`TableService.holds_whole`), it
+        is extended by the events stored since, as `TableService.state` does (cheap). The
+        first fold of a long log (a 30,000-event table: seconds) is made in a worker thread
+        (`off_loop`), reading the log through a connection of its own on SQLite (the
+        store's is the event loop's), and requests for the same table wait for that one
+        fold instead of each making their own.
+
+        Raises:
+            StorageError: as `tablee.table.projection.fold`.
+        """
+        if not self.service.holds_whole(table_id):
+            lock = self._folds.setdefault(table_id, asyncio.Lock())
+            async with lock:
+                if not self.service.holds_whole(table_id):
+                    folded = await self.off_loop(lambda: fold(self._read_log(table_id)))
+                    self.service.adopt(folded)
+        return await self.run(lambda: self.service.state(name))
+
+    def _read_log(self, table_id: str) -> list[StoredEvent]:
+        """A table's whole log, read in a worker thread (`whole_state`)."""
+        if self._sqlite is None:
+            return self.store.load(table_id)
+        with self._reader_lock:  # one reading thread at a time on this connection
+            if self._reader is None:
+                self._reader = SqliteStore(self._sqlite.path)
+            return self._reader.load(table_id)
+
+    def close(self) -> None:
+        """Close what the web table opened itself (the reading connection on SQLite)."""
+        with self._reader_lock:
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None
+
     async def fresh_state(self, table_id: str, name: str) -> TableState[Any]:
         """The table's state for the streams, read once per change for all of them.
 
@@ -208,7 +268,7 @@ class WebTable:
             if cached is None or cached.last_seq < self.hub.known(table_id):
                 known = self.known_state(table_id)
                 if known is None:
-                    known = await self.run(lambda: self.service.state(name))
+                    known = await self.whole_state(table_id, name)
                 cached = self._states[table_id] = known
             return cached
 
@@ -257,7 +317,7 @@ class WebTable:
         if lang not in ("fr", "en"):
             lang = self._langs.get(link.table_id)
             if lang is None:  # a table's language is set when it is created, never changed
-                lang = self._langs[link.table_id] = self.service.state(name).lang
+                lang = self._langs[link.table_id] = self.service.latest(name).lang
         return Viewer(link, name, lang)
 
 

@@ -49,11 +49,11 @@ from tablee.web.common import (
     system_title,
     viewer_of,
 )
+from tablee.web.history import LOG_PAGE, catch_up, earlier_html, log_window
 from tablee.web.joining import manifest
 from tablee.web.live import field_choices
 from tablee.web.presence import presence_html, presence_message, seat_of
 from tablee.web.render import (
-    entry_html,
     odds_rows,
     percent_text,
     render,
@@ -165,8 +165,11 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
     @app.get("/t/{token}", response_class=HTMLResponse)
     async def page(request: Request, token: str) -> Response:
         viewer = await viewer_of(table, request, token)
-        state = await table.run(lambda: table.service.state(viewer.table))
-        html = _table_page(table, viewer, state, token)
+        state = await table.whole_state(viewer.link.table_id, viewer.table)
+        window = log_window(state)  # the latest entries; earlier ones on request
+        entries = await table.entries.html(table, window.events, state, viewer)
+        earlier = earlier_html(base_path(token), window, viewer.lang)
+        html = _table_page(table, viewer, state, token, [earlier, *entries])
         response = HTMLResponse(html)
         if request.query_params.get("lang") in ("fr", "en"):
             response.set_cookie(
@@ -197,8 +200,9 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
         last_id = request.headers.get("last-event-id", "")
         valid = last_id.isascii() and last_id.isdigit()  # '²'.isdigit() is True
         start = max(since, int(last_id[:18]) if valid else 0, 0)
-        state = await table.run(lambda: table.service.state(viewer.table))
-        body = _events(table, viewer, min(start, state.last_seq))  # never past the log's end
+        state = await table.whole_state(viewer.link.table_id, viewer.table)
+        start = min(start, state.last_seq)  # never past the log's end
+        body = _events(table, viewer, start, base_path(token), state)
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return EventSourceResponse(body, headers=headers)
 
@@ -300,7 +304,10 @@ def _grouped(fields: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any
     return list(groups.items())
 
 
-def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: str) -> str:
+def _table_page(
+    table: WebTable, viewer: Viewer, state: TableState[Any], token: str, entries: list[str]
+) -> str:
+    """The table's page for a viewer, its log holding ``entries`` (rendered already)."""
     web = web_system(state.system.id)
     forms = []
     if web is not None and viewer.role != "spectator":
@@ -366,7 +373,7 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
         forms=forms,
         roll_modes=ROLL_MODES if viewer.is_gm else ROLL_MODES[:2],
         is_gm=viewer.is_gm,
-        entries=[entry_html(e, state, viewer) for e in state.events],
+        entries=entries,
         resources=resources_html(state, viewer),
         last_seq=state.last_seq,
         presence=presence_html(state.players, here, viewer.lang),
@@ -374,8 +381,15 @@ def _table_page(table: WebTable, viewer: Viewer, state: TableState[Any], token: 
     )
 
 
-async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[bytes]:
+async def _events(
+    table: WebTable, viewer: Viewer, start: int, base: str, opened: TableState[Any]
+) -> AsyncIterator[bytes]:
     """The stream: every event after ``start`` as it is stored, rendered for the viewer.
+
+    A stream that starts more than `LOG_PAGE` events behind the log's end first sends the
+    latest page in one message, after an "Earlier entries" control for what it skipped
+    (`tablee.web.history.catch_up`; ``base`` is the link's page, ``/t/TOKEN``; ``opened``
+    the table's whole fold as the stream's request read it).
 
     The link is checked again at least every `RECHECK_SECONDS`, and at once when the table's
     links change (`tablee.web.hub.Hub.links_changed`): a revoked link's stream ends.
@@ -389,12 +403,18 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
     shown = -1  # the presence version last sent (`tablee.web.presence`)
     now = asyncio.get_running_loop().time
     checked = last_out = now()
-    opened = time.time()
+    stream_opened = time.time()  # the metrics count deliveries after it
     yield b": tablee\nretry: 2000\n\n"  # reconnect after 2 s when the connection drops
     try:
         seat = seat_of(viewer.role, viewer.player)
-        with table.hub.watching(table_id, sent), table.presence.present(table_id, seat):
+        # the log is known to reach ``opened``'s end: the poller reads only what follows
+        # (from ``sent``, a stream from 0 would have it read the whole log on the loop)
+        known = max(sent, opened.last_seq)
+        with table.hub.watching(table_id, known), table.presence.present(table_id, seat):
             links = table.hub.links(table_id)
+            if opened.last_seq - sent > LOG_PAGE:
+                yield await catch_up(table, opened, viewer, sent, base)
+                sent, last_out = opened.last_seq, now()
             while not table.hub.closed:
                 signal = table.hub.signal(table_id)
                 if now() - checked >= RECHECK_SECONDS or table.hub.links(table_id) != links:
@@ -406,7 +426,7 @@ async def _events(table: WebTable, viewer: Viewer, start: int) -> AsyncIterator[
                 if state.last_seq > sent:
                     new = _events_after(state, sent)
                     yield b"".join(table.fragments.message(e, state, viewer) for e in new)
-                    metrics.delivered(new, opened)
+                    metrics.delivered(new, stream_opened)
                     sent, last_out = new[-1].seq, now()
                     continue
                 if table.presence.version(table_id) != shown:

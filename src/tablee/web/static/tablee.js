@@ -32,6 +32,23 @@
     }
   }
   document.addEventListener("htmx:afterSwap", function () { localTimes(document); });
+  // Earlier entries arrive above the ones shown (the "Earlier entries" control is replaced
+  // by them): keep the entry the reader was looking at where it was on the screen.
+  var anchor = null;
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var elt = evt.detail && evt.detail.elt;
+    var control = elt && elt.closest ? elt.closest("li.earlier") : null;
+    var next = control ? control.nextElementSibling : null;
+    anchor = next ? { el: next, top: next.getBoundingClientRect().top } : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!anchor) { return; }
+    var moved = anchor.el.getBoundingClientRect().top - anchor.top;
+    var box = anchor.el.closest(".log-box");
+    anchor = null;
+    if (!moved) { return; }
+    if (box && box.scrollHeight > box.clientHeight) { box.scrollTop += moved; } else { window.scrollBy(0, moved); }
+  });
   document.addEventListener("htmx:oobAfterSwap", function () { localTimes(document); applyFolds(document); });
   document.addEventListener("DOMContentLoaded", function () {
     localTimes(document);
