@@ -59,7 +59,8 @@ from urllib.parse import urlencode, urlsplit
 
 import httpx
 
-LINK = re.compile(r"<dt>([^<]+)</dt>\s*<dd><a href=\"([^\"]+)\"")
+# The links page: each new link's holder in a heading, then its address in a read-only field.
+LINK = re.compile(r"<h2>([^<]+)</h2>.*?class=\"link-text\" value=\"([^\"]+)\"", re.DOTALL)
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 TAG = re.compile(rb"because: (k\d+)\)")
 SSE_ID = re.compile(rb"^id: (\d+)$", re.MULTILINE)
@@ -134,6 +135,22 @@ def start_server(args: argparse.Namespace, folder: Path) -> tuple[subprocess.Pop
         time.sleep(0.1)
     process.kill()
     sys.exit("tablee serve did not start")
+
+
+def start_py_spy(args: argparse.Namespace, pid: int) -> subprocess.Popen[bytes] | None:
+    """With ``--py-spy FILE``: sample the server's processes while the rolls are posted.
+
+    py-spy (``pip install py-spy``, not a dependency of Tablée) reads the server's stacks
+    from outside, without pausing it (``--nonblocking``), so its cost is not counted in the
+    server's CPU time; FILE gets the samples in collapsed-stack form (one line per stack),
+    which ``benchmarks/spy_top.py`` sums by function.
+    """
+    if not args.py_spy:
+        return None
+    spy = str(Path(sys.executable).with_name("py-spy"))
+    command = [spy, "record", "--pid", str(pid), "--rate", "250"]
+    command += ["--subprocesses", "--format", "raw", "--output", args.py_spy]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:
@@ -415,9 +432,13 @@ async def bench(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]
         watchers = [asyncio.create_task(watch(where, v, stop)) for v in viewers]
         await asyncio.wait_for(asyncio.gather(*(v.opened.wait() for v in viewers)), 60)
         await asyncio.sleep(1)
+        spy = start_py_spy(args, pid)
         cpu0, client0 = cpu_seconds(pid), time.process_time()
         run = Run()
         posting = await drive(where, run, tables, args.rate, args.duration, args.inflight)
+        if spy is not None:
+            spy.send_signal(2)  # py-spy writes its samples when interrupted
+            await asyncio.to_thread(spy.wait, 30)
         cpu, client_cpu = cpu_seconds(pid) - cpu0, time.process_time() - client0
         # Every stream must reach its table's last stored event.
         finals = dict(
@@ -502,6 +523,9 @@ def main() -> None:
     parser.add_argument("--db", help="database URL or SQLite path (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
+    parser.add_argument(
+        "--py-spy", metavar="FILE", help="sample the server with py-spy while rolls are posted"
+    )
     parser.add_argument(
         "--server-script", help="a Python file run instead of `-m tablee` (for timing probes)"
     )

@@ -12,10 +12,10 @@ One pure ASGI middleware (it wraps streaming responses without buffering them):
   client address outside a table) with the maintained ``limits`` package, in fixed windows
   (the cheapest of its strategies: a counter per key and window; a client may get up to
   twice a limit across the boundary of two windows); past `Settings.rate_limit` they get
-  429. Requests for a table that answer 404 (a made-up
-  token) are also counted per client address: past the same limit, that address gets 429
-  on every table for the limit's window, so guessing tokens with a new one each time is
-  slowed down like everything else;
+  429 (the counters live in the process: `SweptMemory`, with no timer thread). Requests for
+  a table that answer 404 (a made-up token) are also counted per client address: past the
+  same limit, that address gets 429 on every table for the limit's window, so guessing
+  tokens with a new one each time is slowed down like everything else;
 * at most `Settings.max_streams` event streams are open at once per link (429 past it);
 * a POST whose ``Origin`` is another site, or whose ``Sec-Fetch-Site`` says cross-site, is
   refused with 403 before it reaches a route (the forms' anti-forgery token is checked by
@@ -26,6 +26,7 @@ Source: docs/web.md, "Security model".
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +36,7 @@ from limits import parse
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 
-__all__ = ["CSP", "Guard", "Settings"]
+__all__ = ["CSP", "SWEEP_SECONDS", "Guard", "Settings", "SweptMemory"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -81,6 +82,31 @@ class Settings:
     lan_urls: tuple[str, ...] = ()
 
 
+SWEEP_SECONDS = 10.0
+"""How often the guard drops the rate counters whose window has ended, in seconds."""
+
+
+class SweptMemory(MemoryStorage):
+    """The ``limits`` package's in-memory counters, with expired ones dropped by `sweep`.
+
+    ``limits``' `MemoryStorage` drops expired counters from a `threading.Timer` that it
+    starts again on the next count once the last one has run (10 ms later): under load, a
+    new thread every 10 ms, each start blocking the event loop until the thread runs, and
+    the thread then competing with the loop for the interpreter. Here no timer is started
+    after the first (made by `MemoryStorage` itself); a counter read after its window has
+    ended is dropped as before (`MemoryStorage.get`), and `sweep`, called by the guard every
+    `SWEEP_SECONDS`, drops the counters nobody read again, so memory stays bounded.
+    """
+
+    def _MemoryStorage__schedule_expiry(self) -> None:
+        """Start no timer thread (see the class docstring)."""
+
+    def sweep(self) -> None:
+        """Drop every counter whose window has ended."""
+        for key in list(self.expirations):
+            self.get(key)  # drops the counter when its window has ended
+
+
 _HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -102,7 +128,9 @@ class Guard:
         self.app = app
         self.settings = settings
         self._limits = [parse(item) for item in settings.rate_limit.split(";") if item.strip()]
-        self._limiter = FixedWindowRateLimiter(MemoryStorage())
+        self._counters = SweptMemory()
+        self._limiter = FixedWindowRateLimiter(self._counters)
+        self._next_sweep = time.monotonic() + SWEEP_SECONDS
         self._streams: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -143,6 +171,9 @@ class Guard:
         if scope["method"] == "POST" and not self._same_origin(headers):
             return 403, "Forbidden"
         if not path.startswith("/static/"):
+            if time.monotonic() >= self._next_sweep:
+                self._counters.sweep()
+                self._next_sweep = time.monotonic() + SWEEP_SECONDS
             if path.startswith("/t/") and not all(
                 self._limiter.test(item, _miss_key(scope)) for item in self._limits
             ):
