@@ -14,7 +14,7 @@ kept in the heading only). A sample is taken whether the server runs or waits (i
 ``epoll``: the idle loop); ``--busy`` leaves the idle samples out.
 
 Usage: ``.venv/bin/python benchmarks/spy_top.py FILE [--top 40] [--busy]
-[--per-roll ROLLS CPU_MS] [--match TEXT]``
+[--per-roll ROLLS CPU_MS] [--match TEXT] [--without TEXT ...]``
 """
 
 from __future__ import annotations
@@ -43,8 +43,13 @@ def short(frame: str) -> str:
     return f"{name} ({path})"
 
 
-def read(path: Path, busy: bool) -> tuple[Counter[str], Counter[str], int]:
-    """Self and total samples by function, and the number of samples, from a raw profile."""
+def read(
+    path: Path, busy: bool, without: tuple[str, ...] = ()
+) -> tuple[Counter[str], Counter[str], int]:
+    """Self and total samples by function, and the number of samples, from a raw profile.
+
+    Stacks holding any text of ``without`` are left out (start-up: imports, set-up).
+    """
     own: Counter[str] = Counter()
     total: Counter[str] = Counter()
     samples = 0
@@ -53,6 +58,8 @@ def read(path: Path, busy: bool) -> tuple[Counter[str], Counter[str], int]:
         if found is None:
             continue
         stack, count = found.group(1), int(found.group(2))
+        if any(text in stack for text in without):
+            continue
         frames = [short(f) for f in stack.split(";") if not f.startswith(("process ", "thread "))]
         if busy and (len(frames) <= 3 or any(frames[-1].startswith(i) for i in IDLE)):
             continue  # the loop waiting for work
@@ -70,8 +77,11 @@ def main() -> None:
     parser.add_argument("--busy", action="store_true", help="leave the idle loop out")
     parser.add_argument("--per-roll", nargs=2, type=float, metavar=("ROLLS", "CPU_MS"))
     parser.add_argument("--match", help="only functions whose line holds this text")
+    parser.add_argument(
+        "--without", action="append", default=[], help="leave out stacks holding this text"
+    )
     args = parser.parse_args()
-    own, total, samples = read(args.file, args.busy)
+    own, total, samples = read(args.file, args.busy, tuple(args.without))
     scale = args.per_roll[1] * 1000 if args.per_roll else None
     for title, counts in (("self", own), ("total", total)):
         print(f"\n## by {title} ({samples} samples)\n")

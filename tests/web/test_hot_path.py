@@ -290,3 +290,17 @@ def test_a_payload_read_again_is_not_decoded_again(client: TestClient, store: Sq
     equal = dict(stored.payload)
     again = game.event_of(stored.kind, equal)
     assert again == first and again is not first  # another payload object: read anew
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ("", b"event: log\ndata: \nid: 7\n\n"),
+        ("<li>a</li>", b"event: log\ndata: <li>a</li>\nid: 7\n\n"),
+        ("a\nb", b"event: log\ndata: a\ndata: b\nid: 7\n\n"),
+        ("a\r\nb\rc\n", b"event: log\ndata: a\ndata: b\ndata: c\ndata: \nid: 7\n\n"),
+        ("é", "event: log\ndata: é\nid: 7\n\n".encode()),
+    ],
+)
+def test_sse_message_has_one_data_line_per_line(data: str, expected: bytes) -> None:
+    assert sse_message(data, event="log", event_id=7) == expected

@@ -254,9 +254,8 @@ def sse_message(data: str, *, event: str, event_id: int) -> bytes:
 
     Source: the HTML standard's event stream format (lines split on CR, LF or CRLF).
     """
-    lines = data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    body = "".join(f"data: {line}\n" for line in lines)
-    return f"event: {event}\n{body}id: {event_id}\n\n".encode()
+    lines = data.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\ndata: ")
+    return f"event: {event}\ndata: {lines}\nid: {event_id}\n\n".encode()
 
 
 TAIL = 100
