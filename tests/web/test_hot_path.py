@@ -304,3 +304,35 @@ def test_a_payload_read_again_is_not_decoded_again(client: TestClient, store: Sq
 )
 def test_sse_message_has_one_data_line_per_line(data: str, expected: bytes) -> None:
     assert sse_message(data, event="log", event_id=7) == expected
+
+
+def test_a_started_hub_ends_timed_out_waits_without_a_timer_each() -> None:
+    from tablee.web.hub import Hub
+
+    async def scenario() -> None:
+        async def last_seq(table_id: str, known: int) -> int:
+            return known
+
+        hub = Hub(last_seq, poll_interval=3600)
+        hub.start()
+        try:
+            signal = hub.signal("t1")
+            waits = [asyncio.create_task(hub.wait(signal, 0.05)) for _ in range(3)]
+            await asyncio.sleep(0)
+            assert hub._deadlines and "t1" in hub._deadlines  # one deadline for the table
+            # the ticker ends them (the guard only stops a hang)
+            await asyncio.wait_for(asyncio.gather(*waits), 10)
+            assert "t1" not in hub._deadlines and hub.signal("t1") is not signal
+            # a wake-up ends the waits at once and clears the table's deadline
+            other = hub.signal("t2")
+            waiting = asyncio.create_task(hub.wait(other, 3600))
+            await asyncio.sleep(0)
+            hub.notify("t2", 4)
+            await asyncio.wait_for(waiting, 10)
+            assert "t2" not in hub._deadlines and hub.known("t2") == 4
+        finally:
+            await hub.stop()
+        # a stopped hub times its waits itself
+        await asyncio.wait_for(hub.wait(hub.signal("t3"), 0.01), 10)
+
+    asyncio.run(scenario())

@@ -29,6 +29,7 @@ from tablee.web.live import LiveList, live_choices
 from tablee.web.systems import OddsView, Panel, web_system
 
 __all__ = [
+    "LASTING",
     "TAIL",
     "CatalogText",
     "Fragments",
