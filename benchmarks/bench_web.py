@@ -33,7 +33,7 @@ server under cProfile (slower) and writes its statistics to FILE when it stops.
 Usage::
 
     .venv/bin/python benchmarks/bench_web.py [--tables 50] [--viewers 5] [--rate 500]
-        [--duration 20] [--db URL] [--workers N] [--json]
+        [--duration 20] [--db URL] [--workers N] [--profile FILE] [--py-spy FILE] [--json]
 
 Source: benchmarks/README.md, "The live web table under load"; docs/architecture.md, "Web
 hot path".
