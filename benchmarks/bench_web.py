@@ -41,7 +41,7 @@ server under cProfile (slower) and writes its statistics to FILE when it stops.
 Usage::
 
     .venv/bin/python benchmarks/bench_web.py [--tables 50] [--viewers 5] [--rate 500]
-        [--duration 20] [--db URL] [--workers N] [--json]
+        [--duration 20] [--db URL] [--workers N] [--profile FILE] [--py-spy FILE] [--json]
 
 Source: benchmarks/README.md, "The live web table under load"; docs/architecture.md, "Web
 hot path".
@@ -67,7 +67,8 @@ from urllib.parse import urlencode, urlsplit
 
 import httpx
 
-LINK = re.compile(r'<h2>([^<]+)</h2>\s*<p class="join-url">.*?<a href="([^"]+)">', re.DOTALL)
+# The links page: each new link's holder in a heading, then its address in a read-only field.
+LINK = re.compile(r"<h2>([^<]+)</h2>.*?class=\"link-text\" value=\"([^\"]+)\"", re.DOTALL)
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 TAG = re.compile(rb"because: (k\d+)\)")
 SSE_ID = re.compile(rb"^id: (\d+)$", re.MULTILINE)
@@ -146,6 +147,22 @@ def start_server(
         time.sleep(0.1)
     process.kill()
     sys.exit("tablee serve did not start")
+
+
+def start_py_spy(args: argparse.Namespace, pid: int) -> subprocess.Popen[bytes] | None:
+    """With ``--py-spy FILE``: sample the server's processes while the rolls are posted.
+
+    py-spy (``pip install py-spy``, not a dependency of Tablée) reads the server's stacks
+    from outside, without pausing it (``--nonblocking``), so its cost is not counted in the
+    server's CPU time; FILE gets the samples in collapsed-stack form (one line per stack),
+    which ``benchmarks/spy_top.py`` sums by function.
+    """
+    if not args.py_spy:
+        return None
+    spy = str(Path(sys.executable).with_name("py-spy"))
+    command = [spy, "record", "--pid", str(pid), "--rate", "250"]
+    command += ["--subprocesses", "--format", "raw", "--output", args.py_spy]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:
@@ -490,8 +507,12 @@ async def bench(args: argparse.Namespace, urls: list[str], pids: list[int]) -> d
         idle_rate = (cpu_seconds(pids) - idle0) / (time.perf_counter() - idle_t0)
         backends = backend_cpu(database_backends(args.db))
         cpu0, client0, load0 = cpu_seconds(pids), time.process_time(), os.getloadavg()[0]
+        spy = start_py_spy(args, pids[0])
         run = Run()
         posting = await drive(wheres, run, tables, args.rate, args.duration, args.inflight)
+        if spy is not None:
+            spy.send_signal(2)  # py-spy writes its samples when interrupted
+            await asyncio.to_thread(spy.wait, 30)
         cpu, client_cpu = cpu_seconds(pids) - cpu0, time.process_time() - client0
         load1 = os.getloadavg()[0]
         after = backend_cpu(database_backends(args.db))
@@ -605,6 +626,9 @@ def main() -> None:
         help="one table, 100 rolls/s, 10 players, over 2 servers (unless given otherwise)",
     )
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile")
+    parser.add_argument(
+        "--py-spy", metavar="FILE", help="sample the server with py-spy while rolls are posted"
+    )
     parser.add_argument(
         "--server-script", help="a Python file run instead of `-m tablee` (for timing probes)"
     )

@@ -14,11 +14,15 @@ to its streams is timed alone on a fresh SQLite table (median of ``--repeats`` b
 * ``entry`` / ``resources``: its two parts alone;
 * ``shared``: the messages of one new event for ``--viewers`` streams (spectator, game
   master, each player in turn) as the server makes them, rendered once per audience and
-  shared (`tablee.web.render.Fragments`).
+  shared (`tablee.web.render.Fragments`), from a `Fragments` that has kept nothing;
+* ``next``: the same for each of ``--batch`` rolls in turn, through one `Fragments` kept
+  across them as the server keeps it (what an unchanged resources panel or choice list
+  costs: nothing drawn again).
 
 ``per roll`` adds what the server does for one roll with ``--viewers`` streams: 2 link
 lookups and 2 state reads (the POST), the roll, then for the streams one state read and
-the shared messages. HTTP parsing, routing and the rate limiter come on top (see
+the shared messages (``next``). Times are CPU times (``time.process_time``), steadier than
+wall time on a shared machine. HTTP parsing, routing and the rate limiter come on top (see
 bench_web.py and benchmarks/README.md).
 
 Usage: ``.venv/bin/python benchmarks/bench_web_parts.py [--viewers 5] [--repeats 7]``
@@ -114,6 +118,18 @@ def main() -> None:
         by_seq = {e.seq: e for e in now.events}
         token_hash = hash_token(gm.token)
         b, r = args.batch, args.repeats
+        # One state after each of b more rolls: the streams' messages of each new event in
+        # turn, through one `Fragments` kept across them (as the server keeps it).
+        states = []
+        for _ in range(b):
+            roll()
+            states.append(service.state(state.name))
+        kept = Fragments()
+
+        def in_turn() -> None:
+            for each in states:
+                shared(kept, each.events[-1], each, streams)
+
         parts = {
             "find_link": timed(lambda: store.find_link(token_hash), b, r),
             "state": timed(lambda: service.state(state.name), b, r),
@@ -122,15 +138,12 @@ def main() -> None:
             "entry": timed(lambda: entry_html(event, now, watcher), b, r),
             "resources": timed(lambda: resources_html(now, watcher), b, r),
             "shared": timed(lambda: shared(Fragments(), event, now, streams), b, r),
+            "next": timed(in_turn, 1, r) / b,
         }
         store.close()
     v = args.viewers
     per_roll = (
-        2 * parts["find_link"]
-        + 2 * parts["state"]
-        + parts["roll"]
-        + parts["state"]
-        + parts["shared"]
+        2 * parts["find_link"] + 2 * parts["state"] + parts["roll"] + parts["state"] + parts["next"]
     )
     for name, micro in parts.items():
         print(f"{name:12} {micro:8.0f} us")

@@ -34,6 +34,10 @@ def open_target(target: Target) -> EventStore:
     backend, where = target
     if backend == "sqlite3":
         return SqliteStore(Path(where))
+    if backend == "psycopg":
+        from tablee.table.pg_store import PgStore
+
+        return PgStore(where)
     return SqlAlchemyStore(where)
 
 
@@ -65,9 +69,9 @@ def version_of(target: Target) -> str | None:
 
 
 def make_empty(target: Target) -> None:
-    """Create the database file, empty (PostgreSQL targets already are)."""
+    """Create the database file, empty (PostgreSQL targets, by either driver, already are)."""
     backend, where = target
-    if backend != "postgresql":
+    if backend in ("sqlite3", "sqlalchemy-sqlite"):
         path = Path(where.removeprefix("sqlite:///"))
         path.parent.mkdir(parents=True, exist_ok=True)
         path.touch()

@@ -166,3 +166,173 @@ def test_a_worker_process_builds_its_app_from_the_settings_handed_down(
         assert c.get(links.gm).status_code == 200
         assert c.get("/").status_code == 404  # creating tables is off
     table.store.close()
+
+
+def test_rate_counters_start_no_thread_per_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    # limits' own MemoryStorage starts a timer thread on a count whenever its last one has
+    # run: under load, a thread every 10 ms started from the event loop.
+    import limits.storage.memory
+    from limits import parse
+    from limits.strategies import FixedWindowRateLimiter
+
+    from tablee.web.guard import SweptMemory
+
+    started: list[float] = []
+
+    class CountedTimer:
+        def __init__(self, interval: float, function: Any) -> None:
+            self.alive = False
+
+        def start(self) -> None:
+            started.append(1)
+
+        def is_alive(self) -> bool:
+            return self.alive  # as if each timer had run already
+
+    monkeypatch.setattr(limits.storage.memory.threading, "Timer", CountedTimer)
+    plain = FixedWindowRateLimiter(limits.storage.memory.MemoryStorage())
+    item = parse("30/second")
+    for n in range(5):
+        plain.hit(item, f"link:{n}")
+    assert len(started) == 6  # what the change avoids: one at creation, then one per count
+    started.clear()
+    counters = SweptMemory()
+    swept = FixedWindowRateLimiter(counters)
+    for n in range(5):
+        assert swept.hit(item, f"link:{n}")
+    assert len(started) == 1  # MemoryStorage's own, at creation
+    assert counters.get(item.key_for("link:0")) == 1
+
+
+def test_sweep_drops_ended_windows_only() -> None:
+    from tablee.web.guard import SweptMemory
+
+    counters = SweptMemory()
+    counters.incr("ended", expiry=0)  # its window ends at once
+    counters.incr("open", expiry=3600)
+    counters.incr("open", expiry=3600)
+    counters.sweep()
+    assert "ended" not in counters.storage and "ended" not in counters.expirations
+    assert counters.storage["open"] == 2
+
+
+def test_guard_still_refuses_past_the_rate_limit(store: SqliteStore) -> None:
+    links = make_table(store)
+    app = create_app(store, Settings(rate_limit="3/minute"))
+    with TestClient(app) as client:
+        codes = [client.get(links.gm).status_code for _ in range(5)]
+    assert codes == [200, 200, 200, 429, 429]
+
+
+def test_one_fragments_across_states_gives_each_viewer_its_own_rendering(
+    client: TestClient, store: SqliteStore
+) -> None:
+    # Resources panels and choice lists are kept across states, keyed by their data: each
+    # new state's message must still equal what rendering for that viewer alone gives, as
+    # the cagnotte moves, secret and blind rolls come and go, and an undo voids a roll.
+    links = make_table(store)
+    gm, zoe, ana = links.gm, links.players["Zoé"], links.players["Ana"]
+    everyone = viewers_of(store, [gm, zoe, ana, links.spectator], links.name)
+    service = TableService(store)
+    shared = Fragments()
+    steps = [
+        (gm, "session-start", {}),
+        (gm, "roll", {"player": "Zoé", "faces": "6", "visibility": "gm"}),
+        (zoe, "roll", {"faces": "3", "visibility": "roller_and_gm"}),
+        (gm, "reward", {"amount": "2"}),
+        (ana, "roll", {"faces": "5"}),
+        (ana, "roll", {"faces": "2", "visibility": "roller_and_gm"}),
+        (gm, "reward", {"amount": "1"}),
+    ]
+    seen: set[bytes] = set()
+    for link, action, fields in steps:
+        assert act(client, link, action, **fields)[0] == 200, action
+        state = service.state(links.name)
+        by_seq = {e.seq: e for e in state.events}
+        event = state.events[-1]
+        for viewer in everyone:
+            alone = stream_fragment([event], state, viewer, by_seq)
+            expected = sse_message(alone, event="log", event_id=event.seq)
+            assert shared.message(event, state, viewer) == expected, (viewer, event.seq)
+            seen.add(expected)
+    undo = client.post(gm + "/undo", data={"csrf": csrf_of(client, gm), "seq": "5"})
+    assert undo.status_code == 200, undo.text
+    state = service.state(links.name)
+    by_seq = {e.seq: e for e in state.events}
+    for viewer in everyone:
+        alone = stream_fragment([state.events[-1]], state, viewer, by_seq)
+        expected = sse_message(alone, event="log", event_id=state.last_seq)
+        assert shared.message(state.events[-1], state, viewer) == expected, viewer
+    assert len(seen) > len(everyone)  # the messages did differ between viewers and states
+
+
+def test_lasting_renderings_stay_bounded_per_table(store: SqliteStore) -> None:
+    from tablee.web.render import LASTING
+
+    shared = Fragments()
+    for n in range(3 * LASTING):
+        html = shared._drawn("t", ("k", n), lambda n=n: f"<p>{n}</p>")  # type: ignore[misc]
+        assert html == f"<p>{n}</p>"
+    assert len(shared._lasting["t"]) <= LASTING
+    shared.forget("t")
+    assert "t" not in shared._lasting
+
+
+def test_a_payload_read_again_is_not_decoded_again(client: TestClient, store: SqliteStore) -> None:
+    links = make_table(store)
+    assert act(client, links.gm, "session-start")[0] == 200
+    assert act(client, links.gm, "reward", amount="2")[0] == 200
+    state = TableService(store).state(links.name)
+    stored = state.events[-1]
+    game = state.system
+    first = game.event_of(stored.kind, stored.payload)
+    assert game.event_of(stored.kind, stored.payload) is first  # read once, kept
+    equal = dict(stored.payload)
+    again = game.event_of(stored.kind, equal)
+    assert again == first and again is not first  # another payload object: read anew
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ("", b"event: log\ndata: \nid: 7\n\n"),
+        ("<li>a</li>", b"event: log\ndata: <li>a</li>\nid: 7\n\n"),
+        ("a\nb", b"event: log\ndata: a\ndata: b\nid: 7\n\n"),
+        ("a\r\nb\rc\n", b"event: log\ndata: a\ndata: b\ndata: c\ndata: \nid: 7\n\n"),
+        ("é", "event: log\ndata: é\nid: 7\n\n".encode()),
+    ],
+)
+def test_sse_message_has_one_data_line_per_line(data: str, expected: bytes) -> None:
+    assert sse_message(data, event="log", event_id=7) == expected
+
+
+def test_a_started_hub_ends_timed_out_waits_without_a_timer_each() -> None:
+    from tablee.web.hub import Hub
+
+    async def scenario() -> None:
+        async def last_seq(table_id: str, known: int) -> int:
+            return known
+
+        hub = Hub(last_seq, poll_interval=3600)
+        hub.start()
+        try:
+            signal = hub.signal("t1")
+            waits = [asyncio.create_task(hub.wait(signal, 0.05)) for _ in range(3)]
+            await asyncio.sleep(0)
+            assert hub._deadlines and "t1" in hub._deadlines  # one deadline for the table
+            # the ticker ends them (the guard only stops a hang)
+            await asyncio.wait_for(asyncio.gather(*waits), 10)
+            assert "t1" not in hub._deadlines and hub.signal("t1") is not signal
+            # a wake-up ends the waits at once and clears the table's deadline
+            other = hub.signal("t2")
+            waiting = asyncio.create_task(hub.wait(other, 3600))
+            await asyncio.sleep(0)
+            hub.notify("t2", 4)
+            await asyncio.wait_for(waiting, 10)
+            assert "t2" not in hub._deadlines and hub.known("t2") == 4
+        finally:
+            await hub.stop()
+        # a stopped hub times its waits itself
+        await asyncio.wait_for(hub.wait(hub.signal("t3"), 0.01), 10)
+
+    asyncio.run(scenario())

@@ -60,6 +60,13 @@ S = TypeVar("S")
 C = TypeVar("C", bound=Command)
 E = TypeVar("E", bound=Event)
 
+_READ_KEPT = 4096
+"""How many payloads' typed events `Game.event_of` keeps (all are dropped past it)."""
+
+_READ: dict[int, tuple[Mapping[str, JSON], str, Event]] = {}
+"""``id(payload) -> (payload, kind, typed event)``: the events `Game.event_of` read. Holding
+the payload keeps its id from being reused while it is kept."""
+
 Text = Message | str
 """What a plugin hands the interfaces to show: a translatable `Message`, or a plain string
 shown as it is (a name, a number)."""
@@ -384,10 +391,22 @@ class Game(Generic[S, C, E]):
     def event_of(self, kind: str, payload: Mapping[str, JSON]) -> E:
         """The typed event of a stored kind of this game and its current-version payload.
 
+        The same payload object read again gives the event read the first time (`_READ`):
+        a table's events are read by the fold, then by each part of their log entry (its
+        line, its trace, its card). A payload must not change once read (none does: stored
+        payloads are never changed, and a command's are built before they are read).
+
         Raises:
             InputError: a kind this game does not store, or a payload that does not fit.
         """
-        return cast(E, read_event(self.kinds(), kind, payload))
+        found = _READ.get(id(payload))
+        if found is not None and found[0] is payload and found[1] == kind:
+            return cast(E, found[2])
+        event = read_event(self.kinds(), kind, payload)
+        if len(_READ) >= _READ_KEPT:
+            _READ.clear()
+        _READ[id(payload)] = (payload, kind, event)
+        return cast(E, event)
 
     def command_named(self, name: str) -> type[Command]:
         """The command or query with that name.

@@ -19,7 +19,6 @@ from typing import Any
 from tablee.errors import N_, Message
 from tablee.locale import translation
 from tablee.locale.numbers import format_percent
-from tablee.systems.event import read_event
 from tablee.systems.plugin import MARKS, TONES, Card, Odds, Shown, Text
 from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
@@ -150,7 +149,7 @@ def card_context(event: StoredEvent, state: TableState[Any], lang: str) -> dict[
     if event.kind not in game.kinds():
         return None
     try:
-        typed = read_event(game.kinds(), event.kind, state.payload_of(event))
+        typed = game.event_of(event.kind, state.payload_of(event))
     except (ValueError, KeyError, TypeError):
         return None
     card = game.card(typed, state.after.get(event.seq))

@@ -320,10 +320,8 @@ class DeclaredWeb:
         """The lines the game shows under a log entry (a roll's trace)."""
         if event.kind not in self.game.kinds():
             return ()
-        from tablee.systems.event import read_event
-
         try:
-            typed = read_event(self.game.kinds(), event.kind, state.payload_of(event))
+            typed = self.game.event_of(event.kind, state.payload_of(event))
         except (ValueError, KeyError, TypeError):
             return ()
         after = state.after.get(event.seq)

@@ -12,8 +12,9 @@ One pure ASGI middleware (it wraps streaming responses without buffering them):
   client address outside a table) with the maintained ``limits`` package, in fixed windows
   (the cheapest of its strategies: a counter per key and window; a client may get up to
   twice a limit across the boundary of two windows); past `Settings.rate_limit` they get
-  429. Only failed guesses are counted per client address: requests for a table that
-  answer 404 (a made-up token). Past the same limit, that address gets 429 for the
+  429 (the counters live in the process: `SweptMemory`, with no timer thread). Only failed
+  guesses are counted per client address: requests for a table that answer 404 (a made-up
+  token). Past the same limit, that address gets 429 for the
   limit's window on every token this process has not seen working, so guessing tokens
   with a new one each time is slowed down like everything else; a token that answered
   without error here (kept among the last `KNOWN_TOKENS`) still goes through, so the
@@ -29,6 +30,7 @@ Source: docs/web.md, "Security model".
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
@@ -40,7 +42,7 @@ from limits.strategies import FixedWindowRateLimiter
 
 from tablee.web import metrics
 
-__all__ = ["CSP", "KNOWN_TOKENS", "Guard", "Settings"]
+__all__ = ["CSP", "KNOWN_TOKENS", "SWEEP_SECONDS", "Guard", "Settings", "SweptMemory"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -95,6 +97,32 @@ class Settings:
 _KINDS = {413: "too_large", 403: "cross_site", 429: "rate"}
 """The refusals' metric kind of each status the guard answers with."""
 
+
+SWEEP_SECONDS = 10.0
+"""How often the guard drops the rate counters whose window has ended, in seconds."""
+
+
+class SweptMemory(MemoryStorage):
+    """The ``limits`` package's in-memory counters, with expired ones dropped by `sweep`.
+
+    ``limits``' `MemoryStorage` drops expired counters from a `threading.Timer` that it
+    starts again on the next count once the last one has run (10 ms later): under load, a
+    new thread every 10 ms, each start blocking the event loop until the thread runs, and
+    the thread then competing with the loop for the interpreter. Here no timer is started
+    after the first (made by `MemoryStorage` itself); a counter read after its window has
+    ended is dropped as before (`MemoryStorage.get`), and `sweep`, called by the guard every
+    `SWEEP_SECONDS`, drops the counters nobody read again, so memory stays bounded.
+    """
+
+    def _MemoryStorage__schedule_expiry(self) -> None:
+        """Start no timer thread (see the class docstring)."""
+
+    def sweep(self) -> None:
+        """Drop every counter whose window has ended."""
+        for key in list(self.expirations):
+            self.get(key)  # drops the counter when its window has ended
+
+
 _HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
@@ -116,7 +144,9 @@ class Guard:
         self.app = app
         self.settings = settings
         self._limits = [parse(item) for item in settings.rate_limit.split(";") if item.strip()]
-        self._limiter = FixedWindowRateLimiter(MemoryStorage())
+        self._counters = SweptMemory()
+        self._limiter = FixedWindowRateLimiter(self._counters)
+        self._next_sweep = time.monotonic() + SWEEP_SECONDS
         self._streams: dict[str, int] = {}
         self._known: dict[str, None] = {}  # working link keys, oldest first
 
@@ -159,6 +189,9 @@ class Guard:
             return 403, "Forbidden"
         if not path.startswith("/static/"):
             key = _rate_key(scope, path)
+            if time.monotonic() >= self._next_sweep:
+                self._counters.sweep()
+                self._next_sweep = time.monotonic() + SWEEP_SECONDS
             if (
                 path.startswith("/t/")
                 and key not in self._known

@@ -29,7 +29,18 @@ from collections.abc import Awaitable, Callable, Iterator
 
 from tablee.web import metrics
 
-__all__ = ["Hub"]
+__all__ = ["TICK_SECONDS", "Hub"]
+
+TICK_SECONDS = 0.25
+"""How often a started hub ends the waits whose time is up (`Hub.wait`), in seconds."""
+
+
+class _Signal(asyncio.Event):
+    """A table's wake-up, knowing its table (for the deadlines of `Hub.wait`)."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__()
+        self.table_id = table_id
 
 
 class Hub:
@@ -46,6 +57,8 @@ class Hub:
         self._last_seq = last_seq
         self.poll_interval = poll_interval
         self._signals: dict[str, asyncio.Event] = {}
+        self._deadlines: dict[str, float] = {}
+        self._ticker: asyncio.Task[None] | None = None
         self._watchers: dict[str, int] = {}
         self._known: dict[str, int] = {}
         self._links: dict[str, int] = {}
@@ -57,7 +70,7 @@ class Hub:
         """The event set at the table's next wake-up (take it *before* reading the store)."""
         found = self._signals.get(table_id)
         if found is None:
-            found = self._signals[table_id] = asyncio.Event()
+            found = self._signals[table_id] = _Signal(table_id)
         return found
 
     def known(self, table_id: str) -> int:
@@ -102,6 +115,7 @@ class Hub:
         """Wake every stream of a table (call from the event loop's thread)."""
         if last_seq is not None:
             self._known[table_id] = max(self._known.get(table_id, 0), last_seq)
+        self._deadlines.pop(table_id, None)  # every wait on the signal ends now
         found = self._signals.pop(table_id, None)
         if found is not None:
             found.set()
@@ -123,15 +137,31 @@ class Hub:
                 self._links.pop(table_id, None)
 
     async def wait(self, signal: asyncio.Event, timeout: float) -> None:
-        """Wait for a wake-up, at most ``timeout`` seconds (returns either way)."""
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(timeout):  # no task per wait, unlike wait_for
-                await signal.wait()
+        """Wait for a wake-up, at most about ``timeout`` seconds (returns either way).
+
+        A started hub keeps no timer per wait: it notes, per table, the earliest time a wait
+        on the table's signal must end, and every `TICK_SECONDS` wakes the tables whose
+        time is up (`notify`: each stream of the table looks at the store, finds nothing
+        new, and waits again), so a wait may last up to `TICK_SECONDS` longer. A hub not
+        started (no ticker) times each wait itself.
+        """
+        table_id = getattr(signal, "table_id", None)
+        if self._ticker is None or table_id is None:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(timeout):  # no task per wait, unlike wait_for
+                    await signal.wait()
+            return
+        deadline = asyncio.get_running_loop().time() + timeout
+        if deadline < self._deadlines.get(table_id, deadline + 1):
+            self._deadlines[table_id] = deadline
+        await signal.wait()
 
     def start(self) -> None:
         """Start the poller (in the running event loop)."""
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._poll())
+        if self._ticker is None:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick())
 
     def end_streams(self) -> None:
         """Mark the hub closed and wake every stream, which then ends (call from the loop).
@@ -146,14 +176,23 @@ class Hub:
     async def stop(self) -> None:
         """Stop the poller and wake every stream so that it can end."""
         self.end_streams()
-        tasks = [t for t in (self._task, *self._checks) if t is not None]
+        tasks = [t for t in (self._task, self._ticker, *self._checks) if t is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        self._task = None
+        self._task = self._ticker = None
         self._checks.clear()
+
+    async def _tick(self) -> None:
+        """Every `TICK_SECONDS`, wake the tables whose waits' time is up (see `wait`)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            now = loop.time()
+            for table_id in [t for t, when in self._deadlines.items() if when <= now]:
+                self.notify(table_id)
 
     async def _poll(self) -> None:
         while True:

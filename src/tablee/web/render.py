@@ -10,7 +10,7 @@ Source: docs/web.md, "Pages and routes".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields
 from functools import lru_cache
 from typing import Any
@@ -25,10 +25,11 @@ from tablee.table.projection import TableState
 from tablee.table.transcript import describe
 from tablee.web.access import Viewer, can_see
 from tablee.web.cards import card_context
-from tablee.web.live import live_choices
+from tablee.web.live import LiveList, live_choices
 from tablee.web.systems import OddsView, Panel, web_system
 
 __all__ = [
+    "LASTING",
     "TAIL",
     "CatalogText",
     "Fragments",
@@ -216,8 +217,11 @@ def choices_html(state: TableState[Any], viewer: Viewer) -> str:
     list, naming in ``data-for`` the ids of the ``<select>`` elements it fills; the page's
     script then moves the options into them.
     """
-    lists = live_choices(state, viewer, translator(viewer.lang))
-    return render("_choices.html", viewer.lang, lists=lists)
+    return _draw_choices(live_choices(state, viewer, translator(viewer.lang)), viewer.lang)
+
+
+def _draw_choices(lists: Sequence[LiveList], lang: str) -> str:
+    return render("_choices.html", lang, lists=lists)
 
 
 def stream_fragment(
@@ -251,13 +255,16 @@ def sse_message(data: str, *, event: str, event_id: int) -> bytes:
 
     Source: the HTML standard's event stream format (lines split on CR, LF or CRLF).
     """
-    lines = data.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    body = "".join(f"data: {line}\n" for line in lines)
-    return f"event: {event}\n{body}id: {event_id}\n\n".encode()
+    lines = data.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\ndata: ")
+    return f"event: {event}\ndata: {lines}\nid: {event_id}\n\n".encode()
 
 
 TAIL = 100
 """How many of a table's last events have their stream messages kept for sharing."""
+
+LASTING = 64
+"""How many renderings of resources panels and choice lists are kept per table across its
+states (`Fragments`); past it the oldest half is dropped."""
 
 
 class Fragments:
@@ -275,7 +282,10 @@ class Fragments:
 
     For each table only the renderings made from one state (its last seq) are kept, and
     only for the last `TAIL` events: a newer state drops them; a stream still on an older
-    state renders for itself without keeping anything.
+    state renders for itself without keeping anything. The resources panel and the choice
+    lists are drawn from data that most events leave as it was (the panels, the lists'
+    options): their renderings are kept across states, keyed by that data itself (at most
+    `LASTING` per table), so a roll that changes neither draws neither again.
 
     Source: docs/web.md, "Security model" (filtered on the server); docs/architecture.md, "Web
     hot path".
@@ -283,6 +293,7 @@ class Fragments:
 
     def __init__(self) -> None:
         self._tables: dict[str, tuple[int, dict[tuple[Any, ...], Any]]] = {}
+        self._lasting: dict[str, dict[tuple[Any, ...], str]] = {}
 
     def _kept(self, table_id: str, state: TableState[Any]) -> dict[tuple[Any, ...], Any] | None:
         """The renderings kept for the table's state, or None when the state is an old one."""
@@ -294,6 +305,18 @@ class Fragments:
     def forget(self, table_id: str) -> None:
         """Drop what is kept for a table (its last stream closed)."""
         self._tables.pop(table_id, None)
+        self._lasting.pop(table_id, None)
+
+    def _drawn(self, table_id: str, key: tuple[Any, ...], draw: Callable[[], str]) -> str:
+        """A rendering kept across the table's states, keyed by all the data it is drawn from."""
+        lasting = self._lasting.setdefault(table_id, {})
+        html = lasting.get(key)
+        if html is None:
+            if len(lasting) >= LASTING:
+                for old in list(lasting)[: LASTING // 2]:
+                    del lasting[old]
+            html = lasting[key] = draw()
+        return html
 
     def message(
         self,
@@ -328,7 +351,7 @@ class Fragments:
             parts = [self._entry(kept, event, state, viewer, oob=False)]
             if target is not None:
                 parts.append(self._entry(kept, target, state, viewer, oob=True))
-            parts.append(self._resources(kept, state, viewer))
+            parts.append(self._resources(state, viewer))
             parts.append(self._choices(kept, state, viewer))
             found = sse_message("".join(parts), event="log", event_id=event.seq)
             kept[key] = found
@@ -351,8 +374,7 @@ class Fragments:
         html: str = kept[key]
         return html
 
-    @staticmethod
-    def _resources(kept: dict[tuple[Any, ...], Any], state: TableState[Any], viewer: Viewer) -> str:
+    def _resources(self, state: TableState[Any], viewer: Viewer) -> str:
         panels = resource_panels(state, viewer)
         hashed = tuple(_hashable(panel) for panel in panels)
         key = ("resources", viewer.lang, own_sheets(panels, viewer), hashed)
@@ -360,18 +382,21 @@ class Fragments:
             hash(key)
         except TypeError:  # a panel holding a list of lists: rendered, not kept
             return _draw_resources(panels, viewer, True)
-        if key not in kept:
-            kept[key] = _draw_resources(panels, viewer, True)
-        html: str = kept[key]
-        return html
+        return self._drawn(state.table_id, key, lambda: _draw_resources(panels, viewer, True))
 
-    @staticmethod
-    def _choices(kept: dict[tuple[Any, ...], Any], state: TableState[Any], viewer: Viewer) -> str:
+    def _choices(
+        self, kept: dict[tuple[Any, ...], Any], state: TableState[Any], viewer: Viewer
+    ) -> str:
         # the lists depend on the viewer only through its role and player (a player's "who
-        # acts" list) and the language (translated labels)
+        # acts" list) and the language (translated labels); their rendering only on the
+        # lists and the language
         key = ("choices", viewer.role, viewer.player, viewer.lang)
         if key not in kept:
-            kept[key] = choices_html(state, viewer)
+            lists = tuple(live_choices(state, viewer, translator(viewer.lang)))
+            drawn = ("choices", viewer.lang, lists)
+            kept[key] = self._drawn(
+                state.table_id, drawn, lambda: _draw_choices(lists, viewer.lang)
+            )
         html: str = kept[key]
         return html
 
