@@ -165,3 +165,28 @@ def test_base_urls_printed_in_links_are_checked(table: Run) -> None:
         served = table("serve", "--base-url", f"http://example.org/{text}", "--port", "0")
         assert served.code == 2, served.err  # refused before serving anything
     assert table("table", "links", "--list", "--json").json()["links"] == []
+
+
+@pytest.mark.parametrize(
+    ("stored", "shown"),
+    [
+        ("undone: \x1b[2Jgone", "undone: \\x1b[2Jgone"),
+        ("a note \u202ereversed", "a note \\u202ereversed"),
+        ("two\nlines", "two\nlines"),
+    ],
+)
+def test_text_stored_before_the_checks_reaches_the_terminal_escaped(
+    stored: str, shown: str
+) -> None:
+    """A control character an earlier release stored is shown as its code, never obeyed."""
+    import argparse
+    import io
+
+    from tablee.cli.app import Context
+
+    out, err = io.StringIO(), io.StringIO()
+    ctx = Context(argparse.Namespace(), "en", out=out, err=err)
+    ctx.emit(stored, markup=False)
+    ctx.warn(stored)
+    assert out.getvalue() == shown + "\n"
+    assert err.getvalue() == shown + "\n"

@@ -179,14 +179,37 @@ class Context:
         self.out.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
 
     def emit(self, text: str, *, markup: bool = True) -> None:
-        """Write Rich markup (or plain text), coloured only on a terminal."""
+        r"""Write Rich markup (or plain text), coloured only on a terminal.
+
+        A control or text-direction character in the text (stored by an earlier release,
+        which did not refuse them) is written as its escape (``\x1b``), never sent to
+        the terminal.
+        """
         from rich.console import Console
 
-        Console(file=self.out, highlight=False, soft_wrap=True).print(text, markup=markup)
+        Console(file=self.out, highlight=False, soft_wrap=True).print(
+            shown_safely(text), markup=markup
+        )
 
     def warn(self, text: str) -> None:
-        """Write one plain line to the warnings stream (standard error)."""
-        self.err.write(text + "\n")
+        """Write one plain line to the warnings stream (standard error), escaped as `emit`."""
+        self.err.write(shown_safely(text) + "\n")
+
+
+def shown_safely(text: str) -> str:
+    r"""``text`` with each character free text may not hold written as its escape.
+
+    ESC (U+001B) becomes the four characters ``\x1b``: the terminal shows the code instead of
+    obeying it (clearing the screen, drawing the rest of the line backwards). Tabs and line
+    ends stay. See `tablee.systems.declare.unsafe_char`.
+    """
+    from tablee.systems.declare import unsafe_char
+
+    if text.isprintable():
+        return text
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unsafe_char(ch) else ch for ch in text
+    )
 
 
 def whole_number(tr: Callable[[str], str]) -> Callable[[str], int]:
