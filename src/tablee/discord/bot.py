@@ -50,7 +50,7 @@ from tablee.table.seeing import sees, shown_error
 from tablee.table.service import TableService
 from tablee.table.store import TableInfo
 
-__all__ = ["RELAY_SECONDS", "Refused", "TableeBot", "lang_of", "run_bot"]
+__all__ = ["RELAY_SECONDS", "DieBoard", "Refused", "TableeBot", "lang_of", "run_bot"]
 
 RELAY_SECONDS = 1.0
 """How often the relay reads the store for events made elsewhere, in seconds."""
@@ -67,6 +67,24 @@ data ``{"advice": {side: [{"keep": [faces], "reroll": n, "straight_next_throw": 
 of the YBS gang fight's advisor) gets a menu per side: picking a choice runs the command
 with that side's field (``keep``, ``gm_keep``) set to the faces kept (``none``: reroll all).
 Each option shows its exact chance, so the advice is read where the dice are chosen."""
+
+DIE_BOARDS = (("players", "keep", N_("The players' dice")), ("gm", "gm_keep", N_("The GM's dice")))
+"""After such a throw, each side (when the advisor's data also gives its hand, ``{"hands":
+{side: [faces]}}``) gets a message of its own: one toggle button per die (green: kept, grey:
+thrown again) and a **Throw again** button that runs the same command with that side's field
+set to the faces the buttons keep. The toggles' state lives in the buttons' ``custom_id``
+(``tablee:die:<game>:<command>:<field>:<faces>:<marks>:<index>`` and
+``tablee:throw:<game>:<command>:<field>:<faces>:<marks>``, marks ``k`` kept / ``r`` thrown
+again), so nothing is stored and it survives a restart."""
+
+DICE_PER_ROW = 5
+"""Discord's most buttons in one row."""
+
+DIE_ROWS = 4
+"""Rows of dice in a side's message; the fifth (Discord's last) holds **Throw again**."""
+
+CUSTOM_ID_LIMIT = 100
+"""Discord's longest ``custom_id``."""
 
 _log = logging.getLogger(__name__)
 
@@ -443,6 +461,8 @@ class TableeBot(discord.Client):
         else:
             view = self.follow_ups(state, events[-1], lang)
             await interaction.followup.send(embeds=fit(shown), view=view)
+            for content, board in self.die_boards(state, events[-1], lang):
+                await interaction.followup.send(content=content, view=board)
         if hidden:
             for gm in self.bindings.game_masters(binding.table_id):
                 if gm != interaction.user.id:
@@ -497,16 +517,8 @@ class TableeBot(discord.Client):
     ) -> None:
         """The advisor's keep choices of each side as menus (see `KEEP_FIELDS`)."""
         game = state.system
-        words = command.name.split()
-        names = {c.name for c in getattr(game, "commands", ())}
-        advise = f"{words[0]} advise"
-        if issubclass(command, Query) or len(words) != 2 or advise not in names:
-            return
-        query = game.command_named(advise)()
-        if not isinstance(query, Query):
-            return
-        data = game.answer(state.game, query).data
-        advice = data.get("advice") if isinstance(data, dict) else None
+        data = _advice_data(state, command)
+        advice = data.get("advice")
         if not isinstance(advice, dict):
             return
         fields = {s.name for s in fields_of(command)}
@@ -520,6 +532,39 @@ class TableeBot(discord.Client):
             view.add_item(
                 discord.ui.Select(custom_id=custom_id, placeholder=tr(placeholder), options=options)
             )
+
+    def die_boards(
+        self, state: TableState[Any], event: StoredEvent, lang: str
+    ) -> list[tuple[str, discord.ui.View]]:
+        """Each side's toggle buttons under a public event (see `DIE_BOARDS`).
+
+        Returns:
+            ``(text, view)`` per side with a hand: the side's name with the advisor's best
+            keep, and its buttons, every die kept as the advisor advises. Empty when no
+            declared command following the event has an advisor giving hands.
+        """
+        game = state.system
+        boards: list[tuple[str, discord.ui.View]] = []
+        for command in getattr(game, "commands", ()):
+            if event.kind not in command.follows or issubclass(command, Query):
+                continue
+            data = _advice_data(state, command)
+            advice, hands = data.get("advice"), data.get("hands")
+            if not isinstance(advice, dict) or not isinstance(hands, dict):
+                continue
+            fields = {s.name for s in fields_of(command)}
+            for side, field, heading in DIE_BOARDS:
+                hand = [str(f) for f in hands.get(side) or ()]
+                choices = advice.get(side) or []
+                if field not in fields or not hand:
+                    continue
+                best = [str(f) for f in choices[0].get("keep", [])] if choices else []
+                board = DieBoard(game.id, command.name.replace(" ", "."), field, hand, best)
+                view = board.view(lang)
+                if view is None:
+                    continue
+                boards.append((_board_text(heading, choices, lang), view))
+        return boards
 
     async def complete(
         self, interaction: discord.Interaction[Any], game: AnyGame, spec: FieldSpec, current: str
@@ -575,6 +620,13 @@ class TableeBot(discord.Client):
             command = game.command_named(parts[3].replace(".", " "))
             await self.run_declared(interaction, game, command, {parts[4]: picked[0]})
             return
+        if parts[1] in ("die", "throw"):
+            board = DieBoard.parse(custom_id)
+            if board is None:
+                await self.tell(interaction, Refused(N_("this button is out of date")).render(lang))
+                return
+            await self.press_die(interaction, board)
+            return
         if parts[1] == "undo" and len(parts) == 3:
             await self.undo(interaction, int(parts[2]) if parts[2].isdigit() else None)
             return
@@ -588,6 +640,43 @@ class TableeBot(discord.Client):
                 await self.tell(interaction, Refused(N_("this button is out of date")).render(lang))
                 return
             await self.run_declared(interaction, game, command, {})
+
+    async def press_die(self, interaction: discord.Interaction[Any], board: DieBoard) -> None:
+        """A die toggled (the message's buttons change) or **Throw again** (the command runs).
+
+        Only who may run the command with that side's keep presses them: the same checks as
+        the keep menu's (`run_declared`), told to the presser alone otherwise.
+        """
+        from tablee.systems import system_named
+
+        lang = lang_of(interaction)
+        try:
+            game = system_named(board.game)
+            command = game.command_named(board.command.replace(".", " "))
+        except (KeyError, InputError):
+            await self.tell(interaction, Refused(N_("this button is out of date")).render(lang))
+            return
+        if board.pressed is None:
+            await self.run_declared(interaction, game, command, {board.field: board.keep_text()})
+            return
+        try:
+            _, info = self.where(interaction)
+            seat = self.seat_of(interaction, info.id)
+            if info.system != game.id:
+                raise Refused(N_("this channel's table plays another game"))
+            state = self.service.state(info.name)
+            values = {board.field: board.keep_text()}
+            built = build_command(command, self._given(command, values, seat))
+            _check_follows(command, state, seat)
+            _check_who(game, command, built, state, seat)
+        except Refused as refusal:
+            await self.tell(interaction, refusal.render(lang))
+            return
+        except TableeError as error:
+            await self.tell(interaction, error.render(translation(lang).gettext))
+            return
+        view = board.toggled().view(lang)
+        await interaction.response.edit_message(view=view)
 
     async def undo(self, interaction: discord.Interaction[Any], seq: int | None) -> None:
         """Void an event (the last one that counts when ``seq`` is None): the game master's."""
@@ -704,6 +793,148 @@ class TableeBot(discord.Client):
             except (discord.HTTPException, TableeError):
                 _log.warning("the relay will try again", exc_info=True)
             await asyncio.sleep(RELAY_SECONDS)
+
+
+def _advice_data(state: TableState[Any], command: type[Command]) -> dict[str, Any]:
+    """The game's ``<word> advise`` answer data for a two-word command (empty: none)."""
+    game = state.system
+    words = command.name.split()
+    names = {c.name for c in getattr(game, "commands", ())}
+    advise = f"{words[0]} advise"
+    if issubclass(command, Query) or len(words) != 2 or advise not in names:
+        return {}
+    query = game.command_named(advise)()
+    if not isinstance(query, Query):
+        return {}
+    data = game.answer(state.game, query).data
+    return data if isinstance(data, dict) else {}
+
+
+def _board_text(heading: str, choices: list[Any], lang: str) -> str:
+    """A side's message: its name, then the advisor's best keep with its chance."""
+    from fractions import Fraction
+
+    tr = translation(lang).gettext
+    text = f"**{tr(heading)}**"
+    if choices:
+        best = choices[0]
+        kept = " ".join(str(f) for f in best.get("keep", [])) or "-"
+        chance = format_percent(Fraction(str(best.get("straight_next_throw", "0"))), lang)
+        advised = tr(
+            N_("The advisor keeps {kept}, rerolls {count}: a straight at the next throw {percent}")
+        ).format(kept=kept, count=best.get("reroll", 0), percent=chance)
+        text += "\n" + advised
+    return text + "\n" + tr(N_("Press a die to keep it (green) or throw it again (grey)."))
+
+
+class DieBoard:
+    """One side's dice as toggle buttons, the state held in their ``custom_id`` alone.
+
+    Args:
+        game: the game's id (``ybs``).
+        command: the command's name, words joined by dots (``gang.throw``).
+        field: the side's keep field (``keep``, ``gm_keep``).
+        faces: the side's hand, one face per die (text without ``:`` or ``,``).
+        kept: the faces kept (a sub-multiset of ``faces``; the first matching dice are marked).
+        pressed: the die pressed (an index into ``faces``), None for **Throw again**.
+        marks: ``k`` (kept) or ``r`` (thrown again) per die; given, it replaces ``kept``.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        command: str,
+        field: str,
+        faces: Sequence[str],
+        kept: Sequence[str] = (),
+        pressed: int | None = None,
+        marks: str | None = None,
+    ) -> None:
+        self.game, self.command, self.field = game, command, field
+        self.faces = tuple(faces)
+        self.pressed = pressed
+        if marks is None:
+            left = list(kept)
+            chars = []
+            for face in self.faces:
+                chars.append("k" if face in left else "r")
+                if face in left:
+                    left.remove(face)
+            marks = "".join(chars)
+        self.marks = marks
+
+    @classmethod
+    def parse(cls, custom_id: str) -> DieBoard | None:
+        """The board a button's ``custom_id`` holds, or None when it is not well formed."""
+        parts = custom_id.split(":")
+        if len(parts) == 8 and parts[1] == "die" and parts[7].isdigit():
+            pressed: int | None = int(parts[7])
+        elif len(parts) == 7 and parts[1] == "throw":
+            pressed = None
+        else:
+            return None
+        faces = parts[5].split(",")
+        marks = parts[6]
+        if len(marks) != len(faces) or set(marks) - {"k", "r"}:
+            return None
+        if pressed is not None and pressed >= len(faces):
+            return None
+        return cls(parts[2], parts[3], parts[4], faces, pressed=pressed, marks=marks)
+
+    def kept(self) -> list[str]:
+        """The faces the buttons show kept, in hand order."""
+        return [f for f, m in zip(self.faces, self.marks, strict=True) if m == "k"]
+
+    def keep_text(self) -> str:
+        """The keep field's value: the kept faces joined by commas, ``none`` when none."""
+        return ",".join(self.kept()) or "none"
+
+    def toggled(self) -> DieBoard:
+        """The board after the pressed die changes from kept to thrown again or back."""
+        assert self.pressed is not None
+        i = self.pressed
+        flipped = "r" if self.marks[i] == "k" else "k"
+        marks = self.marks[:i] + flipped + self.marks[i + 1 :]
+        return DieBoard(self.game, self.command, self.field, self.faces, marks=marks)
+
+    def _base(self) -> str:
+        hand = ",".join(self.faces)
+        return f"{self.game}:{self.command}:{self.field}:{hand}:{self.marks}"
+
+    def view(self, lang: str) -> discord.ui.View | None:
+        """The buttons: dice five to a row (at most four rows), then **Throw again**.
+
+        None when the dice or their ``custom_id`` would pass Discord's limits.
+        """
+        base = self._base()
+        if len(self.faces) > DICE_PER_ROW * DIE_ROWS:
+            return None
+        if len(f"tablee:die:{base}:{len(self.faces)}") > CUSTOM_ID_LIMIT:
+            return None
+        tr = translation(lang).gettext
+        view = discord.ui.View(timeout=None)
+        for i, (face, mark) in enumerate(zip(self.faces, self.marks, strict=True)):
+            style = discord.ButtonStyle.success if mark == "k" else discord.ButtonStyle.secondary
+            view.add_item(
+                discord.ui.Button(
+                    label=face,
+                    style=style,
+                    custom_id=f"tablee:die:{base}:{i}",
+                    row=i // DICE_PER_ROW,
+                )
+            )
+        label = tr(N_("Throw again, keeping {kept}")).format(
+            kept=" ".join(self.kept()) or tr(N_("none"))
+        )
+        view.add_item(
+            discord.ui.Button(
+                label=_cut_label(label),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"tablee:throw:{base}",
+                row=DIE_ROWS,
+            )
+        )
+        return view
 
 
 def _keep_options(choices: list[Any], lang: str) -> list[discord.SelectOption]:

@@ -64,6 +64,7 @@ def answer(state: YbsState | None, query: Query) -> Report:
     doc: dict[str, JSON] = {
         "gang_fight": brawls.gang_json(state),
         "advice": {side: views.advice_json(hand) for side, hand in hands.items()},
+        "hands": {side: list(hand) for side, hand in hands.items()},
     }
     if not hands:
         none = Message(N_("No gang-fight throw to advise on: start one, or make its first throw."))

@@ -61,7 +61,11 @@ class ShowTokens(Query):
 
 @dataclass(frozen=True)
 class AdviseGang(Query):
-    """Each side's keep choices with their exact odds."""
+    """Each side's keep choices with their exact odds.
+
+    Its data: ``gang_fight``, ``advice`` (per side, every keep choice best first) and
+    ``hands`` (per side, the faces to keep from), both empty before the first throw.
+    """
 
     name: ClassVar[str] = "gang advise"
     title: ClassVar[str] = N_("each side's keep choices with their exact odds")
