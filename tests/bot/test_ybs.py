@@ -235,6 +235,7 @@ def test_a_sides_dice_are_toggles_and_throw_again_sends_what_they_show(
         assert "run_command" not in harness.record.marks
         update = harness.record.sent[-1]
         assert update.payload["type"] == 7  # the message's buttons change, nothing else
+        assert "content" not in update.payload["data"]  # the advice line stays as it was
         toggled = [
             (b["label"], b["style"], b["custom_id"])
             for row in update.payload["data"]["components"]
