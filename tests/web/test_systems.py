@@ -20,7 +20,8 @@ def act(client: TestClient, path: str, action: str, **data: str) -> tuple[int, s
 
 
 def fractions_in(text: str) -> list[Fraction]:
-    return [Fraction(int(n), int(d)) for n, d in re.findall(r'class="fraction">(\d+)/(\d+)<', text)]
+    found = re.findall(r'class="fraction">(\d+)/(?:<wbr>)?(\d+)<', text)
+    return [Fraction(int(n), int(d)) for n, d in found]
 
 
 # -- Pouyss -------------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ def brute_straight(kept: tuple[int, ...], reroll: int) -> Fraction:
     return Fraction(hits, len(throws))
 
 
-ROW = re.compile(r'<th scope="row">([^<]*)</th>.*?class="fraction">(\d+)/(\d+)<', re.S)
+ROW = re.compile(r'<th scope="row">([^<]*)</th>.*?class="fraction">(\d+)/(?:<wbr>)?(\d+)<', re.S)
 
 
 def odds_rows(text: str) -> list[tuple[str, Fraction]]:
