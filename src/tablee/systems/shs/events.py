@@ -21,7 +21,7 @@ Source: seed 003; rulings S-M1 to S-M9, S-N1, S-A2 to S-A15, S-T6.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal, Self, TypeAlias, get_args
 
 from tablee.errors import N_
@@ -77,6 +77,39 @@ Record = Mapping[str, JSON]
 
 
 _OPTION_WORDS = {"se_surpasser": ("surpasser",), "se_sacrifier": ("sacrifier",)}
+
+
+_ACTION_DEFAULTS: Mapping[str, Any] = {
+    "difficulty": None,
+    "success": None,
+    "situation_bonus": 0,
+    "situation_malus": 0,
+}
+"""An Action's fields that older events may lack, with the value they then have."""
+
+
+def _stored_fields(cls: type, value: Any, defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of a stored Action record (``cls``, a dataclass), read and checked.
+
+    Raises:
+        InputError: not an object, a missing field without a default, or a value of the
+            wrong type, naming the field.
+    """
+    from tablee.errors import InputError
+    from tablee.systems.codec import decode, hints_of  # one reader for every payload
+
+    if not isinstance(value, Mapping):
+        raise InputError(N_("an Action must be an object, not {value!r}"), value=value)
+    hints = hints_of(cls)
+    values: dict[str, Any] = {}
+    for name in (item.name for item in fields(cls)):
+        if name in value:
+            values[name] = decode(hints[name], value[name], name)
+        elif name in defaults:
+            values[name] = defaults[name]
+        else:
+            raise InputError(N_("an Action's field {field} is missing"), field=name)
+    return values
 
 
 @dataclass(frozen=True)
@@ -173,24 +206,7 @@ class RolledAction:
         Raises:
             InputError: a missing field or a value of the wrong type, naming the field.
         """
-        from tablee.errors import InputError
-        from tablee.systems.codec import decode, hints_of  # one reader for every payload
-
-        if not isinstance(value, Mapping):
-            raise InputError(N_("an Action must be an object, not {value!r}"), value=value)
-        hints = hints_of(cls)
-        values: dict[str, Any] = {}
-        for name in cls.__dataclass_fields__:
-            if name not in value:
-                if name in ("difficulty", "success"):
-                    values[name] = None
-                    continue
-                if name in ("situation_bonus", "situation_malus"):
-                    values[name] = 0
-                    continue
-                raise InputError(N_("an Action's field {field} is missing"), field=name)
-            values[name] = decode(hints[name], value[name], name)
-        return cls(**values)
+        return cls(**_stored_fields(cls, value, _ACTION_DEFAULTS))
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -497,18 +513,7 @@ class SetOpposed:
         Raises:
             InputError: a missing field or a value of the wrong type, naming the field.
         """
-        from tablee.errors import InputError
-        from tablee.systems.codec import decode, hints_of
-
-        if not isinstance(value, Mapping):
-            raise InputError(N_("an Action must be an object, not {value!r}"), value=value)
-        hints = hints_of(cls)
-        values: dict[str, Any] = {}
-        for name in cls.__dataclass_fields__:
-            if name not in value:
-                raise InputError(N_("an Action's field {field} is missing"), field=name)
-            values[name] = decode(hints[name], value[name], name)
-        return cls(**values)
+        return cls(**_stored_fields(cls, value, {}))
 
     @property
     def faces(self) -> tuple[int, ...]:
