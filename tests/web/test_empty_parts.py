@@ -30,7 +30,7 @@ from tablee.table.sqlite_store import SqliteStore
 from tablee.table.transcript import describe, parse_jsonl
 from tablee.web.cards import card_view
 from tablee.web.render import translator
-from tests.browser.play import GM, SESSIONS
+from tests.browser.play import GM, SESSIONS, Session
 from tests.web.conftest import make_table
 from tests.web.test_cards import last_card, pouyss_table, text
 from tests.web.test_systems import act
@@ -134,10 +134,8 @@ def assert_no_faults(state: TableState[Any]) -> int:
     return sum(1 for _ in lines_of(state))
 
 
-@pytest.mark.parametrize("system", sorted(SESSIONS))
-def test_a_scripted_session_has_no_empty_parts(
-    system: str, client: TestClient, store: SqliteStore
-) -> None:
+def play_session(system: str, client: TestClient, store: SqliteStore) -> Session:
+    """Play ``system``'s scripted session on a new table ``t`` through the web forms."""
     session = SESSIONS[system]
     links = make_table(store, system=system, name="t", players=session.players)
     for who, action, fields in session.steps:
@@ -145,6 +143,14 @@ def test_a_scripted_session_has_no_empty_parts(
         sent = {k: v for k, v in fields.items() if k != "visibility"}
         code, page = act(client, path, action, **sent)
         assert code == 200, (who, action, page)
+    return session
+
+
+@pytest.mark.parametrize("system", sorted(SESSIONS))
+def test_a_scripted_session_has_no_empty_parts(
+    system: str, client: TestClient, store: SqliteStore
+) -> None:
+    session = play_session(system, client, store)
     state = TableService(store).state("t")
     assert len(state.events) == 1 + len(session.steps)
     assert assert_no_faults(state) > 0
@@ -230,13 +236,7 @@ def test_a_scripted_sessions_reports_have_no_empty_parts(
         return applied
 
     monkeypatch.setattr(TableService, "run_command", spy)
-    session = SESSIONS[system]
-    links = make_table(store, system=system, name="t", players=session.players)
-    for who, action, fields in session.steps:
-        path = links.gm if who == GM else links.players[who]
-        sent = {k: v for k, v in fields.items() if k != "visibility"}
-        code, page = act(client, path, action, **sent)
-        assert code == 200, (who, action, page)
+    session = play_session(system, client, store)
     game = TableService(store).state("t").system
     assert len(decided) == len(session.steps)
     found = [
