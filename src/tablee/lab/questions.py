@@ -1,0 +1,96 @@
+"""Lab questions: declared like a game's commands, answered by the rules core.
+
+A `Question` is a frozen dataclass of `Param`-annotated fields (`tablee.systems.declare`), so
+the command line (``tablee lab GAME NAME --field ...``) and the web lab page build it the same
+way, through `build_command`, with the same errors. Its `answer` returns a `LabResult`.
+Questions are registered in `QUESTIONS` by id and imported on first use.
+
+Source: docs/architecture.md, "The designer's lab".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from typing import ClassVar
+
+from tablee.errors import N_, NotFoundError
+from tablee.lab.results import LabResult
+from tablee.systems.declare import Query, Who
+
+__all__ = ["QUESTIONS", "LabContext", "Question", "question_named", "questions_of"]
+
+
+@dataclass(frozen=True)
+class LabContext:
+    """How a question runs: its processes and who hears of its progress.
+
+    Attributes:
+        workers: processes a simulation may use (1: this process only).
+        progress: called with ``(done, total)`` trials as a simulation goes; None for none.
+    """
+
+    workers: int = 1
+    progress: Callable[[int, int], None] | None = None
+
+
+class Question(Query):
+    """Base of every lab question: a declared query that needs no table.
+
+    Class attributes a question sets, besides a command's (`name`, `title`, `description`):
+        game: the game's id (``pouyss``, ``agents``, ``shs``, ``ybs``).
+        simulated: its figures come from a simulation (it takes ``trials`` and ``seed``
+            fields and reports estimates with their intervals).
+    """
+
+    who: ClassVar[Who] = Who.ANYONE
+    needs_table: ClassVar[bool] = False
+    game: ClassVar[str]
+    simulated: ClassVar[bool] = False
+
+    @property
+    def id(self) -> str:
+        """``GAME/NAME``."""
+        return f"{self.game}/{self.name}"
+
+    def answer(self, context: LabContext) -> LabResult:
+        """The question's figures.
+
+        Raises:
+            InputError: inputs the rules cannot take together (each names the value).
+        """
+        raise NotImplementedError
+
+
+QUESTIONS: dict[str, str] = {
+    "pouyss/levels": "tablee.lab.pouyss:Levels",
+}
+"""Every lab question: ``GAME/NAME`` -> ``module:class``, imported on first use."""
+
+
+def question_named(game: str, name: str) -> type[Question]:
+    """The question ``name`` of ``game``.
+
+    Raises:
+        NotFoundError: no such question (the message lists the game's questions).
+    """
+    target = QUESTIONS.get(f"{game}/{name}")
+    if target is None:
+        known = ", ".join(sorted(q.split("/", 1)[1] for q in QUESTIONS if q.startswith(game + "/")))
+        raise NotFoundError(
+            N_("the lab has no question {name!r} for {game}; it has: {known}"),
+            name=name,
+            game=game,
+            known=known or "-",
+        )
+    module, _, attribute = target.partition(":")
+    found: type[Question] = getattr(import_module(module), attribute)
+    return found
+
+
+def questions_of(game: str) -> tuple[type[Question], ...]:
+    """Every question of ``game``, in the order registered."""
+    return tuple(
+        question_named(game, q.split("/", 1)[1]) for q in QUESTIONS if q.startswith(game + "/")
+    )

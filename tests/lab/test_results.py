@@ -1,0 +1,59 @@
+from fractions import Fraction
+
+import pytest
+
+from tablee.errors import InputError
+from tablee.lab import question_named
+from tablee.lab.questions import LabContext
+from tablee.lab.results import mean_estimate, proportion_estimate, to_csv, to_json
+from tablee.systems.declare import build_command
+
+
+def test_wilson_interval_matches_the_textbook_value() -> None:
+    # 81 successes in 263 trials: the Wilson 95% interval is 0.2553 .. 0.3662 (Wilson 1927,
+    # as tabulated by Newcombe 1998, example (a) of his table I).
+    estimate = proportion_estimate(81, 263)
+    assert estimate.low == pytest.approx(0.2553, abs=1e-4)
+    assert estimate.high == pytest.approx(0.3662, abs=1e-4)
+    assert estimate.covers(Fraction(81, 263))
+
+
+def test_a_proportion_at_zero_keeps_a_positive_upper_bound() -> None:
+    estimate = proportion_estimate(0, 10)
+    assert estimate.low == 0
+    assert 0.2 < estimate.high < 0.35
+
+
+def test_mean_interval_of_constant_values_is_a_point() -> None:
+    estimate = mean_estimate(30.0, 90.0, 10)
+    assert (estimate.value, estimate.low, estimate.high) == (3.0, 3.0, 3.0)
+
+
+def test_an_impossible_proportion_is_refused_naming_the_values() -> None:
+    with pytest.raises(InputError, match="11 successes out of 10"):
+        proportion_estimate(11, 10)
+
+
+def test_pouyss_levels_are_exact_and_sum_to_one() -> None:
+    question = build_command(question_named("pouyss", "levels"), {"max_bonus": "2"})
+    result = question.answer(LabContext())
+    assert len(result.rows) == 3 * 6
+    for row in result.rows:
+        total = sum(
+            row[f"p_{level}"]
+            for level in ("desastre", "defaite", "revers", "succes", "victoire", "triomphe")
+        )
+        assert total == 1
+    first = result.rows[0]
+    assert (first["bonus"], first["malus"], first["p_success"]) == (0, 0, Fraction(1, 2))
+    # One bonus die: the highest of two d6 is 4 or more with probability 1 - (3/6)^2.
+    one_bonus = next(r for r in result.rows if r["bonus"] == 1 and r["malus"] == 0)
+    assert one_bonus["p_success"] == Fraction(3, 4)
+    data = to_json(result)
+    assert data["rows"][0]["p_success"] == {"exact": "1/2", "value": 0.5}
+    assert to_csv(result).splitlines()[1].startswith("0,0,0.1666")
+
+
+def test_an_unknown_question_lists_the_known_ones() -> None:
+    with pytest.raises(InputError, match="has: levels"):
+        question_named("pouyss", "nope")
