@@ -25,6 +25,10 @@ NEVER_FOR_A_ROLL = (
     # the web stack and the server-side store
     "tablee.web",
     "fastapi",
+    # the designer's lab and its charts
+    "tablee.lab",
+    "matplotlib",
+    "numpy",
     # the Discord bot
     "tablee.discord",
     "tablee.cli.bot",

@@ -25,7 +25,16 @@ from tablee.errors import N_, InputError, TableeError
 from tablee.systems.declare import Command, FieldSpec, Query, fields_of
 from tablee.systems.plugin import AnyGame
 
-__all__ = ["add_game_parser", "add_odds_parser", "command_words", "dice_flag", "run_declared"]
+__all__ = [
+    "add_field",
+    "add_game_parser",
+    "add_odds_parser",
+    "command_words",
+    "declared_values",
+    "description_of",
+    "dice_flag",
+    "run_declared",
+]
 
 Tr = Callable[[str], str]
 
@@ -80,7 +89,13 @@ def _help(spec: FieldSpec, tr: Tr) -> str:
     return f"{text} ({note})" if note else text
 
 
-def _add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
+def add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
+    """Add one declared field to a parser: an option (``--bonus N``), a flag or a positional.
+
+    Its help names the range and ruling id (`FIELD_RULE`); the value is kept as typed, for
+    `tablee.systems.declare.build_command` to read. Used by every game's commands and by
+    the lab's questions (``tablee lab``).
+    """
     kwargs: dict[str, Any] = {"dest": spec.name, "help": _help(spec, tr)}
     if spec.kind == "bool":
         flags = (spec.flag, *spec.param.aliases)
@@ -160,7 +175,7 @@ def _add_command(
     description = description_of(command, tr)
     parser = target.add_parser(words[-1], help=tr(command.title), description=description)
     for spec in fields_of(command):
-        _add_field(parser, spec, tr)
+        add_field(parser, spec, tr)
     if command.rolled:
         _add_dice(parser, command, tr)
     needs_table = not isinstance(command, type) or not issubclass(command, Query)
@@ -209,7 +224,7 @@ def _add_odds_query(
     parser: argparse.ArgumentParser, game_id: str, command: type[Command], tr: Tr
 ) -> None:
     for spec in fields_of(command):
-        _add_field(parser, spec, tr)
+        add_field(parser, spec, tr)
     add_common(parser, tr, table=getattr(command, "table_optional", False))
     parser.set_defaults(handler=run_declared, game_id=game_id, command_class=command)
 
@@ -288,13 +303,21 @@ def _read(path: str, limit: int) -> str:
         ) from exc
 
 
-def run_declared(ctx: Context) -> int:
-    """Run a declared command or query from parsed arguments, then print its report."""
-    from tablee.systems import system_named
+def declared_values(
+    args: argparse.Namespace, cls: type[Command]
+) -> tuple[dict[str, Any], list[str]]:
+    """The values typed for a declared command's fields, as `build_command` reads them.
 
-    game = system_named(ctx.args.game_id)
-    cls: type[Command] = ctx.args.command_class
-    given = {spec.name: getattr(ctx.args, spec.name, None) for spec in fields_of(cls)}
+    The words of a positional text are joined; a field read from a file holds the file's
+    text (`_read`).
+
+    Returns:
+        field name -> value (None when not given), and the paths of the files read.
+
+    Raises:
+        InputError: a file cannot be read.
+    """
+    given = {spec.name: getattr(args, spec.name, None) for spec in fields_of(cls)}
     for spec in fields_of(cls):
         value = given.get(spec.name)
         if spec.param.positional and spec.kind == "text" and isinstance(value, list):
@@ -303,6 +326,16 @@ def run_declared(ctx: Context) -> int:
     for spec in fields_of(cls):
         if spec.param.file and isinstance(given.get(spec.name), str):
             given[spec.name] = _read(str(given[spec.name]), spec.param.max_length)
+    return given, paths
+
+
+def run_declared(ctx: Context) -> int:
+    """Run a declared command or query from parsed arguments, then print its report."""
+    from tablee.systems import system_named
+
+    game = system_named(ctx.args.game_id)
+    cls: type[Command] = ctx.args.command_class
+    given, paths = declared_values(ctx.args, cls)
     if not paths:
         return _run(ctx, game, cls, given)
     try:

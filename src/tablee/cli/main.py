@@ -118,7 +118,7 @@ def _install_argparse_translation(
     argparse.ngettext = ntr  # type: ignore[attr-defined]
 
 
-GROUPS = ("table", "odds", "demo", "serve", "discord")
+GROUPS = ("table", "odds", "lab", "demo", "serve", "discord")
 """The command groups that are not games (each registered game adds its own group)."""
 
 HAND_WIRED_COMMANDS: dict[str, dict[str, str]] = {
@@ -151,8 +151,8 @@ def build_parser(
         lang: ``fr`` or ``en``.
         only: build just this top-level group (one of `GROUPS` or a game's id), to start
             faster; None builds every group.
-        command: within a game, build just this command; within ``odds``, just this game
-            (None: all).
+        command: within a game, build just this command; within ``odds`` and ``lab``, just
+            this game (None: all).
     """
     from tablee.systems import game_ids
 
@@ -203,6 +203,10 @@ def build_parser(
             if only == "odds" and command not in (None, game_id):
                 continue  # `tablee odds pouyss` loads Pouyss alone
             declared.add_odds_parser(odds_sub, game_id, _plugin(game_id), tr)
+    if only in (None, "lab"):
+        from tablee.cli import lab  # lazy: the lab's questions load only for `tablee lab`
+
+        lab.add_parser(sub, tr, command if only == "lab" else None)
     if only in (None, "demo"):
         _add_demo(sub, tr)
     if only in (None, "serve"):
@@ -328,7 +332,7 @@ def _main(
     from tablee.systems import game_ids
 
     games = game_ids()
-    if first in games or (first == "odds" and second in games):
+    if first in games or (first == "odds" and second in games) or first == "lab":
         command = second
     parser = build_parser(lang, first if first in (*GROUPS, *games) else None, command)
     try:

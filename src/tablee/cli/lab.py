@@ -1,0 +1,378 @@
+"""``tablee lab``: the designer's lab at the command line.
+
+``tablee lab`` (or ``tablee lab list``) lists the questions of every game with their
+titles; ``tablee lab GAME`` those of one game. ``tablee lab GAME NAME [--field ...]`` answers
+one question: its options are generated from the question's declared fields (the same
+`add_field` as a game's commands) and read by `tablee.systems.declare.build_command`, so a
+bad value gives the same error as anywhere else. The figures are printed as a table (exact
+fractions and percentages; estimates with their 95% interval), or as JSON (``--json``) or
+CSV (``--csv``); ``--out DIR`` also writes ``NAME.json``, ``NAME.csv``, each chart as SVG
+and PNG and the HTML report ``NAME.html``.
+
+A simulation uses every core unless ``--workers`` says otherwise, and shows a progress bar
+on a terminal. Ctrl+C stops it: the question returns what was done (its result says
+``stopped``), which is printed and written like a finished run.
+
+Source: docs/architecture.md, "The designer's lab"; README.md, "For designers".
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from tablee.cli.app import Context, add_common, whole_number
+from tablee.cli.declared import add_field, declared_values, description_of
+from tablee.errors import N_, InputError
+
+if TYPE_CHECKING:
+    from tablee.lab.questions import Question
+    from tablee.lab.results import LabResult
+
+__all__ = ["add_parser", "cmd_lab_list", "cmd_lab_run", "games_with_questions", "write_outputs"]
+
+Tr = Callable[[str], str]
+
+STOPPED = N_("Stopped before the end: the figures below hold what was done.")
+"""What a run stopped by Ctrl+C says first."""
+
+
+WIDE = 240
+"""The width of the figures' table written to a file or a pipe (never wrapped there)."""
+
+
+NOTHING_DONE = N_("Stopped before the first figure: nothing to show.")
+"""What Ctrl+C says when the question stopped has no figures to give."""
+
+INTERRUPTED = 130
+"""The exit code of a run stopped by Ctrl+C with nothing done (the shells' 128 + SIGINT)."""
+
+
+def games_with_questions() -> list[str]:
+    """The games that have lab questions, in the order their first question is registered."""
+    from tablee.lab.questions import QUESTIONS
+
+    games: list[str] = []
+    for key in QUESTIONS:
+        game = key.split("/", 1)[0]
+        if game not in games:
+            games.append(game)
+    return games
+
+
+def add_parser(sub: Any, tr: Tr, game: str | None = None) -> None:
+    """Add ``tablee lab`` to the top-level subparsers.
+
+    Args:
+        sub: the top-level subparsers.
+        tr: translation of help texts.
+        game: build only this game's questions (to start faster); None (or a word that is
+            not a game with questions) builds them all.
+    """
+    from tablee.lab.questions import questions_of
+
+    lab = sub.add_parser(
+        "lab",
+        help=tr("the designer's lab: exact tables, simulations and charts of the rules"),
+        description=tr("Exact tables, simulations and charts of the games' rules."),
+    )
+    add_common(lab, tr, table=False)
+    lab.set_defaults(handler=cmd_lab_list, lab_game=None)
+    games = lab.add_subparsers(dest="lab_game", required=False, metavar="GAME")
+    listing = games.add_parser("list", help=tr("list the lab's questions"))
+    add_common(listing, tr, table=False)
+    listing.set_defaults(handler=cmd_lab_list, lab_game=None)
+    known = games_with_questions()
+    for game_id in known:
+        if game in known and game != game_id:
+            continue
+        holder = games.add_parser(game_id, help=tr("questions about {game}").format(game=game_id))
+        add_common(holder, tr, table=False)
+        holder.set_defaults(handler=cmd_lab_list, lab_game=game_id)
+        names = holder.add_subparsers(dest="lab_question", required=False, metavar="QUESTION")
+        for question in questions_of(game_id):
+            _add_question(names, question, tr)
+
+
+def _add_question(names: Any, question: type[Question], tr: Tr) -> None:
+    from tablee.systems.declare import fields_of
+
+    parser = names.add_parser(
+        question.name, help=tr(question.title), description=description_of(question, tr)
+    )
+    for spec in fields_of(question):
+        add_field(parser, spec, tr)
+    outputs = parser.add_argument_group(tr("outputs"))
+    form = outputs.add_mutually_exclusive_group()
+    form.add_argument("--csv", action="store_true", help=tr("print the figures as CSV"))
+    outputs.add_argument(
+        "--out",
+        metavar="DIR",
+        help=tr("also write NAME.json, NAME.csv, each chart as SVG and PNG, and NAME.html there"),
+    )
+    outputs.add_argument(
+        "--workers",
+        type=whole_number(tr),
+        default=None,
+        metavar="N",
+        help=tr("processes a simulation uses (default: every core)"),
+    )
+    add_common(parser, tr, table=False)
+    parser.set_defaults(handler=cmd_lab_run, question_class=question)
+
+
+def cmd_lab_list(ctx: Context) -> int:
+    """``tablee lab [list]``, ``tablee lab GAME``: the questions, per game, with their titles."""
+    from tablee.lab.questions import questions_of
+
+    game = getattr(ctx.args, "lab_game", None)
+    games = [game] if game else games_with_questions()
+    if ctx.json:
+        ctx.emit_json(
+            [
+                {
+                    "id": f"{q.game}/{q.name}",
+                    "game": q.game,
+                    "name": q.name,
+                    "title": ctx.tr(q.title),
+                    "simulated": q.simulated,
+                    "rule": q.rule,
+                }
+                for g in games
+                for q in questions_of(g)
+            ]
+        )
+        return 0
+    from rich.markup import escape
+
+    lines: list[str] = []
+    for g in games:
+        lines.append(f"[bold]{escape(g)}[/bold]")
+        for q in questions_of(g):
+            kind = ctx.tr("simulated") if q.simulated else ctx.tr("exact")
+            lines.append(
+                f"  [cyan]{escape(q.name)}[/cyan]  {escape(ctx.tr(q.title))} [dim]({kind})[/dim]"
+            )
+    lines.append("")
+    lines.append(ctx.tr("Run one with: tablee lab GAME QUESTION [--help]"))
+    ctx.emit("\n".join(lines))
+    return 0
+
+
+def _workers(ctx: Context) -> int:
+    workers = ctx.args.workers
+    if workers is None:
+        return os.cpu_count() or 1
+    if workers < 1:
+        raise InputError(N_("--workers must be at least 1, not {n}"), n=workers)
+    return int(workers)
+
+
+@contextmanager
+def _progress_bar(ctx: Context) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress callback drawing a Rich bar on standard error, on a terminal only."""
+    if ctx.json or not ctx.err.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    bar = Progress(
+        "{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(file=ctx.err),
+        transient=True,
+    )
+    task = bar.add_task(ctx.tr("trials"), total=None)
+
+    def progress(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    with bar:
+        yield progress
+
+
+def _replay(question: Question) -> str:
+    """The command line replaying the run (every field as given, the seed if any)."""
+    from tablee.systems.declare import fields_of
+
+    words = ["tablee", "lab", question.game, question.name]
+    for spec in fields_of(type(question)):
+        value = getattr(question, spec.attr, None)
+        if value is None or value is False or spec.param.positional:
+            continue
+        if value is True:
+            words.append(spec.flag)
+        elif isinstance(value, tuple | list):
+            for item in value:
+                words += [spec.flag, str(item)]
+        else:
+            words += [spec.flag, str(value)]
+    return shlex.join(words)
+
+
+def cmd_lab_run(ctx: Context) -> int:
+    """``tablee lab GAME NAME [--field ...] [--json|--csv] [--out DIR] [--workers N]``.
+
+    Returns:
+        0, also for a run stopped by Ctrl+C (its figures are printed and written);
+        `INTERRUPTED` when Ctrl+C stopped a question that keeps nothing of a stopped run.
+
+    Raises:
+        InputError: a value that does not fit its field (as every declared command), a
+            ``--workers`` below 1, an ``--out`` folder that cannot be written.
+    """
+    from tablee.lab.questions import LabContext
+    from tablee.lab.results import to_csv
+    from tablee.systems.declare import build_command
+
+    cls: type[Question] = ctx.args.question_class
+    given, _paths = declared_values(ctx.args, cls)
+    question = build_command(cls, given)
+    workers = _workers(ctx)
+    try:
+        with _progress_bar(ctx) as progress:
+            result = question.answer(LabContext(workers=workers, progress=progress))
+    except KeyboardInterrupt:  # a question that keeps nothing of a stopped run
+        ctx.warn(ctx.tr(NOTHING_DONE))
+        return INTERRUPTED
+    replay = _replay(question)
+    if result.stopped:
+        ctx.warn(ctx.tr(STOPPED))
+    written: list[str] = []
+    if ctx.args.out:
+        written = write_outputs(result, ctx.args.out, ctx.lang, command=replay)
+    if ctx.json:
+        from tablee.lab.results import to_json
+
+        ctx.emit_json(to_json(result))
+    elif ctx.args.csv:
+        ctx.out.write(to_csv(result))
+    else:
+        _print_result(ctx, result, written)
+    return 0
+
+
+def write_outputs(result: LabResult, folder: str, lang: str, *, command: str = "") -> list[str]:
+    """Write a result's files into ``folder`` (made if missing); returns their paths.
+
+    Files: ``NAME.json``, ``NAME.csv``, ``NAME-<chart>.svg`` and ``.png`` per chart,
+    ``NAME.html`` (the report), where NAME is the question's name.
+
+    Raises:
+        InputError: the folder cannot be made or a file cannot be written, naming it.
+    """
+    import json
+
+    from tablee.lab.charts import draw_all
+    from tablee.lab.report import html_report
+    from tablee.lab.results import to_csv, to_json
+
+    name = result.question.rsplit("/", 1)[-1]
+    charts = draw_all(result, lang)
+    files: list[tuple[str, bytes]] = [
+        (
+            f"{name}.json",
+            (json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n").encode(),
+        ),
+        (f"{name}.csv", to_csv(result).encode()),
+    ]
+    for chart in charts:
+        files += [(f"{name}-{chart.slug}.svg", chart.svg), (f"{name}-{chart.slug}.png", chart.png)]
+    files.append((f"{name}.html", html_report(result, lang, charts, command=command).encode()))
+    paths: list[str] = []
+    try:
+        os.makedirs(folder, exist_ok=True)
+        for file_name, data in files:
+            path = os.path.join(folder, file_name)
+            with open(path, "wb") as handle:
+                handle.write(data)
+            paths.append(path)
+    except OSError as exc:
+        raise InputError(
+            N_("cannot write into {path}: {reason}"),
+            path=folder,
+            reason=exc.strerror or exc.__class__.__name__,
+        ) from None
+    return paths
+
+
+def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
+    """The figures as a Rich table, then the inputs, policies, variants, seed and notes."""
+    from rich import box
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
+    from tablee.lab.report import figure_rows, input_pairs
+
+    tr = ctx.tr
+    terminal = ctx.out.isatty()
+    console = Console(file=ctx.out, highlight=False, width=None if terminal else WIDE)
+    kind = tr("exact figures") if result.exact else tr("simulated figures")
+    table = Table(
+        title=f"{tr(result.title)} ({kind})",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    for column in result.columns:
+        table.add_column(
+            tr(column.label),
+            justify="left" if column.role == "input" else "right",
+            style="bold" if column.role == "input" else None,
+            no_wrap=column.role != "input",
+        )
+    for shown in figure_rows(result, ctx.lang):
+        cells: list[Text] = []
+        for column, cell in zip(result.columns, shown, strict=True):
+            text = Text(cell.text)
+            if column.role != "input":
+                if cell.interval:
+                    text.append("\n" + cell.interval, style="dim")
+                if cell.exact and cell.fraction:
+                    text.append("\n" + cell.fraction, style="dim")
+                elif cell.exact_text:
+                    text.append("\n" + tr("exact") + " " + cell.exact_text, style="green")
+            cells.append(text)
+        table.add_row(*cells)
+    console.print(table)
+    lines: list[str] = []
+    if result.exact:
+        lines.append(
+            tr("Every figure is exact: the fraction under a percentage is its exact value.")
+        )
+    else:
+        lines.append(
+            tr("Estimates with their 95% confidence interval, {n} trials each.").format(
+                n=result.trials
+            )
+        )
+    inputs = ", ".join(f"{k} = {v}" for k, v in input_pairs(result.inputs))
+    if inputs:
+        lines.append(tr("Inputs: {inputs}").format(inputs=inputs))
+    for policy in result.policies:
+        settings = ", ".join(f"{k} = {v}" for k, v in input_pairs(policy.settings))
+        lines.append(
+            tr("Policy {name}: {label}").format(name=policy.name, label=tr(policy.label))
+            + (f" ({settings})" if settings else "")
+        )
+    for variant in result.variants:
+        lines.append(
+            tr("House rule {name}: {label}").format(name=variant.name, label=tr(variant.label))
+        )
+    if result.seed is not None:
+        lines.append(
+            tr("Seed: {seed} (the same seed gives the same figures)").format(seed=result.seed)
+        )
+    lines += [tr(note) for note in result.notes]
+    if written:
+        lines.append(tr("Written:"))
+        lines += [f"  {path}" for path in written]
+    console.print(escape("\n".join(lines)))

@@ -1,0 +1,197 @@
+"""A lab result for people: its figures as text, and a self-contained HTML report.
+
+`shown_cell` writes one cell as the command line, the web lab page and the report show it:
+an exact figure as a percentage (or a decimal) with its fraction, marked exact; an estimate
+as its value, its 95% interval and the trials behind it, with the exact figure beside it
+when one is known. `html_report` renders the whole result (its charts inline as SVG, the
+table of figures, the inputs, policies, house-rule variants, seed and notes) as one HTML
+file that fetches nothing: no external style sheet, script, font or image.
+
+Jinja2 (the report's template) and matplotlib (its charts) are imported when a report is
+rendered, never by ``import tablee.lab``.
+
+Source: docs/architecture.md, "The designer's lab".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from tablee.errors import N_
+from tablee.lab.results import Cell, Column, Estimate, LabResult
+from tablee.locale import translation
+from tablee.locale.numbers import format_decimal, format_percent, is_short_fraction
+
+if TYPE_CHECKING:
+    from tablee.lab.charts import DrawnChart
+
+__all__ = [
+    "ShownCell",
+    "figure_rows",
+    "html_report",
+    "input_pairs",
+    "setting_text",
+    "shown_cell",
+    "svg_inline",
+]
+
+Tr = Callable[[str], str]
+
+EXACT = N_("exact")
+"""The mark of an exact figure."""
+
+INTERVAL_TEXT = N_("[{low}, {high}]")
+"""A 95% confidence interval as written beside its estimate."""
+
+
+@dataclass(frozen=True)
+class ShownCell:
+    """One cell of a result as a reader sees it.
+
+    Attributes:
+        text: the value in the reader's format (``33,3 %``, ``3,49``, an input as it is).
+        fraction: the exact fraction (``1/3``), when the figure is exact (or an estimate's
+            exact figure is known) and short enough to read; empty otherwise.
+        exact: the figure itself is exact.
+        interval: an estimate's 95% interval (``[31,2 %, 35,4 %]``); empty for an exact one.
+        trials: the trials behind an estimate (0 for an exact figure or an input).
+        exact_text: an estimate's exact figure in the reader's format, when known; empty
+            otherwise.
+    """
+
+    text: str
+    fraction: str = ""
+    exact: bool = False
+    interval: str = ""
+    trials: int = 0
+    exact_text: str = ""
+
+
+def _value(value: float | Fraction, column: Column, lang: str) -> str:
+    if column.percent:
+        return format_percent(Fraction(value), lang)
+    return format_decimal(value, lang, 2)
+
+
+def _fraction(value: Fraction) -> str:
+    return str(value) if value.denominator != 1 and is_short_fraction(value) else ""
+
+
+def shown_cell(column: Column, cell: Cell, lang: str) -> ShownCell:
+    """How ``cell`` of ``column`` is shown in ``lang`` (``fr`` or ``en``).
+
+    Example: a probability ``Fraction(1, 3)`` in a percent column shows as ``33,3 %`` in
+    French with the fraction ``1/3``, marked exact.
+    """
+    if cell is None:
+        return ShownCell("–")
+    if column.role == "input" or isinstance(cell, str | bool):
+        if isinstance(cell, Fraction):
+            return ShownCell(format_decimal(cell, lang, 2), _fraction(cell), True)
+        return ShownCell(str(cell))
+    if isinstance(cell, Estimate):
+        tr = translation(lang).gettext
+        interval = tr(INTERVAL_TEXT).format(
+            low=_value(cell.low, column, lang), high=_value(cell.high, column, lang)
+        )
+        if cell.exact is None:
+            return ShownCell(_value(cell.value, column, lang), "", False, interval, cell.trials)
+        return ShownCell(
+            _value(cell.value, column, lang),
+            _fraction(cell.exact),
+            False,
+            interval,
+            cell.trials,
+            _value(cell.exact, column, lang),
+        )
+    value = Fraction(cell)
+    return ShownCell(_value(value, column, lang), _fraction(value), True)
+
+
+def figure_rows(result: LabResult, lang: str) -> list[list[ShownCell]]:
+    """Every row of ``result`` as shown cells, in the order of its columns."""
+    return [
+        [shown_cell(column, row.get(column.key), lang) for column in result.columns]
+        for row in result.rows
+    ]
+
+
+def setting_text(value: object) -> str:
+    """An input's or a policy setting's value as written for people (lists joined)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(setting_text(v) for v in value)
+    return "–" if value is None else str(value)
+
+
+def input_pairs(settings: Mapping[str, object]) -> list[tuple[str, str]]:
+    """``(name, value)`` pairs of the inputs or settings, as written for people."""
+    return [(name, setting_text(value)) for name, value in settings.items()]
+
+
+def svg_inline(svg: bytes) -> str:
+    """An SVG document as an element to put inside an HTML page (prologue and metadata removed)."""
+    text = svg.decode("utf-8")
+    start = text.find("<svg")
+    text = text[start:] if start >= 0 else text
+    head, found, rest = text.partition("<metadata>")
+    if found:  # matplotlib's RDF block: namespaces and the tool's name, nothing to show
+        text = head + rest.partition("</metadata>")[2]
+    return text
+
+
+def html_report(
+    result: LabResult,
+    lang: str = "en",
+    charts: Sequence[DrawnChart] | None = None,
+    *,
+    command: str = "",
+) -> str:
+    """The whole result as one self-contained HTML page in ``lang``.
+
+    Args:
+        result: the result.
+        lang: ``fr`` or ``en``.
+        charts: the charts already drawn (`tablee.lab.charts.draw_all`); None draws them.
+        command: the command line that replays the run, shown in the report (empty: none).
+
+    Raises:
+        ValueError: ``lang`` is not ``fr`` or ``en``.
+    """
+    import jinja2
+    from markupsafe import Markup
+
+    from tablee import __version__
+
+    if charts is None:
+        from tablee.lab.charts import draw_all
+
+        charts = draw_all(result, lang, png=False)
+    tr = translation(lang).gettext
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("tablee.lab", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    context: dict[str, Any] = {
+        "_": tr,
+        "lang": lang,
+        "result": result,
+        "title": tr(result.title),
+        "columns": [tr(c.label) for c in result.columns],
+        "rows": figure_rows(result, lang),
+        "charts": [(c.title, Markup(svg_inline(c.svg))) for c in charts],
+        "inputs": input_pairs(result.inputs),
+        "policies": [(tr(p.label), p.name, input_pairs(p.settings)) for p in result.policies],
+        "variants": [(tr(v.label), v.name, input_pairs(v.options)) for v in result.variants],
+        "notes": [tr(n) for n in result.notes],
+        "version": __version__,
+        "command": command,
+    }
+    return env.get_template("report.html").render(**context)

@@ -1,0 +1,126 @@
+"""``tablee lab``: the questions listed, answered, printed and written."""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+from pathlib import Path
+
+import pytest
+
+from tablee.errors import InputError
+from tablee.lab import question_named
+from tablee.lab.questions import QUESTIONS
+from tablee.systems.declare import build_command
+from tests.cli.conftest import Run
+from tests.lab import fake_questions
+
+
+@pytest.fixture
+def coin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the simulated test question as ``pouyss/coin``."""
+    monkeypatch.setitem(QUESTIONS, "pouyss/coin", "tests.lab.fake_questions:Coin")
+
+
+def test_lab_alone_and_lab_list_name_every_question_with_its_title(run: Run) -> None:
+    for argv in (("lab",), ("lab", "list")):
+        done = run(*argv)
+        assert done.code == 0, done.err
+        assert "pouyss" in done.out
+        assert "levels" in done.out and "Levels over bonus and malus dice" in done.out
+    listed = run("lab", "list", "--json").json()
+    assert {"id": "pouyss/levels", "simulated": False}.items() <= listed[0].items()
+
+
+def test_json_holds_the_exact_figures(run: Run) -> None:
+    done = run("lab", "pouyss", "levels", "--max-bonus", "1", "--max-malus", "1", "--json")
+    assert done.code == 0, done.err
+    data = done.json()
+    assert len(data["rows"]) == 4
+    one_bonus = next(r for r in data["rows"] if r["bonus"] == 1 and r["malus"] == 0)
+    # the highest of two d6 is 4 or more with probability 1 - (1/2)^2
+    assert one_bonus["p_success"] == {"exact": "3/4", "value": 0.75}
+
+
+def test_csv_on_standard_output(run: Run) -> None:
+    done = run("lab", "pouyss", "levels", "--max-bonus", "0", "--max-malus", "0", "--csv")
+    assert done.code == 0, done.err
+    header, first = done.out.splitlines()
+    assert header.startswith("bonus,malus,p_desastre,p_desastre_exact,")
+    assert ",0.5,1/2," in first  # one die succeeds on 4, 5 or 6
+
+
+def test_human_table_shows_percentages_and_fractions_in_each_language(run: Run) -> None:
+    fr = run("lab", "pouyss", "levels", "--max-bonus", "1", "--max-malus", "0", "--lang", "fr")
+    assert fr.code == 0, fr.err
+    assert "75,0\u00a0%" in fr.out and "3/4" in fr.out
+    assert "max_bonus = 1" in fr.out
+    en = run("lab", "pouyss", "levels", "--max-bonus", "1", "--max-malus", "0", "--lang", "en")
+    assert "75.0%" in en.out and "exact" in en.out
+
+
+def test_bad_input_gives_the_declared_error(run: Run) -> None:
+    done = run("lab", "pouyss", "levels", "--max-bonus", "20")
+    assert done.code == 2
+    with pytest.raises(InputError) as raised:
+        build_command(question_named("pouyss", "levels"), {"max_bonus": "20"})
+    assert str(raised.value.render(lambda s: s)) in done.err
+
+
+def test_workers_below_one_is_refused(run: Run, coin: None) -> None:
+    done = run("lab", "pouyss", "coin", "--workers", "0")
+    assert done.code == 2 and "--workers" in done.err
+
+
+def test_workers_default_to_every_core(run: Run, coin: None) -> None:
+    assert run("lab", "pouyss", "coin", "--json").code == 0
+    assert fake_questions.SEEN["workers"] == (os.cpu_count() or 1)
+    assert run("lab", "pouyss", "coin", "--workers", "3", "--json").code == 0
+    assert fake_questions.SEEN["workers"] == 3
+
+
+def _png_width(data: bytes) -> int:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int(struct.unpack(">I", data[16:20])[0])
+
+
+@pytest.mark.slow
+def test_out_writes_json_csv_charts_and_report(run: Run, tmp_path: Path) -> None:
+    out = tmp_path / "lab-out"
+    done = run("lab", "pouyss", "levels", "--max-bonus", "2", "--max-malus", "2", "--out", str(out))
+    assert done.code == 0, done.err
+    names = sorted(p.name for p in out.iterdir())
+    assert "levels.json" in names and "levels.csv" in names and "levels.html" in names
+    svgs = [n for n in names if n.endswith(".svg")]
+    pngs = [n for n in names if n.endswith(".png")]
+    assert len(svgs) == len(pngs) == 4  # one per chart of the question
+    assert "levels-1-chance-of-a-success.png" in pngs
+    assert _png_width((out / "levels-1-chance-of-a-success.png").read_bytes()) == 800
+    assert json.loads((out / "levels.json").read_text())["question"] == "pouyss/levels"
+    report = (out / "levels.html").read_text()
+    assert report.count("<svg") == 4
+    assert "<script" not in report and 'src="http' not in report and 'href="http' not in report
+    assert "tablee lab pouyss levels --max-bonus 2 --max-malus 2" in report
+    assert str(out / "levels.html") in done.out
+
+
+@pytest.mark.slow
+def test_a_stopped_simulation_says_so_and_still_writes(
+    run: Run, coin: None, tmp_path: Path
+) -> None:
+    out = tmp_path / "o"
+    done = run("lab", "pouyss", "coin", "--stop", "--out", str(out), "--lang", "en")
+    assert done.code == 0, done.err
+    assert "Stopped before the end" in done.err
+    assert (out / "coin.html").exists() and (out / "coin.csv").read_text().count("\n") == 3
+    assert "[" in done.out and "Seed: 7" in done.out and "greedy" in done.out
+
+
+def test_estimates_print_their_interval_and_exact_figure(run: Run, coin: None) -> None:
+    done = run("lab", "pouyss", "coin", "--trials", "100", "--lang", "en")
+    assert done.code == 0, done.err
+    # 40 heads in 100 tosses: the Wilson interval is 30.94% .. 49.80% (Newcombe 1998, method 3)
+    assert "40.0%" in done.out and "[30.9%, 49.8%]" in done.out
+    assert "exact 50.0%" in done.out
+    assert "100 trials each" in done.out
