@@ -110,6 +110,7 @@ def cmd_serve(ctx: Context) -> int:
             base_url=a.base_url,
             lan_urls=tuple(others),
             access_log=a.access_log,
+            lab=not a.no_lab,
         )
         if url is not None:
             server_secret(store)  # made once here, not by each process at the same time
@@ -121,6 +122,7 @@ def cmd_serve(ctx: Context) -> int:
                     "base_url": settings.base_url,
                     "lan": list(settings.lan_urls),
                     "access_log": settings.access_log,
+                    "lab": settings.lab,
                     "parent": os.getpid(),
                 }
             )
@@ -424,6 +426,7 @@ def worker_app() -> FastAPI:
         base_url=given.get("base_url"),
         lan_urls=tuple(given.get("lan", ())),
         access_log=given.get("access_log", "off"),
+        lab=given.get("lab", True),
     )
     return create_app(open_store(given["db"]), settings)
 
@@ -468,6 +471,11 @@ def add_parser(sub: Any, tr: Tr) -> None:
         "--no-create",
         action="store_true",
         help=tr("do not let visitors create tables (make them with 'tablee table new')"),
+    )
+    p.add_argument(
+        "--no-lab",
+        action="store_true",
+        help=tr("do not serve the designer's lab pages (/lab): for a hosted server"),
     )
     p.add_argument(
         "--metrics",

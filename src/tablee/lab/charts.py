@@ -182,9 +182,10 @@ def _axis_formatter(percent: bool, tr: Tr) -> Any:
 
     def text(value: float, _position: object) -> str:
         if percent:
-            return _number(value, tr, percent=True, places=0)
-        places = 0 if float(value).is_integer() else 1
-        return _number(value, tr, percent=False, places=places)
+            decimals = f"{value * 100:.1f}".rstrip("0").partition(".")[2]
+            return _number(value, tr, percent=True, places=len(decimals))
+        decimals = f"{value:.2f}".rstrip("0").partition(".")[2]
+        return _number(value, tr, percent=False, places=len(decimals))
 
     return FuncFormatter(text)
 

@@ -11,7 +11,9 @@ Routes (``{token}`` is a link token; see docs/web.md):
 * ``POST /t/{token}/undo``, ``POST /t/{token}/options``: the game master's undo, house rules;
 * ``GET /t/{token}/export.jsonl``, ``/export.md``: the log (game master);
 * ``GET /t/{token}/links``, ``POST .../links/new``, ``.../links/revoke``: links (game master);
-* ``GET /healthz``, ``GET /readyz``: the process lives; the store answers (`tablee.web.health`).
+* ``GET /healthz``, ``GET /readyz``: the process lives; the store answers (`tablee.web.health`);
+* ``GET /lab``, ``/lab/{game}/{name}``: the designer's lab (`tablee.web.lab`; off with
+  ``Settings.lab`` False).
 
 Every store call goes through `WebTable.run` (inline on the event loop on SQLite, in a few
 worker threads on PostgreSQL), through the same `tablee.table.TableService` as the command
@@ -94,6 +96,8 @@ def create_app(
             await listener.stop()
         await table.hub.stop()
         metrics.process_stopped()
+        if lab_pool is not None:
+            lab_pool.close()
         table.close()
 
     app = FastAPI(
@@ -111,6 +115,13 @@ def create_app(
     add_api_routes(app, table)
     add_health_routes(app, table)
     add_history_routes(app, table)
+    lab_pool = None
+    if table.settings.lab:
+        from tablee.web.lab import LabPool, add_lab_routes
+
+        lab_pool = LabPool()
+        add_lab_routes(app, lab_pool)
+    app.state.lab = lab_pool
     from importlib.resources import files
 
     app.mount("/static", StaticFiles(directory=str(files("tablee.web") / "static")), "static")

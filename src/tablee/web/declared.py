@@ -54,6 +54,7 @@ __all__ = [
     "declared_web",
     "faces_field",
     "faces_label",
+    "form_field",
     "typed_dice",
 ]
 
@@ -139,6 +140,17 @@ def _field(game: AnyGame, spec: FieldSpec) -> Field:
     if param.choices:
         return Field(spec.name, param.help, "choice", _choices(game, spec), **common)
     return Field(spec.name, param.help, "text", hint=param.placeholder, **common)
+
+
+def form_field(spec: FieldSpec, game: AnyGame | None = None) -> Field:
+    """The form input of one declared field: a number with its range, a choice, a checkbox...
+
+    Used by the table's forms and by the lab's questions (`tablee.web.lab`), which have no
+    table: without ``game``, a field whose choices come from a table is a text input.
+    """
+    if game is None and spec.param.choices:
+        return Field(spec.name, spec.param.help, "text", hint=spec.param.placeholder)
+    return _field(game, spec)  # type: ignore[arg-type]  # no game: no table choices read
 
 
 def _given(command: type[Command], req: ActionRequest) -> dict[str, object]:

@@ -81,6 +81,8 @@ class Settings:
         lan_urls: the local network addresses of a server listening on every interface
             (``tablee serve --host 0.0.0.0``), for the QR codes when no other fits.
         access_log: ``json``, ``text`` or ``off`` (`tablee.web.accesslog`).
+        lab: serve the designer's lab pages (``/lab``, `tablee.web.lab`); False
+            (``tablee serve --no-lab``): they answer 404.
     """
 
     max_body: int = 64 * 1024
@@ -92,6 +94,7 @@ class Settings:
     base_url: str | None = None
     lan_urls: tuple[str, ...] = ()
     access_log: str = "off"
+    lab: bool = True
 
 
 _KINDS = {413: "too_large", 403: "cross_site", 429: "rate"}

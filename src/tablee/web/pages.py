@@ -103,6 +103,7 @@ def add_home_routes(app: FastAPI, table: WebTable) -> None:
             csrf=token,
             systems=system_choices(),
             error=None,
+            lab=table.settings.lab,
         )
         response = HTMLResponse(html)
         response.set_cookie("tablee_csrf", token, httponly=True, samesite="strict")

@@ -1,0 +1,361 @@
+"""The designer's lab in the browser: its questions, their forms, charts and figures.
+
+Routes (off with ``tablee serve --no-lab``: they answer 404):
+
+* ``GET /lab``: the questions of every game;
+* ``GET /lab/{game}/{name}``: a question's form, generated from its declared fields (the web
+  table's `tablee.web.declared.form_field`); with ``run=1`` in the query, the question is
+  answered and its charts and figures shown under the form;
+* ``GET /lab/{game}/{name}/result.csv``, ``.json``, ``.html``: the same answer as CSV, JSON
+  or the self-contained HTML report (the query holds the fields and the seed that replays
+  the run: a link, with no state kept on the server).
+
+The fields are read by `tablee.systems.declare.build_command` on the event loop (cheap; a bad
+value is shown under the form, as the command line says it); the answer itself, and the
+drawing of its charts, run in a small pool of `LAB_PROCESSES` separate processes, never on the
+event loop nor in the server's interpreter (a simulation would hold its lock for seconds).
+At most `LAB_QUEUE` answers run or wait at once: past that the page answers 503, "the lab is
+busy". A simulation from the browser runs at most `WEB_MAX_TRIALS` trials (more are capped,
+and the page says so); ``tablee lab`` has no such cap.
+
+Charts are shown as ``<img>`` of SVG data (``data:`` URLs): the page's Content-Security-
+Policy forbids inline styles, which matplotlib's SVG uses; an image is drawn apart from the
+page's policy.
+
+Source: docs/architecture.md, "The designer's lab"; docs/hosting.md (``--no-lab``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import threading
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+
+from tablee.errors import N_, TableeError
+from tablee.lab.questions import QUESTIONS, LabContext, Question, question_named
+from tablee.systems.declare import FieldSpec, build_command, fields_of
+from tablee.web.common import NotFound, accept_language, error_page, lang_of
+from tablee.web.declared import form_field
+from tablee.web.render import render, translator
+
+__all__ = [
+    "LAB_PROCESSES",
+    "LAB_QUEUE",
+    "WEB_MAX_TRIALS",
+    "LabBusy",
+    "LabPool",
+    "add_lab_routes",
+    "answer_job",
+]
+
+LAB_PROCESSES = 1
+"""Processes answering lab questions for the web at once (a hosted server has few cores; the
+table's players come first)."""
+
+LAB_QUEUE = 3
+"""Answers running or waiting at once; one more gets 503."""
+
+WEB_MAX_TRIALS = 20_000
+"""The most trials a simulation runs for the browser (a field named ``trials``)."""
+
+BUSY = N_("The lab is busy: try again in a moment.")
+CAPPED = N_("The web lab runs at most {n} trials: run tablee lab for more.")
+DOWNLOADS = {"csv": "text/csv; charset=utf-8", "json": "application/json", "html": "text/html"}
+
+
+class LabBusy(Exception):
+    """Every place of the lab's queue is taken (answered with 503)."""
+
+
+class LabPool:
+    """The lab's bounded pool: `LAB_PROCESSES` processes, `LAB_QUEUE` answers at most.
+
+    The processes are started on first use ("spawn": a fresh interpreter, never a copy of
+    the server's threads), and stopped by `close`.
+
+    Args:
+        processes: processes answering at once.
+        queue: answers running or waiting at once.
+        executor: an executor to use instead (tests); it is not shut down by `close`.
+    """
+
+    def __init__(
+        self,
+        processes: int = LAB_PROCESSES,
+        queue: int = LAB_QUEUE,
+        executor: Executor | None = None,
+    ) -> None:
+        self._processes = processes
+        self._places = threading.BoundedSemaphore(queue)
+        self._given = executor
+        self._executor: Executor | None = executor
+        self._lock = threading.Lock()
+
+    def _pool(self) -> Executor:
+        with self._lock:
+            if self._executor is None:
+                import multiprocessing
+
+                self._executor = ProcessPoolExecutor(
+                    self._processes, mp_context=multiprocessing.get_context("spawn")
+                )
+            return self._executor
+
+    async def run(self, question: Question, lang: str, form: str) -> Any:
+        """`answer_job` in the pool, awaited without blocking the event loop.
+
+        Raises:
+            LabBusy: `LAB_QUEUE` answers are already running or waiting.
+        """
+        if not self._places.acquire(blocking=False):
+            raise LabBusy()
+        try:
+            future = self._pool().submit(answer_job, question, lang, form)
+            return await asyncio.wrap_future(future)
+        finally:
+            self._places.release()
+
+    def close(self) -> None:
+        """Stop the processes (waiting answers are cancelled)."""
+        with self._lock:
+            executor, self._executor = self._executor, self._given
+        if executor is not None and executor is not self._given:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass(frozen=True)
+class JobError:
+    """An answer refused by the rules, its message already in the reader's language."""
+
+    message: str
+
+
+def answer_job(question: Question, lang: str, form: str) -> Any:
+    """Answer ``question`` (in a pool's process) and render what the page needs.
+
+    Args:
+        question: the question, built and checked by `build_command`.
+        lang: ``fr`` or ``en``.
+        form: ``page`` (the result and its charts as SVG), ``csv``, ``json`` or ``html``.
+
+    Returns:
+        For ``page``, ``(result, [(title, svg bytes)])``; else the file's text; a `JobError`
+        when the rules refuse the inputs together.
+    """
+    from tablee.lab.results import to_csv, to_json
+
+    try:
+        result = question.answer(LabContext(workers=1))
+    except TableeError as exc:
+        return JobError(exc.render(translator(lang)))
+    if form == "csv":
+        return to_csv(result)
+    if form == "json":
+        return json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n"
+    from tablee.lab.charts import draw_all
+
+    charts = draw_all(result, lang, png=False)
+    if form == "html":
+        from tablee.lab.report import html_report
+
+        return html_report(result, lang, charts)
+    return result, [(c.title, c.svg) for c in charts]
+
+
+def _field_value(
+    spec: FieldSpec, query: Mapping[str, str], lists: Sequence[str], ran: bool
+) -> object:
+    """A field's value as the query gives it, for `build_command` (None: its default)."""
+    if spec.kind == "lines":
+        return [line for line in lists if line.strip()] or None
+    text = query.get(spec.name)
+    if spec.kind == "bool" and spec.optional:
+        return {"yes": True, "no": False}.get(text or "")
+    if spec.kind == "bool":
+        return text in ("on", "yes", "true") if ran else None
+    return text if text not in (None, "") else None
+
+
+def _shown_value(spec: FieldSpec, given: object) -> str:
+    """The text a form field shows: what was given, else the field's default."""
+    value = spec.default if given is None else given
+    if spec.kind == "bool":
+        return "on" if value else ""
+    if isinstance(value, list | tuple):
+        return "\n".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def _lang(request: Request) -> str:
+    return lang_of(request) or accept_language(request)
+
+
+def _question(game: str, name: str) -> type[Question]:
+    if f"{game}/{name}" not in QUESTIONS:
+        raise NotFound()
+    return question_named(game, name)
+
+
+def _capped(cls: type[Question], given: dict[str, object]) -> int | None:
+    """Cap a simulation's ``trials`` at `WEB_MAX_TRIALS`; the cap when it was applied."""
+    for spec in fields_of(cls):
+        if spec.name != "trials" or spec.kind != "int":
+            continue
+        text = given.get("trials")
+        asked = spec.default if text is None else text
+        try:
+            number = int(str(asked))
+        except ValueError:
+            return None  # build_command says what is wrong with it
+        if number > WEB_MAX_TRIALS:
+            given["trials"] = str(WEB_MAX_TRIALS)
+            return WEB_MAX_TRIALS
+    return None
+
+
+def _svg_data(svg: bytes) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
+
+
+def add_lab_routes(app: FastAPI, pool: LabPool) -> None:
+    """Add the lab's pages (see the module docstring), answered in ``pool``."""
+
+    @app.get("/lab", response_class=HTMLResponse)
+    async def lab_index(request: Request) -> Response:
+        lang = _lang(request)
+        games: dict[str, list[dict[str, Any]]] = {}
+        for key in QUESTIONS:
+            game, name = key.split("/", 1)
+            cls = question_named(game, name)
+            games.setdefault(game, []).append(
+                {
+                    "name": name,
+                    "title": cls.title,
+                    "description": cls.description,
+                    "simulated": cls.simulated,
+                    "href": f"/lab/{game}/{name}",
+                }
+            )
+        return HTMLResponse(render("lab_index.html", lang, games=games, here="/lab"))
+
+    @app.get("/lab/{game}/{name}", response_class=HTMLResponse)
+    async def lab_question(request: Request, game: str, name: str) -> Response:
+        lang = _lang(request)
+        cls = _question(game, name)
+        ran = request.query_params.get("run") == "1"
+        query = request.query_params
+        given = {
+            spec.name: _field_value(spec, query, query.getlist(spec.name), ran)
+            for spec in fields_of(cls)
+        }
+        fields = [
+            {
+                "field": form_field(spec),
+                "value": _shown_value(spec, given[spec.name]),
+                "flag": spec.flag,
+            }
+            for spec in fields_of(cls)
+        ]
+        context: dict[str, Any] = {
+            "question": cls,
+            "game": game,
+            "fields": fields,
+            "error": None,
+            "result": None,
+            "capped": None,
+            "here": f"/lab/{game}/{name}",
+            "query": urlencode([(k, v) for k, v in query.multi_items() if k != "lang"], doseq=True),
+        }
+        status = 200
+        if ran:
+            capped = _capped(cls, given)
+            context["capped"] = translator(lang)(CAPPED).format(n=capped) if capped else None
+            try:
+                question = build_command(cls, given)
+                answer = await pool.run(question, lang, "page")
+            except TableeError as exc:
+                answer = JobError(exc.render(translator(lang)))
+            except LabBusy:
+                return _busy(lang)
+            if isinstance(answer, JobError):
+                context["error"], status = answer.message, 422
+            else:
+                result, charts = answer
+                context.update(_result_context(result, charts, lang, game, name, question))
+        return HTMLResponse(render("lab.html", lang, **context), status_code=status)
+
+    @app.get("/lab/{game}/{name}/result.{form}")
+    async def lab_download(request: Request, game: str, name: str, form: str) -> Response:
+        lang = _lang(request)
+        cls = _question(game, name)
+        if form not in DOWNLOADS:
+            raise NotFound()
+        query = request.query_params
+        given = {
+            spec.name: _field_value(spec, query, query.getlist(spec.name), True)
+            for spec in fields_of(cls)
+        }
+        _capped(cls, given)
+        try:
+            answer = await pool.run(build_command(cls, given), lang, form)
+        except TableeError as exc:
+            answer = JobError(exc.render(translator(lang)))
+        except LabBusy:
+            return _busy(lang)
+        if isinstance(answer, JobError):
+            return PlainTextResponse(answer.message, status_code=422)
+        headers = {"Content-Disposition": f'attachment; filename="{name}.{form}"'}
+        return Response(str(answer), media_type=DOWNLOADS[form], headers=headers)
+
+
+def _busy(lang: str) -> Response:
+    page = error_page(503, lang, N_("Busy"), BUSY)
+    page.headers["Retry-After"] = "5"
+    return page
+
+
+def _result_context(
+    result: Any,
+    charts: list[tuple[str, bytes]],
+    lang: str,
+    game: str,
+    name: str,
+    question: Question,
+) -> dict[str, Any]:
+    """What the template shows of a result: its charts, figures, settings and downloads."""
+    from tablee.lab.report import figure_rows, input_pairs
+
+    tr = translator(lang)
+    replay = {
+        spec.name: _shown_value(spec, getattr(question, spec.attr))
+        for spec in fields_of(type(question))
+    }
+    if result.seed is not None and "seed" in replay:
+        replay["seed"] = str(result.seed)  # the downloads give the same figures
+    replay = {k: v for k, v in replay.items() if v != ""}
+    query = urlencode({**replay, "lang": lang})
+    base = f"/lab/{game}/{name}/result"
+    return {
+        "result": result,
+        "result_title": tr(result.title),
+        "charts": [(title, _svg_data(svg)) for title, svg in charts],
+        "columns": [(tr(c.label), c.role == "input") for c in result.columns],
+        "rows": figure_rows(result, lang),
+        "inputs": input_pairs(result.inputs),
+        "policies": [(p.name, tr(p.label), input_pairs(p.settings)) for p in result.policies],
+        "variants": [(v.name, tr(v.label), input_pairs(v.options)) for v in result.variants],
+        "notes": [tr(n) for n in result.notes],
+        "downloads": [
+            (label, f"{base}.{form}?{query}")
+            for form, label in (("csv", "CSV"), ("json", "JSON"), ("html", tr(N_("HTML report"))))
+        ],
+    }

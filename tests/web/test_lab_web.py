@@ -1,0 +1,167 @@
+"""The designer's lab in the browser: its list, a question's form, charts, figures, downloads."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import threading
+from collections.abc import Iterator
+from concurrent.futures import Executor, ThreadPoolExecutor
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tablee.lab.questions import QUESTIONS
+from tablee.table.sqlite_store import SqliteStore
+from tablee.web import Settings, create_app
+from tablee.web import lab as web_lab
+
+
+@pytest.fixture
+def threads(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Answer in a thread of this process instead of spawned processes (faster to start)."""
+    pool = ThreadPoolExecutor(1)
+    monkeypatch.setattr(web_lab.LabPool, "_pool", lambda self: pool)
+    yield
+    pool.shutdown()
+
+
+def _client(store: SqliteStore, **settings: object) -> TestClient:
+    app = create_app(store, Settings(rate_limit="1000/second", **settings))  # type: ignore[arg-type]
+    return TestClient(app, raise_server_exceptions=False)
+
+
+@pytest.fixture
+def web(store: SqliteStore, threads: None) -> Iterator[TestClient]:
+    with _client(store) as client:
+        yield client
+
+
+def test_the_lab_lists_every_question_and_the_home_page_links_it(web: TestClient) -> None:
+    page = web.get("/lab", headers={"Accept-Language": "fr-FR"})
+    assert page.status_code == 200
+    assert 'href="/lab/pouyss/levels"' in page.text
+    assert "Levels over bonus and malus dice" in page.text or "Niveaux" in page.text
+    assert '<html lang="fr">' in page.text
+    assert 'href="/lab"' in web.get("/").text
+
+
+def test_the_form_is_generated_from_the_declared_fields(web: TestClient) -> None:
+    page = web.get("/lab/pouyss/levels?lang=en")
+    assert page.status_code == 200
+    for name, low, high, default in (("max_bonus", 0, 12, 5), ("threshold", 1, 6, 4)):
+        assert re.search(
+            rf'name="{name}" type="number" inputmode="numeric" value="{default}" '
+            rf'min="{low}" max="{high}"',
+            page.text,
+        )
+    assert "--max-bonus" in page.text  # the command line's option, for reference
+    assert "<img" not in page.text  # nothing is run before the form is sent
+
+
+def test_a_run_shows_the_charts_and_exact_figures(web: TestClient) -> None:
+    page = web.get("/lab/pouyss/levels?run=1&max_bonus=1&max_malus=0&threshold=4&lang=fr")
+    assert page.status_code == 200, page.text
+    images = re.findall(r'<img src="data:image/svg\+xml;base64,([^"]+)"', page.text)
+    assert len(images) == 4
+    svg = base64.b64decode(images[0]).decode()
+    assert "<!-- 75,0\u00a0% -->" in svg  # the highest of two d6 is 4 or more 3 times in 4
+    assert "75,0\u00a0%" in page.text and "3/4" in page.text
+    assert 'href="/lab/pouyss/levels/result.csv?' in page.text
+
+
+def test_downloads_replay_the_same_figures(web: TestClient) -> None:
+    query = "max_bonus=1&max_malus=0&threshold=4"
+    csv = web.get(f"/lab/pouyss/levels/result.csv?{query}")
+    assert csv.status_code == 200 and csv.headers["content-type"].startswith("text/csv")
+    assert "attachment" in csv.headers["content-disposition"]
+    assert csv.text.splitlines()[0].startswith("bonus,malus,")
+    data = json.loads(web.get(f"/lab/pouyss/levels/result.json?{query}").text)
+    assert data["rows"][1]["p_success"] == {"exact": "3/4", "value": 0.75}
+    report = web.get(f"/lab/pouyss/levels/result.html?{query}&lang=fr")
+    assert report.status_code == 200 and report.text.count("<svg") == 4
+    assert web.get(f"/lab/pouyss/levels/result.exe?{query}").status_code == 404
+
+
+def test_bad_input_is_shown_as_the_command_line_says_it(web: TestClient) -> None:
+    page = web.get("/lab/pouyss/levels?run=1&max_bonus=20&lang=en")
+    assert page.status_code == 422
+    assert "max_bonus: 20 is out of range (0 to 12)" in page.text
+
+
+def test_an_unknown_question_is_not_found(web: TestClient) -> None:
+    assert web.get("/lab/pouyss/nope").status_code == 404
+    assert web.get("/lab/nope/levels").status_code == 404
+
+
+def test_no_lab_turns_the_pages_off(store: SqliteStore) -> None:
+    with _client(store, lab=False) as client:
+        assert client.get("/lab").status_code == 404
+        assert client.get("/lab/pouyss/levels?run=1").status_code == 404
+        assert 'href="/lab"' not in client.get("/").text
+
+
+def test_trials_from_the_web_are_capped(web: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(QUESTIONS, "pouyss/coin", "tests.lab.fake_questions:Coin")
+    page = web.get("/lab/pouyss/coin?run=1&trials=99999&seed=3&lang=en")
+    assert page.status_code == 200, page.text
+    assert f"at most {web_lab.WEB_MAX_TRIALS} trials" in page.text
+    assert f"<dd>{web_lab.WEB_MAX_TRIALS}</dd>" in page.text
+    assert "[30.9%, 49.8%]" not in page.text  # 20,000 trials: a narrow interval
+    # the downloads replay the run with its seed
+    assert "seed=3" in page.text
+
+
+class Held(Executor):
+    """An executor whose jobs wait until released: the queue fills up."""
+
+    def __init__(self) -> None:
+        self.pool = ThreadPoolExecutor(4)
+        self.gate = threading.Event()
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        def held():  # type: ignore[no-untyped-def]
+            self.gate.wait(10)
+            return fn(*args, **kwargs)
+
+        return self.pool.submit(held)
+
+
+def test_a_full_lab_answers_busy(store: SqliteStore) -> None:
+    import asyncio
+
+    from tablee.lab import question_named
+    from tablee.systems.declare import build_command
+
+    held = Held()
+    pool = web_lab.LabPool(queue=2, executor=held)
+    question = build_command(question_named("pouyss", "levels"), {"max_bonus": "0"})
+
+    async def three() -> list[object]:
+        tasks = [asyncio.ensure_future(pool.run(question, "en", "csv")) for _ in range(3)]
+        await asyncio.sleep(0.05)
+        held.gate.set()
+        return await asyncio.gather(*tasks, return_exceptions=True)
+
+    outcomes = asyncio.run(three())
+    assert sum(isinstance(o, web_lab.LabBusy) for o in outcomes) == 1
+    assert sum(isinstance(o, str) for o in outcomes) == 2
+    held.pool.shutdown()
+
+
+def test_busy_is_a_503_page(web: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def busy(self: object, *args: object) -> object:
+        raise web_lab.LabBusy()
+
+    monkeypatch.setattr(web_lab.LabPool, "run", busy)
+    page = web.get("/lab/pouyss/levels?run=1&lang=en")
+    assert page.status_code == 503 and "The lab is busy" in page.text
+    assert page.headers["retry-after"] == "5"
+
+
+@pytest.mark.slow
+def test_the_real_pool_answers_in_another_process(store: SqliteStore) -> None:
+    with _client(store) as client:
+        page = client.get("/lab/pouyss/levels/result.csv?max_bonus=0&max_malus=0")
+        assert page.status_code == 200 and ",0.5,1/2," in page.text
