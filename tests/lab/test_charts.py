@@ -96,7 +96,7 @@ def test_the_report_is_self_contained_and_translated() -> None:
     assert "<script" not in page and "<link" not in page and "@import" not in page
     assert "<metadata>" not in page
     assert '<html lang="fr">' in page and "greedy" in page
-    assert "[30,9\u00a0%, 49,8\u00a0%]" in page  # 40 of 100, French format
+    assert "[30,9\u00a0% ; 49,8\u00a0%]" in page  # 40 of 100, French format
 
 
 def test_drawing_loads_matplotlib_only_when_drawing() -> None:
