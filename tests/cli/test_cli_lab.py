@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import struct
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tablee.cli.main import main
 from tablee.errors import InputError
 from tablee.lab import question_named
 from tablee.lab.questions import QUESTIONS
@@ -124,3 +126,28 @@ def test_estimates_print_their_interval_and_exact_figure(run: Run, coin: None) -
     assert "40.0%" in done.out and "[30.9%, 49.8%]" in done.out
     assert "exact 50.0%" in done.out
     assert "100 trials each" in done.out
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal: the progress bar is drawn there."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_shows_the_progress_of_a_simulation(coin: None) -> None:
+    out, err = io.StringIO(), Terminal()
+    assert main(["lab", "pouyss", "coin", "--trials", "250", "--lang", "en"], out, err) == 0
+    assert "250/250" in err.getvalue()  # the question reported 250 of 250 trials done
+    assert "40.0%" in out.getvalue()  # the figures themselves go to standard output
+
+
+def test_ctrl_c_before_any_figure_says_so(
+    run: Run, coin: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(self: object, context: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fake_questions.Coin, "answer", interrupted)
+    done = run("lab", "pouyss", "coin")
+    assert done.code == 130 and "Stopped before the first figure" in done.err

@@ -165,3 +165,21 @@ def test_the_real_pool_answers_in_another_process(store: SqliteStore) -> None:
     with _client(store) as client:
         page = client.get("/lab/pouyss/levels/result.csv?max_bonus=0&max_malus=0")
         assert page.status_code == 200 and ",0.5,1/2," in page.text
+
+
+def test_no_lab_reaches_every_server_process(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tablee.cli.main import build_parser
+    from tablee.cli.serve import WORKER_ENV, worker_app
+
+    args = build_parser("en", "serve").parse_args(["serve", "--no-lab"])
+    assert args.no_lab is True
+    db = f"{tmp_path}/w.sqlite3"
+    monkeypatch.setenv(
+        WORKER_ENV, json.dumps({"db": db, "trusted": [], "create": True, "lab": False})
+    )
+    app = worker_app()
+    with TestClient(app) as client:
+        assert client.get("/lab").status_code == 404
+    app.state.table.store.close()
