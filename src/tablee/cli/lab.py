@@ -149,8 +149,10 @@ def cmd_lab_list(ctx: Context) -> int:
     from rich.markup import escape
 
     lines: list[str] = []
+    from tablee.systems import system_named
+
     for g in games:
-        lines.append(f"[bold]{escape(g)}[/bold]")
+        lines.append(f"[bold]{escape(str(system_named(g).title))}[/bold] ({escape(g)})")
         for q in questions_of(g):
             kind = ctx.tr("simulated") if q.simulated else ctx.tr("exact")
             lines.append(

@@ -175,8 +175,8 @@ def _field_value(
     spec: FieldSpec, query: Mapping[str, str], lists: Sequence[str], ran: bool
 ) -> object:
     """A field's value as the query gives it, for `build_command` (None: its default)."""
-    if spec.kind == "lines":
-        return [line for line in lists if line.strip()] or None
+    if spec.kind == "lines":  # a textarea: one item per line
+        return [line for text in lists for line in text.splitlines() if line.strip()] or None
     text = query.get(spec.name)
     if spec.kind == "bool" and spec.optional:
         return {"yes": True, "no": False}.get(text or "")
@@ -188,6 +188,8 @@ def _field_value(
 def _shown_value(spec: FieldSpec, given: object) -> str:
     """The text a form field shows: what was given, else the field's default."""
     value = spec.default if given is None else given
+    if spec.kind == "bool" and spec.optional:  # the three choices: unset, yes, no
+        return "yes" if value is True else "no" if value is False else ""
     if spec.kind == "bool":
         return "on" if value else ""
     if isinstance(value, list | tuple):
@@ -222,6 +224,16 @@ def _capped(cls: type[Question], given: dict[str, object]) -> int | None:
     return None
 
 
+def _game_title(game: str) -> str:
+    """A game's name as its plugin gives it (``Space Horror Stories``), else its id."""
+    from tablee.systems import system_named
+
+    try:
+        return str(system_named(game).title)
+    except (KeyError, ValueError, TableeError):
+        return game
+
+
 def _svg_data(svg: bytes) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
 
@@ -233,9 +245,11 @@ def add_lab_routes(app: FastAPI, pool: LabPool) -> None:
     async def lab_index(request: Request) -> Response:
         lang = _lang(request)
         games: dict[str, list[dict[str, Any]]] = {}
+        titles: dict[str, str] = {}
         for key in QUESTIONS:
             game, name = key.split("/", 1)
             cls = question_named(game, name)
+            titles.setdefault(game, _game_title(game))
             games.setdefault(game, []).append(
                 {
                     "name": name,
@@ -245,7 +259,7 @@ def add_lab_routes(app: FastAPI, pool: LabPool) -> None:
                     "href": f"/lab/{game}/{name}",
                 }
             )
-        return HTMLResponse(render("lab_index.html", lang, games=games, here="/lab"))
+        return HTMLResponse(render("lab_index.html", lang, games=games, titles=titles, here="/lab"))
 
     @app.get("/lab/{game}/{name}", response_class=HTMLResponse)
     async def lab_question(request: Request, game: str, name: str) -> Response:
@@ -268,6 +282,7 @@ def add_lab_routes(app: FastAPI, pool: LabPool) -> None:
         context: dict[str, Any] = {
             "question": cls,
             "game": game,
+            "game_title": _game_title(game),
             "fields": fields,
             "error": None,
             "result": None,
