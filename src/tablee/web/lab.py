@@ -120,9 +120,13 @@ class LabPool:
             raise LabBusy()
         try:
             future = self._pool().submit(answer_job, question, lang, form)
-            return await asyncio.wrap_future(future)
-        finally:
+        except BaseException:
             self._places.release()
+            raise
+        # the place is freed when the work ends, not when the page stops waiting for it (a
+        # browser that went away leaves its answer running in the pool until it is done)
+        future.add_done_callback(lambda _done: self._places.release())
+        return await asyncio.wrap_future(future)
 
     def close(self) -> None:
         """Stop the processes (waiting answers are cancelled)."""
