@@ -151,3 +151,19 @@ def test_ctrl_c_before_any_figure_says_so(
     monkeypatch.setattr(fake_questions.Coin, "answer", interrupted)
     done = run("lab", "pouyss", "coin")
     assert done.code == 130 and "Stopped before the first figure" in done.err
+
+
+def test_a_narrow_terminal_gets_the_figures_in_several_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import re
+
+    monkeypatch.setenv("COLUMNS", "80")
+    out, err = Terminal(), io.StringIO()
+    argv = ["lab", "pouyss", "levels", "--max-bonus", "1", "--max-malus", "1", "--lang", "en"]
+    assert main(argv, out, err) == 0
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue())
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= 80
+    # the inputs are repeated in each table; no figure is cut
+    assert text.count("bonus dice") == 2 and "…" not in text
+    assert "161/36" in text  # the mean die value with one bonus die, in the second table

@@ -174,9 +174,9 @@ def _workers(ctx: Context) -> int:
 
 
 @contextmanager
-def _progress_bar(ctx: Context) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress callback drawing a Rich bar on standard error, on a terminal only."""
-    if ctx.json or not ctx.err.isatty():
+def _progress_bar(ctx: Context, simulated: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress callback drawing a Rich bar on standard error, for a simulation on a terminal."""
+    if ctx.json or not simulated or not ctx.err.isatty():
         yield None
         return
     from rich.console import Console
@@ -238,7 +238,7 @@ def cmd_lab_run(ctx: Context) -> int:
     question = build_command(cls, given)
     workers = _workers(ctx)
     try:
-        with _progress_bar(ctx) as progress:
+        with _progress_bar(ctx, cls.simulated) as progress:
             result = question.answer(LabContext(workers=workers, progress=progress))
     except KeyboardInterrupt:  # a question that keeps nothing of a stopped run
         ctx.warn(ctx.tr(NOTHING_DONE))
@@ -304,6 +304,26 @@ def write_outputs(result: LabResult, folder: str, lang: str, *, command: str = "
     return paths
 
 
+def _column_groups(result: LabResult, widths: list[int], room: int) -> list[list[int]]:
+    """The columns of each table printed: the inputs, then as many measures as fit ``room``.
+
+    A table wider than the terminal would cut its figures; it is split instead into tables
+    of a few measures each, every one repeating the input columns.
+    """
+    inputs = [i for i, c in enumerate(result.columns) if c.role == "input"]
+    measures = [i for i, c in enumerate(result.columns) if c.role != "input"]
+    base = sum(widths[i] for i in inputs) + 1  # the table's edge
+    groups: list[list[int]] = []
+    current: list[int] = []
+    for i in measures:
+        if current and base + sum(widths[j] for j in current) + widths[i] > room:
+            groups.append(current)
+            current = []
+        current.append(i)
+    groups.append(current)
+    return [inputs + group for group in groups]
+
+
 def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
     """The figures as a Rich table, then the inputs, policies, variants, seed and notes."""
     from rich import box
@@ -318,19 +338,7 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
     terminal = ctx.out.isatty()
     console = Console(file=ctx.out, highlight=False, width=None if terminal else WIDE)
     kind = tr("exact figures") if result.exact else tr("simulated figures")
-    table = Table(
-        title=f"{tr(result.title)} ({kind})",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-    )
-    for column in result.columns:
-        table.add_column(
-            tr(column.label),
-            justify="left" if column.role == "input" else "right",
-            style="bold" if column.role == "input" else None,
-            no_wrap=column.role != "input",
-        )
+    grid: list[list[Text]] = []
     for shown in figure_rows(result, ctx.lang):
         cells: list[Text] = []
         for column, cell in zip(result.columns, shown, strict=True):
@@ -343,8 +351,29 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
                 elif cell.exact_text:
                     text.append("\n" + tr("exact") + " " + cell.exact_text, style="green")
             cells.append(text)
-        table.add_row(*cells)
-    console.print(table)
+        grid.append(cells)
+    widths = [
+        max([len(tr(c.label)), *(t.cell_len for row in grid for t in row[i].split())]) + 3
+        for i, c in enumerate(result.columns)
+    ]  # each column: its widest line, a space each side and the space between columns
+    for rank, part in enumerate(_column_groups(result, widths, console.width)):
+        table = Table(
+            title=f"{tr(result.title)} ({kind})" if rank == 0 else None,
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+        )
+        for i in part:
+            column = result.columns[i]
+            table.add_column(
+                tr(column.label),
+                justify="left" if column.role == "input" else "right",
+                style="bold" if column.role == "input" else None,
+                no_wrap=True,
+            )
+        for row in grid:
+            table.add_row(*(row[i] for i in part))
+        console.print(table)
     lines: list[str] = []
     if result.exact:
         lines.append(
