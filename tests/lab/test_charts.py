@@ -113,3 +113,34 @@ def test_draw_all_gives_one_chart_per_declared_chart() -> None:
     drawn = draw_all(result, "fr", png=False)
     assert len(drawn) == 4 and drawn[0].slug == "1-chance-of-a-success"
     assert all(d.svg.startswith(b"<?xml") and d.png == b"" for d in drawn)
+
+
+def test_words_along_an_axis_and_missing_figures_are_drawn() -> None:
+    from fractions import Fraction
+
+    from tablee.lab.results import Chart
+
+    rows = tuple(
+        {"rule": rule, "n": n, "p": None if (rule, n) == ("up", 2) else Fraction(n, 4)}
+        for rule in ("literal", "up")
+        for n in (1, 2, 3)
+    )
+    result = LabResult(
+        "pouyss/test",
+        "Test",
+        (
+            Column("rule", "rule", "input"),
+            Column("n", "n", "input"),
+            Column("p", "p", percent=True),
+        ),
+        rows,
+        (
+            Chart("heatmap", "By {rule}", x="rule", y="n", value="p", where={}),
+            Chart("lines", "Over words", x="rule", value="p", series="n"),
+            Chart("bars", "One series", x="n", value="p", where={"rule": "literal"}),
+        ),
+    )
+    heat, lines, bars = (chart_svg(result, c, "en").decode() for c in result.charts)
+    assert "<!-- 75.0% -->" in heat and "<!-- By {rule} -->" in heat  # unknown field kept
+    assert "<!-- literal -->" in lines and "<!-- n = 3 -->" in lines
+    assert "<!-- 25% -->" in bars or "<!-- 20% -->" in bars  # the value axis in percent
