@@ -325,7 +325,7 @@ class Opposed(Question):
             ),
             rule="S-A5",
         ),
-    ] = "opposed_modifiers"
+    ] = "negative_ps"
 
     def answer(self, context: LabContext) -> LabResult:
         """Every row, exact."""
@@ -377,6 +377,17 @@ class Opposed(Question):
                 N_("Chance the first side prevails over its modifier, both at {first_threshold}"),
                 x="modifier",
                 value="p_first",
+                series="variant" if compared else "",
+                where={"first_threshold": CHART_THRESHOLD, "second_threshold": CHART_THRESHOLD},
+            ),
+            Chart(
+                "lines",
+                N_(
+                    "Chance the second side prevails over the first's modifier, both at "
+                    "{first_threshold}"
+                ),
+                x="modifier",
+                value="p_second",
                 series="variant" if compared else "",
                 where={"first_threshold": CHART_THRESHOLD, "second_threshold": CHART_THRESHOLD},
             ),
