@@ -30,7 +30,7 @@ from tablee.lab.pouyss import Success
 from tablee.lab.questions import LabContext, Question
 from tablee.lab.shs import Cooperate, Ladder
 from tablee.lab.shs import Opposed as ShsOpposed
-from tablee.lab.ybs import Ichika, Straights, TestOdds, Zoromes
+from tablee.lab.ybs import Ichika, Straights, Tests, Zoromes
 
 Rows = list[Mapping[str, Any]]
 
@@ -145,7 +145,7 @@ def _or_else(again: icepool.Die) -> Callable[[bool], object]:
     return lambda s: True if s else again
 
 
-def ice_ybs_test(q: TestOdds) -> Rows:
+def ice_ybs_test(q: Tests) -> Rows:
     def succeeds(bonus: int) -> icepool.Die:
         return icepool.d6.map(lambda n: n == 6 or (n != 1 and n + bonus >= 4))
 
@@ -228,7 +228,7 @@ CASES: list[tuple[Question, Callable[[Any], Rows] | None, str]] = [
     (Ladder(), ice_shs_ladder, "shs/ladder"),
     (ShsOpposed(), ice_shs_opposed, "shs/opposed"),
     (Cooperate(), ice_shs_cooperation, "shs/cooperation"),
-    (TestOdds(), ice_ybs_test, "ybs/test"),
+    (Tests(), ice_ybs_test, "ybs/test"),
     (Straights(solo=False), ice_ybs_straights, "ybs/straights (one throw)"),
     (Straights(), None, "ybs/straights (with solo throws)"),
     (Zoromes(), ice_ybs_zorome, "ybs/zorome"),

@@ -14,7 +14,7 @@ from fractions import Fraction
 import icepool
 
 from tablee.lab.questions import LabContext
-from tablee.lab.ybs import Ichika, Straights, TestOdds, Zoromes
+from tablee.lab.ybs import Ichika, Straights, Tests, Zoromes
 
 SIXTH = Fraction(1, 6)
 
@@ -37,7 +37,7 @@ def _closed_form(trait: int, force: int, tokens: int, stubborn: str, on: str) ->
 
 
 def test_every_reading_equals_the_closed_form() -> None:
-    result = TestOdds(max_tokens=4, compare="both").answer(LabContext())
+    result = Tests(max_tokens=4, compare="both").answer(LabContext())
     names = [v.name for v in result.variants]
     assert names == ["repeat_any", "repeat_one", "once_any", "once_one", "never"]
     for row in result.rows:
@@ -52,7 +52,7 @@ def test_every_reading_equals_the_closed_form() -> None:
 
 
 def test_no_reroll_equals_icepool() -> None:
-    result = TestOdds(max_tokens=2).answer(LabContext())
+    result = Tests(max_tokens=2).answer(LabContext())
     for row in result.rows:
         if row["variant"] != "never" and row["tokens"]:
             continue
@@ -61,7 +61,7 @@ def test_no_reroll_equals_icepool() -> None:
 
 
 def test_the_readings_side_by_side() -> None:
-    result = TestOdds(max_tokens=3).answer(LabContext())
+    result = Tests(max_tokens=3).answer(LabContext())
     rows = {(r["variant"], r["trait"], r["force"], r["tokens"]): r for r in result.rows}
     for (variant, trait, force, tokens), row in rows.items():
         never = rows["never", trait, force, tokens]

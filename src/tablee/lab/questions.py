@@ -70,7 +70,7 @@ QUESTIONS: dict[str, str] = {
     "shs/ladder": "tablee.lab.shs:Ladder",
     "shs/opposed": "tablee.lab.shs:Opposed",
     "shs/cooperation": "tablee.lab.shs:Cooperate",
-    "ybs/test": "tablee.lab.ybs:TestOdds",
+    "ybs/test": "tablee.lab.ybs:Tests",
     "ybs/straights": "tablee.lab.ybs:Straights",
     "ybs/zorome": "tablee.lab.ybs:Zoromes",
     "ybs/ichika": "tablee.lab.ybs:Ichika",

@@ -406,6 +406,13 @@ class Opposed(Question):
                 "compare": self.compare,
             },
             variants=tuple(v for v, _ in variants) if compared else (),
+            notes=(
+                N_(
+                    "With signed totals (S-A3) a Malus of one side moves the margin as the "
+                    "same Bonus of the other does: the two readings of opposed_modifiers "
+                    "give the same chances."
+                ),
+            ),
         )
 
 

@@ -31,7 +31,7 @@ from tablee.systems.ybs.odds import odds_of_test
 from tablee.systems.ybs.rolls import MAX_FORCE
 from tablee.systems.ybs.straights import Straight
 
-__all__ = ["Ichika", "Straights", "TestOdds", "Zoromes", "shape_of"]
+__all__ = ["Ichika", "Straights", "Tests", "Zoromes", "shape_of"]
 
 TRAITS = (-2, -1, 0, 1, 2)
 """Every trait value (Y-M1)."""
@@ -57,7 +57,7 @@ _ON_LABELS = {
 
 @dataclass(frozen=True)
 class _Reading:
-    """One reading of s'entêter run by `TestOdds`: its variant and the odds' arguments."""
+    """One reading of s'entêter run by `Tests`: its variant and the odds' arguments."""
 
     variant: Variant
     policy: str
@@ -72,7 +72,7 @@ def _reading(stubborn: str, on: str, name: str) -> _Reading:
 
 
 @dataclass(frozen=True)
-class TestOdds(Question):
+class Tests(Question):
     """A test's exact chances over trait, forced destiny and tokens, for each reading of s'entêter.
 
     Rows: one per ``(variant, trait, force, tokens)``: traits -2 to +2, 0 to 3 tokens spent
