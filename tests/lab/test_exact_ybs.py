@@ -113,6 +113,12 @@ def test_zorome_shapes_equal_icepool() -> None:
             for shape, q in counts.items()
         }
         assert rows == expected, dice
+        # Y-A15, Y-T7: sets ranked by size first, so the shapes come in that order.
+        shapes = [r["shape"] for r in result.rows if r["dice"] == dice]
+        ranks = [tuple(int(n) for n in s.split("+")) if s != "-" else () for s in shapes]
+        assert ranks == sorted(ranks)
+    five = [r["shape"] for r in result.rows if r["dice"] == 5]
+    assert five == ["-", "2", "2+2", "3", "3+2", "4", "5"]
 
 
 def test_ichika_ties_drawn_or_rolled_again() -> None:

@@ -298,7 +298,8 @@ class Zoromes(Question):
 
     Rows: one per ``(dice, shape)`` that can happen, dice 1 to ``max_dice``; a shape is the
     sizes of the hand's sets, best first (``2`` a pair, ``2+2`` two pairs, ``3+2`` a full
-    house, ``-`` none). Measure (`zorome_distribution`): its chance.
+    house, ``-`` none), the shapes of one number of dice from the lowest rank to the highest
+    (sizes first, Y-A15). Measure (`zorome_distribution`): its chance.
 
     Source: seed 004, "Ichika Bachika"; rulings Y-M8, Y-A15, Y-A16, Y-T7.
     """
@@ -315,10 +316,8 @@ class Zoromes(Question):
         rows: list[dict[str, Cell]] = []
         for dice in range(1, self.max_dice + 1):
             dist = zorome_distribution(dice)
-            shapes = sorted(
-                {shape_of(z): z for z in dist.weights}.items(), key=lambda item: item[1]
-            )
-            for shape, _ in shapes:
+            sizes = sorted({tuple(size for size, _ in z.sets) for z in dist.weights})
+            for shape in ("+".join(str(n) for n in ranked) or "-" for ranked in sizes):
                 rows.append(
                     {
                         "dice": dice,
