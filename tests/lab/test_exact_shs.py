@@ -142,3 +142,16 @@ def test_cooperation_is_one_minus_every_member_failing_with_bonus_one() -> None:
         member = _p(_ps(row["threshold"], False, 1, "none") >= row["difficulty"])
         assert row["p_group"] == 1 - (1 - member) ** row["members"], row
         assert row["mean_successes"] == row["members"] * member
+
+
+def test_ladder_follows_the_number_of_action_dice() -> None:
+    # S-A1 as a house rule: one action die at 5+ on a D8 succeeds on 4 faces of 8.
+    result = Ladder(max_difficulty=2, max_modifier=0, option="none", action_dice=1).answer(
+        LabContext()
+    )
+    row = _row(result, variant="net", die="D8", threshold=5, modifier=0, difficulty=1)
+    assert row["p_success"] == Fraction(1, 2) and row["mean_ps"] == Fraction(1, 2)
+    assert (
+        _row(result, variant="net", die="D8", threshold=5, modifier=0, difficulty=2)["p_success"]
+        == 0
+    )

@@ -4,7 +4,7 @@ Every figure comes from the game's exact odds: `tablee.systems.ybs.odds.odds_of_
 test's rule code driven one throw at a time) and `tablee.systems.ybs.gang_odds` (one throw
 of the gang fight's or Ichika Bachika's dice). House rules compared side by side are
 `Variant` s: each variant's rows carry its name in the ``variant`` column, drawn as one
-series. The gang fight's race is another question's (``ybs/race``).
+series. The gang fight's race is another module's (`tablee.lab.ybs_race`).
 
 Source: seed 004, "Les tests", "Les combats de bande", "Ichika Bachika"; rulings Y-M3, Y-M7,
 Y-M8, Y-A3, Y-A4, Y-A5, Y-A13, Y-A15, Y-A16.
