@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, ClassVar, Literal
 
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Message, joined
 from tablee.lab.questions import LabContext, Question
 from tablee.lab.results import Cell, Chart, Column, LabResult, Variant
 from tablee.systems.agents.actions import HIGHEST_MODIFIER, LOWEST_MODIFIER, Result, modifier_range
@@ -174,7 +174,7 @@ _MINIMUM = {"zero": N_("a score of 0 stays 0"), "one_per_agent": N_("at least 1 
 
 def _variant(rows: str, rounding: str, minimum: str, name: str) -> tuple[Variant, GeneratorOptions]:
     options = GeneratorOptions(rows, rounding, minimum)
-    label = f"{_ROWS[rows]}; {_ROUNDING[rounding]}; {_MINIMUM[minimum]}"
+    label = joined([Message(_ROWS[rows]), Message(_ROUNDING[rounding]), Message(_MINIMUM[minimum])])
     settings = {
         "opposition_rows": rows,
         "opposition_rounding": rounding,

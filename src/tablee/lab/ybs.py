@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, ClassVar, Literal
 
-from tablee.errors import N_
+from tablee.errors import N_, Message, joined
 from tablee.lab.questions import LabContext, Question
 from tablee.lab.results import Cell, Chart, Column, LabResult, Variant
 from tablee.systems.declare import Param
@@ -65,7 +65,7 @@ class _Reading:
 
 
 def _reading(stubborn: str, on: str, name: str) -> _Reading:
-    label = f"{_STUBBORN_LABELS[stubborn]}, {_ON_LABELS[on]}"
+    label = joined([Message(_STUBBORN_LABELS[stubborn]), Message(_ON_LABELS[on])])
     return _Reading(
         Variant(name, label, {"stubborn": stubborn, "stubborn_on": on}), _POLICY[stubborn], on
     )
