@@ -65,6 +65,17 @@ class Question(Query):
 
 QUESTIONS: dict[str, str] = {
     "pouyss/levels": "tablee.lab.pouyss:Levels",
+    "pouyss/success": "tablee.lab.pouyss:Success",
+    "pouyss/opposed": "tablee.lab.pouyss:Opposed",
+    "shs/ladder": "tablee.lab.shs:Ladder",
+    "shs/opposed": "tablee.lab.shs:Opposed",
+    "shs/cooperation": "tablee.lab.shs:Cooperate",
+    "ybs/test": "tablee.lab.ybs:Tests",
+    "ybs/straights": "tablee.lab.ybs:Straights",
+    "ybs/zorome": "tablee.lab.ybs:Zoromes",
+    "ybs/ichika": "tablee.lab.ybs:Ichika",
+    "agents/action": "tablee.lab.agents:Action",
+    "agents/challenge": "tablee.lab.agents:ChallengeWin",
 }
 """Every lab question: ``GAME/NAME`` -> ``module:class``, imported on first use."""
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Message
 
 __all__ = [
     "Cell",
@@ -28,8 +28,10 @@ __all__ = [
     "Column",
     "Estimate",
     "LabResult",
+    "Label",
     "Policy",
     "Variant",
+    "label_text",
     "mean_estimate",
     "proportion_estimate",
     "to_csv",
@@ -125,6 +127,18 @@ def mean_estimate(
     return Estimate(mean, mean - half, mean + half, trials, exact)
 
 
+Label = str | Message
+"""What a reader sees of a column, chart, policy or variant: an English template marked with
+`N_`, or a `Message` built from several (a variant that sets two house rules names both)."""
+
+
+def label_text(label: Label, translate: Callable[[str], str] = lambda s: s) -> str:
+    """``label`` in the language of ``translate`` (English by default)."""
+    if isinstance(label, Message):
+        return label.render(translate)
+    return translate(label) if label else ""
+
+
 Cell = int | str | Fraction | Estimate | None
 """One cell of a row: an input (a count or a word), an exact figure, an estimate, or none
 (a figure that does not exist for that row)."""
@@ -143,7 +157,7 @@ class Column:
     """
 
     key: str
-    label: str
+    label: Label
     role: Literal["input", "measure"] = "measure"
     percent: bool = False
 
@@ -170,7 +184,7 @@ class Chart:
     """
 
     kind: ChartKind
-    title: str
+    title: Label
     x: str
     value: str
     y: str = ""
@@ -193,7 +207,7 @@ class Policy:
     """
 
     name: str
-    label: str
+    label: Label
     settings: Mapping[str, object] = field(default_factory=dict)
 
 
@@ -208,7 +222,7 @@ class Variant:
     """
 
     name: str
-    label: str
+    label: Label
     options: Mapping[str, object] = field(default_factory=dict)
 
 
@@ -234,7 +248,7 @@ class LabResult:
     """
 
     question: str
-    title: str
+    title: Label
     columns: tuple[Column, ...]
     rows: tuple[Mapping[str, Cell], ...]
     charts: tuple[Chart, ...] = ()
@@ -245,7 +259,7 @@ class LabResult:
     trials: int = 0
     exact: bool = True
     stopped: bool = False
-    notes: tuple[str, ...] = ()
+    notes: tuple[Label, ...] = ()
 
     def column(self, key: str) -> Column:
         """The column named ``key``.
@@ -280,25 +294,26 @@ def to_json(result: LabResult) -> dict[str, Any]:
     """Every figure of ``result`` as JSON-ready data (English labels; exact fractions as text)."""
     return {
         "question": result.question,
-        "title": result.title,
+        "title": label_text(result.title),
         "exact": result.exact,
         "stopped": result.stopped,
         "seed": result.seed,
         "trials": result.trials,
         "inputs": dict(result.inputs),
         "policies": [
-            {"name": p.name, "label": p.label, "settings": dict(p.settings)}
+            {"name": p.name, "label": label_text(p.label), "settings": dict(p.settings)}
             for p in result.policies
         ],
         "variants": [
-            {"name": v.name, "label": v.label, "options": dict(v.options)} for v in result.variants
+            {"name": v.name, "label": label_text(v.label), "options": dict(v.options)}
+            for v in result.variants
         ],
         "columns": [
-            {"key": c.key, "label": c.label, "role": c.role, "percent": c.percent}
+            {"key": c.key, "label": label_text(c.label), "role": c.role, "percent": c.percent}
             for c in result.columns
         ],
         "rows": [{k: _cell_json(v) for k, v in row.items()} for row in result.rows],
-        "notes": list(result.notes),
+        "notes": [label_text(note) for note in result.notes],
     }
 
 

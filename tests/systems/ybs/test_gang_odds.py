@@ -387,3 +387,12 @@ def test_race_accelerator_equals_next_throw_driven_through_the_chain():
 @pytest.mark.parametrize("tie", ["draw", "reroll"])
 def test_ichika_accelerator_equals_resolve_ichika_over_every_throw(tie):
     assert ichika_odds(tie=tie, accelerated=False) == ichika_odds(tie=tie)
+
+
+def test_rerolled_ties_with_one_die_a_side_are_refused_not_divided_by_zero() -> None:
+    # One die a side never shows a pair: every throw ties, so "reroll" would never end.
+    with pytest.raises(InputError, match="every throw ties"):
+        ichika_odds(1, 1, tie="reroll")
+    # One die against two still ends: the side with two dice shows a pair one time in six.
+    odds = ichika_odds(1, 2, tie="reroll")
+    assert (odds.win, odds.draw, odds.loss) == (0, 0, 1)

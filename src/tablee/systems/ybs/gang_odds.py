@@ -320,7 +320,9 @@ def ichika_odds(
             runs `resolve_ichika` over both sides' dice (5 a side only).
 
     Raises:
-        InputError: a count outside 1..8 or an unknown ``tie`` word.
+        InputError: a count outside 1..8, an unknown ``tie`` word, or ties rerolled when no
+            throw can ever decide (one die a side: neither side can show a pair, so every
+            throw ties and the rerolls never end).
 
     Source: seed 004; Y-M8, Y-A15, Y-A16.
     """
@@ -341,6 +343,15 @@ def ichika_odds(
     total = first.total * second.total
     if tie == "reroll":
         decided = win + loss
+        if not decided:
+            raise InputError(
+                N_(
+                    "with {players} and {gm} dice every throw ties, so rerolling ties never "
+                    "ends (Y-A16): give a side at least two dice"
+                ),
+                players=players_dice,
+                gm=gm_dice,
+            )
         return Odds(Fraction(win, decided), ZERO, Fraction(loss, decided), Fraction(total, decided))
     return Odds(Fraction(win, total), Fraction(draw, total), Fraction(loss, total), ONE)
 
