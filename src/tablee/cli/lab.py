@@ -333,6 +333,7 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
     from rich.text import Text
 
     from tablee.lab.report import figure_rows, input_pairs
+    from tablee.lab.results import label_text
 
     tr = ctx.tr
     terminal = ctx.out.isatty()
@@ -353,12 +354,13 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
             cells.append(text)
         grid.append(cells)
     widths = [
-        max([len(tr(c.label)), *(t.cell_len for row in grid for t in row[i].split())]) + 3
+        max([len(label_text(c.label, tr)), *(t.cell_len for row in grid for t in row[i].split())])
+        + 3
         for i, c in enumerate(result.columns)
     ]  # each column: its widest line, a space each side and the space between columns
     for rank, part in enumerate(_column_groups(result, widths, console.width)):
         table = Table(
-            title=f"{tr(result.title)} ({kind})" if rank == 0 else None,
+            title=f"{label_text(result.title, tr)} ({kind})" if rank == 0 else None,
             title_justify="left",
             box=box.SIMPLE_HEAD,
             pad_edge=False,
@@ -366,7 +368,7 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
         for i in part:
             column = result.columns[i]
             table.add_column(
-                tr(column.label),
+                label_text(column.label, tr),
                 justify="left" if column.role == "input" else "right",
                 style="bold" if column.role == "input" else None,
                 no_wrap=True,
@@ -391,18 +393,22 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
     for policy in result.policies:
         settings = ", ".join(f"{k} = {v}" for k, v in input_pairs(policy.settings))
         lines.append(
-            tr("Policy {name}: {label}").format(name=policy.name, label=tr(policy.label))
+            tr("Policy {name}: {label}").format(
+                name=policy.name, label=label_text(policy.label, tr)
+            )
             + (f" ({settings})" if settings else "")
         )
     for variant in result.variants:
         lines.append(
-            tr("House rule {name}: {label}").format(name=variant.name, label=tr(variant.label))
+            tr("House rule {name}: {label}").format(
+                name=variant.name, label=label_text(variant.label, tr)
+            )
         )
     if result.seed is not None:
         lines.append(
             tr("Seed: {seed} (the same seed gives the same figures)").format(seed=result.seed)
         )
-    lines += [tr(note) for note in result.notes]
+    lines += [label_text(note, tr) for note in result.notes]
     if written:
         lines.append(tr("Written:"))
         lines += [f"  {path}" for path in written]

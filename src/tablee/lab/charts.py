@@ -26,6 +26,7 @@ from __future__ import annotations
 import io
 import math
 import re
+import textwrap
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tablee.errors import N_, Number
-from tablee.lab.results import Cell, Chart, Estimate, LabResult
+from tablee.lab.results import Cell, Chart, Estimate, Label, LabResult, label_text
 from tablee.locale import translation
 
 if TYPE_CHECKING:
@@ -59,6 +60,10 @@ larger share of the width, so a chart shrunk to a phone's screen stays readable.
 
 DPI = 125
 """Dots per inch of the PNG: `WIDTH_INCHES` * `DPI` = 800 pixels."""
+
+TITLE_CHARACTERS = 52
+"""A chart's title is wrapped after this many characters (a line of its bold type fits the
+chart's width)."""
 
 SVG_SALT = "tablee-lab"
 """The fixed salt of the SVG's element ids (deterministic output)."""
@@ -99,7 +104,7 @@ class _Fill(dict[str, object]):
 
 def chart_title(chart: Chart, tr: Tr) -> str:
     """The chart's title in the reader's language, its ``{fields}`` filled from ``where``."""
-    return tr(chart.title).format_map(_Fill(chart.where))
+    return label_text(chart.title, tr).format_map(_Fill(chart.where))
 
 
 def chart_slug(index: int, chart: Chart) -> str:
@@ -108,7 +113,7 @@ def chart_slug(index: int, chart: Chart) -> str:
     Example: ``chart_slug(0, Chart("heatmap", "Chance of a success", ...))`` is
     ``1-chance-of-a-success``.
     """
-    title = unicodedata.normalize("NFKD", chart.title.format_map(_Fill(chart.where)))
+    title = unicodedata.normalize("NFKD", label_text(chart.title).format_map(_Fill(chart.where)))
     words = re.sub(r"[^a-z0-9]+", "-", title.encode("ascii", "ignore").decode().lower())
     return f"{index + 1}-{words.strip('-')[:60] or 'chart'}"
 
@@ -140,7 +145,7 @@ def _ordered(values: Sequence[Cell]) -> list[Cell]:
     return seen
 
 
-def _named(result: LabResult) -> list[tuple[str, str]]:
+def _named(result: LabResult) -> list[tuple[str, Label]]:
     """The ``(name, label)`` of the result's house-rule variants and policies."""
     return [(v.name, v.label) for v in result.variants] + [
         (p.name, p.label) for p in result.policies
@@ -151,7 +156,7 @@ def _shown(value: Cell, result: LabResult, tr: Tr) -> str:
     """How a coordinate is written: a variant's or policy's label for its name, else as is."""
     for name, label in _named(result):
         if name == value:
-            return tr(label)
+            return label_text(label, tr)
     if isinstance(value, Fraction):
         return _number(float(value), tr, percent=False, places=2)
     return "" if value is None else str(value)
@@ -159,7 +164,7 @@ def _shown(value: Cell, result: LabResult, tr: Tr) -> str:
 
 def _label(result: LabResult, key: str, tr: Tr) -> str:
     try:
-        return tr(result.column(key).label)
+        return label_text(result.column(key).label, tr)
     except KeyError:
         return key
 
@@ -379,7 +384,8 @@ def _figure_of(result: LabResult, chart: Chart, lang: str) -> Figure:
     tr: Tr = translation(lang).gettext
     height = 4.9 if chart.kind == "heatmap" else 4.2
     figure = _figure_canvas(height)
-    figure.suptitle(chart_title(chart, tr), fontsize=13, fontweight="bold")
+    title = textwrap.fill(chart_title(chart, tr), TITLE_CHARACTERS, break_on_hyphens=False)
+    figure.suptitle(title, fontsize=13, fontweight="bold")
     if not chart.rows(result):
         axes = figure.add_subplot()
         axes.set_axis_off()

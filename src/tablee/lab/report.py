@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tablee.errors import N_
-from tablee.lab.results import Cell, Column, Estimate, LabResult
+from tablee.lab.results import Cell, Column, Estimate, LabResult, label_text
 from tablee.locale import translation
 from tablee.locale.numbers import format_decimal, format_percent, is_short_fraction
 
@@ -76,8 +76,14 @@ def _value(value: float | Fraction, column: Column, lang: str) -> str:
     return format_decimal(value, lang, 2)
 
 
-def _fraction(value: Fraction) -> str:
-    return str(value) if value.denominator != 1 and is_short_fraction(value) else ""
+def _fraction(value: Fraction, percent: bool = False) -> str:
+    """The exact fraction shown beside a figure; empty when it adds nothing or is too long.
+
+    A probability of 0 or 1 shows ``0`` or ``1``: impossible, certain.
+    """
+    if value.denominator == 1:
+        return str(value) if percent and value in (0, 1) else ""
+    return str(value) if is_short_fraction(value) else ""
 
 
 def shown_cell(column: Column, cell: Cell, lang: str) -> ShownCell:
@@ -101,14 +107,14 @@ def shown_cell(column: Column, cell: Cell, lang: str) -> ShownCell:
             return ShownCell(_value(cell.value, column, lang), "", False, interval, cell.trials)
         return ShownCell(
             _value(cell.value, column, lang),
-            _fraction(cell.exact),
+            _fraction(cell.exact, column.percent),
             False,
             interval,
             cell.trials,
             _value(cell.exact, column, lang),
         )
     value = Fraction(cell)
-    return ShownCell(_value(value, column, lang), _fraction(value), True)
+    return ShownCell(_value(value, column, lang), _fraction(value, column.percent), True)
 
 
 def figure_rows(result: LabResult, lang: str) -> list[list[ShownCell]]:
@@ -183,14 +189,18 @@ def html_report(
         "_": tr,
         "lang": lang,
         "result": result,
-        "title": tr(result.title),
-        "columns": [tr(c.label) for c in result.columns],
+        "title": label_text(result.title, tr),
+        "columns": [label_text(c.label, tr) for c in result.columns],
         "rows": figure_rows(result, lang),
         "charts": [(c.title, Markup(svg_inline(c.svg))) for c in charts],
         "inputs": input_pairs(result.inputs),
-        "policies": [(tr(p.label), p.name, input_pairs(p.settings)) for p in result.policies],
-        "variants": [(tr(v.label), v.name, input_pairs(v.options)) for v in result.variants],
-        "notes": [tr(n) for n in result.notes],
+        "policies": [
+            (label_text(p.label, tr), p.name, input_pairs(p.settings)) for p in result.policies
+        ],
+        "variants": [
+            (label_text(v.label, tr), v.name, input_pairs(v.options)) for v in result.variants
+        ],
+        "notes": [label_text(n, tr) for n in result.notes],
         "version": __version__,
         "command": command,
     }

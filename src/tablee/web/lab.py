@@ -352,6 +352,7 @@ def _result_context(
 ) -> dict[str, Any]:
     """What the template shows of a result: its charts, figures, settings and downloads."""
     from tablee.lab.report import figure_rows, input_pairs
+    from tablee.lab.results import label_text
 
     tr = translator(lang)
     replay = {
@@ -365,14 +366,18 @@ def _result_context(
     base = f"/lab/{game}/{name}/result"
     return {
         "result": result,
-        "result_title": tr(result.title),
+        "result_title": label_text(result.title, tr),
         "charts": [(title, _svg_data(svg)) for title, svg in charts],
-        "columns": [(tr(c.label), c.role == "input") for c in result.columns],
+        "columns": [(label_text(c.label, tr), c.role == "input") for c in result.columns],
         "rows": figure_rows(result, lang),
         "inputs": input_pairs(result.inputs),
-        "policies": [(p.name, tr(p.label), input_pairs(p.settings)) for p in result.policies],
-        "variants": [(v.name, tr(v.label), input_pairs(v.options)) for v in result.variants],
-        "notes": [tr(n) for n in result.notes],
+        "policies": [
+            (p.name, label_text(p.label, tr), input_pairs(p.settings)) for p in result.policies
+        ],
+        "variants": [
+            (v.name, label_text(v.label, tr), input_pairs(v.options)) for v in result.variants
+        ],
+        "notes": [label_text(n, tr) for n in result.notes],
         "downloads": [
             (label, f"{base}.{form}?{query}")
             for form, label in (("csv", "CSV"), ("json", "JSON"), ("html", tr(N_("HTML report"))))
