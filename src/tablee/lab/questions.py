@@ -65,6 +65,8 @@ class Question(Query):
 
 QUESTIONS: dict[str, str] = {
     "pouyss/levels": "tablee.lab.pouyss:Levels",
+    "pouyss/economy": "tablee.lab.sim_pouyss:CagnotteEconomy",
+    "ybs/gang": "tablee.lab.sim_ybs:GangFightSim",
 }
 """Every lab question: ``GAME/NAME`` -> ``module:class``, imported on first use."""
 
