@@ -67,6 +67,7 @@ QUESTIONS: dict[str, str] = {
     "pouyss/levels": "tablee.lab.pouyss:Levels",
     "pouyss/economy": "tablee.lab.sim_pouyss:CagnotteEconomy",
     "ybs/gang": "tablee.lab.sim_ybs:GangFightSim",
+    "shs/film": "tablee.lab.sim_shs:Film",
 }
 """Every lab question: ``GAME/NAME`` -> ``module:class``, imported on first use."""
 
