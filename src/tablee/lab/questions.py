@@ -68,6 +68,7 @@ QUESTIONS: dict[str, str] = {
     "pouyss/economy": "tablee.lab.sim_pouyss:CagnotteEconomy",
     "ybs/gang": "tablee.lab.sim_ybs:GangFightSim",
     "shs/film": "tablee.lab.sim_shs:Film",
+    "agents/adventure": "tablee.lab.sim_agents:Adventure",
 }
 """Every lab question: ``GAME/NAME`` -> ``module:class``, imported on first use."""
 
