@@ -75,6 +75,16 @@ VARIANTS: tuple[Variant, ...] = (
 )
 """The house rules compared, each a series of the result."""
 
+FAVORI_SEATS = (
+    N_("seat 1 is the favori"),
+    N_("seat 2 is the favori"),
+    N_("seat 3 is the favori"),
+    N_("seat 4 is the favori"),
+    N_("seat 5 is the favori"),
+    N_("seat 6 is the favori"),
+)
+"""The label of the favori column of each seat, 1 to 6 (the most agents a row takes)."""
+
 _PERMUTATIONS = ((7, 5, 3), (5, 3, 7), (3, 7, 5), (7, 3, 5), (5, 7, 3), (3, 5, 7))
 
 Creation = Literal["rotate", "same"]
@@ -472,11 +482,7 @@ class Adventure(Question):
             Column("scenes", N_("mean scenes")),
             Column("sang_lost", N_("mean Sang lost by the party")),
             *(
-                Column(
-                    f"favori_{seat}",
-                    N_("seat {seat} is the favori").format(seat=seat),
-                    percent=True,
-                )
+                Column(f"favori_{seat}", FAVORI_SEATS[seat - 1], percent=True)
                 for seat in range(1, self.max_agents + 1)
             ),
             Column("favori_keeps", N_("the favori takes the artefact home"), percent=True),

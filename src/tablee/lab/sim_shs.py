@@ -55,6 +55,18 @@ FAILURE_POLICIES: Mapping[str, str] = {
     "wound": N_("a failed Test wounds each roller; the Réalisateur kills at 0 Santé"),
     "kill_one": N_("a failed Test: the Réalisateur kills the first roller"),
 }
+SURVIVORS = (
+    N_("nobody survives"),
+    N_("1 survives"),
+    N_("2 survive"),
+    N_("3 survive"),
+    N_("4 survive"),
+    N_("5 survive"),
+    N_("6 survive"),
+    N_("7 survive"),
+    N_("8 survive"),
+)
+"""The label of the column of ``k`` survivors, 0 to 8 (the most Protagonistes a film takes)."""
 EXPERTISE = "Survivre"
 """The Expertise every Protagoniste lists when ``expertise`` is on (it matches every Test)."""
 
@@ -303,10 +315,7 @@ class Film(Question):
             rows.append(row)
         columns = (
             Column("option", N_("option policy"), "input"),
-            *(
-                Column(f"p_{k}", N_("{k} survive").format(k=k), percent=True)
-                for k in range(self.protagonists + 1)
-            ),
+            *(Column(f"p_{k}", SURVIVORS[k], percent=True) for k in range(self.protagonists + 1)),
             Column("survivors", N_("mean survivors")),
             Column("passed", N_("mean Tests passed")),
             Column("p_all_passed", N_("every Test passed"), percent=True),
