@@ -15,6 +15,10 @@ plain loop's CPU per trial) and whether the two runs' statistics agree: for each
 compared, the difference of the two estimates within 1.96 times its standard error (each
 estimate's standard error read from its 95% interval).
 
+To tell the lab's own cost (chunks, seeds, tallies, the pool) from the rule code's, it also
+times the question's trial alone: the same rule calls in a bare loop in this process (no
+runner, no pool, one `SeededSource`), "rules" below; "runner" is the lab's CPU over that.
+
 The plain loops use two lookups from the rules core where writing them again would only
 copy a table: the YBS advisor's keeps (`advised_keep`) and the agents opposition table
 (`opposition_score`).
@@ -30,12 +34,15 @@ import json
 import math
 import random
 import resource
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
+from tablee.dice import SeededSource, SourceChance
 from tablee.lab.questions import LabContext
 from tablee.lab.results import Estimate, LabResult, mean_estimate, proportion_estimate
+from tablee.lab.runner import Tally
 from tablee.lab.sim_agents import VARIANTS, Adventure
 from tablee.lab.sim_pouyss import BONUS_POLICIES, CagnotteEconomy
 from tablee.lab.sim_shs import OPTION_POLICIES, Film, film_difficulties
@@ -336,6 +343,34 @@ def lab_ybs(result: LabResult) -> Figures:
 # --- measuring -----------------------------------------------------------------------------
 
 
+def simulation_of(question: Any) -> Any:
+    """The trial object a question hands the runner (caught on a run of one trial)."""
+    module = sys.modules[type(question).__module__]
+    real = module.run_simulation
+    caught: list[Any] = []
+
+    def spy(simulation: Any, trials: int, seed: int, **_: Any) -> Any:
+        caught.append(simulation)
+        return real(simulation, 1, seed)
+
+    module.run_simulation = spy
+    try:
+        question.answer(LabContext())
+    finally:
+        module.run_simulation = real
+    return caught[0]
+
+
+def bare_rules_cpu(question: Any) -> float:
+    """CPU seconds of the question's trials called in a bare loop, in this process."""
+    simulation = simulation_of(question)
+    chance, tally = SourceChance(SeededSource(question.seed)), Tally()
+    cpu = time.process_time()
+    for _ in range(question.trials):
+        simulation.trial(chance, tally)
+    return time.process_time() - cpu
+
+
 def _children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -387,6 +422,7 @@ def main() -> None:
         plain_figures = plain(question, random.Random(question.seed))
         plain_wall = time.perf_counter() - wall
         plain_cpu = time.process_time() - cpu
+        rules_cpu = bare_rules_cpu(question)
         compared, agree, off = _agree(read(result), plain_figures)
         n = question.trials
         row = {
@@ -396,7 +432,10 @@ def main() -> None:
             "plain_trials_per_s": n / plain_wall,
             "lab_cpu_ms_per_trial": 1000 * lab_cpu / n,
             "plain_cpu_ms_per_trial": 1000 * plain_cpu / n,
+            "rules_cpu_ms_per_trial": 1000 * rules_cpu / n,
             "ratio": lab_cpu / plain_cpu,
+            "rules_ratio": rules_cpu / plain_cpu,
+            "runner_ratio": lab_cpu / rules_cpu,
             "figures": compared,
             "agree": agree,
             "off": off,
@@ -404,10 +443,11 @@ def main() -> None:
         rows.append(row)
         if not args.json:
             print(
-                f"{name:17} {n:5} trials  lab {row['lab_trials_per_s']:8.1f}/s "
+                f"{name:17} {n:5} trials  lab {row['lab_trials_per_s']:7.1f}/s "
                 f"{row['lab_cpu_ms_per_trial']:8.3f} ms CPU/trial  plain "
-                f"{row['plain_trials_per_s']:8.1f}/s {row['plain_cpu_ms_per_trial']:8.3f} ms  "
-                f"ratio {row['ratio']:5.2f}  agree {agree}/{compared}",
+                f"{row['plain_trials_per_s']:8.1f}/s {row['plain_cpu_ms_per_trial']:7.3f} ms  "
+                f"rules {row['rules_cpu_ms_per_trial']:8.3f} ms  lab/plain {row['ratio']:6.2f}  "
+                f"lab/rules {row['runner_ratio']:4.2f}  agree {agree}/{compared}",
                 flush=True,
             )
             for line in off:

@@ -2,10 +2,11 @@
 
 A film is ``tests`` Tests in a row, at the Difficulties given (repeated when fewer are
 given). Each Test is faced by one living Protagoniste in turn, or by all of them
-cooperating (S-M6), and decided by the table's own functions: `plan_test` /
-`plan_cooperation` say which dice to throw, `throw_action` throws them through the chance
-protocol and `decide_test` / `decide_cooperation` decide (Se Surpasser's NT, Se
-Sacrifier's death, S-M5). The text gives no damage rules, so what a failed Test costs is
+cooperating (S-M6), with the table's own functions: `plan_test` gives each roller's Test
+with the table's modifiers, `play_test` / `play_cooperation` throw its dice through the
+chance protocol and resolve it (the cooperation's Bonus 1 included), and `paid` applies
+its price as `decide_test` does (Se Surpasser's NT, Se Sacrifier's death, S-M5); the
+event's record, which changes nothing in the film, is left out. The text gives no damage rules, so what a failed Test costs is
 the Réalisateur's call, under a named policy (Tablée's lab ruling S-X6 in
 docs/rules/shs.md): a wound of ``damage`` Santé to each roller, with death at 0 Santé,
 or the first roller's death; both go through `decide_counter` and `decide_kill`.
@@ -17,7 +18,7 @@ S-M6, S-A8, S-A10, S-A14; Tablée's S-X6.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Annotated, ClassVar, Literal
 
@@ -30,9 +31,10 @@ from tablee.systems.declare import Param
 from tablee.systems.shs.counters import decide_counter, decide_kill
 from tablee.systems.shs.game import ShsState, decide_create
 from tablee.systems.shs.odds import success_probability
-from tablee.systems.shs.planning import Attempt
-from tablee.systems.shs.play import decide_cooperation, decide_test, plan_cooperation, plan_test
-from tablee.systems.shs.rolling import throw_action
+from tablee.systems.shs.planning import Attempt, paid
+from tablee.systems.shs.play import plan_test
+from tablee.systems.shs.rolling import play_cooperation, play_test
+from tablee.systems.shs.situations import Cooperation
 from tablee.systems.shs.traits import Characteristic
 
 __all__ = ["OPTION_POLICIES", "Film", "film_difficulties"]
@@ -136,16 +138,16 @@ class _FilmTrial:
                 )
                 for i, name in enumerate(rollers)
             ]
-            if len(attempts) == 1:
-                test = plan_test(state, attempts[0])
-                action, dpm = throw_action(test.action, chance, state.options)
-                made = decide_test(state, attempts[0], action_faces=action, dpm_faces=dpm)
+            tests = [plan_test(state, attempt) for attempt in attempts]
+            if len(tests) == 1:
+                alone = play_test(tests[0], chance, state.options)
+                success, rolls = alone.success, [alone.roll]
             else:
-                tests = plan_cooperation(state, attempts)
-                faces = [throw_action(t.action, chance, state.options) for t in tests]
-                made = decide_cooperation(state, attempts, faces=faces)
-            state = made.after
-            if made.outcome.success:
+                together = play_cooperation(Cooperation(tuple(tests)), chance, state.options)
+                success, rolls = together.success, [r.roll for r in together.results]
+            heroes = paid(state, list(zip(rollers, rolls, strict=True)))
+            state = replace(state, protagonists=heroes)
+            if success:
                 passed += 1
                 continue
             if self.failure == "kill_one":
