@@ -8,8 +8,9 @@ chance protocol and resolve it (the cooperation's Bonus 1 included), and `paid` 
 its price as `decide_test` does (Se Surpasser's NT, Se Sacrifier's death, S-M5); the
 event's record, which changes nothing in the film, is left out. The text gives no damage
 rules, so what a failed Test costs is the Réalisateur's call, under a named policy
-(Tablée's lab ruling S-X6 in docs/rules/shs.md): a wound of ``damage`` Santé to each roller, with death at 0 Santé,
-or the first roller's death; both go through `decide_counter` and `decide_kill`.
+(Tablée's lab ruling S-X6 in docs/rules/shs.md): a wound of ``damage`` Santé to each
+roller, with death at 0 Santé, or the first roller's death; both go through
+`decide_counter` and `decide_kill`.
 
 Source: seed 003, "Résoudre les Actions", "Options", "Coopération"; rulings S-M2, S-M5,
 S-M6, S-A8, S-A10, S-A14; Tablée's S-X6.
