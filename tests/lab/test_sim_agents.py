@@ -87,3 +87,31 @@ def test_a_stopped_run_keeps_its_first_chunk() -> None:
 
     result = Adventure(min_agents=2, max_agents=2, trials=64).answer(LabContext(progress=stop))
     assert result.stopped and result.trials == 2
+
+
+def test_an_action_played_by_the_lab_leaves_the_state_play_leaves() -> None:
+    from tablee.lab.sim_agents import _decided
+    from tablee.systems.agents.commands import Act, Draw, Generate, NextScene, Quest
+    from tablee.systems.agents.decide import decide
+    from tablee.systems.agents.flow import StepKind, next_step
+
+    state = Adventure().table(3, AgentsOptions())
+    chance = SourceChance(SeededSource(2))
+    state = decide(state, Quest(starter="en"), chance).after
+    compared = 0
+    for seed in range(40):
+        step = next_step(state)
+        if step.kind is StepKind.ACT:
+            act = Act(challenge=step.challenge, agent=step.agent)
+            lab = _decided(state, act, SourceChance(SeededSource(seed)))
+            assert lab == decide(state, act, SourceChance(SeededSource(seed))).after
+            state, compared = lab, compared + 1
+        elif step.kind is StepKind.DRAW:
+            state = _decided(state, Draw(kind="environments"), chance)
+        elif step.kind is StepKind.START_SCENE:
+            state = decide(state, NextScene(), chance).after
+        elif step.kind is StepKind.GENERATE:
+            state = decide(state, Generate(), chance).after
+        else:
+            break
+    assert compared >= 3

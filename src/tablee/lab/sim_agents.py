@@ -43,7 +43,7 @@ from tablee.systems.agents.commands import (
     Settle,
 )
 from tablee.systems.agents.contest import next_challengers
-from tablee.systems.agents.decide import challenge_for, decide, decided, the_agent
+from tablee.systems.agents.decide import challenge_for, decide, the_agent
 from tablee.systems.agents.flow import StepKind, next_step
 from tablee.systems.agents.game import AgentsState, decide_action
 from tablee.systems.agents.options import AgentsOptions
@@ -283,16 +283,17 @@ def _decided(state: AgentsState, command: Command, chance: Chance) -> AgentsStat
     """The state after ``command``, decided by the game's `decide`.
 
     An action goes straight to the rule that decides it (`game.decide_action`, as `decide`
-    does) without the exact odds that play records in its event for the players to read:
-    they change nothing in the game, and computing them is most of an action's cost.
+    does) and keeps the state that rule returns (the one its facts fold into), without the
+    exact odds that play records in its event for the players to read and without typing
+    its event: neither changes anything in the game, and the odds were most of an action's
+    cost.
     """
     if not isinstance(command, Act):
         return decide(state, command, chance).after
     current = challenge_for(state, command.challenge, command.agent)
     agent = the_agent(state, current, command.agent)
     face = chance.roll(DiceRequest(D6, 1))[0]
-    made = decide_action(state, challenge=current.number, agent=agent, face=face)
-    return decided(state, made).after
+    return decide_action(state, challenge=current.number, agent=agent, face=face).after
 
 
 @dataclass(frozen=True)
