@@ -91,3 +91,20 @@ def test_a_stopped_run_keeps_its_first_chunk() -> None:
     assert result.stopped and result.trials == 20
     row = result.rows[0]
     assert isinstance(row["p_win"], Estimate) and row["p_win"].trials == 20
+
+
+def test_every_simulation_is_built_from_text_and_refuses_a_bad_policy() -> None:
+    from tablee.systems.declare import build_command
+
+    for game, name, policy in (
+        ("ybs", "gang", "gm_keep"),
+        ("pouyss", "economy", "gm_malus"),
+        ("shs", "film", "failure"),
+        ("agents", "adventure", "contest"),
+    ):
+        question = build_command(question_named(game, name), {"trials": "7", "seed": "3"})
+        assert (question.trials, question.seed) == (7, 3)  # type: ignore[attr-defined]
+        with pytest.raises(InputError):
+            build_command(question_named(game, name), {policy: "whimsical"})
+        with pytest.raises(InputError):
+            build_command(question_named(game, name), {"trials": "0"})
