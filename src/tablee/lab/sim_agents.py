@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, ClassVar, Literal
 
 from tablee.dice import D6, Chance, DiceRequest
@@ -23,6 +24,7 @@ from tablee.errors import N_, InputError
 from tablee.lab.questions import LabContext, Question
 from tablee.lab.results import Cell, Chart, Column, LabResult, Policy, Variant
 from tablee.lab.runner import Tally, run_simulation
+from tablee.systems.agents.adventure import decide_quest
 from tablee.systems.agents.agent import Reserve
 from tablee.systems.agents.challenge import Standing
 from tablee.systems.agents.commands import (
@@ -48,6 +50,8 @@ from tablee.systems.agents.flow import StepKind, next_step
 from tablee.systems.agents.game import AgentsState, decide_action
 from tablee.systems.agents.options import AgentsOptions
 from tablee.systems.agents.quest import QuestStatus
+from tablee.systems.agents.starters import starter_tables
+from tablee.systems.agents.tables import GeneratorTables
 from tablee.systems.declare import Command, Param
 
 __all__ = ["VARIANTS", "Adventure", "AdventurePolicies", "play_adventure"]
@@ -279,15 +283,27 @@ def play_adventure(start: AgentsState, policies: AdventurePolicies, chance: Chan
     raise InputError(N_("the adventure did not end within {n} steps"), n=MAX_STEPS)
 
 
+@cache
+def _starter_tables() -> GeneratorTables:
+    """Tablée's English starter tables, read once per process (they never change)."""
+    return starter_tables("en")
+
+
 def _decided(state: AgentsState, command: Command, chance: Chance) -> AgentsState:
     """The state after ``command``, decided by the game's `decide`.
 
-    An action goes straight to the rule that decides it (`game.decide_action`, as `decide`
+    A quest is drawn by the rule that draws it (`adventure.decide_quest`, as `decide`
+    does) from Tablée's English starter tables read once per process. An action goes
+    straight to the rule that decides it (`game.decide_action`, as `decide`
     does) and keeps the state that rule returns (the one its facts fold into), without the
     exact odds that play records in its event for the players to read and without typing
     its event: neither changes anything in the game, and the odds were most of an action's
     cost.
     """
+    if isinstance(command, Quest):
+        tables = _starter_tables()
+        face = chance.roll(DiceRequest(tables.objectives.die, 1))[0]
+        return decide_quest(state, tables=tables, source="starter:en", face=face).after
     if not isinstance(command, Act):
         return decide(state, command, chance).after
     current = challenge_for(state, command.challenge, command.agent)
