@@ -256,8 +256,10 @@ def play_adventure(start: AgentsState, policies: AdventurePolicies, chance: Chan
             if step.challenge not in offered and state.challenges[step.challenge].actions == 0:
                 offered.add(step.challenge)
                 commands = _concessions(state, step.challenge, policies)
-            if not commands:
-                commands = [Act(challenge=step.challenge, agent=step.agent)]
+            if not commands:  # the agent due acts (no command built: nothing to check)
+                assert step.agent is not None
+                state = _acted(state, step.challenge, step.agent, chance)
+                continue
         elif kind is StepKind.NAME_WINNER:
             assert step.challenge is not None
             commands = [NameWinner(challenge=step.challenge)]
@@ -307,9 +309,13 @@ def _decided(state: AgentsState, command: Command, chance: Chance) -> AgentsStat
     if not isinstance(command, Act):
         return decide(state, command, chance).after
     current = challenge_for(state, command.challenge, command.agent)
-    agent = the_agent(state, current, command.agent)
+    return _acted(state, current.number, the_agent(state, current, command.agent), chance)
+
+
+def _acted(state: AgentsState, challenge: int, agent: str, chance: Chance) -> AgentsState:
+    """``agent`` acts in ``challenge`` with no modifier: one d6, `game.decide_action` (G-M4)."""
     face = chance.roll(DiceRequest(D6, 1))[0]
-    return decide_action(state, challenge=current.number, agent=agent, face=face).after
+    return decide_action(state, challenge=challenge, agent=agent, face=face).after
 
 
 @dataclass(frozen=True)
