@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -126,3 +131,44 @@ def test_a_quantile_of_one_to_a_hundred() -> None:
 def test_bad_workers_are_refused() -> None:
     with pytest.raises(InputError):
         run_simulation(TwoDice(), 10, 1, workers=0)
+
+
+_CTRL_C = """
+import time
+from dataclasses import dataclass
+from tablee.lab.runner import run_simulation
+
+@dataclass(frozen=True)
+class Slow:
+    def trial(self, chance, tally):
+        time.sleep(0.004)
+        tally.count("t")
+
+if __name__ == "__main__":
+    run = run_simulation(Slow(), 3200, 1, workers=2, progress=lambda d, n: print(d, flush=True))
+    print("end", run.stopped, run.trials, run.tally.counts.get("t", 0), flush=True)
+"""
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_the_terminal_stops_the_pool_cleanly(tmp_path: Path) -> None:
+    # Ctrl+C reaches the whole process group: the workers ignore it, the parent stops
+    script = tmp_path / "ctrl_c.py"
+    script.write_text(_CTRL_C)
+    child = subprocess.Popen(
+        [sys.executable, str(script)],
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    child.stdout.readline()  # a first chunk is done: the pool is running
+    os.killpg(child.pid, signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 0, err
+    assert "Traceback" not in err
+    end = out.strip().splitlines()[-1].split()
+    assert end[:2] == ["end", "True"]
+    assert 100 <= int(end[2]) < 3200 and int(end[2]) == int(end[3])
