@@ -383,7 +383,7 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
         )
     else:
         lines.append(
-            tr("Estimates with their 95% confidence interval, {n} trials each.").format(
+            tr("Estimates with their confidence interval at 95 percent, {n} trials each.").format(
                 n=result.trials
             )
         )

@@ -71,7 +71,7 @@ SVG_SALT = "tablee-lab"
 EXACT_MARK = N_("exact figure")
 """The legend of the crosses marking exact figures beside estimates."""
 
-INTERVAL = N_("95% confidence interval")
+INTERVAL = N_("confidence interval at 95 percent")
 """The legend of the intervals drawn around estimates."""
 
 NO_FIGURES = N_("No figures to draw.")

@@ -76,6 +76,10 @@ QUESTIONS: dict[str, str] = {
     "ybs/ichika": "tablee.lab.ybs:Ichika",
     "agents/action": "tablee.lab.agents:Action",
     "agents/challenge": "tablee.lab.agents:ChallengeWin",
+    "pouyss/economy": "tablee.lab.sim_pouyss:CagnotteEconomy",
+    "ybs/gang": "tablee.lab.sim_ybs:GangFightSim",
+    "shs/film": "tablee.lab.sim_shs:Film",
+    "agents/adventure": "tablee.lab.sim_agents:Adventure",
 }
 """Every lab question: ``GAME/NAME`` -> ``module:class``, imported on first use."""
 

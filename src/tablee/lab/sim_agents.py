@@ -1,0 +1,563 @@
+"""Agents in the lab: whole adventures played by the scenario generator, without a GM.
+
+Each adventure is played as ``tablee agents play`` plays it: `next_step` says what the
+adventure needs, and every step is decided by the game's own `decide` (the same commands
+and rules, dice through the chance protocol), with every choice a player would make taken
+by a named policy instead. The defaults are ``play``'s empty answers: everyone together in
+each challenge, no modifier ticked, the winner named by the rule (most reserve spent, a
+roll-off on a tie, G-A12), the favori rolled off on a tie (G-A18), nobody challenging the
+favori. The house rules compared are `AgentsOptions` variants.
+
+Source: seed 002, "Génération de scénario", "Conclusion du scénario"; rulings G-M1 to
+G-M12, G-A1 to G-A3, G-A12, G-A18; docs/rules/agents.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Annotated, ClassVar, Literal
+
+from tablee.dice import D6, Chance, DiceRequest
+from tablee.errors import N_, InputError
+from tablee.lab.questions import LabContext, Question
+from tablee.lab.results import Cell, Chart, Column, LabResult, Policy, Variant
+from tablee.lab.runner import Tally, run_simulation
+from tablee.systems.agents.adventure import decide_quest
+from tablee.systems.agents.agent import Reserve
+from tablee.systems.agents.challenge import Standing
+from tablee.systems.agents.commands import (
+    Act,
+    Concede,
+    ContestChallenge,
+    ContestClose,
+    ContestSettle,
+    ContestStart,
+    CreateAgent,
+    Draw,
+    FailOnPurpose,
+    Generate,
+    GiveUp,
+    NameWinner,
+    NextScene,
+    Quest,
+    Settle,
+)
+from tablee.systems.agents.contest import next_challengers
+from tablee.systems.agents.decide import challenge_for, decide, the_agent
+from tablee.systems.agents.flow import StepKind, next_step
+from tablee.systems.agents.game import AgentsState, decide_action
+from tablee.systems.agents.options import AgentsOptions
+from tablee.systems.agents.quest import QuestStatus
+from tablee.systems.agents.starters import starter_tables
+from tablee.systems.agents.tables import GeneratorTables
+from tablee.systems.declare import Command, Param
+
+__all__ = ["VARIANTS", "Adventure", "AdventurePolicies", "play_adventure"]
+
+MAX_STEPS = 10_000
+"""Most steps one simulated adventure takes (as ``play``: a guard against a loop)."""
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant("rules", N_("the rulings' readings (defaults)")),
+    Variant(
+        "rows_literal",
+        N_("opposition table rows as written (G-A1)"),
+        {"opposition_rows": "literal"},
+    ),
+    Variant(
+        "rounding_up",
+        N_("half a d6 of opposition rounded up (G-A3)"),
+        {"opposition_rounding": "up"},
+    ),
+    Variant(
+        "minimum_one",
+        N_("a generated opposition of at least 1 per agent (G-A2)"),
+        {"opposition_minimum": "one_per_agent"},
+    ),
+)
+"""The house rules compared, each a series of the result."""
+
+FAVORI_SEATS = (
+    N_("seat 1 is the favori"),
+    N_("seat 2 is the favori"),
+    N_("seat 3 is the favori"),
+    N_("seat 4 is the favori"),
+    N_("seat 5 is the favori"),
+    N_("seat 6 is the favori"),
+)
+"""The label of the favori column of each seat, 1 to 6 (the most agents a row takes)."""
+
+_PERMUTATIONS = ((7, 5, 3), (5, 3, 7), (3, 7, 5), (7, 3, 5), (5, 7, 3), (3, 5, 7))
+
+Creation = Literal["rotate", "same"]
+Concession = Literal["never", "when_low"]
+Recovery = Literal["press_on", "recover"]
+ContestPolicy = Literal["nobody", "everyone"]
+
+CREATION: Mapping[str, str] = {
+    "rotate": N_("seat k takes the k-th order of 7, 5 and 3 (Muscles, Sexe, Intelligence)"),
+    "same": N_("every agent takes Muscles 7, Sexe 5, Intelligence 3"),
+}
+CONCESSION: Mapping[str, str] = {
+    "never": N_("nobody concedes a challenge"),
+    "when_low": N_(
+        "before the first turn, an agent with at most the set points in the challenge's "
+        "reserve concedes, getting it back in full (G-M8)"
+    ),
+}
+RECOVERY: Mapping[str, str] = {
+    "press_on": N_("between scenes, go straight to the next scene"),
+    "recover": N_(
+        "between scenes, each agent below a starting value fails one action on purpose "
+        "on its most spent reserve, +1 (G-M7)"
+    ),
+}
+CONTEST: Mapping[str, str] = {
+    "nobody": N_("nobody challenges the favori: the favori takes the artefact"),
+    "everyone": N_(
+        "every agent wants the artefact: the agent due challenges the holder alone, on its "
+        "highest reserve, until nobody may (G-M12)"
+    ),
+}
+
+
+@dataclass(frozen=True)
+class AdventurePolicies:
+    """The choices of one simulated adventure (see the module's mappings for each name).
+
+    Attributes:
+        concession: ``never`` or ``when_low``; ``low`` is the threshold of ``when_low``.
+        recovery: ``press_on`` or ``recover``.
+        contest: ``nobody`` or ``everyone``.
+        max_scenes: the group gives up the quest when it would start this scene (G-M9
+            step 6 lets it give up).
+        max_bouts: under ``everyone``, the agents stop challenging after this many
+            challenges for the artefact (two agents may take it from each other forever).
+    """
+
+    concession: str = "never"
+    low: int = 1
+    recovery: str = "press_on"
+    contest: str = "nobody"
+    max_scenes: int = 30
+    max_bouts: int = 12
+
+
+@dataclass(frozen=True)
+class Played:
+    """How one simulated adventure ended.
+
+    Attributes:
+        state: the table at the end.
+        scenes: the scenes the quest took.
+        favori: the favori, None when the quest was not won.
+        capped: the contest was closed by ``max_bouts`` while someone still could challenge.
+    """
+
+    state: AgentsState
+    scenes: int
+    favori: str | None
+    capped: bool
+
+
+def _present(state: AgentsState) -> tuple[str, ...]:
+    """The agents who take part in the scene (not sitting out, Sang left), as ``play`` asks."""
+    assert state.quest is not None
+    return tuple(
+        n for n in state.agents if n not in state.quest.sitting_out and state.agents[n].sang > 0
+    )
+
+
+def _concessions(state: AgentsState, number: int, policies: AdventurePolicies) -> list[Command]:
+    """The concessions the policy makes before a challenge's first turn (G-M8)."""
+    if policies.concession != "when_low":
+        return []
+    challenge = state.challenges[number]
+    kind = challenge.kind
+    return [
+        Concede(agent=name, challenge=number)
+        for name in challenge.agents
+        if challenge.standing[name] is Standing.ACTIVE
+        and state.agents[name].reserve(kind) <= policies.low
+        and state.agents[name].reserve(kind) < state.agents[name].start(kind)
+    ]
+
+
+def _between_scenes(state: AgentsState, policies: AdventurePolicies) -> list[Command]:
+    """What the group does between scenes: recover, then the next scene or give up."""
+    if state.scene >= policies.max_scenes:
+        return [GiveUp()]
+    out: list[Command] = []
+    if policies.recovery == "recover":
+        for name, agent in state.agents.items():
+            spent = max(Reserve, key=lambda r: agent.start(r) - agent.reserve(r))
+            if agent.reserve(spent) < agent.start(spent):
+                out.append(FailOnPurpose(agent=name, reserve=spent.value))
+    return [*out, NextScene()]
+
+
+def _contest_turn(state: AgentsState, policies: AdventurePolicies) -> Command | None:
+    """The next challenge for the artefact, the contest's close, or None when capped (G-M12)."""
+    contest = state.contest
+    assert contest is not None
+    if policies.contest == "nobody":
+        return ContestClose()
+    wanting = tuple(n for n in contest.agents if n != contest.holder)
+    due = next_challengers(contest, wanting)
+    if not due:
+        return ContestClose()
+    if contest.bouts >= policies.max_bouts:
+        return None
+    hero = state.agents[due[0]]
+    attribute = max(Reserve, key=hero.reserve).value
+    return ContestChallenge(challengers=(due[0],), attribute=attribute, wanting=wanting)
+
+
+def play_adventure(start: AgentsState, policies: AdventurePolicies, chance: Chance) -> Played:
+    """Play one adventure from a table with its agents to its end.
+
+    Args:
+        start: the table with its agents created and no quest yet.
+        policies: every choice a player would make.
+        chance: where every die comes from.
+
+    Returns:
+        How it ended.
+
+    Raises:
+        InputError: the adventure did not end within `MAX_STEPS` steps.
+        RuleError, InputError: a rule refused a policy's command (a bug of the policy).
+
+    Source: G-M5, G-M6, G-M9 to G-M12 (`next_step`).
+    """
+    state = start
+    offered: set[int] = set()
+    scenes, capped = 0, False
+    for _ in range(MAX_STEPS):
+        step = next_step(state)
+        kind = step.kind
+        commands: list[Command]
+        if kind is StepKind.DONE:
+            favori = state.contest.favori if state.contest is not None else None
+            return Played(state, scenes, favori, capped)
+        if kind is StepKind.DRAW_QUEST:
+            commands = [Quest(starter="en")]
+        elif kind is StepKind.DRAW:
+            commands = [Draw(kind="boons" if step.table == "boons" else "environments")]
+        elif kind is StepKind.START_SCENE:
+            commands = _between_scenes(state, policies)
+        elif kind is StepKind.GENERATE:
+            commands = [Generate(agents=_present(state))]
+        elif kind is StepKind.ACT:
+            assert step.challenge is not None
+            commands = []
+            if step.challenge not in offered and state.challenges[step.challenge].actions == 0:
+                offered.add(step.challenge)
+                commands = _concessions(state, step.challenge, policies)
+            if not commands:  # the agent due acts (no command built: nothing to check)
+                assert step.agent is not None
+                state = _acted(state, step.challenge, step.agent, chance)
+                continue
+        elif kind is StepKind.NAME_WINNER:
+            assert step.challenge is not None
+            commands = [NameWinner(challenge=step.challenge)]
+        elif kind is StepKind.CONSEQUENCE:
+            assert step.challenge is not None
+            commands = [Settle(challenge=step.challenge)]
+        elif kind is StepKind.START_CONTEST:
+            scenes = state.scene
+            commands = [ContestStart()]
+        elif kind is StepKind.CONTEST_CHALLENGE:
+            turn = _contest_turn(state, policies)
+            capped = turn is None
+            commands = [ContestClose() if turn is None else turn]
+        elif kind is StepKind.SETTLE_BOUT:
+            assert step.challenge is not None
+            commands = [ContestSettle(challenge=step.challenge)]
+        else:  # CREATE_AGENTS: the table comes with its agents
+            raise InputError(N_("a simulated adventure starts with its agents created"))
+        for command in commands:
+            state = _decided(state, command, chance)
+        if state.quest is not None and state.quest.status is not QuestStatus.WON:
+            scenes = state.scene
+    raise InputError(N_("the adventure did not end within {n} steps"), n=MAX_STEPS)
+
+
+@cache
+def _starter_tables() -> GeneratorTables:
+    """Tablée's English starter tables, read once per process (they never change)."""
+    return starter_tables("en")
+
+
+def _decided(state: AgentsState, command: Command, chance: Chance) -> AgentsState:
+    """The state after ``command``, decided by the game's `decide`.
+
+    A quest is drawn by the rule that draws it (`adventure.decide_quest`, as `decide`
+    does) from Tablée's English starter tables read once per process. An action goes
+    straight to the rule that decides it (`game.decide_action`, as `decide`
+    does) and keeps the state that rule returns (the one its facts fold into), without the
+    exact odds that play records in its event for the players to read and without typing
+    its event: neither changes anything in the game, and the odds were most of an action's
+    cost.
+    """
+    if isinstance(command, Quest):
+        tables = _starter_tables()
+        face = chance.roll(DiceRequest(tables.objectives.die, 1))[0]
+        return decide_quest(state, tables=tables, source="starter:en", face=face).after
+    if not isinstance(command, Act):
+        return decide(state, command, chance).after
+    current = challenge_for(state, command.challenge, command.agent)
+    return _acted(state, current.number, the_agent(state, current, command.agent), chance)
+
+
+def _acted(state: AgentsState, challenge: int, agent: str, chance: Chance) -> AgentsState:
+    """``agent`` acts in ``challenge`` with no modifier: one d6, `game.decide_action` (G-M4)."""
+    face = chance.roll(DiceRequest(D6, 1))[0]
+    return decide_action(state, challenge=challenge, agent=agent, face=face).after
+
+
+@dataclass(frozen=True)
+class _AdventureTrial:
+    """One trial: an adventure per variant and party size (picklable, for the workers)."""
+
+    starts: tuple[tuple[str, int, AgentsState], ...]
+    policies: AdventurePolicies
+
+    def trial(self, chance: Chance, tally: Tally) -> None:
+        for variant, size, start in self.starts:
+            key = f"{variant}:{size}"
+            played = play_adventure(start, self.policies, chance)
+            end, favori = played.state, played.favori
+            assert end.quest is not None
+            status = end.quest.status
+            tally.count(f"{key}:{status.value}")
+            tally.add(f"{key}:scenes", played.scenes)
+            sang = sum(start.agents[n].sang - a.sang for n, a in end.agents.items())
+            tally.add(f"{key}:sang_lost", sang)
+            if favori is not None and end.contest is not None:
+                tally.count(f"{key}:favori={list(end.agents).index(favori) + 1}")
+                if end.contest.holder == favori:
+                    tally.count(f"{key}:favori_keeps")
+                tally.add(f"{key}:bouts", end.contest.bouts)
+                if played.capped:
+                    tally.count(f"{key}:capped")
+
+
+@dataclass(frozen=True)
+class Adventure(Question):
+    """Whole adventures without a GM: by party size and house rules, under named policies.
+
+    Rows: one per house-rule variant (`VARIANTS`) and party size (``min_agents`` to
+    ``max_agents``). Measures (each an estimate with its 95% interval, one adventure being
+    one trial): the chance that the quest is won, failed (no Sang left, G-M11) or given
+    up (after ``max_scenes`` scenes), the mean number of scenes, the mean Sang lost by the
+    party (Sang at the start minus Sang at the end), and, among won quests, the chance
+    that each seat becomes the favori, that the favori keeps the artefact, and the mean
+    number of challenges for it.
+
+    Raises (from `answer`):
+        InputError: ``min_agents`` above ``max_agents``.
+
+    Source: seed 002; G-M1 to G-M12, G-A1 to G-A3, G-A12, G-A18.
+    """
+
+    name: ClassVar[str] = "adventure"
+    title: ClassVar[str] = N_("Whole adventures played by the generator")
+    game: ClassVar[str] = "agents"
+    rule: ClassVar[str] = "G-M9"
+    simulated: ClassVar[bool] = True
+
+    min_agents: Annotated[int, Param(N_("fewest agents"), low=1, high=6)] = 2
+    max_agents: Annotated[int, Param(N_("most agents"), low=1, high=6)] = 4
+    creation: Annotated[
+        Creation,
+        Param(N_("how the agents share 7, 5 and 3"), option_labels=tuple(CREATION.items())),
+    ] = "rotate"
+    concession: Annotated[
+        Concession,
+        Param(N_("who concedes a challenge"), option_labels=tuple(CONCESSION.items())),
+    ] = "never"
+    low: Annotated[
+        int, Param(N_("reserve points at which a low agent concedes"), low=0, high=7)
+    ] = 1
+    recovery: Annotated[
+        Recovery,
+        Param(N_("what the agents do between scenes"), option_labels=tuple(RECOVERY.items())),
+    ] = "press_on"
+    contest: Annotated[
+        ContestPolicy,
+        Param(N_("who challenges the favori"), option_labels=tuple(CONTEST.items())),
+    ] = "nobody"
+    max_scenes: Annotated[
+        int, Param(N_("scenes before the group gives the quest up"), low=1, high=200)
+    ] = 30
+    max_bouts: Annotated[
+        int, Param(N_("challenges for the artefact before the agents stop"), low=1, high=100)
+    ] = 12
+    trials: Annotated[int, Param(N_("adventures simulated per row"), low=1, high=20_000)] = 200
+    seed: Annotated[int, Param(N_("the seed that replays the run"), low=0, high=2**63 - 1)] = 1
+
+    def table(self, size: int, options: AgentsOptions) -> AgentsState:
+        """A table with ``size`` agents created by the rules (G-M1), before its quest."""
+        state = AgentsState(options=options)
+        for seat in range(size):
+            muscles, sexe, intelligence = _PERMUTATIONS[
+                seat % len(_PERMUTATIONS) if self.creation == "rotate" else 0
+            ]
+            command = CreateAgent(
+                name_=f"A{seat + 1}",
+                muscles=muscles,
+                sexe=sexe,
+                intelligence=intelligence,
+                organisation="Lab",
+                signature="Die",
+            )
+            state = decide(state, command, _NoDice()).after
+        return state
+
+    def adventure_policies(self) -> AdventurePolicies:
+        """The policies as the simulation plays them."""
+        return AdventurePolicies(
+            self.concession, self.low, self.recovery, self.contest, self.max_scenes, self.max_bouts
+        )
+
+    def policies(self) -> tuple[Policy, ...]:
+        """Every policy the simulated choices follow, with its settings."""
+        return (
+            Policy(f"creation:{self.creation}", CREATION[self.creation]),
+            Policy("groups:together", N_("everyone present takes part in one challenge")),
+            Policy("modifiers:none", N_("no modifier ticked on any action")),
+            Policy("abandon:never", N_("nobody abandons a challenge in progress")),
+            Policy(
+                f"concession:{self.concession}",
+                CONCESSION[self.concession],
+                {"low": self.low} if self.concession == "when_low" else {},
+            ),
+            Policy(
+                "winner:rule",
+                N_("the winner is who spent most reserve, a roll-off on a tie (G-A12)"),
+            ),
+            Policy(
+                f"recovery:{self.recovery}",
+                RECOVERY[self.recovery],
+            ),
+            Policy(
+                "give_up",
+                N_("the group gives the quest up when it would start the scene set"),
+                {"max_scenes": self.max_scenes},
+            ),
+            Policy("favori:roll_off", N_("a tie for favori is rolled off (G-A18)")),
+            Policy(
+                f"contest:{self.contest}",
+                CONTEST[self.contest],
+                {"max_bouts": self.max_bouts} if self.contest == "everyone" else {},
+            ),
+        )
+
+    def answer(self, context: LabContext) -> LabResult:
+        """Simulate ``trials`` adventures per row (see the class)."""
+        if self.min_agents > self.max_agents:
+            raise InputError(
+                N_("the fewest agents ({low}) must not be more than the most ({high})"),
+                low=self.min_agents,
+                high=self.max_agents,
+            )
+        sizes = range(self.min_agents, self.max_agents + 1)
+        starts = tuple(
+            (v.name, size, self.table(size, AgentsOptions(**v.options)))  # type: ignore[arg-type]
+            for v in VARIANTS
+            for size in sizes
+        )
+        run = run_simulation(
+            _AdventureTrial(starts, self.adventure_policies()),
+            self.trials,
+            self.seed,
+            workers=context.workers,
+            progress=context.progress,
+        )
+        tally = run.tally
+        rows: list[dict[str, Cell]] = []
+        for variant, size, _ in starts:
+            key = f"{variant}:{size}"
+            won = tally.counts.get(f"{key}:{QuestStatus.WON.value}", 0)
+            row: dict[str, Cell] = {"variant": variant, "agents": size}
+            row["p_won"] = tally.proportion(f"{key}:{QuestStatus.WON.value}")
+            row["p_failed"] = tally.proportion(f"{key}:{QuestStatus.FAILED.value}")
+            row["p_abandoned"] = tally.proportion(f"{key}:{QuestStatus.ABANDONED.value}")
+            row["scenes"] = tally.mean(f"{key}:scenes")
+            row["sang_lost"] = tally.mean(f"{key}:sang_lost")
+            for seat in range(1, self.max_agents + 1):
+                row[f"favori_{seat}"] = (
+                    tally.proportion(f"{key}:favori={seat}", out_of=won) if seat <= size else None
+                )
+            row["favori_keeps"] = tally.proportion(f"{key}:favori_keeps", out_of=won)
+            row["bouts"] = tally.mean(f"{key}:bouts")
+            row["p_capped"] = tally.proportion(f"{key}:capped", out_of=won)
+            rows.append(row)
+        columns = (
+            Column("variant", N_("house rules"), "input"),
+            Column("agents", N_("agents"), "input"),
+            Column("p_won", N_("quest won"), percent=True),
+            Column("p_failed", N_("quest failed"), percent=True),
+            Column("p_abandoned", N_("quest given up"), percent=True),
+            Column("scenes", N_("mean scenes")),
+            Column("sang_lost", N_("mean Sang lost by the party")),
+            *(
+                Column(f"favori_{seat}", FAVORI_SEATS[seat - 1], percent=True)
+                for seat in range(1, self.max_agents + 1)
+            ),
+            Column("favori_keeps", N_("the favori takes the artefact home"), percent=True),
+            Column("bouts", N_("mean challenges for the artefact")),
+            Column("p_capped", N_("contest stopped by the limit"), percent=True),
+        )
+        charts = (
+            Chart("lines", N_("Quests won"), x="agents", value="p_won", series="variant"),
+            Chart("lines", N_("Scenes per quest"), x="agents", value="scenes", series="variant"),
+            Chart("lines", N_("Sang lost"), x="agents", value="sang_lost", series="variant"),
+            Chart(
+                "bars",
+                N_("The first seat becomes the favori"),
+                x="agents",
+                value="favori_1",
+                series="variant",
+            ),
+        )
+        return LabResult(
+            question=self.id,
+            title=self.title,
+            columns=columns,
+            rows=tuple(rows),
+            charts=charts,
+            inputs={
+                "min_agents": self.min_agents,
+                "max_agents": self.max_agents,
+                "creation": self.creation,
+                "concession": self.concession,
+                "low": self.low,
+                "recovery": self.recovery,
+                "contest": self.contest,
+                "max_scenes": self.max_scenes,
+                "max_bouts": self.max_bouts,
+                "trials": self.trials,
+                "seed": self.seed,
+            },
+            policies=self.policies(),
+            variants=VARIANTS,
+            seed=self.seed,
+            trials=run.trials,
+            exact=False,
+            stopped=run.stopped,
+            notes=(
+                N_("Favori and artefact figures count won quests only."),
+                N_("Tablée's English starter tables; every choice follows the policies listed."),
+            ),
+        )
+
+
+class _NoDice:
+    """A `Chance` for commands that throw nothing (creating an agent)."""
+
+    def roll(self, request: object) -> tuple[int, ...]:
+        raise InputError(N_("creating an agent throws no dice"))
