@@ -55,7 +55,7 @@ def test_estimates_are_drawn_with_their_interval_and_exact_figure() -> None:
     assert "<!-- exact figure -->" in lines  # heads: the exact 1/2 beside each estimate
     assert "<!-- exact figure -->" not in bars  # gain: no exact figure given
     for svg in (lines, bars):
-        assert "<!-- 95% confidence interval -->" in svg
+        assert "<!-- confidence interval at 95 percent -->" in svg
         # the series are the house rules, named by their labels
         assert "<!-- as written -->" in svg and "<!-- rounded up -->" in svg
 
