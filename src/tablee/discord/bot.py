@@ -811,7 +811,11 @@ def _advice_data(state: TableState[Any], command: type[Command]) -> dict[str, An
 
 
 def _board_text(heading: str, choices: list[Any], lang: str) -> str:
-    """A side's message: its name, then the advisor's best keep with its chance."""
+    """A side's message: its name, then the advice's best keep with its chance.
+
+    The race advice (a ``win`` per choice) shows the chance to win the fight; a game whose
+    advice has none shows the chance of a straight on the next throw.
+    """
     from fractions import Fraction
 
     tr = translation(lang).gettext
@@ -819,10 +823,19 @@ def _board_text(heading: str, choices: list[Any], lang: str) -> str:
     if choices:
         best = choices[0]
         kept = " ".join(str(f) for f in best.get("keep", [])) or "-"
-        chance = format_percent(Fraction(str(best.get("straight_next_throw", "0"))), lang)
-        advised = tr(
-            N_("The advisor keeps {kept}, rerolls {count}: a straight at the next throw {percent}")
-        ).format(kept=kept, count=best.get("reroll", 0), percent=chance)
+        if "win" in best:
+            chance = format_percent(Fraction(str(best["win"])), lang)
+            advised = tr(
+                N_("Best chance to win: keep {kept}, reroll {count}: the fight won {percent}")
+            ).format(kept=kept, count=best.get("reroll", 0), percent=chance)
+        else:
+            chance = format_percent(Fraction(str(best.get("straight_next_throw", "0"))), lang)
+            advised = tr(
+                N_(
+                    "The advisor keeps {kept}, rerolls {count}: a straight at the next throw "
+                    "{percent}"
+                )
+            ).format(kept=kept, count=best.get("reroll", 0), percent=chance)
         text += "\n" + advised
     return text + "\n" + tr(N_("Press a die to keep it (green) or throw it again (grey)."))
 

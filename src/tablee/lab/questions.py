@@ -65,6 +65,7 @@ class Question(Query):
 
 QUESTIONS: dict[str, str] = {
     "pouyss/levels": "tablee.lab.pouyss:Levels",
+    "ybs/race-advice": "tablee.lab.ybs_race:RaceAdvice",
 }
 """Every lab question: ``GAME/NAME`` -> ``module:class``, imported on first use."""
 

@@ -58,6 +58,7 @@ from tablee.systems.ybs.straights import best_straight, check_faces
 
 __all__ = [
     "MAX_ROUNDS",
+    "NO_EQUILIBRIUM",
     "OPPONENTS",
     "Opponent",
     "RaceAdvice",
@@ -586,7 +587,8 @@ class RaceAdvice:
         higher_straight_wins: the Y-A13 option.
         their_keep: what the opponent's policy keeps from their hand now.
         choices: every distinct sub-multiset of our hand, by ``win + draw / 2`` (higher
-            first), then by win, then bigger keeps with higher faces.
+            first), the policy's own keep first among equals, then by win, then bigger keeps
+            with higher faces.
         equilibrium: False when the race-optimal opponent was asked but the best-response
             search cycled: the figures are then against the advisor opponent (see ``note``).
         note: why the figures are against the advisor, or None.
@@ -636,6 +638,7 @@ NO_EQUILIBRIUM = N_(
     "no pure equilibrium found (the best responses go round in a cycle): the odds shown are "
     "the best response to an opponent following the advisor"
 )
+"""The note of a result whose race-optimal opponent was not found (Y-X9)."""
 
 
 def race_advice(
@@ -677,8 +680,8 @@ def race_advice(
         choices.append(RaceChoice(kept, len(hand) - len(kept), win, draw, 1 - win - draw))
     best_keep = _faces(solved.ours[s, t])
 
-    def order(c: RaceChoice) -> tuple[Fraction, Fraction, bool, int, tuple[int, ...]]:
-        return (-c.score, -c.win, c.kept != best_keep, -len(c.kept), tuple(-f for f in c.kept))
+    def order(c: RaceChoice) -> tuple[Fraction, bool, Fraction, int, tuple[int, ...]]:
+        return (-c.score, c.kept != best_keep, -c.win, -len(c.kept), tuple(-f for f in c.kept))
 
     choices.sort(key=order)
     return RaceAdvice(
