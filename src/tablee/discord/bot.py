@@ -951,7 +951,10 @@ class DieBoard:
 
 
 def _keep_options(choices: list[Any], lang: str) -> list[discord.SelectOption]:
-    """Menu options from the advisor's keep choices, best first (at most 25, each once)."""
+    """Menu options from the advice's keep choices, best first (at most 25, each once).
+
+    Each says its chance to win the fight (the race advice), else of a straight next throw.
+    """
     from fractions import Fraction
 
     tr = translation(lang).gettext
@@ -966,8 +969,12 @@ def _keep_options(choices: list[Any], lang: str) -> list[discord.SelectOption]:
         label = tr(N_("keep {kept}, reroll {count}")).format(
             kept=" ".join(kept) or "-", count=choice.get("reroll", 0)
         )
-        chance = format_percent(Fraction(str(choice.get("straight_next_throw", "0"))), lang)
-        described = tr(N_("a straight at the next throw: {percent}")).format(percent=chance)
+        if "win" in choice:
+            chance = format_percent(Fraction(str(choice["win"])), lang)
+            described = tr(N_("the fight won: {percent}")).format(percent=chance)
+        else:
+            chance = format_percent(Fraction(str(choice.get("straight_next_throw", "0"))), lang)
+            described = tr(N_("a straight at the next throw: {percent}")).format(percent=chance)
         options.append(
             discord.SelectOption(label=_cut_label(label), value=value, description=described[:100])
         )
