@@ -12,7 +12,6 @@ from tablee.systems.declare import build_command
 from tablee.systems.ybs.gang_odds import gang_fight_odds
 
 
-@pytest.mark.slow
 def test_four_against_four_rows_are_exact_and_the_race_policy_gains() -> None:
     question = build_command(
         question_named("ybs", "race-advice"), {"min_dice": "4", "max_dice": "4"}

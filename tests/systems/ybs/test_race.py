@@ -155,7 +155,6 @@ def test_four_against_four_agrees_with_brute_force(opponent, higher):
     assert checked > 250
 
 
-@pytest.mark.slow
 def test_every_keep_adds_up_to_one_and_the_best_comes_first():
     advice = race_advice([1, 2, 3, 5, 6], [1, 1, 3, 4, 5])
     assert advice.opponent == "race" and advice.their_keep
@@ -195,7 +194,6 @@ def test_the_race_keep_never_does_worse_than_the_advisor_keep(opponent):
         assert ours.win + ours.draw + ours.loss == 1
 
 
-@pytest.mark.slow
 def test_advisor_against_advisor_is_the_advised_race():
     """Both sides playing the advisor from the start: the gang-fight odds, exactly."""
     odds = race_start_odds(4, 5, we_play="advisor", opponent="advisor")
@@ -225,3 +223,21 @@ def test_bad_input():
         race_advice([1, 2, 3, 4], [1, 2, 3, 5])
     with pytest.raises(InputError):
         race_start_odds(3, 5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("ours", "theirs", "higher", "opponent"),
+    [(4, 4, True, "race"), (4, 5, True, "race"), (5, 4, False, "race"), (6, 5, True, "advisor")],
+)
+def test_the_stored_policies_are_what_a_fresh_search_finds(ours, theirs, higher, opponent):
+    stored = race._stored_table()[race.table_key(ours, theirs, higher, opponent)]
+    fresh = race.solve(ours, theirs, higher, opponent)
+    assert stored[:3] == [*race.encode_policy(fresh, ours, theirs, higher), fresh.equilibrium]
+    assert race._solved(ours, theirs, higher, opponent).value == fresh.value
+
+
+def test_every_game_is_stored():
+    table = race._stored_table()
+    assert len(table) == 3 * 3 * 2 * 2
+    assert not table["45-1-race"][2] and table["45-0-race"][2] and table["55-1-race"][2]

@@ -35,7 +35,15 @@ the chosen one is compared with exact fractions; an exactly better keep replaces
 and the search goes on. The win / draw / loss figures are therefore exact, and the advised
 keep satisfies the Bellman optimality equation exactly against the opponent's policy.
 
-Solutions are cached per ``(our dice, their dice, higher_straight_wins, opponent)``.
+Solutions are cached per ``(our dice, their dice, higher_straight_wins, opponent)``. The
+search takes seconds to half a minute per game, too long for a table waiting for advice, so
+the policies of every game of 4 to 6 dice a side are stored once in `race_table` (written by
+``scripts/race_table.py`` from `solve`; a test checks them against a fresh search): loading
+evaluates them exactly, in a fraction of a second.
+
+Measured (``scripts/race_table.py``): with ``higher_straight_wins`` on, equal dice reach an
+equilibrium and unequal dice cycle (the best responses alternate on a few states, as in
+matching pennies); with the option off every game reaches one.
 
 Source: seed 004, "Les combats de bande"; rulings Y-M7, Y-A13, Y-A14; Tablée's Y-X9 (the
 advice maximises the chance to win the race against a stated opponent policy). The text
@@ -44,6 +52,9 @@ gives no strategy: the advice is Tablée's own.
 
 from __future__ import annotations
 
+import base64
+import json
+import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -540,7 +551,8 @@ def _equilibrium(game: _Game) -> _Solved | None:
     return None
 
 
-def _solved(ours: int, theirs: int, higher: bool, opponent: Opponent) -> _Solved:
+def solve(ours: int, theirs: int, higher: bool, opponent: Opponent) -> _Solved:
+    """Search and check the policies from scratch (what `race_table` stores)."""
     game = _Game(ours, theirs, higher)
     if opponent == "advisor":
         return _versus_advisor(game)
@@ -549,6 +561,45 @@ def _solved(ours: int, theirs: int, higher: bool, opponent: Opponent) -> _Solved
         fallback = _versus_advisor(game)
         return _Solved(fallback.ours, fallback.theirs, fallback.value, False, fallback.rounds)
     return found
+
+
+def table_key(ours: int, theirs: int, higher: bool, opponent: Opponent) -> str:
+    """The key of a solution in `race_table` (``"56-1-race"``)."""
+    return f"{ours}{theirs}-{int(higher)}-{opponent}"
+
+
+def encode_policy(solved: _Solved, ours: int, theirs: int, higher: bool) -> tuple[str, str]:
+    """Both policies over the game's states, one character per keep (``"0"`` + mask)."""
+    states = _Game(ours, theirs, higher).states
+    return (
+        "".join(chr(48 + solved.ours[s]) for s in states),
+        "".join(chr(48 + solved.theirs[s]) for s in states),
+    )
+
+
+@cache
+def _stored_table() -> dict[str, list[object]]:
+    from tablee.systems.ybs.race_table import SOLUTIONS
+
+    table: dict[str, list[object]] = json.loads(
+        zlib.decompress(base64.b64decode(SOLUTIONS)).decode("ascii")
+    )
+    return table
+
+
+@cache
+def _solved(ours: int, theirs: int, higher: bool, opponent: Opponent) -> _Solved:
+    """The policies of a game: from `race_table` when stored (then evaluated exactly)."""
+    entry = _stored_table().get(table_key(ours, theirs, higher, opponent))
+    if entry is None:
+        return solve(ours, theirs, higher, opponent)
+    mine, other, equilibrium, rounds = entry
+    assert isinstance(mine, str) and isinstance(other, str) and isinstance(rounds, int)
+    game = _Game(ours, theirs, higher)
+    policy = {s: ord(c) - 48 for s, c in zip(game.states, mine, strict=True)}
+    against = {s: ord(c) - 48 for s, c in zip(game.states, other, strict=True)}
+    value = _evaluate(game, policy, against)
+    return _Solved(policy, against, value, bool(equilibrium), rounds)
 
 
 # -- the advice -------------------------------------------------------------------------------
