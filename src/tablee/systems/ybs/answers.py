@@ -135,7 +135,7 @@ def _hands_answer(query: Q.GangOddsQuery) -> Report:
         N_("Exact race odds of each keep: ours {ours} against {theirs}, the other side {policy}"),
         ours=" ".join(str(f) for f in advice.ours),
         theirs=" ".join(str(f) for f in advice.theirs),
-        policy=Message(OPPONENT_WORDS[advice.opponent]),
+        policy=Message(OPPONENT_WORDS[advice.opponent if advice.equilibrium else "advisor"]),
     )
     keep = Message(
         N_("Best chance to win: keep {kept}, reroll {reroll} (the other side keeps {their_keep})"),
