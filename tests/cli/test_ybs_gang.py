@@ -57,6 +57,14 @@ def test_a_gang_fight_throw_by_throw_with_advice(gang: Run) -> None:
     assert bad.code == 2 and "its dice show" in bad.err and log_length(gang) == before
     text = gang("ybs", "gang", "advise").out
     assert "Keep choices for the players" in text and "win" in text and "tie" in text
+    advised = gang("ybs", "gang", "advise", "--json").json()
+    assert advised["opponent"] == "race" and set(advised["equilibrium"]) == {"players", "gm"}
+    assert advised["advice"]["players"] == doc["advice"]["players"]
+    for side in ("players", "gm"):
+        for choice in advised["advice"][side]:
+            assert sum(Fraction(choice[k]) for k in ("win", "tie", "loss")) == 1
+    # 5 dice against 4 with the higher straight winning finds no pure equilibrium (Y-X9)
+    assert advised["equilibrium"] == {"players": False, "gm": False}
     doc = gang(
         "ybs",
         "gang",
