@@ -75,10 +75,13 @@ __all__ = [
     "RaceAdvice",
     "RaceChoice",
     "RaceOdds",
+    "encode_policy",
     "race_advice",
     "race_keep",
     "race_keeps",
     "race_start_odds",
+    "solve",
+    "table_key",
 ]
 
 Opponent = Literal["race", "advisor"]
@@ -552,7 +555,20 @@ def _equilibrium(game: _Game) -> _Solved | None:
 
 
 def solve(ours: int, theirs: int, higher: bool, opponent: Opponent) -> _Solved:
-    """Search and check the policies from scratch (what `race_table` stores)."""
+    """Search and check the policies of one game from scratch (what `race_table` stores).
+
+    Args:
+        ours, theirs: dice per side, 4 to 6 (not checked here: the callers do).
+        higher: the Y-A13 option.
+        opponent: ``"race"`` (the equilibrium search, falling back to the best response to
+            the advisor when it cycles) or ``"advisor"``.
+
+    Returns:
+        Both policies (state -> kept set), our exact (win, tie) from every state, whether
+        an equilibrium was found, and the rounds it took. Seconds to half a minute.
+
+    Source: Y-X9.
+    """
     game = _Game(ours, theirs, higher)
     if opponent == "advisor":
         return _versus_advisor(game)
