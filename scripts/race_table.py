@@ -41,7 +41,9 @@ def main() -> None:
         "equilibrium, rounds]``, a keep per state as one character (``chr(48 + mask)``).\n\n"
         "Source: seed 004; rulings Y-M7, Y-A13, Y-A14, Y-X9.\n"
         '"""\n\n'
-        "SOLUTIONS: str = (\n" + body + "\n)\n",
+        '__all__ = ["SOLUTIONS"]\n\n'
+        "SOLUTIONS: str = (\n" + body + "\n)\n"
+        '"""The stored solutions, compressed (read by `tablee.systems.ybs.race`)."""\n',
         encoding="utf-8",
     )
 

@@ -7,6 +7,8 @@ equilibrium, rounds]``, a keep per state as one character (``chr(48 + mask)``).
 Source: seed 004; rulings Y-M7, Y-A13, Y-A14, Y-X9.
 """
 
+__all__ = ["SOLUTIONS"]
+
 SOLUTIONS: str = (
     "eNrt3V1rG0kaxfGvEnI9A/JEL2Zkgi6EEGIufWFYGxRWM2hhYCHZ3Ztlv/vqxZK7ZFWPVLK6u1q/B0woP/4nYKnrKO"
     "epPv3fz93uz52fvy3+848f//z++ddPf/vcaXZ1K6v+hTUYDMJltHlfWf16YQ2Hw3AZbT5UVl9TqtPCGtdRk8kkXJY0"
@@ -51,3 +53,4 @@ SOLUTIONS: str = (
     "mCOYI5gjmCOYI5gjmCO0Zo4wL7Po51Fnv6mYOULmc4TtLrX6ALb7OFL838q2uXlf754DsT8xBQReFXx+3m0wOZBeEW"
     "TjyIf35OOqnlZ1NdJ1ArTfUSCvyI2S+2nGl5f//R+huq4Z"
 )
+"""The stored solutions, compressed (read by `tablee.systems.ybs.race`)."""
