@@ -158,11 +158,11 @@ def test_a_gang_throw_offers_each_sides_keep_choices_with_their_odds(store: Sqli
         await harness.bot.on_interaction(menu)
         assert harness.record.marks.index("defer") < harness.record.marks.index("run_command")
         last = TableService(store).state("Zinc").events
-        throw = next(e for e in reversed(last) if e.kind == "ybs.gang_throw")
+        # a player's pick throws the players' side alone: it waits for the GM's dice
+        throw = next(e for e in reversed(last) if e.kind in ("ybs.gang_throw", "ybs.gang_side"))
         kept = [int(f) for f in best.split(",")] if best != "none" else []
-        assert throw.payload["keep"] == kept or throw.payload.get("players_keep") == kept, (
-            throw.payload
-        )
+        assert throw.payload["throw"] == 2, throw.payload
+        assert throw.payload["keep"] == kept, throw.payload
 
     asyncio.run(go())
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from tests.cli.conftest import Run, log_length
@@ -37,13 +39,32 @@ def test_a_gang_fight_throw_by_throw_with_advice(gang: Run) -> None:
     ).json()
     assert doc["winner"] is None and doc["hand"] == [1, 1, 2, 6, 6]
     best = doc["advice"]["players"][0]
-    assert set(best) == {"keep", "reroll", "straight_next_throw", "expected_throws"}
-    assert "/" in best["straight_next_throw"]
+    assert set(best) == {
+        "keep",
+        "reroll",
+        "win",
+        "tie",
+        "loss",
+        "score",
+        "straight_next_throw",
+        "expected_throws",
+    }
+    assert "/" in best["straight_next_throw"] and "/" in best["win"]
+    chances = [Fraction(c["score"]) for c in doc["advice"]["players"]]
+    assert chances == sorted(chances, reverse=True)  # the best chance to win the race first
     before = log_length(gang)
     bad = gang("ybs", "gang", "throw", "--keep", "5", "--seed", "1")
     assert bad.code == 2 and "its dice show" in bad.err and log_length(gang) == before
     text = gang("ybs", "gang", "advise").out
-    assert "Keep choices for the players" in text and "straight next throw" in text
+    assert "Keep choices for the players" in text and "win" in text and "tie" in text
+    advised = gang("ybs", "gang", "advise", "--json").json()
+    assert advised["opponent"] == "race" and set(advised["equilibrium"]) == {"players", "gm"}
+    assert advised["advice"]["players"] == doc["advice"]["players"]
+    for side in ("players", "gm"):
+        for choice in advised["advice"][side]:
+            assert sum(Fraction(choice[k]) for k in ("win", "tie", "loss")) == 1
+    # 5 dice against 4 with the higher straight winning finds no pure equilibrium (Y-X9)
+    assert advised["equilibrium"] == {"players": False, "gm": False}
     doc = gang(
         "ybs",
         "gang",
@@ -106,3 +127,22 @@ def test_gang_and_ichika_odds_in_exact_fractions(run: Run) -> None:
     doc = run("odds", "ybs", "ichika", "--json").json()
     assert (doc["win"], doc["tie"]) == ("4777085/10077696", "261763/5038848")
     assert run("odds", "ybs", "gang-fight", "--dice", "3", "--against", "5").code == 2
+
+
+@pytest.mark.slow
+def test_gang_fight_odds_for_two_hands(run: Run) -> None:
+    argv = ("odds", "ybs", "gang-fight", "--ours", "1,2,3,5,6", "--theirs", "1,1,3,4,5")
+    doc = run(*argv, "--opponent", "advisor", "--json").json()
+    assert doc["opponent"] == "advisor" and doc["equilibrium"] is True
+    assert doc["their_keep"] == [3, 4, 5]  # the advisor keeps its three in a row
+    assert doc["best"] == {k: doc["choices"][0][k] for k in doc["best"]}
+    for choice in doc["choices"]:
+        parts = [Fraction(choice[k]) for k in ("win", "tie", "loss")]
+        assert sum(parts) == 1
+        assert choice["percent"]["win"] == round(float(parts[0]) * 100, 2)
+    assert len(doc["choices"]) == 32  # five different faces: every subset
+    text = run(*argv).out
+    assert "race-optimal" in text and "Best chance to win: keep" in text
+    assert run(*argv[:-2]).code == 2  # --ours without --theirs
+    assert run(*argv, "--dice", "5").code == 2
+    assert run("odds", "ybs", "gang-fight", "--ours", "1,2,3,4", "--theirs", "1,2,2,5").code != 0

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from fastapi.testclient import TestClient
 
+from tablee.systems.ybs.race import race_advice, race_keep
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tests.web.conftest import Links, Running, csrf_of, make_table, race
@@ -77,12 +78,6 @@ def brute_test(trait: int, force: int, tokens_left: int) -> tuple[Fraction, Frac
 
 def has_straight(faces: tuple[int, ...]) -> bool:
     return any(set(range(low, low + 4)) <= set(faces) for low in (1, 2, 3))
-
-
-def brute_straight(kept: tuple[int, ...], reroll: int) -> Fraction:
-    throws = list(itertools.product(range(1, 7), repeat=reroll))
-    hits = sum(has_straight(kept + t) for t in throws)
-    return Fraction(hits, len(throws))
 
 
 ROW = re.compile(r'<th scope="row">([^<]*)</th>.*?class="fraction">(\d+)/(?:<wbr>)?(\d+)<', re.S)
@@ -270,11 +265,14 @@ def test_gang_fight_with_the_advisor(client: TestClient, store: SqliteStore) -> 
     rows = odds_rows(client.get(a + "/odds/gang-throw").text)
     ours = [(label, p) for label, p in rows if label.startswith("the players")]
     assert len(ours) > 5
+    advised = {c.kept: c for c in race_advice(fight.players_hand, fight.gm_hand).choices}
     for label, p in ours:
         found = re.search(r"keep ([\d ]+|-), reroll (\d)", label)
         assert found is not None, label
         kept = () if found.group(1) == "-" else tuple(int(f) for f in found.group(1).split())
-        assert p == brute_straight(kept, int(found.group(2))), label
+        assert p == advised[kept].win, label  # the chance to win the fight (Y-X9)
+    best = " ".join(map(str, race_keep(fight.players_hand, fight.gm_hand))) or "-"
+    assert ours[0][0].startswith(f"the players: keep {best}, reroll"), ours[0]
     gm_rows = [label for label, _ in rows if label.startswith("the GM")]
     assert gm_rows
     code, text = act(client, gm, "gang-throw", keep="1,2,5,6", faces="4,5")

@@ -171,8 +171,9 @@ def test_ybs_odds_numbers_in_french_and_english(client: TestClient, store: Sqlit
     code, text = act(client, gm, "gang-throw", faces="1,1,2,5,6", faces_gm="1,1,1,1,1")
     assert code == 200, text
     fr, en = odds("gang-throw", "fr"), odds("gang-throw", "en")
-    expected_fr = re.findall(r"\((\d+,\d\d) jets attendus\)", fr)
-    expected_en = re.findall(r"\((\d+\.\d\d) throws expected\)", en)
+    # each keep's chance to win the race, with its tie and loss in the label (Y-X9)
+    expected_fr = re.findall(r"\(égalité (\d+,\d)\u00a0%", fr)
+    expected_en = re.findall(r"\(tie (\d+\.\d)%", en)
     assert expected_fr and len(expected_fr) == len(expected_en), (fr, en)
     assert [v.replace(",", ".") for v in expected_fr] == expected_en
     assert not DECIMAL_POINT.search(fr), fr

@@ -811,7 +811,11 @@ def _advice_data(state: TableState[Any], command: type[Command]) -> dict[str, An
 
 
 def _board_text(heading: str, choices: list[Any], lang: str) -> str:
-    """A side's message: its name, then the advisor's best keep with its chance."""
+    """A side's message: its name, then the advice's best keep with its chance.
+
+    The race advice (a ``win`` per choice) shows the chance to win the fight; a game whose
+    advice has none shows the chance of a straight on the next throw.
+    """
     from fractions import Fraction
 
     tr = translation(lang).gettext
@@ -819,10 +823,19 @@ def _board_text(heading: str, choices: list[Any], lang: str) -> str:
     if choices:
         best = choices[0]
         kept = " ".join(str(f) for f in best.get("keep", [])) or "-"
-        chance = format_percent(Fraction(str(best.get("straight_next_throw", "0"))), lang)
-        advised = tr(
-            N_("The advisor keeps {kept}, rerolls {count}: a straight at the next throw {percent}")
-        ).format(kept=kept, count=best.get("reroll", 0), percent=chance)
+        if "win" in best:
+            chance = format_percent(Fraction(str(best["win"])), lang)
+            advised = tr(
+                N_("Best chance to win: keep {kept}, reroll {count}: the fight won {percent}")
+            ).format(kept=kept, count=best.get("reroll", 0), percent=chance)
+        else:
+            chance = format_percent(Fraction(str(best.get("straight_next_throw", "0"))), lang)
+            advised = tr(
+                N_(
+                    "The advisor keeps {kept}, rerolls {count}: a straight at the next throw "
+                    "{percent}"
+                )
+            ).format(kept=kept, count=best.get("reroll", 0), percent=chance)
         text += "\n" + advised
     return text + "\n" + tr(N_("Press a die to keep it (green) or throw it again (grey)."))
 
@@ -938,7 +951,10 @@ class DieBoard:
 
 
 def _keep_options(choices: list[Any], lang: str) -> list[discord.SelectOption]:
-    """Menu options from the advisor's keep choices, best first (at most 25, each once)."""
+    """Menu options from the advice's keep choices, best first (at most 25, each once).
+
+    Each says its chance to win the fight (the race advice), else of a straight next throw.
+    """
     from fractions import Fraction
 
     tr = translation(lang).gettext
@@ -953,8 +969,12 @@ def _keep_options(choices: list[Any], lang: str) -> list[discord.SelectOption]:
         label = tr(N_("keep {kept}, reroll {count}")).format(
             kept=" ".join(kept) or "-", count=choice.get("reroll", 0)
         )
-        chance = format_percent(Fraction(str(choice.get("straight_next_throw", "0"))), lang)
-        described = tr(N_("a straight at the next throw: {percent}")).format(percent=chance)
+        if "win" in choice:
+            chance = format_percent(Fraction(str(choice["win"])), lang)
+            described = tr(N_("the fight won: {percent}")).format(percent=chance)
+        else:
+            chance = format_percent(Fraction(str(choice.get("straight_next_throw", "0"))), lang)
+            described = tr(N_("a straight at the next throw: {percent}")).format(percent=chance)
         options.append(
             discord.SelectOption(label=_cut_label(label), value=value, description=described[:100])
         )

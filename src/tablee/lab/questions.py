@@ -80,6 +80,7 @@ QUESTIONS: dict[str, str] = {
     "ybs/gang": "tablee.lab.sim_ybs:GangFightSim",
     "shs/film": "tablee.lab.sim_shs:Film",
     "agents/adventure": "tablee.lab.sim_agents:Adventure",
+    "ybs/race-advice": "tablee.lab.ybs_race:RaceAdvice",
 }
 """Every lab question: ``GAME/NAME`` -> ``module:class``, imported on first use."""
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from tablee.dice import D6, parse_faces
 from tablee.errors import N_, InputError, Message, Number, Plural
 from tablee.systems.base import JSON
 from tablee.systems.declare import Command, Query
@@ -32,6 +33,7 @@ from tablee.systems.ybs.gang_odds import (
     straight_probability,
 )
 from tablee.systems.ybs.odds import odds_of_test
+from tablee.systems.ybs.race import RaceChoice, race_advice
 from tablee.systems.ybs.rolls import combined_trait
 from tablee.systems.ybs.state import YbsState, character_json, character_named, player_named
 
@@ -60,16 +62,18 @@ def answer(state: YbsState | None, query: Query) -> Report:
         }
         return Report((Line(views.tokens_line(state)),), data)
     assert isinstance(query, Q.AdviseGang)
-    hands = views.gang_hands(state)
+    advised = views.gang_advice(state)
     doc: dict[str, JSON] = {
         "gang_fight": brawls.gang_json(state),
-        "advice": {side: views.advice_json(hand) for side, hand in hands.items()},
-        "hands": {side: list(hand) for side, hand in hands.items()},
+        "advice": {side: views.advice_json(a) for side, a in advised.items()},
+        "hands": {side: list(a.ours) for side, a in advised.items()},
+        "opponent": "race" if advised else None,
+        "equilibrium": {side: a.equilibrium for side, a in advised.items()},
     }
-    if not hands:
+    if not advised:
         none = Message(N_("No gang-fight throw to advise on: start one, or make its first throw."))
         return Report((Line(none),), doc)
-    lines = [line for side, hand in hands.items() for line in views.advice_lines(side, hand)]
+    lines = [line for side, a in advised.items() for line in views.advice_lines(side, a)]
     return Report(tuple(lines), doc)
 
 
@@ -116,8 +120,84 @@ def _odds_answer(query: Q.TestOddsQuery | Q.StraightOddsQuery) -> Report:
     return Report((Line(title, "heading"), Line("", odds=table), Line(expected)), doc)
 
 
+def _hands_answer(query: Q.GangOddsQuery) -> Report:
+    """Every keep of ours with its exact race odds against their hand (Y-X9)."""
+    if query.ours is None or query.theirs is None:
+        raise InputError(N_("give both --ours and --theirs (each side's faces), or neither"))
+    if query.players is not None or query.against is not None:
+        raise InputError(N_("--dice and --against count dice from the start: not with --ours"))
+    ours = _typed_hand(query.ours, "ours")
+    theirs = _typed_hand(query.theirs, "theirs")
+    higher = query.higher_straight_wins == "true"
+    advice = race_advice(ours, theirs, opponent=query.opponent, higher_straight_wins=higher)
+    best = advice.best
+    title = Message(
+        N_("Exact race odds of each keep: ours {ours} against {theirs}, the other side {policy}"),
+        ours=" ".join(str(f) for f in advice.ours),
+        theirs=" ".join(str(f) for f in advice.theirs),
+        policy=Message(OPPONENT_WORDS[advice.opponent if advice.equilibrium else "advisor"]),
+    )
+    keep = Message(
+        N_("Best chance to win: keep {kept}, reroll {reroll} (the other side keeps {their_keep})"),
+        kept=" ".join(str(f) for f in best.kept) or "-",
+        reroll=best.rerolled,
+        their_keep=" ".join(str(f) for f in advice.their_keep) or "-",
+    )
+    rows: tuple[tuple[Text, Fraction], ...] = (
+        (Message(N_("win")), best.win),
+        (Message(N_("tie")), best.draw),
+        (Message(N_("loss")), best.loss),
+    )
+    lines = [Line(title, "heading"), Line(keep), Line("", odds=Odds(rows, best.win))]
+    if advice.note is not None:
+        lines.append(Line(Message(advice.note), "warning"))
+    lines.append(Line(Message(N_("Every keep, the best chance to win first:"))))
+    lines += views.race_choice_lines(advice.choices)
+    data: dict[str, JSON] = {
+        "ours": list(advice.ours),
+        "theirs": list(advice.theirs),
+        "opponent": advice.opponent,
+        "higher_straight_wins": higher,
+        "equilibrium": advice.equilibrium,
+        "note": advice.note,
+        "their_keep": list(advice.their_keep),
+        "best": views.race_choice_json(best),
+        "choices": [{**views.race_choice_json(c), "percent": _percents(c)} for c in advice.choices],
+    }
+    return Report(tuple(lines), data)
+
+
+OPPONENT_WORDS = {
+    "race": N_("race-optimal"),
+    "advisor": N_("following the advisor"),
+}
+"""The opponent policies of ``tablee odds ybs gang-fight --ours --theirs``, in words."""
+
+
+def _typed_hand(text: str, field: str) -> tuple[int, ...]:
+    try:
+        return parse_faces(text, D6)
+    except InputError as exc:
+        raise InputError(N_("--{flag}: {error} (rule Y-M7)"), flag=field, error=exc) from None
+
+
+def _percents(choice: RaceChoice) -> dict[str, JSON]:
+    """Win, tie and loss as percentages rounded to 2 places (the fractions are exact)."""
+    return {
+        "win": round(float(choice.win) * 100, 2),
+        "tie": round(float(choice.draw) * 100, 2),
+        "loss": round(float(choice.loss) * 100, 2),
+    }
+
+
 def _race_answer(query: Q.GangOddsQuery | Q.IchikaOddsQuery) -> Report:
     if isinstance(query, Q.GangOddsQuery):
+        if query.ours is not None or query.theirs is not None:
+            return _hands_answer(query)
+        if query.players is None or query.against is None:
+            raise InputError(
+                N_("give --dice and --against (dice per side), or --ours and --theirs (faces)")
+            )
         higher = query.higher_straight_wins == "true"
         odds = gang_fight_odds(query.players, query.against, higher_straight_wins=higher)
         title = Message(
@@ -207,29 +287,34 @@ def _throw_odds(state: YbsState) -> Odds:
         return views.race_odds(odds, note)
     rows: list[tuple[Text, Any]] = []
     choices: list[JSON] = []
-    for side, hand in views.gang_hands(state).items():
-        for choice in advise(hand).choices:
+    for side, advised in views.gang_advice(state).items():
+        alone = {c.kept: c for c in advise(advised.ours).choices}
+        for choice in advised.choices:
             choices.append(
                 {
                     "side": side,
                     "kept": list(choice.kept),
                     "reroll": choice.rerolled,
-                    "straight": views.fraction_text(choice.straight_probability),
-                    "expected_throws": views.fraction_text(choice.expected_throws),
+                    "straight": views.fraction_text(alone[choice.kept].straight_probability),
+                    "expected_throws": views.fraction_text(alone[choice.kept].expected_throws),
+                    "win": views.fraction_text(choice.win),
+                    "tie": views.fraction_text(choice.draw),
+                    "loss": views.fraction_text(choice.loss),
                 }
             )
             label = Message(
-                N_("{side}: keep {kept}, reroll {reroll} ({throws} throws expected)"),
+                N_("{side}: keep {kept}, reroll {reroll} (tie {tie}, loss {loss})"),
                 side=Message(views.SIDE_WORDS[side]),
                 kept=" ".join(str(f) for f in choice.kept) or "-",
                 reroll=choice.rerolled,
-                throws=Number(choice.expected_throws),
+                tie=Number(choice.draw, 1, percent=True),
+                loss=Number(choice.loss, 1, percent=True),
             )
-            rows.append((label, choice.straight_probability))
+            rows.append((label, choice.win))
     note = Message(
         N_(
-            "chance of a straight on the next throw for each keep choice, best first "
-            "(players {hand}, GM {gm_hand})"
+            "each side's chance to win the fight for each keep choice, best first, against "
+            "the other side's race-optimal play (players {hand}, GM {gm_hand})"
         ),
         hand=" ".join(str(f) for f in fight.players_hand),
         gm_hand=" ".join(str(f) for f in fight.gm_hand),

@@ -29,7 +29,6 @@ from tablee.systems.ybs import answers, brawls, play, sessions, sheet_changes, v
 from tablee.systems.ybs import brawl_commands as B
 from tablee.systems.ybs import commands as C
 from tablee.systems.ybs import queries as Q
-from tablee.systems.ybs.advisor import advised_keeps
 from tablee.systems.ybs.apply import apply
 from tablee.systems.ybs.brawl_events import Encountered, GangThrown
 from tablee.systems.ybs.character import parse_sheets
@@ -54,6 +53,7 @@ from tablee.systems.ybs.options import (
     YBS_OPTION_WORDS,
     YbsOptions,
 )
+from tablee.systems.ybs.race import race_keeps
 from tablee.systems.ybs.rolls import YbsTest, resolve_test
 from tablee.systems.ybs.state import (
     Decision as RuleDecision,
@@ -112,6 +112,8 @@ YbsCommand: TypeAlias = (
 
 def _faces_to_keep(text: str | None, advised: tuple[int, ...], field: str) -> tuple[int, ...]:
     """``advised`` (the default, also for None), ``none`` (reroll every die) or faces ``2,3``.
+
+    ``advised`` is the race-optimal keep against the other side's dice (Y-X9).
 
     Raises:
         InputError: a part that is not a d6 face, naming the field, the face and its place.
@@ -265,7 +267,7 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
         """
         gang = brawls.current_gang(state)
         sides = self._sides(gang, command)
-        advised = advised_keeps(gang.fight)
+        advised = race_keeps(gang.fight)
         keeps = Keeps(
             _faces_to_keep(command.keep, advised.players, "keep")
             if GangSide.PLAYERS in sides
@@ -615,10 +617,10 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
             critical = payload.get("critical_success") or payload.get("critical_failure")
             extra = {"faces": faces, "critical": bool(critical)}
         if isinstance(command, B.ThrowGang):
-            hands = views.gang_hands(after)
-            extra = {"advice": {side: views.advice_json(hand) for side, hand in hands.items()}}
-            for side, hand in hands.items():
-                advice += views.advice_lines(side, hand)
+            advised = views.gang_advice(after)
+            extra = {"advice": {side: views.advice_json(a) for side, a in advised.items()}}
+            for side, a in advised.items():
+                advice += views.advice_lines(side, a)
         lines = [
             Line(self.line(event, after), "heading"),
             *views.step_lines(trace),

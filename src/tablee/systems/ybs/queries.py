@@ -4,7 +4,7 @@ A query reads the table (or nothing, for the exact odds) and stores no event: th
 the tokens, the advisor's keep choices, and the exact odds of a test, a straight, a gang
 fight and Ichika Bachika (``tablee odds ybs test|straight|gang-fight|ichika``).
 
-Source: seed 004; rulings Y-M1, Y-M3, Y-M4, Y-M7, Y-M8, Y-A3, Y-A13, Y-A16.
+Source: seed 004; rulings Y-M1, Y-M3, Y-M4, Y-M7, Y-M8, Y-A3, Y-A13, Y-A16, Y-X9.
 """
 
 from __future__ import annotations
@@ -61,10 +61,12 @@ class ShowTokens(Query):
 
 @dataclass(frozen=True)
 class AdviseGang(Query):
-    """Each side's keep choices with their exact odds.
+    """Each side's keep choices with their exact odds of winning the race.
 
-    Its data: ``gang_fight``, ``advice`` (per side, every keep choice best first) and
-    ``hands`` (per side, the faces to keep from), both empty before the first throw.
+    Its data: ``gang_fight``, ``advice`` (per side, every keep choice, the best chance to
+    win first, each with ``win``, ``tie``, ``loss`` as exact fractions against the other
+    side's race-optimal play, Y-X9) and ``hands`` (per side, the faces to keep from), both
+    empty before the first throw; ``opponent`` and ``equilibrium`` (per side).
     """
 
     name: ClassVar[str] = "gang advise"
@@ -139,22 +141,57 @@ class StraightOddsQuery(Query):
 
 @dataclass(frozen=True)
 class GangOddsQuery(Query):
-    """The players' win, draw and loss when both sides follow the advisor."""
+    """A gang fight's odds: from the start with both sides advised, or for two hands.
+
+    With ``players`` and ``against`` (dice counts): the players' win, draw and loss from the
+    first throw when both sides follow the advisor. With ``ours`` and ``theirs`` (both hands'
+    faces): every keep of ours with its exact win, draw and loss against the ``opponent``
+    policy, the keep with the best chance to win first (Y-X9).
+    """
 
     name: ClassVar[str] = "odds gang-fight"
-    title: ClassVar[str] = N_("the players' win, draw and loss when both sides follow the advisor")
+    title: ClassVar[str] = N_(
+        "a gang fight's odds: both sides advised, or every keep for two hands (--ours, --theirs)"
+    )
     who: ClassVar[Who] = Who.ANYONE
     needs_table: ClassVar[bool] = False
 
     players: Annotated[
-        int,
-        Param(N_("the players' dice"), flag="--dice", low=4, high=6, rule="Y-M7"),
-    ]
-    against: Annotated[int, Param(N_("the GM's dice"), low=4, high=6, rule="Y-M7")]
+        int | None,
+        Param(N_("the players' dice (not with --ours)"), flag="--dice", low=4, high=6, rule="Y-M7"),
+    ] = None
+    against: Annotated[
+        int | None, Param(N_("the GM's dice (not with --theirs)"), low=4, high=6, rule="Y-M7")
+    ] = None
     higher_straight_wins: Annotated[
         Literal["true", "false"],
         Param(N_("simultaneous straights: the higher wins, or a draw")),
     ] = "true"
+    ours: Annotated[
+        str | None,
+        Param(
+            N_("our faces now, 4 to 6 dice without a straight (with --theirs)"),
+            placeholder="1,2,3,5,6",
+            max_length=40,
+            rule="Y-M7",
+        ),
+    ] = None
+    theirs: Annotated[
+        str | None,
+        Param(
+            N_("the other side's faces now (with --ours)"),
+            placeholder="1,1,3,4,5",
+            max_length=40,
+            rule="Y-M7",
+        ),
+    ] = None
+    opponent: Annotated[
+        Literal["race", "advisor"],
+        Param(
+            N_("the other side's play: race-optimal, or the advisor (fewest throws)"),
+            rule="Y-X9",
+        ),
+    ] = "race"
 
 
 @dataclass(frozen=True)

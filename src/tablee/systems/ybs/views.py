@@ -23,6 +23,7 @@ from tablee.systems.ybs.character import Trait
 from tablee.systems.ybs.gang_odds import Odds as RaceOdds
 from tablee.systems.ybs.log import joined
 from tablee.systems.ybs.odds import TestOdds
+from tablee.systems.ybs.race import RaceAdvice, RaceChoice, race_advice
 from tablee.systems.ybs.state import YbsState, character_json
 
 __all__ = [
@@ -34,9 +35,12 @@ __all__ = [
     "character_lines",
     "expected",
     "fraction_text",
+    "gang_advice",
     "gang_hands",
     "mean_text",
     "panels",
+    "race_choice_json",
+    "race_choice_lines",
     "race_odds",
     "step_lines",
     "test_odds",
@@ -207,43 +211,86 @@ def gang_hands(state: YbsState) -> dict[str, tuple[int, ...]]:
     return {"players": gang.fight.players_hand, "gm": gang.fight.gm_hand}
 
 
-def advice_json(hand: tuple[int, ...]) -> list[JSON]:
-    """Every keep choice for a hand, best first, with exact fractions."""
+def gang_advice(state: YbsState) -> dict[str, RaceAdvice]:
+    """Each side's race-optimal keep choices against the other side's dice (Y-X9).
+
+    Both hands are on the table, so each side is advised against the other's hand, the
+    other side playing race-optimal, with the table's ``higher_straight_wins`` option.
+    Empty when no gang-fight throw waits for keeps.
+    """
+    hands = gang_hands(state)
+    if not hands:
+        return {}
+    higher = state.options.higher_straight_wins
+    ours, theirs = hands["players"], hands["gm"]
+    return {
+        "players": race_advice(ours, theirs, higher_straight_wins=higher),
+        "gm": race_advice(theirs, ours, higher_straight_wins=higher),
+    }
+
+
+def race_choice_json(choice: RaceChoice) -> dict[str, JSON]:
+    """One keep's exact race odds as JSON (fractions as ``"p/q"``)."""
+    return {
+        "keep": list(choice.kept),
+        "reroll": choice.rerolled,
+        "win": fraction_text(choice.win),
+        "tie": fraction_text(choice.draw),
+        "loss": fraction_text(choice.loss),
+        "score": fraction_text(choice.score),
+    }
+
+
+def advice_json(advice: RaceAdvice) -> list[JSON]:
+    """Every keep choice for a hand, the best chance to win the race first, exactly.
+
+    Each choice: ``keep``, ``reroll``, ``win``, ``tie``, ``loss`` and ``score`` (win + tie
+    / 2, what the advice maximises), then the advisor's one-side figures
+    ``straight_next_throw`` and ``expected_throws``.
+    """
+    alone = {c.kept: c for c in advise(advice.ours).choices}
     return [
         {
-            "keep": list(c.kept),
-            "reroll": c.rerolled,
-            "straight_next_throw": fraction_text(c.straight_probability),
-            "expected_throws": fraction_text(c.expected_throws),
+            **race_choice_json(c),
+            "straight_next_throw": fraction_text(alone[c.kept].straight_probability),
+            "expected_throws": fraction_text(alone[c.kept].expected_throws),
         }
-        for c in advise(hand).choices
+        for c in advice.choices
     ]
 
 
-def advice_lines(side: str, hand: tuple[int, ...]) -> list[Line]:
-    """The advisor's first choices for one side, best first."""
-    advice = advise(hand)
+def advice_lines(side: str, advice: RaceAdvice) -> list[Line]:
+    """The race advice's first choices for one side, best first."""
     lines = [
         Line(
             Message(
-                N_("Keep choices for {side} ({hand}), best first:"),
+                N_("Keep choices for {side} ({hand}) against {other}, best chance to win first:"),
                 side=Message(SIDE_WORDS[side]),
-                hand=" ".join(str(f) for f in hand),
+                hand=" ".join(str(f) for f in advice.ours),
+                other=" ".join(str(f) for f in advice.theirs),
             )
         )
     ]
-    for choice in advice.choices[:SHOWN_CHOICES]:
+    lines += race_choice_lines(advice.choices)
+    if advice.note is not None:
+        lines.append(Line(Message(advice.note), "warning"))
+    return lines
+
+
+def race_choice_lines(choices: Sequence[RaceChoice]) -> list[Line]:
+    """Keep choices with their chance to win, tie and lose, as percentages (some hidden)."""
+    lines = []
+    for choice in choices[:SHOWN_CHOICES]:
         row = Message(
-            N_(
-                "keep {kept:<12} reroll {reroll}: straight next throw {p}, {throws} throws expected"
-            ),
+            N_("keep {kept:<12} reroll {reroll}: win {win}, tie {tie}, loss {loss}"),
             kept=" ".join(str(f) for f in choice.kept) or "-",
             reroll=choice.rerolled,
-            p=Number(choice.straight_probability, 1, percent=True),
-            throws=Number(choice.expected_throws),
+            win=Number(choice.win, 1, percent=True),
+            tie=Number(choice.draw, 1, percent=True),
+            loss=Number(choice.loss, 1, percent=True),
         )
         lines.append(Line(Message("  {row}", row=row)))
-    hidden = len(advice.choices) - SHOWN_CHOICES
+    hidden = len(choices) - SHOWN_CHOICES
     if hidden > 0:
         more = Message(N_("… {count} more (all with --json)"), count=hidden)
         lines.append(Line(Message("  {more}", more=more)))

@@ -1,0 +1,158 @@
+"""Yuigahama Bad Seeds in the lab: how much the race-optimal advice wins over the advisor.
+
+For each pair of dice counts, from the first throw of a gang fight, the exact chance to win
+(win + tie / 2, and win, tie, loss) when our side plays the one-side advisor (fewest
+expected throws) or race-optimal (the best response to the other side's policy), against
+the other side playing race-optimal or the advisor.
+
+Source: seed 004, "Les combats de bande"; rulings Y-M7, Y-A13, Y-A14, Y-X9
+(`tablee.systems.ybs.race`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, ClassVar, Literal
+
+from tablee.errors import N_, InputError
+from tablee.lab.questions import LabContext, Question
+from tablee.lab.results import Cell, Chart, Column, LabResult, Policy
+from tablee.systems.declare import Param
+from tablee.systems.ybs.race import NO_EQUILIBRIUM, race_start_odds
+
+__all__ = ["RaceAdvice"]
+
+_POLICIES = (
+    Policy("advisor", N_("the advisor: fewest expected throws, the other side ignored")),
+    Policy("race", N_("race-optimal: the best chance to win against the other side's policy")),
+)
+
+
+@dataclass(frozen=True)
+class RaceAdvice(Question):
+    """The chance to win a gang fight with the advisor's keeps or the race-optimal ones.
+
+    Rows: one per ``(ours, theirs, opponent, policy)`` with ``min_dice <= ours, theirs <=
+    max_dice``, opponent ``race`` and ``advisor``, policy ``advisor`` then ``race``;
+    measures: the exact win, tie, loss and score (win + tie / 2) from the first throw, and
+    ``gain``: the policy's score minus the advisor's in the same fight (0 for the advisor).
+    ``equilibrium`` says whether the race-optimal opponent was found (a pure equilibrium);
+    when not, the row is against the advisor opponent (Y-X9).
+
+    Source: seed 004; rulings Y-M7, Y-A13, Y-A14, Y-X9.
+    """
+
+    name: ClassVar[str] = "race-advice"
+    title: ClassVar[str] = N_("Gang fights: the advisor's keeps against race-optimal keeps")
+    game: ClassVar[str] = "ybs"
+    rule: ClassVar[str] = "Y-X9"
+
+    min_dice: Annotated[
+        int, Param(N_("fewest dice per side shown"), low=4, high=6, rule="Y-M7")
+    ] = 4
+    max_dice: Annotated[int, Param(N_("most dice per side shown"), low=4, high=6, rule="Y-M7")] = 6
+    higher_straight_wins: Annotated[
+        Literal["true", "false"],
+        Param(N_("simultaneous straights: the higher wins, or a draw"), rule="Y-A13"),
+    ] = "true"
+
+    def answer(self, context: LabContext) -> LabResult:
+        """Every row, exact (`race_start_odds`).
+
+        Raises:
+            InputError: ``min_dice`` above ``max_dice``.
+        """
+        if self.min_dice > self.max_dice:
+            raise InputError(
+                N_("min_dice {low} is above max_dice {high}"),
+                low=self.min_dice,
+                high=self.max_dice,
+            )
+        higher = self.higher_straight_wins == "true"
+        counts = range(self.min_dice, self.max_dice + 1)
+        rows: list[dict[str, Cell]] = []
+        cycled = False
+        for ours in counts:
+            for theirs in counts:
+                for opponent in ("race", "advisor"):
+                    base = race_start_odds(
+                        ours,
+                        theirs,
+                        we_play="advisor",
+                        opponent=opponent,
+                        higher_straight_wins=higher,
+                    )
+                    for policy in ("advisor", "race"):
+                        odds = (
+                            base
+                            if policy == "advisor"
+                            else race_start_odds(
+                                ours,
+                                theirs,
+                                we_play="race",
+                                opponent=opponent,
+                                higher_straight_wins=higher,
+                            )
+                        )
+                        cycled = cycled or not odds.equilibrium
+                        rows.append(
+                            {
+                                "ours": ours,
+                                "theirs": theirs,
+                                "fight": f"{ours}v{theirs}",
+                                "opponent": opponent,
+                                "policy": policy,
+                                "equilibrium": "yes" if odds.equilibrium else "no",
+                                "win": odds.win,
+                                "tie": odds.draw,
+                                "loss": odds.loss,
+                                "score": odds.score,
+                                "gain": odds.score - base.score,
+                            }
+                        )
+        columns = (
+            Column("ours", N_("our dice"), "input"),
+            Column("theirs", N_("their dice"), "input"),
+            Column("fight", N_("dice, ours v theirs"), "input"),
+            Column("opponent", N_("the other side plays"), "input"),
+            Column("policy", N_("we play"), "input"),
+            Column("equilibrium", N_("race-optimal opponent found"), "input"),
+            Column("win", N_("win"), percent=True),
+            Column("tie", N_("tie"), percent=True),
+            Column("loss", N_("loss"), percent=True),
+            Column("score", N_("win + tie / 2"), percent=True),
+            Column("gain", N_("gain over the advisor"), percent=True),
+        )
+        charts = (
+            Chart(
+                "bars",
+                N_("Chance to win (win + tie / 2) against a race-optimal opponent"),
+                x="fight",
+                value="score",
+                series="policy",
+                where={"opponent": "race"},
+            ),
+            Chart(
+                "bars",
+                N_("Chance to win (win + tie / 2) against the advisor"),
+                x="fight",
+                value="score",
+                series="policy",
+                where={"opponent": "advisor"},
+            ),
+        )
+        notes = (NO_EQUILIBRIUM,) if cycled else ()
+        return LabResult(
+            question=self.id,
+            title=self.title,
+            columns=columns,
+            rows=tuple(rows),
+            charts=charts,
+            inputs={
+                "min_dice": self.min_dice,
+                "max_dice": self.max_dice,
+                "higher_straight_wins": self.higher_straight_wins,
+            },
+            policies=_POLICIES,
+            notes=notes,
+        )
