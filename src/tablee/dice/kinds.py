@@ -8,7 +8,9 @@ Source: seeds 000 (d6 only), 003 (D8, D10, D+/-); rulings S-M3.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from tablee.errors import N_, InputError, Message
 
@@ -41,9 +43,9 @@ class Die:
         """Number of physical faces (6, 8 or 10)."""
         return len(self.faces)
 
-    @property
+    @cached_property
     def values(self) -> frozenset[int]:
-        """The distinct values a face can show."""
+        """The distinct values a face can show (worked out once per die)."""
         return frozenset(self.faces)
 
     def check_face(self, face: int) -> int:
@@ -66,6 +68,28 @@ class Die:
                 allowed=", ".join(str(v) for v in sorted(self.values)),
             )
         return face
+
+    def check_faces(self, faces: Iterable[int]) -> tuple[int, ...]:
+        """Check several typed-in face values at once, as `check_face` checks each.
+
+        Args:
+            faces: the values read on the dice, in order.
+
+        Returns:
+            The faces as a tuple, in the order given.
+
+        Raises:
+            InputError: the first value that is not one of this die's faces (the same
+                error as `check_face` gives for it).
+        """
+        checked = tuple(faces)
+        values = self.values
+        for face in checked:
+            if type(face) is not int or face not in values:
+                break
+        else:
+            return checked
+        return tuple(self.check_face(face) for face in checked)
 
 
 D6 = Die("d6", (1, 2, 3, 4, 5, 6), N_("d6"))

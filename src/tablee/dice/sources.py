@@ -87,11 +87,34 @@ class SeededSource:
 
         self.seed = seed
         self._rng = random.Random(seed)
+        self._bits = self._rng.getrandbits
 
     def roll(self, die: Die, count: int) -> tuple[int, ...]:
-        """Roll reproducibly; see `RandomSource.roll`."""
-        _check_count(count)
-        return tuple(die.faces[self._rng.randrange(die.sides)] for _ in range(count))
+        """Roll reproducibly; see `RandomSource.roll`.
+
+        Each face is the die's face at ``random.Random.randrange(sides)``, drawn as
+        ``randrange`` draws it (``sides.bit_length()`` random bits, drawn again while they
+        reach ``sides``), written out here so that a simulation does not pay for the calls:
+        a seed gives the same faces as ``randrange`` would, which stored replays rely on.
+        """
+        if type(count) is not int or not 0 <= count <= MAX_DICE_PER_REQUEST:
+            _check_count(count)
+        faces = die.faces
+        sides = len(faces)
+        bits = sides.bit_length()
+        draw = self._bits
+        if count == 1:  # the commonest request, without the list
+            index = draw(bits)
+            while index >= sides:
+                index = draw(bits)
+            return (faces[index],)
+        rolled = []
+        for _ in range(count):
+            index = draw(bits)
+            while index >= sides:
+                index = draw(bits)
+            rolled.append(faces[index])
+        return tuple(rolled)
 
 
 class TypedFaces:

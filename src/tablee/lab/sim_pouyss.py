@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Annotated, ClassVar, Literal
 
 from tablee.dice import D6, Chance, DiceRequest
@@ -68,6 +69,12 @@ def bonus_asked(policy: str, cagnotte: int, cautious_from: int, greedy_most: int
 
 
 _BINS = (("pool_1_2", 1, 2), ("pool_3_5", 3, 5), ("pool_6_up", 6, 10_000))
+_TOP = _BINS[-1][1]  # from here on, every cagnotte falls in the last bin
+_BIN_OF = tuple(
+    next((i for i, (_, low, high) in enumerate(_BINS) if low <= held <= high), -1)
+    for held in range(_TOP + 1)
+)
+"""The bin of a cagnotte of 0 to ``_TOP`` dice (-1: empty, in no bin)."""
 
 
 @dataclass(frozen=True)
@@ -81,10 +88,38 @@ class _Session:
     malus_below: int
     options: PouyssOptions
 
+    @cached_property
+    def asked(self) -> Mapping[str, tuple[int, ...]]:
+        """Policy -> the bonus dice asked with 0, 1, ... dice in the cagnotte (`bonus_asked`).
+
+        Up to the most a session can hold: its start and one malus die per roll.
+        """
+        most = max(start + players * self.rolls for players, start in self.starts)
+        return {
+            policy: tuple(
+                bonus_asked(policy, held, self.cautious_from, self.greedy_most)
+                for held in range(most + 1)
+            )
+            for policy in BONUS_POLICIES
+        }
+
+    @cached_property
+    def inputs(self) -> tuple[tuple[tuple[ActionRoll, DiceRequest], ...], ...]:
+        """``[bonus][malus]`` -> the roll's inputs and its dice, for every roll a session makes.
+
+        Bonus 0 to the most any policy asks, malus 0 or 1.
+        """
+        return tuple(
+            tuple((roll, dice_for_action(roll)) for roll in (ActionRoll(b, 0), ActionRoll(b, 1)))
+            for b in range(max(self.greedy_most, 1) + 1)
+        )
+
     def trial(self, chance: Chance, tally: Tally) -> None:
-        options, threshold = self.options, self.options.success_threshold
+        options, threshold, below = self.options, self.options.success_threshold, self.malus_below
         d6 = DiceRequest(D6, 1)
+        rolls = self.inputs
         for policy in BONUS_POLICIES:
+            asked = self.asked[policy]
             for players, start in self.starts:
                 key = f"{policy}:{players}"
                 cagnotte, total = start, players * self.rolls
@@ -95,16 +130,11 @@ class _Session:
                     if cagnotte == 0:
                         empty += 1
                     else:
-                        for i, (_, low, high) in enumerate(_BINS):
-                            if low <= cagnotte <= high:
-                                bins[i] += 1
-                    bonus = bonus_asked(policy, cagnotte, self.cautious_from, self.greedy_most)
-                    malus = 0
-                    if self.malus_below and chance.roll(d6)[0] <= self.malus_below:
-                        malus = 1
-                    inputs = ActionRoll(bonus, malus)
-                    result = resolve_action_roll(inputs, chance.roll(dice_for_action(inputs)))
-                    if result.value >= threshold:
+                        bins[_BIN_OF[min(cagnotte, _TOP)]] += 1
+                    bonus = asked[cagnotte]
+                    malus = 1 if below and chance.roll(d6)[0] <= below else 0
+                    inputs, request = rolls[bonus][malus]
+                    if resolve_action_roll(inputs, chance.roll(request)).value >= threshold:
                         successes += 1
                     cagnotte = draw_and_refill(cagnotte, bonus, malus, options).after
                 tally.add(f"{key}:empty_share", empty / total)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from tablee.dice import D6, DiceRequest, Trace, TraceStep
 from tablee.errors import N_, InputError
@@ -62,8 +63,17 @@ class ActionRoll:
     malus: int = 0
 
     def __post_init__(self) -> None:
-        _check_count("bonus", self.bonus)
-        _check_count("malus", self.malus)
+        bonus, malus = self.bonus, self.malus
+        if (
+            type(bonus) is int
+            and type(malus) is int
+            and bonus >= 0
+            and malus >= 0
+            and bonus + malus < MAX_DICE
+        ):
+            return  # the counts of nearly every roll, checked at once
+        _check_count("bonus", bonus)
+        _check_count("malus", malus)
         if self.pool > MAX_DICE:
             raise InputError(
                 N_("a roll of {pool} dice is more than Tablée's maximum of {maximum} per roll"),
@@ -78,7 +88,7 @@ class ActionRoll:
         return 1 + self.bonus + self.malus
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ActionResult:
     """Outcome of an action roll.
 
@@ -88,7 +98,8 @@ class ActionResult:
         kept: the dice left, highest first.
         value: the highest kept die, 1 to 6.
         level: the level of ``value``.
-        trace: the steps.
+        trace: the steps (written on first reading, from the fields above: a simulation
+            that never reads them does not pay for them).
     """
 
     faces: tuple[int, ...]
@@ -96,12 +107,65 @@ class ActionResult:
     kept: tuple[int, ...]
     value: int
     level: Level
-    trace: Trace
+
+    def __init__(
+        self,
+        faces: tuple[int, ...],
+        removed: tuple[int, ...],
+        kept: tuple[int, ...],
+        value: int,
+        level: Level,
+    ) -> None:
+        # the fields written straight into the instance: the generated __init__ of a frozen
+        # dataclass sets each one through object.__setattr__, three times slower, and a
+        # simulation builds one result per roll
+        fields = self.__dict__
+        fields["faces"], fields["removed"], fields["kept"] = faces, removed, kept
+        fields["value"], fields["level"] = value, level
+
+    @cached_property
+    def trace(self) -> Trace:
+        """The steps: the dice thrown, the malus dice removed (if any), the die read."""
+        bonus, malus = len(self.faces) - 1 - len(self.removed), len(self.removed)
+        thrown_templates = {
+            (True, True): N_("thrown (1 base + {bonus} bonus + {malus} malus): {faces}"),
+            (True, False): N_("thrown (1 base + {bonus} bonus): {faces}"),
+            (False, True): N_("thrown (1 base + {malus} malus): {faces}"),
+            (False, False): N_("thrown (1 die): {faces}"),
+        }
+        steps = [
+            TraceStep(
+                thrown_templates[bonus > 0, malus > 0],
+                {
+                    "pool": len(self.faces),
+                    "bonus": bonus,
+                    "malus": malus,
+                    "faces": _show(self.faces),
+                },
+            )
+        ]
+        if self.removed:
+            steps.append(
+                TraceStep(
+                    N_("removed for the malus, highest first: {removed}"),
+                    {"malus": malus, "removed": _show(self.removed)},
+                )
+            )
+        steps.append(
+            TraceStep(
+                N_("highest die left among {kept}: {value}, {level}"),
+                {"kept": _show(self.kept), "value": self.value, "level": self.level.title},
+            )
+        )
+        return tuple(steps)
+
+
+_ACTION_REQUESTS = tuple(DiceRequest(D6, pool) for pool in range(MAX_DICE + 1))
 
 
 def dice_for_action(inputs: ActionRoll) -> DiceRequest:
     """The dice to throw: ``1 + bonus + malus`` d6 (P-M1 step 4)."""
-    return DiceRequest(D6, inputs.pool)
+    return _ACTION_REQUESTS[inputs.pool]
 
 
 def resolve_action_roll(inputs: ActionRoll, faces: Sequence[int]) -> ActionResult:
@@ -130,43 +194,12 @@ def resolve_action_roll(inputs: ActionRoll, faces: Sequence[int]) -> ActionResul
             malus=inputs.malus,
             given=len(faces),
         )
-    thrown = tuple(D6.check_face(f) for f in faces)
+    thrown = D6.check_faces(faces)
     ordered = sorted(thrown, reverse=True)
-    removed = tuple(ordered[: inputs.malus])
-    kept = tuple(ordered[inputs.malus :])
+    malus = inputs.malus
+    kept = tuple(ordered[malus:])
     value = kept[0]
-    level = level_of(value)
-    thrown_templates = {
-        (True, True): N_("thrown (1 base + {bonus} bonus + {malus} malus): {faces}"),
-        (True, False): N_("thrown (1 base + {bonus} bonus): {faces}"),
-        (False, True): N_("thrown (1 base + {malus} malus): {faces}"),
-        (False, False): N_("thrown (1 die): {faces}"),
-    }
-    steps = [
-        TraceStep(
-            thrown_templates[inputs.bonus > 0, inputs.malus > 0],
-            {
-                "pool": inputs.pool,
-                "bonus": inputs.bonus,
-                "malus": inputs.malus,
-                "faces": _show(thrown),
-            },
-        )
-    ]
-    if removed:
-        steps.append(
-            TraceStep(
-                N_("removed for the malus, highest first: {removed}"),
-                {"malus": inputs.malus, "removed": _show(removed)},
-            )
-        )
-    steps.append(
-        TraceStep(
-            N_("highest die left among {kept}: {value}, {level}"),
-            {"kept": _show(kept), "value": value, "level": level.title},
-        )
-    )
-    return ActionResult(thrown, removed, kept, value, level, tuple(steps))
+    return ActionResult(thrown, tuple(ordered[:malus]), kept, value, level_of(value))
 
 
 def _show(faces: Sequence[int]) -> str:

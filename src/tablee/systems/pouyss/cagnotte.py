@@ -20,7 +20,7 @@ from tablee.systems.pouyss.options import PouyssOptions
 __all__ = ["CagnotteMove", "correct", "draw_and_refill", "opposed_cost", "penalise", "reward"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class CagnotteMove:
     """One change of the cagnotte.
 
@@ -34,6 +34,12 @@ class CagnotteMove:
     before: int
     drawn: int
     deposited: int
+
+    def __init__(self, before: int, drawn: int, deposited: int) -> None:
+        # written straight into the instance, as `tablee.systems.pouyss.actions.ActionResult`
+        # does: one move per roll in a simulation
+        fields = self.__dict__
+        fields["before"], fields["drawn"], fields["deposited"] = before, drawn, deposited
 
     @property
     def after(self) -> int:

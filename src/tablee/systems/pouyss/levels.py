@@ -52,6 +52,9 @@ _TITLES = {
 }
 
 
+_BY_VALUE = {level.value: level for level in Level}
+
+
 def level_of(value: int) -> Level:
     """The level for a die value.
 
@@ -63,9 +66,9 @@ def level_of(value: int) -> Level:
 
     Source: seed 000, "Résultats"; P-M2, P-A1.
     """
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise InputError(N_("{value!r} is not a d6 value (1 to 6) (rule P-M2)"), value=value)
-    return Level(value)
+    if type(value) is int and 1 <= value <= 6:
+        return _BY_VALUE[value]
+    raise InputError(N_("{value!r} is not a d6 value (1 to 6) (rule P-M2)"), value=value)
 
 
 def mirror(level: Level) -> Level:
