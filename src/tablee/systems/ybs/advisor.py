@@ -259,6 +259,9 @@ def advised_keep(hand: Sequence[int]) -> Hand:
     """The advised keep for a hand without a straight (see `advise`)."""
     sorted_hand = check_faces(hand)
     n = _check_dice(len(sorted_hand))
+    kept = _solve(n).policy.get(sorted_hand)  # the hands without a straight
+    if kept is not None:
+        return kept
     if best_straight(sorted_hand) is not None:
         return advise(sorted_hand).hand  # raises the RuleError
     return _solve(n).policy[sorted_hand]

@@ -22,10 +22,10 @@ Y-T5, Y-T6.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from enum import Enum
+from functools import cached_property
 
 from tablee.dice import D6, Chance, DiceRequest, RandomSource, SourceChance, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
@@ -63,6 +63,8 @@ BASE_DICE = 5
 """Dice per side before disadvantages (Y-N4)."""
 
 MIXED_CHOICES = ("cancel", "both_lose")
+
+_THROW_STEP = N_("throw {throw} (minute {minutes}): {side} keeps {kept}, throws {rolled}: {hand}")
 
 
 class Hit(Enum):
@@ -147,7 +149,7 @@ def dice_per_side(
     return BASE_DICE - players, BASE_DICE - gm
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Keeps:
     """The faces each side keeps before a throw (empty: reroll everything).
 
@@ -158,6 +160,13 @@ class Keeps:
 
     players: tuple[int, ...] = ()
     gm: tuple[int, ...] = ()
+
+    def __init__(self, players: tuple[int, ...] = (), gm: tuple[int, ...] = ()) -> None:
+        # the fields written straight into the instance: the generated __init__ of a frozen
+        # dataclass sets each one through object.__setattr__, three times slower, and a
+        # simulation builds one of these per throw
+        fields = self.__dict__
+        fields["players"], fields["gm"] = players, gm
 
     def of(self, side: GangSide) -> tuple[int, ...]:
         """One side's kept faces."""
@@ -224,7 +233,34 @@ class GangFight:
     gm_hand: tuple[int, ...] = ()
     result: GangResult | None = None
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        players_dice: int,
+        gm_dice: int,
+        options: GangOptions = GangOptions(),
+        throws: int = 0,
+        players_hand: tuple[int, ...] = (),
+        gm_hand: tuple[int, ...] = (),
+        result: GangResult | None = None,
+    ) -> None:
+        # written straight into the instance, as `Keeps` does: one fight per throw
+        fields = self.__dict__
+        fields["players_dice"], fields["gm_dice"], fields["options"] = (
+            players_dice,
+            gm_dice,
+            options,
+        )
+        fields["throws"], fields["players_hand"], fields["gm_hand"] = throws, players_hand, gm_hand
+        fields["result"] = result
+        if type(options) is not GangOptions or not (
+            type(players_dice) is int
+            and type(gm_dice) is int
+            and 4 <= players_dice <= 8
+            and 4 <= gm_dice <= 8
+        ):
+            self._check()
+
+    def _check(self) -> None:
         for name in ("players_dice", "gm_dice"):
             whole(getattr(self, name), name, 4, 8, rule="Y-M7")
         if not isinstance(self.options, GangOptions):
@@ -324,7 +360,9 @@ class ThrowOutcome:
         players_hand, gm_hand: each side's faces after the throw, sorted.
         players_straight, gm_straight: each side's best straight, or None.
         result: how the fight ended, or None when it goes on.
-        trace: the steps.
+        options: the house rules of the fight (how simultaneous straights end it).
+        trace: the steps (written on first reading, from the fields above: a simulation
+            that never reads them does not pay for them).
 
     Source: seed 004; Y-M7, Y-A13, Y-A14.
     """
@@ -340,40 +378,117 @@ class ThrowOutcome:
     players_straight: Straight | None
     gm_straight: Straight | None
     result: GangResult | None
-    trace: Trace
+    options: GangOptions = GangOptions()
+
+    def __init__(
+        self,
+        throw: int,
+        minutes: int,
+        players_kept: tuple[int, ...],
+        gm_kept: tuple[int, ...],
+        players_rolled: tuple[int, ...],
+        gm_rolled: tuple[int, ...],
+        players_hand: tuple[int, ...],
+        gm_hand: tuple[int, ...],
+        players_straight: Straight | None,
+        gm_straight: Straight | None,
+        result: GangResult | None,
+        options: GangOptions = GangOptions(),
+    ) -> None:
+        # written straight into the instance, as `Keeps` does: one outcome per throw
+        fields = self.__dict__
+        fields["throw"], fields["minutes"] = throw, minutes
+        fields["players_kept"], fields["gm_kept"] = players_kept, gm_kept
+        fields["players_rolled"], fields["gm_rolled"] = players_rolled, gm_rolled
+        fields["players_hand"], fields["gm_hand"] = players_hand, gm_hand
+        fields["players_straight"], fields["gm_straight"] = players_straight, gm_straight
+        fields["result"], fields["options"] = result, options
+
+    @cached_property
+    def trace(self) -> Trace:
+        """The steps: what each side kept, threw and shows, then how the throw ends."""
+        sides = (
+            (GangSide.PLAYERS, self.players_kept, self.players_rolled, self.players_hand),
+            (GangSide.GM, self.gm_kept, self.gm_rolled, self.gm_hand),
+        )
+        steps = [
+            TraceStep(
+                N_(
+                    "throw {throw} (minute {minutes}): {side} keeps {kept}, throws {rolled}: {hand}"
+                ),
+                {
+                    "throw": self.throw,
+                    "minutes": self.throw - 1,
+                    "side": side.title,
+                    "kept": list(kept),
+                    "rolled": list(rolled),
+                    "hand": list(hand),
+                },
+            )
+            for side, kept, rolled, hand in sides
+        ]
+        tail = _end_steps(self.options, self.result, self.players_straight, self.gm_straight)
+        return (*steps, *tail)
 
 
 def is_sub_multiset(kept: Sequence[int], hand: Sequence[int]) -> bool:
     """Whether every kept face is in the hand, counting repeats."""
-    return not Counter(kept) - Counter(hand)
+    if not kept:
+        return True
+    left = list(hand)
+    for face in kept:
+        if face not in left:
+            return False
+        left.remove(face)
+    return True
+
+
+def _checked_keep(
+    state: GangFight, side: GangSide, keep: Sequence[int], hand: tuple[int, ...]
+) -> tuple[int, ...]:
+    """One side's keep, checked against the faces in front of it, sorted."""
+    kept = check_faces(keep)
+    if state.throws == 0 and kept:
+        raise InputError(
+            N_("the first throw uses every die: {side} cannot keep {kept} (Y-M7 step 3)"),
+            side=side.title,
+            kept=list(kept),
+        )
+    if not is_sub_multiset(kept, hand):
+        raise InputError(
+            N_("{side} cannot keep {kept}: its dice show {hand}"),
+            tip=N_("keep only faces shown on the side's dice, each at most as often (Y-M7)"),
+            secret_in=("ybs.gang_throw",),  # the hand of a throw that may be hidden
+            side=side.title,
+            kept=list(kept),
+            hand=list(hand),
+        )
+    return kept
 
 
 def _checked_keeps(state: GangFight, keeps: Keeps) -> Keeps:
-    if state.finished:
+    if state.result is not None:
         raise RuleError(
             N_("the gang fight is over after {throws} throws: no more throws (Y-M7)"),
             throws=state.throws,
         )
-    checked = {}
-    for side in GangSide:
-        kept = check_faces(keeps.of(side))
-        if state.throws == 0 and kept:
-            raise InputError(
-                N_("the first throw uses every die: {side} cannot keep {kept} (Y-M7 step 3)"),
-                side=side.title,
-                kept=list(kept),
-            )
-        if not is_sub_multiset(kept, state.hand_of(side)):
-            raise InputError(
-                N_("{side} cannot keep {kept}: its dice show {hand}"),
-                tip=N_("keep only faces shown on the side's dice, each at most as often (Y-M7)"),
-                secret_in=("ybs.gang_throw",),  # the hand of a throw that may be hidden
-                side=side.title,
-                kept=list(kept),
-                hand=list(state.hand_of(side)),
-            )
-        checked[side.value] = kept
-    return Keeps(checked["players"], checked["gm"])
+    players = _checked_keep(state, GangSide.PLAYERS, keeps.players, state.players_hand)
+    gm = _checked_keep(state, GangSide.GM, keeps.gm, state.gm_hand)
+    if players == keeps.players and gm == keeps.gm and type(keeps) is Keeps:
+        return keeps  # already sorted tuples
+    return Keeps(players, gm)
+
+
+_THROWS = tuple(DiceRequest(D6, count) for count in range(9))
+"""The request for 0 to 8 d6, the most a side throws (the fight checks its dice)."""
+
+
+def _requests(state: GangFight, keeps: Keeps) -> tuple[DiceRequest, DiceRequest]:
+    """The dice each side throws after checked ``keeps``."""
+    return (
+        _THROWS[state.players_dice - len(keeps.players)],
+        _THROWS[state.gm_dice - len(keeps.gm)],
+    )
 
 
 def dice_for_throw(state: GangFight, keeps: Keeps = Keeps()) -> tuple[DiceRequest, DiceRequest]:
@@ -390,11 +505,7 @@ def dice_for_throw(state: GangFight, keeps: Keeps = Keeps()) -> tuple[DiceReques
 
     Source: seed 004; Y-M7 steps 3-4, Y-A14.
     """
-    keeps = _checked_keeps(state, keeps)
-    return (
-        DiceRequest(D6, state.players_dice - len(keeps.players)),
-        DiceRequest(D6, state.gm_dice - len(keeps.gm)),
-    )
+    return _requests(state, _checked_keeps(state, keeps))
 
 
 def throw_result(
@@ -413,40 +524,52 @@ def throw_result(
 
     Source: seed 004; Y-M7 steps 5-7, Y-A13, Y-T5, Y-T6.
     """
-    opts = state.options
+    result = _throw_end(state.options, throw, players, gm)
+    return result, _end_steps(state.options, result, players, gm)
+
+
+def _throw_end(
+    opts: GangOptions, throw: int, players: Straight | None, gm: Straight | None
+) -> GangResult | None:
+    """The result of `throw_result`, without its steps."""
     if players is None and gm is None:
-        return None, (TraceStep(N_("no straight yet: the fight goes on")),)
-    inglorious, steps = False, []
+        return None
+    inglorious = False
     if players is not None and gm is not None:
         tie = resolve_simultaneous(players, gm, higher_straight_wins=opts.higher_straight_wins)
-        winner, inglorious, steps = tie.winner, tie.inglorious, list(tie.trace)
+        winner, inglorious = tie.winner, tie.inglorious
     else:
         winner = GangSide.PLAYERS if players is not None else GangSide.GM
-        steps.append(
-            TraceStep(N_("{side} shows a straight first and wins"), {"side": winner.title})
-        )
     if winner is None:
-        uchimi = {GangSide.PLAYERS: opts.draw_uchimi, GangSide.GM: opts.draw_uchimi}
+        ours = theirs = opts.draw_uchimi
+    elif winner is GangSide.PLAYERS:
+        ours, theirs = opts.winner_uchimi, opts.loser_uchimi
     else:
-        uchimi = {winner: opts.winner_uchimi, winner.other: opts.loser_uchimi}
+        ours, theirs = opts.loser_uchimi, opts.winner_uchimi
+    return GangResult(
+        winner, winner is None, inglorious, players, gm, throw, throw - 1, ours, theirs
+    )
+
+
+def _end_steps(
+    opts: GangOptions, result: GangResult | None, players: Straight | None, gm: Straight | None
+) -> Trace:
+    """The steps of `throw_result` that explain ``result``."""
+    if result is None:
+        return (TraceStep(N_("no straight yet: the fight goes on")),)
+    if players is not None and gm is not None:
+        tie = resolve_simultaneous(players, gm, higher_straight_wins=opts.higher_straight_wins)
+        steps = list(tie.trace)
+    else:
+        winner = GangSide.PLAYERS if players is not None else GangSide.GM
+        steps = [TraceStep(N_("{side} shows a straight first and wins"), {"side": winner.title})]
     steps.append(
         TraceStep(
             N_("damage per fighter: players {players} Uchimi, GM's side {gm} Uchimi"),
-            {"players": uchimi[GangSide.PLAYERS], "gm": uchimi[GangSide.GM]},
+            {"players": result.players_uchimi, "gm": result.gm_uchimi},
         )
     )
-    result = GangResult(
-        winner,
-        winner is None,
-        inglorious,
-        players,
-        gm,
-        throw,
-        throw - 1,
-        uchimi[GangSide.PLAYERS],
-        uchimi[GangSide.GM],
-    )
-    return result, tuple(steps)
+    return tuple(steps)
 
 
 def hand_after(kept: Sequence[int], rolled: Sequence[int]) -> tuple[int, ...]:
@@ -479,11 +602,8 @@ def throw_side(
     return hand, best_straight(hand)
 
 
-def _new_faces(
-    state: GangFight, side: GangSide, kept: tuple[int, ...], faces: Sequence[int]
-) -> tuple[int, ...]:
-    rolled = tuple(D6.check_face(f) for f in faces)
-    needed = state.dice_of(side) - len(kept)
+def _new_faces(side: GangSide, needed: int, faces: Sequence[int]) -> tuple[int, ...]:
+    rolled = D6.check_faces(faces)
     if len(rolled) != needed:
         raise InputError(
             N_("{side} throws {count} dice this time but {given} faces were given (Y-M7)"),
@@ -514,46 +634,37 @@ def resolve_throw(
 
     Source: seed 004; Y-M7, Y-A13, Y-A14, Y-T5, Y-T6.
     """
-    keeps = _checked_keeps(state, keeps)
-    rolled = {s: _new_faces(state, s, keeps.of(s), faces[i]) for i, s in enumerate(GangSide)}
-    hands = {s: hand_after(keeps.of(s), rolled[s]) for s in GangSide}
-    best = {s: best_straight(hands[s]) for s in GangSide}
+    return _resolve_checked(state, _checked_keeps(state, keeps), faces)
+
+
+def _resolve_checked(
+    state: GangFight, keeps: Keeps, faces: tuple[Sequence[int], Sequence[int]]
+) -> tuple[GangFight, ThrowOutcome]:
+    """`resolve_throw` with ``keeps`` checked already (`_checked_keeps`)."""
+    kept, gm_kept = keeps.players, keeps.gm
+    rolled = _new_faces(GangSide.PLAYERS, state.players_dice - len(kept), faces[0])
+    gm_rolled = _new_faces(GangSide.GM, state.gm_dice - len(gm_kept), faces[1])
+    hand, gm_hand = hand_after(kept, rolled), hand_after(gm_kept, gm_rolled)
+    best, gm_best = best_straight(hand), best_straight(gm_hand)
     throw = state.throws + 1
-    steps = [
-        TraceStep(
-            N_("throw {throw} (minute {minutes}): {side} keeps {kept}, throws {rolled}: {hand}"),
-            {
-                "throw": throw,
-                "minutes": throw - 1,
-                "side": s.title,
-                "kept": list(keeps.of(s)),
-                "rolled": list(rolled[s]),
-                "hand": list(hands[s]),
-            },
-        )
-        for s in GangSide
-    ]
-    result, tail = throw_result(state, throw, best[GangSide.PLAYERS], best[GangSide.GM])
-    new_state = replace(
-        state,
-        throws=throw,
-        players_hand=hands[GangSide.PLAYERS],
-        gm_hand=hands[GangSide.GM],
-        result=result,
+    options = state.options
+    result = _throw_end(options, throw, best, gm_best)
+    new_state = type(state)(
+        state.players_dice, state.gm_dice, options, throw, hand, gm_hand, result
     )
     outcome = ThrowOutcome(
         throw,
         throw - 1,
-        keeps.players,
-        keeps.gm,
-        rolled[GangSide.PLAYERS],
-        rolled[GangSide.GM],
-        hands[GangSide.PLAYERS],
-        hands[GangSide.GM],
-        best[GangSide.PLAYERS],
-        best[GangSide.GM],
+        kept,
+        gm_kept,
+        rolled,
+        gm_rolled,
+        hand,
+        gm_hand,
+        best,
+        gm_best,
         result,
-        (*steps, *tail),
+        options,
     )
     return new_state, outcome
 
@@ -579,5 +690,6 @@ def next_throw(state: GangFight, keeps: Keeps, chance: Chance) -> tuple[GangFigh
 
     Source: seed 004; Y-M7.
     """
-    players, gm = dice_for_throw(state, keeps)
-    return resolve_throw(state, keeps, (chance.roll(players), chance.roll(gm)))
+    keeps = _checked_keeps(state, keeps)  # once: `resolve_throw` would check them again
+    players, gm = _requests(state, keeps)
+    return _resolve_checked(state, keeps, (chance.roll(players), chance.roll(gm)))

@@ -83,7 +83,7 @@ def check_faces(faces: Sequence[int]) -> tuple[int, ...]:
     Raises:
         InputError: a value that is not a d6 face (names the value).
     """
-    return tuple(sorted(D6.check_face(f) for f in faces))
+    return tuple(sorted(D6.check_faces(faces)))
 
 
 def straights_in(faces: Sequence[int]) -> tuple[Straight, ...]:
@@ -97,17 +97,28 @@ def straights_in(faces: Sequence[int]) -> tuple[Straight, ...]:
 
     Source: seed 004; Y-M7, Y-A13.
     """
-    present = set(check_faces(faces))
-    return tuple(s for s in Straight if present.issuperset(s.faces))
+    present = set(D6.check_faces(faces))
+    return tuple(s for s, needed in _NEEDED if needed <= present)
 
 
 def best_straight(faces: Sequence[int]) -> Straight | None:
     """The hand's best straight (the one it counts as), or None.
 
+    Raises:
+        InputError: a value that is not a d6 face.
+
     Source: seed 004; Y-A13 (a hand counts as its best straight).
     """
-    found = straights_in(faces)
-    return found[-1] if found else None
+    present = set(D6.check_faces(faces))
+    for straight, needed in _HIGHEST_FIRST:
+        if needed <= present:
+            return straight
+    return None
+
+
+_NEEDED = tuple((s, frozenset(s.faces)) for s in Straight)
+"""Each straight, lowest first, with the faces a hand needs to hold it."""
+_HIGHEST_FIRST = _NEEDED[::-1]
 
 
 @dataclass(frozen=True)
