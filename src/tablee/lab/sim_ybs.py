@@ -78,6 +78,18 @@ def kept_by(policy: str, hand: tuple[int, ...]) -> tuple[int, ...]:
     raise InputError(N_("{policy!r} is not a keep policy"), policy=policy)
 
 
+_KEPT: dict[tuple[str, tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _kept(policy: str, hand: tuple[int, ...]) -> tuple[int, ...]:
+    """`kept_by`, remembered for each policy and hand (a few hundred hands at most)."""
+    key = (policy, hand)
+    kept = _KEPT.get(key)
+    if kept is None:
+        kept = _KEPT[key] = kept_by(policy, hand)
+    return kept
+
+
 def _side_policy(name: str, side: str) -> Policy:
     """The keep policy ``name`` as one side follows it (``players`` or ``gm``)."""
     policy = KEEP_POLICIES[name]
@@ -100,7 +112,7 @@ class _GangTrial:
                     Keeps()
                     if fight.throws == 0
                     else Keeps(
-                        kept_by(policy, fight.players_hand), kept_by(self.gm_keep, fight.gm_hand)
+                        _kept(policy, fight.players_hand), _kept(self.gm_keep, fight.gm_hand)
                     )
                 )
                 fight, _ = next_throw(fight, keeps, chance)

@@ -18,6 +18,7 @@ from tablee.systems.ybs.gang import (
     play_throw,
     resolve_throw,
     start_gang_fight,
+    throw_result,
 )
 from tablee.systems.ybs.straights import GangSide, Straight
 
@@ -137,6 +138,37 @@ def test_trace_names_each_side_and_the_damage():
 def test_is_sub_multiset():
     assert is_sub_multiset([2, 2], [1, 2, 2]) and not is_sub_multiset([2, 2], [1, 2, 3])
     assert is_sub_multiset([], [])
+    assert is_sub_multiset((1, 6), (6, 5, 1)) and not is_sub_multiset((6, 6, 1), (6, 1, 1))
+    assert not is_sub_multiset([4], [])
+
+
+@pytest.mark.parametrize("higher_straight_wins", [True, False])
+@pytest.mark.parametrize(
+    ("faces", "gm_faces"),
+    [
+        ([1, 1, 2, 6], [2, 2, 5, 5]),  # no straight: the fight goes on
+        ([4, 3, 2, 1], [6, 6, 6, 6]),  # the players first
+        ([1, 1, 1, 1], [6, 5, 4, 3]),  # the GM's side first
+        ([2, 3, 4, 5], [3, 4, 5, 6]),  # both, the GM's higher
+        ([3, 4, 5, 6], [6, 5, 4, 3]),  # both, identical
+    ],
+)
+def test_the_trace_read_later_is_the_throw_and_its_end(higher_straight_wins, faces, gm_faces):
+    # the trace is written on first reading: the steps of each side's throw, then those of
+    # throw_result for the same fight
+    fight = GangFight(4, 4, GangOptions(higher_straight_wins=higher_straight_wins))
+    _, outcome = resolve_throw(fight, Keeps(), (faces, gm_faces))
+    result, tail = throw_result(fight, 1, outcome.players_straight, outcome.gm_straight)
+    assert result == outcome.result
+    steps = [step.render() for step in outcome.trace]
+    assert steps[0] == (
+        f"throw 1 (minute 0): the players' side keeps [], throws {faces}: {sorted(faces)}"
+    )
+    assert steps[1] == (
+        f"throw 1 (minute 0): the GM's side keeps [], throws {gm_faces}: {sorted(gm_faces)}"
+    )
+    assert steps[2:] == [step.render() for step in tail]
+    assert outcome.trace is outcome.trace  # written once
 
 
 keep_picks = st.lists(st.booleans(), min_size=6, max_size=6)

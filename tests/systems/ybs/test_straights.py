@@ -39,6 +39,16 @@ def test_detection_matches_a_literal_reading(n):
             assert best_straight(hand).label == labels[-1]
 
 
+@pytest.mark.parametrize("n", range(0, 9))
+def test_checked_faces_give_the_same_best_straight(n):
+    for hand in combinations_with_replacement(range(1, 7), n):
+        found = straights_in(hand)
+        best = found[-1] if found else None
+        assert best_straight(hand) is best
+        assert best_straight(hand, checked=True) is best
+        assert best_straight(hand[::-1], checked=True) is best
+
+
 def test_straights_rank_low_middle_high():
     assert Straight.LOW < Straight.MIDDLE < Straight.HIGH
     assert [s.faces for s in Straight] == list(RUNS)

@@ -447,6 +447,8 @@ def _checked_keep(
     state: GangFight, side: GangSide, keep: Sequence[int], hand: tuple[int, ...]
 ) -> tuple[int, ...]:
     """One side's keep, checked against the faces in front of it, sorted."""
+    if keep == () and type(keep) is tuple:
+        return keep  # nothing kept: nothing to check
     kept = check_faces(keep)
     if state.throws == 0 and kept:
         raise InputError(
@@ -645,7 +647,7 @@ def _resolve_checked(
     rolled = _new_faces(GangSide.PLAYERS, state.players_dice - len(kept), faces[0])
     gm_rolled = _new_faces(GangSide.GM, state.gm_dice - len(gm_kept), faces[1])
     hand, gm_hand = hand_after(kept, rolled), hand_after(gm_kept, gm_rolled)
-    best, gm_best = best_straight(hand), best_straight(gm_hand)
+    best, gm_best = best_straight(hand, checked=True), best_straight(gm_hand, checked=True)
     throw = state.throws + 1
     options = state.options
     result = _throw_end(options, throw, best, gm_best)

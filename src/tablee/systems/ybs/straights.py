@@ -101,24 +101,32 @@ def straights_in(faces: Sequence[int]) -> tuple[Straight, ...]:
     return tuple(s for s, needed in _NEEDED if needed <= present)
 
 
-def best_straight(faces: Sequence[int]) -> Straight | None:
+def best_straight(faces: Sequence[int], *, checked: bool = False) -> Straight | None:
     """The hand's best straight (the one it counts as), or None.
 
+    Args:
+        faces: d6 faces, any number, any order.
+        checked: the caller has checked the faces already (each an ``int`` 1 to 6, as
+            `check_faces` does): they are not checked again.
+
     Raises:
-        InputError: a value that is not a d6 face.
+        InputError: a value that is not a d6 face (not raised with ``checked``).
 
     Source: seed 004; Y-A13 (a hand counts as its best straight).
     """
-    present = set(D6.check_faces(faces))
-    for straight, needed in _HIGHEST_FIRST:
-        if needed <= present:
-            return straight
-    return None
+    return _BEST[frozenset(faces if checked else D6.check_faces(faces))]
 
 
 _NEEDED = tuple((s, frozenset(s.faces)) for s in Straight)
 """Each straight, lowest first, with the faces a hand needs to hold it."""
-_HIGHEST_FIRST = _NEEDED[::-1]
+
+_BEST: dict[frozenset[int], Straight | None] = {
+    present: next((s for s, needed in reversed(_NEEDED) if needed <= present), None)
+    for present in (
+        frozenset(f for f in D6.values if mask >> f & 1) for mask in range(2 ** (D6.sides + 1))
+    )
+}
+"""The best straight held by each set of distinct d6 faces (None: no straight)."""
 
 
 @dataclass(frozen=True)
