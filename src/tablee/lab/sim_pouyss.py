@@ -89,19 +89,25 @@ class _Session:
     options: PouyssOptions
 
     @cached_property
-    def asked(self) -> Mapping[str, tuple[int, ...]]:
-        """Policy -> the bonus dice asked with 0, 1, ... dice in the cagnotte (`bonus_asked`).
+    def most(self) -> int:
+        """The most dice the cagnotte can hold in a session: its start, one malus per roll."""
+        return max(start + players * self.rolls for players, start in self.starts)
 
-        Up to the most a session can hold: its start and one malus die per roll.
-        """
-        most = max(start + players * self.rolls for players, start in self.starts)
+    @cached_property
+    def asked(self) -> Mapping[str, tuple[int, ...]]:
+        """Policy -> the bonus dice asked with 0 to `most` dice in the cagnotte (`bonus_asked`)."""
         return {
             policy: tuple(
                 bonus_asked(policy, held, self.cautious_from, self.greedy_most)
-                for held in range(most + 1)
+                for held in range(self.most + 1)
             )
             for policy in BONUS_POLICIES
         }
+
+    @cached_property
+    def bin_of(self) -> tuple[int, ...]:
+        """The bin (index in `_BINS`) of a cagnotte of 0 to `most` dice (-1: none)."""
+        return tuple(_BIN_OF[min(held, _TOP)] for held in range(self.most + 1))
 
     @cached_property
     def inputs(self) -> tuple[tuple[tuple[ActionRoll, DiceRequest], ...], ...]:
@@ -117,7 +123,7 @@ class _Session:
     def trial(self, chance: Chance, tally: Tally) -> None:
         options, threshold, below = self.options, self.options.success_threshold, self.malus_below
         d6 = DiceRequest(D6, 1)
-        rolls = self.inputs
+        rolls, bin_of = self.inputs, self.bin_of
         for policy in BONUS_POLICIES:
             asked = self.asked[policy]
             for players, start in self.starts:
@@ -130,7 +136,7 @@ class _Session:
                     if cagnotte == 0:
                         empty += 1
                     else:
-                        bins[_BIN_OF[min(cagnotte, _TOP)]] += 1
+                        bins[bin_of[cagnotte]] += 1
                     bonus = asked[cagnotte]
                     malus = 1 if below and chance.roll(d6)[0] <= below else 0
                     inputs, request = rolls[bonus][malus]

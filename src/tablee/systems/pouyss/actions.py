@@ -197,9 +197,12 @@ def resolve_action_roll(inputs: ActionRoll, faces: Sequence[int]) -> ActionResul
     thrown = D6.check_faces(faces)
     ordered = sorted(thrown, reverse=True)
     malus = inputs.malus
-    kept = tuple(ordered[malus:])
+    if malus:
+        removed, kept = tuple(ordered[:malus]), tuple(ordered[malus:])
+    else:
+        removed, kept = (), tuple(ordered)
     value = kept[0]
-    return ActionResult(thrown, tuple(ordered[:malus]), kept, value, level_of(value))
+    return ActionResult(thrown, removed, kept, value, level_of(value))
 
 
 def _show(faces: Sequence[int]) -> str:
