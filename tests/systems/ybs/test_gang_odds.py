@@ -396,3 +396,14 @@ def test_rerolled_ties_with_one_die_a_side_are_refused_not_divided_by_zero() -> 
     # One die against two still ends: the side with two dice shows a pair one time in six.
     odds = ichika_odds(1, 2, tie="reroll")
     assert (odds.win, odds.draw, odds.loss) == (0, 0, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("higher", [True, False])
+def test_the_stored_odds_are_those_solved_again(higher):
+    # the table of scripts/gang_odds_table.py, against the race solved from the rules now
+    for n, m in product((4, 5, 6), repeat=2):
+        stored = gang_fight_odds(n, m, higher_straight_wins=higher)
+        solved = gang_fight_odds(n, m, higher_straight_wins=higher, stored=False)
+        assert stored == solved, (n, m)
+        assert stored.win + stored.draw + stored.loss == 1

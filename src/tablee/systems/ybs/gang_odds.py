@@ -76,6 +76,7 @@ __all__ = [
     "encounter_odds",
     "gang_fight_odds",
     "ichika_odds",
+    "odds_key",
     "side_odds",
     "straight_probability",
     "zorome_distribution",
@@ -245,12 +246,31 @@ def _race(fight: GangFight) -> Absorption[str]:
     return solve_absorbing(start, transitions)
 
 
+def odds_key(players_dice: int, gm_dice: int, higher_straight_wins: bool) -> str:
+    """The key of a fight's odds in the stored table: ``"5:4:higher"`` or ``"5:4:draw"``."""
+    return f"{players_dice}:{gm_dice}:{'higher' if higher_straight_wins else 'draw'}"
+
+
+@cache
+def _stored_odds() -> dict[str, Odds]:
+    """The stored table (`tablee.systems.ybs.gang_odds_table`), read once."""
+    import base64
+    import json
+    import zlib
+
+    from tablee.systems.ybs.gang_odds_table import ODDS
+
+    table = json.loads(zlib.decompress(base64.b64decode(ODDS)))
+    return {key: Odds(*(Fraction(v) for v in values)) for key, values in table.items()}
+
+
 def gang_fight_odds(
     players_dice: int,
     gm_dice: int,
     *,
     higher_straight_wins: bool = True,
     accelerated: bool = True,
+    stored: bool = True,
 ) -> Odds:
     """Exact win / draw / loss of the players in a gang fight when both sides play advised.
 
@@ -260,6 +280,9 @@ def gang_fight_odds(
         higher_straight_wins: the Y-A13 option for straights shown on the same throw.
         accelerated: each side's throws enumerated apart (default); False runs
             `next_throw`, both sides' dice together, from every pair of advised keeps.
+        stored: with ``accelerated``, the odds read from the table this function wrote once
+            (`tablee.systems.ybs.gang_odds_table`, ``scripts/gang_odds_table.py``; a test
+            checks it against a fresh solve); False solves the race again.
 
     Returns:
         The odds, with the expected number of throws (the minutes are that minus 1).
@@ -270,6 +293,10 @@ def gang_fight_odds(
     Source: seed 004; Y-M7, Y-A13, Y-A14 (the race as defined in this module's summary).
     """
     n, m = _check_count(players_dice, 4, 6), _check_count(gm_dice, 4, 6)
+    if accelerated and stored:
+        known = _stored_odds().get(odds_key(n, m, bool(higher_straight_wins)))
+        if known is not None:
+            return known
     fight = GangFight(n, m, GangOptions(higher_straight_wins=bool(higher_straight_wins)))
     race = _race(fight) if accelerated else _race_by_throws(fight)
     return Odds(
