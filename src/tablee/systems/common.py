@@ -302,6 +302,12 @@ def whole(
         InputError: not an ``int`` (a ``bool`` included) or outside ``low..high``, naming
             the value, its name, the bounds and the rule.
     """
+    if (
+        type(value) is int
+        and (low is None or value >= low)
+        and (high is None or (value <= high and low is not None))
+    ):
+        return value  # the common case, checked first
     if high is not None and low is None:
         raise TypeError("whole: a highest value needs a lowest value")
     if (

@@ -21,14 +21,14 @@ S-M5, S-A1, S-A2, S-A3, S-A7, S-A8, S-A13.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from tablee.dice import D8, D10, DPM, DiceRequest, Die, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.common import whole
 from tablee.systems.shs.options import ShsOptions
-from tablee.systems.shs.traits import check_threshold
+from tablee.systems.shs.traits import MAX_THRESHOLD, MIN_THRESHOLD, check_threshold
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -110,6 +110,19 @@ class ActionRoll:
     sacrifice: bool = False
 
     def __post_init__(self) -> None:
+        if (
+            type(self.threshold) is int
+            and MIN_THRESHOLD <= self.threshold <= MAX_THRESHOLD
+            and type(self.bonus) is int
+            and 0 <= self.bonus <= MAX_MODIFIER
+            and type(self.malus) is int
+            and 0 <= self.malus <= MAX_MODIFIER
+            and type(self.expertise) is bool
+            and type(self.surpass) is bool
+            and type(self.sacrifice) is bool
+            and not (self.surpass and self.sacrifice)
+        ):
+            return  # every field as it should be: the checks below would pass
         check_threshold(self.threshold)
         whole(self.bonus, "bonus", 0, MAX_MODIFIER, rule="S-M3")
         whole(self.malus, "malus", 0, MAX_MODIFIER, rule="S-M3")
@@ -149,8 +162,12 @@ class ActionRoll:
     def dpm_groups(self, options: ShsOptions = DEFAULT_OPTIONS) -> tuple[DpmGroup, ...]:
         """The D+/- dice to roll, in face order: the option's own 2 dice (``apart``), then N's.
 
-        The cap of S-A13 (``dpm_cap``) limits the dice for the net modifier only.
+        The cap of S-A13 (``dpm_cap``) limits the dice for the net modifier only. The
+        groups are kept for the last ``options`` asked about (the roll never changes).
         """
+        last = self.__dict__.get("_dpm_groups")
+        if last is not None and last[0] is options:
+            return last[1]  # type: ignore[no-any-return]
         groups = []
         if self.option is not Option.NONE and options.option_bonus == "apart":
             groups.append(DpmGroup(2, 1))
@@ -158,11 +175,21 @@ class ActionRoll:
         count = abs(net) if options.dpm_cap is None else min(abs(net), options.dpm_cap)
         if count:
             groups.append(DpmGroup(count, 1 if net > 0 else -1))
+        self.__dict__["_dpm_groups"] = (options, tuple(groups))
         return tuple(groups)
 
     def with_modifiers(self, *, bonus: int = 0, malus: int = 0) -> ActionRoll:
         """The same roll with extra bonus and malus (cooperation, simultaneous actions)."""
-        return replace(self, bonus=self.bonus + bonus, malus=self.malus + malus)
+        if not bonus and not malus:
+            return self
+        return ActionRoll(
+            self.threshold,
+            self.expertise,
+            self.bonus + bonus,
+            self.malus + malus,
+            self.surpass,
+            self.sacrifice,
+        )
 
 
 @dataclass(frozen=True)
@@ -217,12 +244,20 @@ def dice_for_action(
     return DiceRequest(inputs.die, options.action_dice), *dpm
 
 
+_DPM_SYMBOLS = {1: "+", -1: "-", 0: "0"}
+
+
 def dpm_symbol(face: int) -> str:
     """A D+/- face as shown: ``+``, ``-`` or ``0`` (blank).
 
+    Raises:
+        InputError: not a face of a D+/- die.
+
     Source: seed 003, "Mini-glossaire"; S-N3.
     """
-    return {1: "+", -1: "-", 0: "0"}[_faces_of(DPM, [face], 1)[0]]
+    if type(face) is int and face in _DPM_SYMBOLS:
+        return _DPM_SYMBOLS[face]
+    return _DPM_SYMBOLS[_faces_of(DPM, [face], 1)[0]]
 
 
 def parse_dpm_face(text: object) -> int:
@@ -268,6 +303,9 @@ _COUNT = {
 def _faces_of(die: Die, faces: Sequence[int], expected: int) -> tuple[int, ...]:
     if len(faces) != expected:
         raise InputError(_COUNT[die is DPM], count=expected, die=die_title(die), given=len(faces))
+    values = die.values
+    if all(type(face) is int and face in values for face in faces):
+        return faces if type(faces) is tuple else tuple(faces)
     for face in faces:
         if isinstance(face, bool) or not isinstance(face, int) or face not in die.values:
             raise InputError(
@@ -284,7 +322,9 @@ def _faces_of(die: Die, faces: Sequence[int], expected: int) -> tuple[int, ...]:
 def _show(faces: Sequence[int], die: Die) -> str:
     if not faces:
         return "-"
-    return ", ".join(dpm_symbol(f) if die is DPM else str(f) for f in faces)
+    if die is DPM:
+        return ", ".join([_DPM_SYMBOLS[f] for f in faces])  # faces checked by `_faces_of`
+    return ", ".join(map(str, faces))
 
 
 def _netting_step(inputs: ActionRoll, options: ShsOptions) -> TraceStep | None:

@@ -11,7 +11,7 @@ S-A4, S-A8.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from tablee.dice import DiceRequest, Trace, TraceStep
@@ -80,17 +80,19 @@ class Test:
     sacrifice: bool = False
 
     def __post_init__(self) -> None:
-        if self.characteristic is not None:
+        if self.characteristic is not None and type(self.characteristic) is not Characteristic:
             object.__setattr__(self, "characteristic", characteristic_named(self.characteristic))
-        check_difficulty(self.difficulty)
-        self.action  # noqa: B018 - checks the roll's own fields
+        if type(self.difficulty) is not int or self.difficulty < 1:
+            check_difficulty(self.difficulty)
+        roll = ActionRoll(  # checks the roll's own fields
+            self.threshold, self.expertise, self.bonus, self.malus, self.surpass, self.sacrifice
+        )
+        self.__dict__["_action"] = roll  # the fields never change: built once
 
     @property
     def action(self) -> ActionRoll:
-        """The roll of this Test (everything but the Difficulty)."""
-        return ActionRoll(
-            self.threshold, self.expertise, self.bonus, self.malus, self.surpass, self.sacrifice
-        )
+        """The roll of this Test (everything but the Difficulty), built once."""
+        return self.__dict__["_action"]  # type: ignore[no-any-return]
 
     @property
     def option(self) -> Option:
@@ -99,7 +101,18 @@ class Test:
 
     def with_modifiers(self, *, bonus: int = 0, malus: int = 0) -> Test:
         """The same Test with extra bonus and malus (cooperation, simultaneous actions)."""
-        return replace(self, bonus=self.bonus + bonus, malus=self.malus + malus)
+        if not bonus and not malus:
+            return self
+        return Test(
+            self.threshold,
+            self.difficulty,
+            self.characteristic,
+            self.expertise,
+            self.bonus + bonus,
+            self.malus + malus,
+            self.surpass,
+            self.sacrifice,
+        )
 
 
 @dataclass(frozen=True)

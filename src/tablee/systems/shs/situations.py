@@ -192,7 +192,12 @@ class Cooperation:
 
         Raises:
             RuleError: a member uses an option while ``cooperation_options`` is off (S-A14).
+
+        The Tests are kept for the last ``options`` asked about (the members never change).
         """
+        last = self.__dict__.get("_tests")
+        if last is not None and last[0] is options:
+            return last[1]  # type: ignore[no-any-return]
         if not options.cooperation_options:
             for number, member in enumerate(self.members, start=1):
                 if member.option is not Option.NONE:
@@ -204,7 +209,9 @@ class Cooperation:
                         number=number,
                         option=member.option.title,
                     )
-        return tuple(m.with_modifiers(bonus=1) for m in self.members)
+        tests = tuple(m.with_modifiers(bonus=1) for m in self.members)
+        self.__dict__["_tests"] = (options, tests)
+        return tests
 
 
 @dataclass(frozen=True)
