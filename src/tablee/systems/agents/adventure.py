@@ -36,7 +36,6 @@ G-X1, G-X2.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.agents.agent import reserve_named
@@ -69,6 +68,7 @@ from tablee.systems.agents.tables import (
 )
 from tablee.systems.agents.words import QUEST_WORDS, word
 from tablee.systems.base import JSON, Fact
+from tablee.systems.common import replaced
 
 __all__ = [
     "after_draw",
@@ -129,13 +129,13 @@ def _quest(state: AgentsState) -> Quest:
             N_("no quest has been drawn at this table (rule G-M9)"),
             cli_tip=N_("draw one with: tablee agents play"),
         )
-    return replace(quest, agents=tuple(state.agents[a.name] for a in quest.agents))
+    return replaced(quest, agents=tuple(state.agents[a.name] for a in quest.agents))
 
 
 def _after_quest(state: AgentsState, quest: Quest, **changes: object) -> AgentsState:
     """The state with the quest stored and the agents' records copied back from it."""
     agents = {**state.agents, **{a.name: a for a in quest.agents}}
-    return replace(state, quest=quest, agents=agents, **changes)  # type: ignore[arg-type]
+    return replaced(state, quest=quest, agents=agents, **changes)
 
 
 def _fact(kind: str, payload: dict[str, JSON], actor: str = "gm") -> Fact:
@@ -176,7 +176,7 @@ def decide_quest(
         "objective": drawn.quest.objective.text,
         "agents": [a.name for a in drawn.quest.agents],
     }
-    after = replace(
+    after = replaced(
         state,
         quest=drawn.quest,
         tables=tables,
@@ -202,9 +202,9 @@ def after_draw(state: AgentsState, table: str, text: str) -> AgentsState:
     Source: G-M9 step 3.1; G-A13 (boons: Tablée's addition); G-X2.
     """
     if table == TableKind.ENVIRONMENTS.value and state.quest is not None and state.scene == 0:
-        return replace(state, arrival=text)
+        return replaced(state, arrival=text)
     if table == TableKind.BOONS.value and state.boons_owed > 0:
-        return replace(state, boons_owed=state.boons_owed - 1)
+        return replaced(state, boons_owed=state.boons_owed - 1)
     return state
 
 
@@ -322,7 +322,7 @@ def decide_generate(
         "score": generated.score,
         "ended": challenge.outcome,
     }
-    after = replace(
+    after = replaced(
         state,
         challenges={**state.challenges, number: challenge},
         generated={**state.generated, number: generated.drawn()},
@@ -429,7 +429,7 @@ def decide_contest_start(state: AgentsState, *, favori: str | None = None) -> De
     start = start_contest(quest.agents, quest.wins, favori=name)
     agents = {**state.agents, start.favori.name: start.favori}
     payload: dict[str, JSON] = {"favori": name, "holder": start.contest.holder}
-    after = replace(state, agents=agents, contest=start.contest)
+    after = replaced(state, agents=agents, contest=start.contest)
     return Decision((_fact("agents.contest_started", payload),), start, (), after)
 
 
@@ -492,7 +492,7 @@ def decide_contest_challenge(
         "score": score,
         "ended": challenge.outcome,
     }
-    after = replace(
+    after = replaced(
         state,
         challenges={**state.challenges, number: challenge},
         bouts={**state.bouts, number: launched.bout()},
@@ -533,7 +533,7 @@ def decide_contest_settle(
         taker=name,
     )
     payload: dict[str, JSON] = {"challenge": challenge, "taker": name, "holder": step.holder}
-    after = replace(state, contest=step.contest, settled_bouts=state.settled_bouts | {challenge})
+    after = replaced(state, contest=step.contest, settled_bouts=state.settled_bouts | {challenge})
     return Decision((_fact("agents.contest_settled", payload),), step, (), after)
 
 
@@ -551,7 +551,7 @@ def decide_contest_close(state: AgentsState, *, wanting: Sequence[str] = ()) -> 
         raise RuleError(N_("contest challenge {number} is not settled yet"), number=pending[0])
     step = close_contest(contest, _names(state, wanting))
     payload: dict[str, JSON] = {"wanting": list(wanting), "holder": step.holder}
-    after = replace(state, contest=step.contest)
+    after = replaced(state, contest=step.contest)
     return Decision((_fact("agents.contest_closed", payload),), step, (), after)
 
 
