@@ -36,6 +36,7 @@ G-X1, G-X2.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.agents.agent import reserve_named
@@ -117,8 +118,14 @@ def tables_from_json(data: Mapping[str, JSON], source: str) -> GeneratorTables:
         text = data[kind.value]
         if not isinstance(text, str):
             raise InputError(N_("table {kind} must be text"), kind=kind.value)
-        parsed[kind] = parse_table(text, f"{source}/{kind.value}.txt")
+        parsed[kind] = _parsed_table(text, f"{source}/{kind.value}.txt")
     return GeneratorTables.of(parsed)
+
+
+@lru_cache(maxsize=64)
+def _parsed_table(text: str, name: str) -> Table:
+    """`parse_table`, remembered for the last texts read (a table is immutable)."""
+    return parse_table(text, name)
 
 
 def _quest(state: AgentsState) -> Quest:
