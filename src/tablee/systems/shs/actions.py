@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 
-from tablee.dice import D8, D10, DPM, DiceRequest, Die, Trace, TraceStep
+from tablee.dice import D8, D10, DPM, DiceRequest, Die, LazyTrace, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.common import whole
 from tablee.systems.shs.options import ShsOptions
@@ -208,7 +209,7 @@ class ActionResult:
         option: the option used.
         nt_gain: NT gained once the Action is over: 1 with Se Surpasser, else 0 (S-M5).
         dies: the Protagoniste dies (Se Sacrifier, whatever the outcome; S-A8).
-        trace: the steps.
+        trace: the steps (built when first read: `tablee.dice.LazyTrace`).
 
     Source: seed 003, "Points de Succès", "Options"; S-M2, S-A3, S-A8.
     """
@@ -224,7 +225,7 @@ class ActionResult:
     option: Option
     nt_gain: int
     dies: bool
-    trace: Trace
+    trace: LazyTrace = LazyTrace()  # noqa: RUF009 - a descriptor: reads give the Trace
 
 
 def dice_for_action(
@@ -371,6 +372,41 @@ def resolve_action(
     thrown = _faces_of(die, action_faces, options.action_dice)
     dpm = _faces_of(DPM, dpm_faces, sum(g.count for g in groups))
     dice_ps = sum(1 for f in thrown if f >= inputs.threshold)
+    dpm_ps, start = 0, 0
+    for group in groups:
+        part = dpm[start : start + group.count]
+        start += group.count
+        dpm_ps += group.sign * sum(1 for f in part if f == group.sign)
+    sacrifice_ps = 2 if inputs.sacrifice else 0
+    signed = dice_ps + dpm_ps + sacrifice_ps
+    ps = max(signed, 0) if options.negative_ps == "zero" else signed
+    return ActionResult(
+        die=die.name,
+        action_faces=thrown,
+        dpm_faces=dpm,
+        dice_ps=dice_ps,
+        dpm_ps=dpm_ps,
+        sacrifice_ps=sacrifice_ps,
+        signed_ps=signed,
+        ps=ps,
+        option=inputs.option,
+        nt_gain=1 if inputs.surpass else 0,
+        dies=inputs.sacrifice,
+        trace=partial(_action_steps, inputs, thrown, dpm, options, signed, ps),
+    )
+
+
+def _action_steps(
+    inputs: ActionRoll,
+    thrown: tuple[int, ...],
+    dpm: tuple[int, ...],
+    options: ShsOptions,
+    signed: int,
+    ps: int,
+) -> Trace:
+    """The steps of `resolve_action`, from its checked faces and totals."""
+    die, groups = inputs.die, inputs.dpm_groups(options)
+    dice_ps = sum(1 for f in thrown if f >= inputs.threshold)
     steps = [
         TraceStep(
             N_("{count} {die} against {threshold}+: {faces}, {ps} PS"),
@@ -388,12 +424,11 @@ def resolve_action(
     netting = _netting_step(inputs, options)
     if netting is not None:
         steps.append(netting)
-    dpm_ps, start = 0, 0
+    start = 0
     for group in groups:
         part = dpm[start : start + group.count]
         start += group.count
         points = group.sign * sum(1 for f in part if f == group.sign)
-        dpm_ps += points
         steps.append(
             TraceStep(
                 N_("{count} D+/- counting each '{symbol}': {faces} give {points} PS"),
@@ -405,25 +440,9 @@ def resolve_action(
                 },
             )
         )
-    sacrifice_ps = 2 if inputs.sacrifice else 0
-    if sacrifice_ps:
+    if inputs.sacrifice:
         steps.append(TraceStep(N_("Se Sacrifier adds 2 PS")))
-    signed = dice_ps + dpm_ps + sacrifice_ps
-    ps = max(signed, 0) if options.negative_ps == "zero" else signed
     steps.append(TraceStep(N_("total: {ps} PS"), {"ps": signed}))
     if ps != signed:
         steps.append(TraceStep(N_("a total below 0 counts as 0 PS (house rule)")))
-    return ActionResult(
-        die=die.name,
-        action_faces=thrown,
-        dpm_faces=dpm,
-        dice_ps=dice_ps,
-        dpm_ps=dpm_ps,
-        sacrifice_ps=sacrifice_ps,
-        signed_ps=signed,
-        ps=ps,
-        option=inputs.option,
-        nt_gain=1 if inputs.surpass else 0,
-        dies=inputs.sacrifice,
-        trace=tuple(steps),
-    )
+    return tuple(steps)

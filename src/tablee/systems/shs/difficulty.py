@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar
 
-from tablee.dice import DiceRequest, Trace, TraceStep
+from tablee.dice import DiceRequest, LazyTrace, Trace, TraceStep
 from tablee.errors import N_, Message
 from tablee.systems.common import whole
 from tablee.systems.shs.actions import (
@@ -123,7 +124,8 @@ class TestResult:
         roll: the Action's dice result (PS, side effects).
         difficulty: the Difficulty, 1 or more.
         success: ``roll.ps >= difficulty``.
-        trace: the roll's steps and the comparison.
+        trace: the roll's steps and the comparison (built when first read:
+            `tablee.dice.LazyTrace`).
 
     Source: seed 003, "Difficulté"; S-M2.
     """
@@ -133,7 +135,7 @@ class TestResult:
     roll: ActionResult
     difficulty: int
     success: bool
-    trace: Trace
+    trace: LazyTrace = LazyTrace()  # noqa: RUF009 - a descriptor: reads give the Trace
 
     @property
     def ps(self) -> int:
@@ -162,17 +164,25 @@ def resolve_test(
     """
     rolled = resolve_action(inputs.action, action_faces, dpm_faces, options)
     success = rolled.ps >= inputs.difficulty
+    return TestResult(
+        rolled, inputs.difficulty, success, partial(_test_steps, rolled, inputs.difficulty)
+    )
+
+
+def _test_steps(rolled: ActionResult, difficulty: int) -> Trace:
+    """The steps of `resolve_test`: the roll's, then the comparison and its price."""
+    success = rolled.ps >= difficulty
     template = (
         N_("{ps} PS against Difficulty {difficulty}: success")
         if success
         else N_("{ps} PS against Difficulty {difficulty}: failure")
     )
-    steps = [*rolled.trace, TraceStep(template, {"ps": rolled.ps, "difficulty": inputs.difficulty})]
+    steps = [*rolled.trace, TraceStep(template, {"ps": rolled.ps, "difficulty": difficulty})]
     if rolled.nt_gain:
         steps.append(TraceStep(N_("NT +1 once the Action is over (Se Surpasser)")))
     if rolled.dies:
         steps.append(TraceStep(N_("the Protagoniste dies (Se Sacrifier)")))
-    return TestResult(rolled, inputs.difficulty, success, tuple(steps))
+    return tuple(steps)
 
 
 class TestMechanic:
