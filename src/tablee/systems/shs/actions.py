@@ -240,9 +240,14 @@ def dice_for_action(
 
     Source: seed 003; S-M2 steps 1 and 3, S-A1, S-A2, S-A7, S-A13.
     """
+    last = inputs.__dict__.get("_requests")
+    if last is not None and last[0] is options:
+        return last[1]  # type: ignore[no-any-return]  # the roll never changes
     groups = inputs.dpm_groups(options)
     dpm = tuple(DiceRequest(DPM, g.count) for g in groups) or (DiceRequest(DPM, 0),)
-    return DiceRequest(inputs.die, options.action_dice), *dpm
+    requests = (DiceRequest(inputs.die, options.action_dice), *dpm)
+    inputs.__dict__["_requests"] = (options, requests)
+    return requests
 
 
 _DPM_SYMBOLS = {1: "+", -1: "-", 0: "0"}

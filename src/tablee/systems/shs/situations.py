@@ -73,7 +73,8 @@ def with_situation(result: TestResult, *, bonus: int = 0, malus: int = 0) -> Tes
     """
     if not bonus and not malus:
         return result  # no step to add
-    return replace(result, trace=partial(_situated, bonus, malus, result))
+    situated = partial(_situated, bonus, malus, result)
+    return TestResult(result.roll, result.difficulty, result.success, situated)
 
 
 def _situated(bonus: int, malus: int, result: TestResult | ActionResult) -> Trace:
