@@ -15,7 +15,7 @@ S-M7, S-A14, S-T5, S-T10, S-T11, S-X5.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import TypeVar
 
