@@ -121,3 +121,9 @@ def test_a_test_builds_its_roll_once_and_still_checks_it() -> None:
         Test(6, 2, bonus=True)  # type: ignore[arg-type]
     with pytest.raises(InputError):
         resolve_action(ActionRoll(6), [6, 2, 9], [])
+
+
+def test_replaced_goes_through_replace_for_a_lazy_trace() -> None:
+    built.clear()
+    outcome = replaced(_Outcome(1, STEPS), trace=partial(_steps))
+    assert outcome.trace == STEPS and built == [1]

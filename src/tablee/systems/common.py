@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from tablee.dice import TraceStep
@@ -51,12 +52,19 @@ _PLAIN: dict[type, frozenset[str]] = {}
 
 def _plain_fields(cls: type) -> frozenset[str]:
     """The fields of ``cls`` when a copy of its instance dict makes a valid changed copy."""
+    attributes = [v for c in cls.__mro__ for v in vars(c).values()]
     plain = (
         is_dataclass(cls)
         and not hasattr(cls, "__post_init__")
         and not hasattr(cls, "__slots__")
         and all(f.init for f in fields(cls))
         and all(getattr(f.type, "__name__", "") != "InitVar" for f in fields(cls))
+        # nothing kept in the instance dict but the fields: no cached value, no descriptor
+        # field (a `tablee.dice.LazyTrace` keeps its value under another name)
+        and not any(isinstance(v, cached_property) for v in attributes)
+        and not any(
+            hasattr(vars(c).get(f.name), "__set__") for c in cls.__mro__ for f in fields(cls)
+        )
     )
     names = frozenset(f.name for f in fields(cls)) if plain else frozenset()
     _PLAIN[cls] = names
