@@ -55,6 +55,7 @@ from tablee.systems.agents.quest import (
     QuestStatus,
     abandon_quest,
     apply_consequence,
+    check_involved,
     count_late_win,
     draw_quest,
     generate_challenge,
@@ -73,6 +74,7 @@ from tablee.systems.common import replaced
 
 __all__ = [
     "after_draw",
+    "check_generate",
     "decide_consequence",
     "decide_contest_challenge",
     "decide_contest_close",
@@ -281,6 +283,28 @@ def decide_scene(state: AgentsState) -> Decision:
     return Decision((_fact("agents.scene_started", payload),), scene, (), after)
 
 
+def check_generate(state: AgentsState, agents: Sequence[str]) -> tuple[Quest, list[str]]:
+    """Refuse a challenge that `decide_generate` would refuse whatever its dice.
+
+    Returns:
+        The quest (its agent records refreshed) and the involved agents' stored names.
+
+    Raises:
+        InputError: bad names. NotFoundError: an unknown agent.
+        RuleError: no quest or scene; the quest is over; an agent sits out (G-A16).
+
+    Source: G-M9 step 3, G-M11, G-A16.
+    """
+    quest = _quest(state)
+    if state.scene == 0:
+        raise RuleError(N_("start a scene before drawing its challenge (rule G-A16)"))
+    names = [agent_named(state, a) for a in agents]
+    for name in names:
+        check_present(state, name)
+    check_involved(quest, names)
+    return quest, names
+
+
 def decide_generate(
     state: AgentsState,
     *,
@@ -302,12 +326,7 @@ def decide_generate(
 
     Source: G-M9 step 3, G-N3, G-N4, G-A1 to G-A3, G-A16.
     """
-    quest = _quest(state)
-    if state.scene == 0:
-        raise RuleError(N_("start a scene before drawing its challenge (rule G-A16)"))
-    names = [agent_named(state, a) for a in agents]
-    for name in names:
-        check_present(state, name)
+    quest, names = check_generate(state, agents)
     generated = generate_challenge(quest, names, list(faces), state.options)
     label = opposition.strip() if isinstance(opposition, str) and opposition.strip() else ""
     number = len(state.challenges) + 1

@@ -337,7 +337,7 @@ def _generate(
     progress = min(quest.progress, 3) if quest is not None else 0
     inputs = ChallengeInputs(progress, max(1, len(group)), state.options)
     count = CHALLENGE_GENERATOR.dice_for(inputs).count
-    adventure.decide_generate(state, agents=group, faces=[1] * count)  # refused before rolling
+    adventure.check_generate(state, group)  # refused before rolling
     faces = list(dice.roll(DiceRequest(D6, count, ordered=True)))  # read in order
     source = CHALLENGE_GENERATOR.resolve(inputs, faces).source
     opposition = command.opposition
