@@ -318,19 +318,20 @@ def act(
             agent=agent,
         )
     index = _target(challenge, target)
-    opposition = challenge.oppositions[index]
-    oppositions = list(challenge.oppositions)
-    oppositions[index] = replaced(
-        opposition, score=max(0, opposition.score - result.opposition_loss)
-    )
+    oppositions, loss = challenge.oppositions, result.opposition_loss
+    if loss:
+        opposition = oppositions[index]
+        hit = replaced(opposition, score=max(0, opposition.score - loss))
+        oppositions = (*oppositions[:index], hit, *oppositions[index + 1 :])
     after = reserve - result.reserve_loss
-    standing = dict(challenge.standing)
+    standing, spent = challenge.standing, challenge.spent
     if after == 0:
-        standing[agent] = Standing.OUT
-    spent = {**challenge.spent, agent: challenge.spent[agent] + result.reserve_loss}
+        standing = {**standing, agent: Standing.OUT}
+    if result.reserve_loss:
+        spent = {**spent, agent: spent[agent] + result.reserve_loss}
     moved = replaced(
         challenge,
-        oppositions=tuple(oppositions),
+        oppositions=oppositions,
         standing=standing,
         spent=spent,
         turn=(challenge.agents.index(agent) + 1) % len(challenge.agents),
