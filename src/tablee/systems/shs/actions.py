@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
+from typing import TypeVar
 
 from tablee.dice import D8, D10, DPM, DiceRequest, Die, LazyTrace, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
@@ -82,6 +83,28 @@ class DpmGroup:
 
     count: int
     sign: int
+
+
+T = TypeVar("T")
+_MEMO_SIZE = 4096
+"""Most entries a memo of `_memo` keeps before it starts again from nothing."""
+_GROUPS: dict[tuple[object, ...], tuple[ShsOptions, tuple[DpmGroup, ...]]] = {}
+"""`ActionRoll.dpm_groups` by (surpass, sacrifice, bonus, malus, id(options))."""
+_REQUESTS: dict[tuple[object, ...], tuple[ShsOptions, tuple[DiceRequest, ...]]] = {}
+"""`dice_for_action` by (expertise, surpass, sacrifice, bonus, malus, id(options))."""
+
+
+def _memo(
+    memo: dict[tuple[object, ...], tuple[ShsOptions, T]],
+    key: tuple[object, ...],
+    options: ShsOptions,
+    value: T,
+) -> T:
+    """Keep ``value`` under ``key`` (the entry holds ``options``, so its id stays its own)."""
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = (options, value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -164,11 +187,12 @@ class ActionRoll:
         """The D+/- dice to roll, in face order: the option's own 2 dice (``apart``), then N's.
 
         The cap of S-A13 (``dpm_cap``) limits the dice for the net modifier only. The
-        groups are kept for the last ``options`` asked about (the roll never changes).
+        groups are worked out once per option, bonus, malus and house rules (`_memo`).
         """
-        last = self.__dict__.get("_dpm_groups")
-        if last is not None and last[0] is options:
-            return last[1]  # type: ignore[no-any-return]
+        key = (self.surpass, self.sacrifice, self.bonus, self.malus, id(options))
+        hit = _GROUPS.get(key)
+        if hit is not None and hit[0] is options:
+            return hit[1]
         groups = []
         if self.option is not Option.NONE and options.option_bonus == "apart":
             groups.append(DpmGroup(2, 1))
@@ -176,8 +200,7 @@ class ActionRoll:
         count = abs(net) if options.dpm_cap is None else min(abs(net), options.dpm_cap)
         if count:
             groups.append(DpmGroup(count, 1 if net > 0 else -1))
-        self.__dict__["_dpm_groups"] = (options, tuple(groups))
-        return tuple(groups)
+        return _memo(_GROUPS, key, options, tuple(groups))
 
     def with_modifiers(self, *, bonus: int = 0, malus: int = 0) -> ActionRoll:
         """The same roll with extra bonus and malus (cooperation, simultaneous actions)."""
@@ -240,14 +263,14 @@ def dice_for_action(
 
     Source: seed 003; S-M2 steps 1 and 3, S-A1, S-A2, S-A7, S-A13.
     """
-    last = inputs.__dict__.get("_requests")
-    if last is not None and last[0] is options:
-        return last[1]  # type: ignore[no-any-return]  # the roll never changes
+    key = (inputs.expertise, inputs.surpass, inputs.sacrifice, inputs.bonus, inputs.malus)
+    hit = _REQUESTS.get((*key, id(options)))
+    if hit is not None and hit[0] is options:
+        return hit[1]
     groups = inputs.dpm_groups(options)
     dpm = tuple(DiceRequest(DPM, g.count) for g in groups) or (DiceRequest(DPM, 0),)
     requests = (DiceRequest(inputs.die, options.action_dice), *dpm)
-    inputs.__dict__["_requests"] = (options, requests)
-    return requests
+    return _memo(_REQUESTS, (*key, id(options)), options, requests)
 
 
 _DPM_SYMBOLS = {1: "+", -1: "-", 0: "0"}
