@@ -77,8 +77,8 @@ TraceSource = Trace | Callable[[], Trace]
 class LazyTrace:
     """The ``trace`` field of an outcome dataclass, built when it is first read.
 
-    Declared as ``trace: Trace = LazyTrace()`` (the last field; its default is the empty
-    trace). The field takes either the steps or a function without arguments that builds
+    Declared as ``trace: LazyTrace = LazyTrace()`` (the last field; its default is the
+    empty trace; type checkers read it as a `Trace`). The field takes either the steps or a function without arguments that builds
     them (a `functools.partial` of a module-level function, so that the outcome can still
     be pickled); reading ``outcome.trace`` builds them once, keeps them and gives them, so
     the outcome reads, compares and prints exactly as if the steps had been given. A
