@@ -78,11 +78,12 @@ class LazyTrace:
     """The ``trace`` field of an outcome dataclass, built when it is first read.
 
     Declared as ``trace: LazyTrace = LazyTrace()`` (the last field; its default is the
-    empty trace; type checkers read it as a `Trace`). The field takes either the steps or a function without arguments that builds
-    them (a `functools.partial` of a module-level function, so that the outcome can still
-    be pickled); reading ``outcome.trace`` builds them once, keeps them and gives them, so
-    the outcome reads, compares and prints exactly as if the steps had been given. A
-    simulation that never reads the trace never pays for its text.
+    empty trace; type checkers read it as a `Trace`). The field takes either the steps or
+    a function without arguments that builds them (a `functools.partial` of a module-level
+    function, so that the outcome can still be pickled); reading ``outcome.trace`` builds
+    them once, keeps them and gives them, so the outcome reads, compares and prints exactly
+    as if the steps had been given. A simulation that never reads the trace never pays for
+    its text.
 
     Source: docs/architecture.md ("A mechanic": every outcome carries its trace).
     """

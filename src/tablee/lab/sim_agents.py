@@ -316,9 +316,13 @@ def _decided(state: AgentsState, command: Command, chance: Chance) -> AgentsStat
 
 
 def _acted(state: AgentsState, challenge: int, agent: str, chance: Chance) -> AgentsState:
-    """``agent`` acts in ``challenge`` with no modifier: one d6, `game.decide_action` (G-M4)."""
+    """``agent`` acts in ``challenge`` with no modifier: one d6, `game.decide_action` (G-M4).
+
+    ``record=False``: the action's fact, which the simulation never reads, is not built.
+    """
     face = chance.roll(DiceRequest(D6, 1))[0]
-    return decide_action(state, challenge=challenge, agent=agent, face=face).after
+    made = decide_action(state, challenge=challenge, agent=agent, face=face, record=False)
+    return made.after
 
 
 @dataclass(frozen=True)

@@ -389,6 +389,7 @@ def decide_action(
     target: int | None = None,
     declaration: str = "",
     odds: Mapping[str, JSON] | None = None,
+    record: bool = True,
 ) -> Decision:
     """An agent acts in a challenge: ticked modifiers, one d6 thrown, the result applied.
 
@@ -402,6 +403,9 @@ def decide_action(
         declaration: the action as the player declared it (free text, G-M3; may be empty).
         odds: the odds shown before the roll, as recorded
             (`tablee.systems.agents.shown_odds.odds_record`), or None (not recorded).
+        record: True (play) for the decision's fact; False for a caller that reads only
+            its outcome and state after (the lab's simulations): no fact is built, the
+            rules, checks, outcome and state being the same.
 
     Returns:
         The decision; its outcome is the `tablee.systems.agents.actions.ActionResult`.
@@ -441,6 +445,8 @@ def decide_action(
     after = _with_reserve(
         state, name, hero.with_reserve(current.kind, after_reserve), current.kind, challenges
     )
+    if not record:
+        return Decision((), result, (), after)
     final = after.challenges[current.number]
     payload: dict[str, JSON] = {
         "challenge": current.number,
