@@ -127,3 +127,28 @@ def test_replaced_goes_through_replace_for_a_lazy_trace() -> None:
     built.clear()
     outcome = replaced(_Outcome(1, STEPS), trace=partial(_steps))
     assert outcome.trace == STEPS and built == [1]
+
+
+def test_a_protagonists_counter_change_is_replace() -> None:
+    from tablee.systems.shs.protagonist import (
+        adjust_counter,
+        create_protagonist,
+        kill,
+        set_counter,
+    )
+
+    hero = create_protagonist(
+        "Émile",
+        carrure=7,
+        motricite=6,
+        science=5,
+        relationnel=8,
+        sang_froid=6,
+        expertises=["Survivre"],
+    )
+    assert adjust_counter(hero, "sante", -4) == replace(hero, sante=hero.sante - 4)
+    assert adjust_counter(hero, "sante", -40).sante == 0
+    assert set_counter(hero, "nt", 3) == replace(hero, nt=3)
+    assert kill(hero) == replace(hero, alive=False) and hero.alive
+    with pytest.raises(InputError):
+        set_counter(hero, "nt", -1)
