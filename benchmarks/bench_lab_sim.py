@@ -23,8 +23,9 @@ The plain loops use two lookups from the rules core where writing them again wou
 copy a table: the YBS advisor's keeps (`advised_keep`) and the agents opposition table
 (`opposition_score`).
 
-Usage: ``.venv/bin/python benchmarks/bench_lab_sim.py [--quick] [--json]`` (``--quick``:
-fewer trials, under 2 minutes on a loaded 2-core machine).
+Usage: ``.venv/bin/python benchmarks/bench_lab_sim.py [--quick] [--json] [--only NAME ...]``
+(``--quick``: fewer trials, under 2 minutes on a loaded 2-core machine; ``--only``: the
+questions named, e.g. ``--only shs/film agents/adventure``).
 """
 
 from __future__ import annotations
@@ -409,10 +410,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer trials (under 2 minutes)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        choices=[case[0] for case in CASES],
+        help="run only these questions",
+    )
     args = parser.parse_args()
     trials = QUICK if args.quick else TRIALS
     rows = []
     for name, make, plain, read in CASES:
+        if args.only and name not in args.only:
+            continue
         question = make(trials[name])
         wall, cpu, kids = time.perf_counter(), time.process_time(), _children_cpu()
         result = question.answer(LabContext(workers=2))

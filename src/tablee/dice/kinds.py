@@ -43,8 +43,12 @@ class Die:
 
     @property
     def values(self) -> frozenset[int]:
-        """The distinct values a face can show."""
-        return frozenset(self.faces)
+        """The distinct values a face can show (worked out once per die)."""
+        values = self.__dict__.get("_values")
+        if values is None:
+            values = frozenset(self.faces)
+            self.__dict__["_values"] = values
+        return values
 
     def check_face(self, face: int) -> int:
         """Check one typed-in face value.

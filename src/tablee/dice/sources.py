@@ -14,7 +14,7 @@ Source: docs/architecture.md ("A mechanic").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from tablee.dice.faces import check_typed_face, split_faces
@@ -87,11 +87,22 @@ class SeededSource:
 
         self.seed = seed
         self._rng = random.Random(seed)
+        # what ``randrange(n)`` calls and returns for an int n > 0
+        self._below: Callable[[int], int] = self._rng._randbelow  # type: ignore[attr-defined]
 
     def roll(self, die: Die, count: int) -> tuple[int, ...]:
-        """Roll reproducibly; see `RandomSource.roll`."""
-        _check_count(count)
-        return tuple(die.faces[self._rng.randrange(die.sides)] for _ in range(count))
+        """Roll reproducibly; see `RandomSource.roll`.
+
+        The faces are the generator's own (``randrange(sides)`` picks each face, through
+        the generator's ``_randbelow`` that ``randrange`` calls for a positive bound: the
+        same sequence for the same seed, without ``randrange``'s argument checks).
+        """
+        if type(count) is not int or not 0 <= count <= MAX_DICE_PER_REQUEST:
+            _check_count(count)
+        faces, below, sides = die.faces, self._below, len(die.faces)
+        if count == 1:
+            return (faces[below(sides)],)
+        return tuple([faces[below(sides)] for _ in range(count)])
 
 
 class TypedFaces:
