@@ -328,13 +328,15 @@ def _bars(figure: Figure, result: LabResult, chart: Chart, tr: Tr) -> bool:
         errors = None
         if any(isinstance(c, Estimate) for c in cells):
             estimated = True
+            # an estimate's bounds may lie a rounding error inside its value (`Estimate`
+            # allows 1e-12): matplotlib refuses a negative error bar, so each is 0 at least
             errors = [
                 [
-                    h - c.low if isinstance(c, Estimate) else 0.0
+                    max(0.0, h - c.low) if isinstance(c, Estimate) else 0.0
                     for c, h in zip(cells, heights, strict=True)
                 ],
                 [
-                    c.high - h if isinstance(c, Estimate) else 0.0
+                    max(0.0, c.high - h) if isinstance(c, Estimate) else 0.0
                     for c, h in zip(cells, heights, strict=True)
                 ],
             ]

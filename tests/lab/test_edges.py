@@ -1,0 +1,66 @@
+"""Edge cases found by attacking the lab: figures at the ends of their range, charts of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablee.errors import N_
+from tablee.lab.charts import chart_svg
+from tablee.lab.results import Chart, Column, Estimate, LabResult, proportion_estimate
+
+# (successes, trials): a proportion of 0 or 1, where the Wilson bounds, computed in floating
+# point, land a rounding error past the proportion itself unless clamped to it
+EDGE_PROPORTIONS = [(0, 3), (0, 6), (0, 7), (10, 10), (0, 12), (13, 13), (25, 25), (0, 150)]
+
+
+@pytest.mark.parametrize(("successes", "trials"), EDGE_PROPORTIONS)
+def test_a_proportion_lies_within_its_own_interval(successes: int, trials: int) -> None:
+    estimate = proportion_estimate(successes, trials)
+    assert estimate.low <= estimate.value <= estimate.high
+    assert estimate.low >= 0.0 and estimate.high <= 1.0
+
+
+def test_every_proportion_up_to_400_trials_lies_within_its_interval() -> None:
+    outside = [
+        (k, n)
+        for n in range(1, 401)
+        for k in range(n + 1)
+        if not proportion_estimate(k, n).low <= k / n <= proportion_estimate(k, n).high
+    ]
+    assert outside == []
+
+
+@pytest.mark.parametrize(("successes", "trials"), EDGE_PROPORTIONS)
+def test_bars_of_proportions_at_zero_or_one_are_drawn(successes: int, trials: int) -> None:
+    rows = tuple(
+        {"kind": kind, "p": proportion_estimate(k, trials)}
+        for kind, k in (("never", successes), ("always", trials - successes))
+    )
+    result = LabResult(
+        question="pouyss/edge",
+        title=N_("Edge"),
+        columns=(Column("kind", N_("kind"), "input"), Column("p", N_("chance"), percent=True)),
+        rows=rows,
+        charts=(Chart("bars", N_("Edge"), x="kind", value="p"),),
+        exact=False,
+        trials=trials,
+    )
+    assert chart_svg(result, result.charts[0], "en").startswith(b"<?xml")
+
+
+def test_bars_of_estimates_with_bounds_a_rounding_error_inside_are_drawn() -> None:
+    # `Estimate` allows its bounds 1e-12 past its value: an estimate from any question
+    tight = Estimate(0.5, 0.5 + 1e-13, 0.6, 10)
+    result = LabResult(
+        question="pouyss/edge",
+        title=N_("Edge"),
+        columns=(Column("kind", N_("kind"), "input"), Column("p", N_("chance"), percent=True)),
+        rows=(
+            {"kind": "tight", "p": tight},
+            {"kind": "wide", "p": Estimate(0.3, 0.2, 0.3 - 1e-13, 10)},
+        ),
+        charts=(Chart("bars", N_("Edge"), x="kind", value="p"),),
+        exact=False,
+        trials=10,
+    )
+    assert chart_svg(result, result.charts[0], "en").startswith(b"<?xml")
