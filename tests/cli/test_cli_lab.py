@@ -167,3 +167,46 @@ def test_a_narrow_terminal_gets_the_figures_in_several_tables(
     # the inputs are repeated in each table; no figure is cut
     assert text.count("bonus dice") == 2 and "…" not in text
     assert "161/36" in text  # the mean die value with one bonus die, in the second table
+
+
+@pytest.mark.parametrize("target", ["a-file", "a-file/below", ""])
+def test_an_out_folder_that_cannot_be_written_is_refused_before_the_run(
+    run: Run, coin: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str
+) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    answered: list[object] = []
+
+    def answer(self: object, context: object) -> object:
+        answered.append(self)  # a long simulation would be lost after its run
+        raise AssertionError("the question ran")
+
+    monkeypatch.setattr(fake_questions.Coin, "answer", answer)
+    out = str(tmp_path / target) if target else ""
+    done = run("lab", "pouyss", "coin", "--out", out)
+    assert done.code == 2, done.err
+    assert answered == []
+    assert "--out" in done.err or "cannot write into" in done.err
+    assert "Traceback" not in done.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "figures"),
+    [
+        # a D8 against 8 or more: 1 - (7/8)**3 for one success, (1/8)**3 for three (S-M2)
+        (["shs", "ladder", "--max-difficulty", "3", "--max-modifier", "0"], ["169/512", "1/512"]),
+        (["pouyss", "levels", "--max-bonus", "1", "--max-malus", "1"], ["161/36", "3/4"]),
+    ],
+)
+def test_a_terminal_too_narrow_for_the_inputs_still_shows_every_figure(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], figures: list[str]
+) -> None:
+    import re
+
+    monkeypatch.setenv("COLUMNS", "40")
+    out, err = Terminal(), io.StringIO()
+    assert main(["lab", *argv, "--lang", "fr"], out, err) == 0, err.getvalue()
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue())
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= 40
+    assert "…" not in text  # no label nor figure cut
+    for figure in figures:
+        assert figure in text
