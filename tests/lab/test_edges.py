@@ -64,3 +64,65 @@ def test_bars_of_estimates_with_bounds_a_rounding_error_inside_are_drawn() -> No
         trials=10,
     )
     assert chart_svg(result, result.charts[0], "en").startswith(b"<?xml")
+
+
+def _policies_result() -> LabResult:
+    """Bars and lines of three policies with long labels (as pouyss/economy's), estimated."""
+    from fractions import Fraction
+
+    from tablee.lab.results import Policy
+
+    long = (
+        N_("never ask for a bonus die"),
+        N_("ask for one bonus die when the cagnotte holds at least the number set"),
+        N_("ask for the number set, or every die in the cagnotte if it holds fewer"),
+    )
+    policies = tuple(Policy(name, label) for name, label in zip(("a", "b", "c"), long, strict=True))
+    rows = tuple(
+        {
+            "policy": p.name,
+            "players": n,
+            "p": proportion_estimate(20 + 10 * k + n, 100, Fraction(1, 2)),
+        }
+        for k, p in enumerate(policies)
+        for n in range(2, 7)
+    )
+    return LabResult(
+        question="pouyss/edge",
+        title=N_("Edge"),
+        columns=(
+            Column("policy", N_("bonus policy"), "input"),
+            Column("players", N_("players"), "input"),
+            Column("p", N_("successful rolls"), percent=True),
+        ),
+        rows=rows,
+        charts=(
+            Chart("bars", N_("Successful rolls"), x="players", value="p", series="policy"),
+            Chart("lines", N_("Successful rolls"), x="players", value="p", series="policy"),
+        ),
+        policies=policies,
+        exact=False,
+        trials=100,
+    )
+
+
+@pytest.mark.parametrize("rank", [0, 1])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_legend_of_long_labels_covers_no_data_and_fits_the_chart(rank: int, lang: str) -> None:
+    from matplotlib import rc_context
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from tablee.lab.charts import RC, _figure_of
+
+    result = _policies_result()
+    with rc_context(RC):  # type: ignore[arg-type]
+        figure = _figure_of(result, result.charts[rank], lang)
+        renderer = FigureCanvasAgg(figure).get_renderer()
+        figure.draw(renderer)
+        legends = [*figure.legends, *(a.get_legend() for a in figure.axes if a.get_legend())]
+        assert len(legends) == 1
+        box = legends[0].get_window_extent(renderer)
+        plot = figure.axes[0].get_window_extent(renderer)  # the plotting area: the data
+        assert not box.overlaps(plot)
+        whole = figure.bbox
+        assert whole.x0 <= box.x0 and box.x1 <= whole.x1 and whole.y0 <= box.y0

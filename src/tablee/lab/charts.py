@@ -65,6 +65,13 @@ TITLE_CHARACTERS = 52
 """A chart's title is wrapped after this many characters (a line of its bold type fits the
 chart's width)."""
 
+LEGEND_CHARACTERS = 80
+"""A legend's label is wrapped after this many characters (a line of its type fits the
+chart's width)."""
+
+LEGEND_LINE_INCHES = 0.2
+"""The height a chart grows by for each line of its legend (drawn under the plot)."""
+
 SVG_SALT = "tablee-lab"
 """The fixed salt of the SVG's element ids (deterministic output)."""
 
@@ -379,7 +386,19 @@ def _finish(
         handles.append(Line2D([], [], linestyle="none", marker="x", color="black"))
         labels.append(tr(EXACT_MARK))
     if several or estimated or exact_marked:
-        axes.legend(handles, labels, fontsize=9, loc="best", frameon=False)
+        # under the plot, never over the data: a series' label may be a whole sentence (a
+        # policy's), wrapped to the chart's width; the chart grows by the legend's lines
+        wrapped = [textwrap.fill(label, LEGEND_CHARACTERS) for label in labels]
+        columns = 2 if len(wrapped) > 3 and all(len(w) <= 34 for w in wrapped) else 1
+        from matplotlib.figure import Figure as Drawn
+
+        figure = axes.get_figure(root=True)
+        assert isinstance(figure, Drawn)  # an axes of `_figure_canvas`
+        figure.legend(
+            handles, wrapped, fontsize=9, loc="outside lower center", frameon=False, ncols=columns
+        )
+        lines = sum(w.count("\n") + 1 for w in wrapped)
+        figure.set_figheight(figure.get_figheight() + LEGEND_LINE_INCHES * -(-lines // columns))
 
 
 def _figure_of(result: LabResult, chart: Chart, lang: str) -> Figure:
