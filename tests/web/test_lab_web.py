@@ -12,6 +12,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 import pytest
 from fastapi.testclient import TestClient
 
+from tablee.errors import N_, InputError
 from tablee.lab.questions import QUESTIONS
 from tablee.table.sqlite_store import SqliteStore
 from tablee.web import Settings, create_app
@@ -183,3 +184,37 @@ def test_no_lab_reaches_every_server_process(
     with TestClient(app) as client:
         assert client.get("/lab").status_code == 404
     app.state.table.store.close()
+
+
+# the simulations slower than the others per trial, with the most trials the web runs for
+# each (their own cap under WEB_MAX_TRIALS, so that one answer takes seconds, not minutes)
+SLOW_SIMULATIONS = [("agents", "adventure"), ("pouyss", "economy"), ("shs", "film")]
+
+
+@pytest.mark.parametrize(("game", "name"), SLOW_SIMULATIONS)
+def test_a_slow_simulation_runs_fewer_trials_from_the_web(
+    web: TestClient, monkeypatch: pytest.MonkeyPatch, game: str, name: str
+) -> None:
+    cap = web_lab.web_max_trials(f"{game}/{name}")
+    assert cap < web_lab.WEB_MAX_TRIALS
+    asked: list[int] = []
+
+    def answer(self: object, context: object) -> object:
+        asked.append(self.trials)  # type: ignore[attr-defined]
+        raise InputError(N_("stop here"))
+
+    monkeypatch.setattr(web_lab.question_named(game, name), "answer", answer)
+    page = web.get(f"/lab/{game}/{name}?run=1&trials={web_lab.WEB_MAX_TRIALS}&lang=en")
+    assert asked == [cap]
+    assert f"at most {cap} trials" in page.text
+
+
+def test_an_answer_past_the_time_budget_stops_and_shows_what_was_done(
+    web: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_lab, "LAB_SECONDS", 0.0)  # past the budget after the first chunk
+    page = web.get("/lab/ybs/gang?run=1&trials=640&seed=5&lang=en")
+    assert page.status_code == 200, page.text
+    assert "stopped before its end" in page.text
+    # the first of 32 chunks: 20 fights per policy
+    assert "<dd>20</dd>" in page.text

@@ -15,8 +15,9 @@ value is shown under the form, as the command line says it); the answer itself, 
 drawing of its charts, run in a small pool of `LAB_PROCESSES` separate processes, never on the
 event loop nor in the server's interpreter (a simulation would hold its lock for seconds).
 At most `LAB_QUEUE` answers run or wait at once: past that the page answers 503, "the lab is
-busy". A simulation from the browser runs at most `WEB_MAX_TRIALS` trials (more are capped,
-and the page says so); ``tablee lab`` has no such cap.
+busy". A simulation from the browser runs at most `WEB_MAX_TRIALS` trials, fewer for the
+slower ones (`WEB_MAX_TRIALS_OF`; more are capped, and the page says so), and an answer
+stops after `LAB_SECONDS` keeping what was done; ``tablee lab`` has no such limits.
 
 Charts are shown as ``<img>`` of SVG data (``data:`` URLs): the page's Content-Security-
 Policy forbids inline styles, which matplotlib's SVG uses; an image is drawn apart from the
@@ -50,11 +51,14 @@ from tablee.web.render import render, translator
 __all__ = [
     "LAB_PROCESSES",
     "LAB_QUEUE",
+    "LAB_SECONDS",
     "WEB_MAX_TRIALS",
+    "WEB_MAX_TRIALS_OF",
     "LabBusy",
     "LabPool",
     "add_lab_routes",
     "answer_job",
+    "web_max_trials",
 ]
 
 LAB_PROCESSES = 1
@@ -67,7 +71,23 @@ LAB_QUEUE = 3
 WEB_MAX_TRIALS = 20_000
 """The most trials a simulation runs for the browser (a field named ``trials``)."""
 
+WEB_MAX_TRIALS_OF: dict[str, int] = {
+    "pouyss/economy": 2_000,
+    "shs/film": 2_000,
+    "agents/adventure": 250,
+}
+"""The most trials of the simulations slower per trial than the others: each of these caps
+takes 15 to 25 s on the shared 2-core build machine (one process, measured with
+``tablee lab GAME NAME --workers 1``), where `WEB_MAX_TRIALS` trials would take 3 to 30
+minutes while the browser waits."""
+
+LAB_SECONDS = 30.0
+"""An answer still running after this many seconds stops at the end of its current chunk of
+trials and shows what was done (`tablee.lab.results.LabResult.stopped`): a slower host
+never holds a page, nor the lab's process, for minutes."""
+
 BUSY = N_("The lab is busy: try again in a moment.")
+TOO_LONG = N_("This question took more than {seconds} s: run tablee lab for it.")
 CAPPED = N_("The web lab runs at most {n} trials: run tablee lab for more.")
 DOWNLOADS = {"csv": "text/csv; charset=utf-8", "json": "application/json", "html": "text/html"}
 
@@ -155,12 +175,22 @@ def answer_job(question: Question, lang: str, form: str) -> Any:
         For ``page``, ``(result, [(title, svg bytes)])``; else the file's text; a `JobError`
         when the rules refuse the inputs together.
     """
+    import time
+
     from tablee.lab.results import to_csv, to_json
 
+    deadline = time.monotonic() + LAB_SECONDS
+
+    def progress(_done: int, _total: int) -> None:
+        if time.monotonic() > deadline:
+            raise KeyboardInterrupt  # the runner stops after this chunk, keeping what was done
+
     try:
-        result = question.answer(LabContext(workers=1))
+        result = question.answer(LabContext(workers=1, progress=progress))
     except TableeError as exc:
         return JobError(exc.render(translator(lang)))
+    except KeyboardInterrupt:  # a question that keeps nothing of a stopped run
+        return JobError(translator(lang)(TOO_LONG).format(seconds=int(LAB_SECONDS)))
     if form == "csv":
         return to_csv(result)
     if form == "json":
@@ -211,8 +241,18 @@ def _question(game: str, name: str) -> type[Question]:
     return question_named(game, name)
 
 
+def web_max_trials(question: str) -> int:
+    """The most trials the web runs of ``question`` (``GAME/NAME``).
+
+    Returns:
+        Its `WEB_MAX_TRIALS_OF`, else `WEB_MAX_TRIALS`.
+    """
+    return WEB_MAX_TRIALS_OF.get(question, WEB_MAX_TRIALS)
+
+
 def _capped(cls: type[Question], given: dict[str, object]) -> int | None:
-    """Cap a simulation's ``trials`` at `WEB_MAX_TRIALS`; the cap when it was applied."""
+    """Cap a simulation's ``trials`` at `web_max_trials`; the cap when it was applied."""
+    most = web_max_trials(f"{cls.game}/{cls.name}")
     for spec in fields_of(cls):
         if spec.name != "trials" or spec.kind != "int":
             continue
@@ -222,9 +262,9 @@ def _capped(cls: type[Question], given: dict[str, object]) -> int | None:
             number = int(str(asked))
         except ValueError:
             return None  # build_command says what is wrong with it
-        if number > WEB_MAX_TRIALS:
-            given["trials"] = str(WEB_MAX_TRIALS)
-            return WEB_MAX_TRIALS
+        if number > most:
+            given["trials"] = str(most)
+            return most
     return None
 
 
