@@ -218,3 +218,28 @@ def test_an_answer_past_the_time_budget_stops_and_shows_what_was_done(
     assert "stopped before its end" in page.text
     # the first of 32 chunks: 20 fights per policy
     assert "<dd>20</dd>" in page.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "yes_no"),
+    [
+        ("fr", "jets par joueur dans une séance", "non"),
+        ("en", "rolls per player in a session", "no"),
+    ],
+)
+def test_the_inputs_of_a_result_are_named_as_the_form_names_them(
+    web: TestClient, lang: str, label: str, yes_no: str
+) -> None:
+    from html import unescape
+
+    page = web.get(f"/lab/pouyss/economy?run=1&trials=30&seed=9&rolls=3&lang={lang}")
+    assert page.status_code == 200, page.text
+    facts = unescape(page.text.partition('<dl class="lab-facts">')[2].partition("</dl>")[0])
+    names = re.findall(r"<dt>(.*?)</dt>", facts)
+    values = dict(zip(names, re.findall(r"<dd>(.*?)</dd>", facts), strict=True))
+    assert not {"min_players", "rolls", "bonus_dice_return"} & set(names)  # no Python names
+    assert any(label in name.lower() for name in names), names
+    assert yes_no in values.values()  # bonus dice do not return, in the reader's language
+    assert list(values.values()).count("9") == 1  # the seed once, not once more as an input
+    report = web.get(f"/lab/pouyss/economy/result.html?trials=30&seed=9&rolls=3&lang={lang}")
+    assert label in unescape(report.text).lower() and "min_players" not in report.text

@@ -33,6 +33,7 @@ __all__ = [
     "figure_rows",
     "html_report",
     "input_pairs",
+    "labelled_inputs",
     "setting_text",
     "shown_cell",
     "svg_inline",
@@ -139,6 +140,35 @@ def input_pairs(settings: Mapping[str, object]) -> list[tuple[str, str]]:
     return [(name, setting_text(value)) for name, value in settings.items()]
 
 
+def labelled_inputs(result: LabResult, tr: Tr) -> list[tuple[str, str]]:
+    """The result's inputs as a reader sees them: ``(label, value)`` pairs.
+
+    Each input is named by its field's help in the reader's language (as the question's form
+    names it; the input's own name when the question has no such field), a yes or no is
+    translated, and the seed and the trials are left out when the result states them itself
+    (`LabResult.seed`, `LabResult.trials`).
+    """
+    from tablee.errors import NotFoundError
+    from tablee.lab.questions import question_named
+    from tablee.systems.declare import fields_of
+
+    game, _, name = result.question.partition("/")
+    try:
+        labels = {spec.name: tr(spec.param.help) for spec in fields_of(question_named(game, name))}
+    except NotFoundError:
+        labels = {}
+    stated = {"seed": result.seed, "trials": result.trials or None}
+    pairs: list[tuple[str, str]] = []
+    for key, value in result.inputs.items():
+        if key in stated and stated[key] is not None and stated[key] == value:
+            continue
+        shown = (
+            tr(N_("yes") if value else N_("no")) if isinstance(value, bool) else setting_text(value)
+        )
+        pairs.append((labels.get(key) or key, shown))
+    return pairs
+
+
 def svg_inline(svg: bytes) -> str:
     """An SVG document as an element to put inside an HTML page (prologue and metadata removed)."""
     text = svg.decode("utf-8")
@@ -193,7 +223,7 @@ def html_report(
         "columns": [label_text(c.label, tr) for c in result.columns],
         "rows": figure_rows(result, lang),
         "charts": [(c.title, Markup(svg_inline(c.svg))) for c in charts],
-        "inputs": input_pairs(result.inputs),
+        "inputs": labelled_inputs(result, tr),
         "policies": [
             (label_text(p.label, tr), p.name, input_pairs(p.settings)) for p in result.policies
         ],

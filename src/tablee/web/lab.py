@@ -391,7 +391,7 @@ def _result_context(
     question: Question,
 ) -> dict[str, Any]:
     """What the template shows of a result: its charts, figures, settings and downloads."""
-    from tablee.lab.report import figure_rows, input_pairs
+    from tablee.lab.report import figure_rows, input_pairs, labelled_inputs
     from tablee.lab.results import label_text
 
     tr = translator(lang)
@@ -410,7 +410,7 @@ def _result_context(
         "charts": [(title, _svg_data(svg)) for title, svg in charts],
         "columns": [(label_text(c.label, tr), c.role == "input") for c in result.columns],
         "rows": figure_rows(result, lang),
-        "inputs": input_pairs(result.inputs),
+        "inputs": labelled_inputs(result, tr),
         "policies": [
             (p.name, label_text(p.label, tr), input_pairs(p.settings)) for p in result.policies
         ],
