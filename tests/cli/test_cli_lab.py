@@ -210,3 +210,9 @@ def test_a_terminal_too_narrow_for_the_inputs_still_shows_every_figure(
     assert "…" not in text  # no label nor figure cut
     for figure in figures:
         assert figure in text
+
+
+def test_a_yes_or_no_input_is_written_in_the_readers_language(run: Run) -> None:
+    argv = ("lab", "ybs", "gang", "--trials", "20", "--higher-straight-wins", "--lang")
+    assert "higher_straight_wins = oui" in run(*argv, "fr").out
+    assert "higher_straight_wins = yes" in run(*argv, "en").out

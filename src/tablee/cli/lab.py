@@ -460,11 +460,11 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
                 n=result.trials
             )
         )
-    inputs = ", ".join(f"{k} = {v}" for k, v in input_pairs(result.inputs))
+    inputs = ", ".join(f"{k} = {v}" for k, v in input_pairs(result.inputs, tr))
     if inputs:
         lines.append(tr("Inputs: {inputs}").format(inputs=inputs))
     for policy in result.policies:
-        settings = ", ".join(f"{k} = {v}" for k, v in input_pairs(policy.settings))
+        settings = ", ".join(f"{k} = {v}" for k, v in input_pairs(policy.settings, tr))
         lines.append(
             tr("Policy {name}: {label}").format(
                 name=policy.name, label=label_text(policy.label, tr)

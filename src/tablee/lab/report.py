@@ -126,18 +126,23 @@ def figure_rows(result: LabResult, lang: str) -> list[list[ShownCell]]:
     ]
 
 
-def setting_text(value: object) -> str:
-    """An input's or a policy setting's value as written for people (lists joined)."""
+def setting_text(value: object, tr: Tr = lambda s: s) -> str:
+    """An input's or a policy setting's value as written for people (lists joined).
+
+    Args:
+        value: the value.
+        tr: translation of the words yes and no (English by default).
+    """
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr(N_("yes") if value else N_("no"))
     if isinstance(value, list | tuple):
-        return ", ".join(setting_text(v) for v in value)
+        return ", ".join(setting_text(v, tr) for v in value)
     return "–" if value is None else str(value)
 
 
-def input_pairs(settings: Mapping[str, object]) -> list[tuple[str, str]]:
-    """``(name, value)`` pairs of the inputs or settings, as written for people."""
-    return [(name, setting_text(value)) for name, value in settings.items()]
+def input_pairs(settings: Mapping[str, object], tr: Tr = lambda s: s) -> list[tuple[str, str]]:
+    """``(name, value)`` pairs of the inputs or settings, in ``tr``'s language (default English)."""
+    return [(name, setting_text(value, tr)) for name, value in settings.items()]
 
 
 def labelled_inputs(result: LabResult, tr: Tr) -> list[tuple[str, str]]:
@@ -162,10 +167,7 @@ def labelled_inputs(result: LabResult, tr: Tr) -> list[tuple[str, str]]:
     for key, value in result.inputs.items():
         if key in stated and stated[key] is not None and stated[key] == value:
             continue
-        shown = (
-            tr(N_("yes") if value else N_("no")) if isinstance(value, bool) else setting_text(value)
-        )
-        pairs.append((labels.get(key) or key, shown))
+        pairs.append((labels.get(key) or key, setting_text(value, tr)))
     return pairs
 
 
@@ -225,10 +227,10 @@ def html_report(
         "charts": [(c.title, Markup(svg_inline(c.svg))) for c in charts],
         "inputs": labelled_inputs(result, tr),
         "policies": [
-            (label_text(p.label, tr), p.name, input_pairs(p.settings)) for p in result.policies
+            (label_text(p.label, tr), p.name, input_pairs(p.settings, tr)) for p in result.policies
         ],
         "variants": [
-            (label_text(v.label, tr), v.name, input_pairs(v.options)) for v in result.variants
+            (label_text(v.label, tr), v.name, input_pairs(v.options, tr)) for v in result.variants
         ],
         "notes": [label_text(n, tr) for n in result.notes],
         "version": __version__,

@@ -412,10 +412,10 @@ def _result_context(
         "rows": figure_rows(result, lang),
         "inputs": labelled_inputs(result, tr),
         "policies": [
-            (p.name, label_text(p.label, tr), input_pairs(p.settings)) for p in result.policies
+            (p.name, label_text(p.label, tr), input_pairs(p.settings, tr)) for p in result.policies
         ],
         "variants": [
-            (v.name, label_text(v.label, tr), input_pairs(v.options)) for v in result.variants
+            (v.name, label_text(v.label, tr), input_pairs(v.options, tr)) for v in result.variants
         ],
         "notes": [label_text(n, tr) for n in result.notes],
         "downloads": [
