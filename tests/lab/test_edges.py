@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from tablee.errors import N_
@@ -126,3 +128,48 @@ def test_a_legend_of_long_labels_covers_no_data_and_fits_the_chart(rank: int, la
         assert not box.overlaps(plot)
         whole = figure.bbox
         assert whole.x0 <= box.x0 and box.x1 <= whole.x1 and whole.y0 <= box.y0
+
+
+# (probability, English, French): a chance that is possible (or not certain) never reads as
+# 0.0% (or 100.0%); a Triomphe with 4 malus dice is 1/7776 (P-M1)
+TINY_CHANCES = [
+    (Fraction(1, 7776), "<0.1%", "<0,1\u00a0%"),
+    (Fraction(1, 2001), "<0.1%", "<0,1\u00a0%"),
+    (Fraction(1, 2000), "0.1%", "0,1\u00a0%"),
+    (Fraction(0), "0.0%", "0,0\u00a0%"),
+    (Fraction(7775, 7776), ">99.9%", ">99,9\u00a0%"),
+    (Fraction(1), "100.0%", "100,0\u00a0%"),
+]
+
+
+@pytest.mark.parametrize(("chance", "english", "french"), TINY_CHANCES)
+def test_a_possible_chance_never_reads_as_impossible(
+    chance: Fraction, english: str, french: str
+) -> None:
+    from tablee.lab.report import shown_cell
+
+    column = Column("p", N_("chance"), percent=True)
+    assert shown_cell(column, chance, "en").text == english
+    assert shown_cell(column, chance, "fr").text == french
+    estimate = Estimate(float(chance), float(chance), float(chance), 10)
+    assert shown_cell(column, estimate, "en").text == english
+
+
+def test_a_heatmap_cell_of_a_possible_chance_never_reads_as_impossible() -> None:
+    result = LabResult(
+        question="pouyss/edge",
+        title=N_("Edge"),
+        columns=(
+            Column("a", N_("a"), "input"),
+            Column("b", N_("b"), "input"),
+            Column("p", N_("chance"), percent=True),
+        ),
+        rows=tuple(
+            {"a": a, "b": b, "p": Fraction(1, 7776) if (a, b) == (0, 0) else Fraction(a + b, 4)}
+            for a in range(3)
+            for b in range(3)
+        ),
+        charts=(Chart("heatmap", N_("Edge"), x="a", y="b", value="p"),),
+    )
+    svg = chart_svg(result, result.charts[0], "en").decode()
+    assert "<!-- &lt;0.1% -->" in svg and "<!-- 0.0% -->" not in svg

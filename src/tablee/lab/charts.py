@@ -129,6 +129,12 @@ def _number(value: float, tr: Tr, *, percent: bool, places: int) -> str:
     """A figure in the reader's format (``33,3 %``, ``3,49``); nan as an empty text."""
     if math.isnan(value):
         return ""
+    if percent:  # a possible chance never reads 0%, nor an uncertain one 100%
+        unit = 10.0 ** -(places + 2)
+        if 0 < value < unit / 2:
+            return "<" + _number(unit, tr, percent=True, places=places)
+        if 1 - unit / 2 <= value < 1:
+            return ">" + _number(1 - unit, tr, percent=True, places=places)
     return Number(Fraction(value).limit_denominator(10**12), places, percent=percent).render(tr)
 
 

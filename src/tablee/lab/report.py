@@ -34,6 +34,7 @@ __all__ = [
     "html_report",
     "input_pairs",
     "labelled_inputs",
+    "percent_text",
     "setting_text",
     "shown_cell",
     "svg_inline",
@@ -73,8 +74,21 @@ class ShownCell:
 
 def _value(value: float | Fraction, column: Column, lang: str) -> str:
     if column.percent:
-        return format_percent(Fraction(value), lang)
+        return percent_text(Fraction(value), lang)
     return format_decimal(value, lang, 2)
+
+
+def percent_text(chance: Fraction, lang: str) -> str:
+    """A probability as a percentage with one decimal, never rounded to impossible or certain.
+
+    A chance above 0 that would read ``0.0%`` reads ``<0.1%``; one below 1 that would read
+    ``100.0%`` reads ``>99.9%`` (in French ``<0,1 %``, ``>99,9 %``).
+    """
+    if 0 < chance < Fraction(1, 2000):
+        return "<" + format_percent(Fraction(1, 1000), lang)
+    if Fraction(1999, 2000) <= chance < 1:
+        return ">" + format_percent(Fraction(999, 1000), lang)
+    return format_percent(chance, lang)
 
 
 def _fraction(value: Fraction, percent: bool = False) -> str:
