@@ -216,3 +216,22 @@ def test_a_yes_or_no_input_is_written_in_the_readers_language(run: Run) -> None:
     argv = ("lab", "ybs", "gang", "--trials", "20", "--higher-straight-wins", "--lang")
     assert "higher_straight_wins = oui" in run(*argv, "fr").out
     assert "higher_straight_wins = yes" in run(*argv, "en").out
+
+
+def test_ctrl_c_before_the_first_chunk_of_a_simulation_says_so_and_writes_nothing(
+    run: Run, coin: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+
+    answer = fake_questions.Coin.answer
+
+    def nothing_done(self: fake_questions.Coin, context: object) -> object:
+        done = answer(self, context)  # type: ignore[arg-type]
+        empty = {k: None for k in done.rows[0]} | {"rule": "literal", "bet": 1}
+        return dataclasses.replace(done, rows=(empty,), trials=0, stopped=True)
+
+    monkeypatch.setattr(fake_questions.Coin, "answer", nothing_done)
+    done = run("lab", "pouyss", "coin", "--out", str(tmp_path / "o"))
+    assert done.code == 130 and "Stopped before the first figure" in done.err
+    assert "0 trials each" not in done.out
+    assert not any((tmp_path / "o").iterdir())

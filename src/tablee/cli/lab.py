@@ -226,7 +226,8 @@ def cmd_lab_run(ctx: Context) -> int:
 
     Returns:
         0, also for a run stopped by Ctrl+C (its figures are printed and written);
-        `INTERRUPTED` when Ctrl+C stopped a question that keeps nothing of a stopped run.
+        `INTERRUPTED` when Ctrl+C stopped a question that keeps nothing of a stopped run, or
+        a simulation before its first trials were done (nothing is printed nor written).
 
     Raises:
         InputError: a value that does not fit its field (as every declared command), a
@@ -247,6 +248,9 @@ def cmd_lab_run(ctx: Context) -> int:
         with _progress_bar(ctx, cls.simulated) as progress:
             result = question.answer(LabContext(workers=workers, progress=progress))
     except KeyboardInterrupt:  # a question that keeps nothing of a stopped run
+        ctx.warn(ctx.tr(NOTHING_DONE))
+        return INTERRUPTED
+    if result.stopped and not result.exact and result.trials == 0:  # not one chunk done
         ctx.warn(ctx.tr(NOTHING_DONE))
         return INTERRUPTED
     replay = _replay(question)
