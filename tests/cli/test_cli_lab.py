@@ -235,3 +235,13 @@ def test_ctrl_c_before_the_first_chunk_of_a_simulation_says_so_and_writes_nothin
     assert done.code == 130 and "Stopped before the first figure" in done.err
     assert "0 trials each" not in done.out
     assert not any((tmp_path / "o").iterdir())
+
+
+def test_a_file_that_cannot_be_written_after_the_run_keeps_the_figures_printed(
+    run: Run, coin: None, tmp_path: Path
+) -> None:
+    (tmp_path / "coin.csv").mkdir()  # the folder is writable, but not this one file
+    done = run("lab", "pouyss", "coin", "--out", str(tmp_path), "--lang", "en")
+    assert done.code == 2
+    assert "cannot write into" in done.err
+    assert "40.0%" in done.out  # the run's figures are not lost

@@ -257,8 +257,12 @@ def cmd_lab_run(ctx: Context) -> int:
     if result.stopped:
         ctx.warn(ctx.tr(STOPPED))
     written: list[str] = []
+    failed: InputError | None = None
     if ctx.args.out is not None:
-        written = write_outputs(result, ctx.args.out, ctx.lang, command=replay)
+        try:
+            written = write_outputs(result, ctx.args.out, ctx.lang, command=replay)
+        except InputError as exc:  # the figures are still printed, then the error said
+            failed = exc
     if ctx.json:
         from tablee.lab.results import to_json
 
@@ -267,6 +271,8 @@ def cmd_lab_run(ctx: Context) -> int:
         ctx.out.write(to_csv(result))
     else:
         _print_result(ctx, result, written)
+    if failed is not None:
+        raise failed
     return 0
 
 
