@@ -243,3 +243,30 @@ def test_the_inputs_of_a_result_are_named_as_the_form_names_them(
     assert list(values.values()).count("9") == 1  # the seed once, not once more as an input
     report = web.get(f"/lab/pouyss/economy/result.html?trials=30&seed=9&rolls=3&lang={lang}")
     assert label in unescape(report.text).lower() and "min_players" not in report.text
+
+
+def _json_link(page: str, form: str = "json") -> str:
+    from html import unescape
+
+    found = re.search(rf'href="(/lab/[^"]+/result\.{form}\?[^"]*)"', page)
+    assert found, "no download link"
+    return unescape(found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("query", "wins"),
+    [
+        ("", True),  # a link that leaves the box out: its default (Y-M7: yes)
+        ("&higher_straight_wins=off", False),  # the form sent, the box left unticked
+        ("&higher_straight_wins=off&higher_straight_wins=on", True),  # the form, ticked
+    ],
+)
+def test_a_checkbox_left_out_of_a_link_keeps_its_default_and_downloads_replay_it(
+    web: TestClient, query: str, wins: bool
+) -> None:
+    page = web.get(f"/lab/ybs/gang?run=1&trials=40&seed=3{query}&lang=en")
+    assert page.status_code == 200, page.text
+    data = web.get(_json_link(page.text)).json()
+    assert data["inputs"]["higher_straight_wins"] is wins
+    checked = re.search(r'name="higher_straight_wins" value="on"( checked)?', page.text)
+    assert checked and bool(checked.group(1)) is wins

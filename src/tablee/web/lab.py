@@ -205,17 +205,17 @@ def answer_job(question: Question, lang: str, form: str) -> Any:
     return result, [(c.title, c.svg) for c in charts]
 
 
-def _field_value(
-    spec: FieldSpec, query: Mapping[str, str], lists: Sequence[str], ran: bool
-) -> object:
+def _field_value(spec: FieldSpec, query: Mapping[str, str], lists: Sequence[str]) -> object:
     """A field's value as the query gives it, for `build_command` (None: its default)."""
     if spec.kind == "lines":  # a textarea: one item per line
         return [line for text in lists for line in text.splitlines() if line.strip()] or None
     text = query.get(spec.name)
     if spec.kind == "bool" and spec.optional:
         return {"yes": True, "no": False}.get(text or "")
-    if spec.kind == "bool":
-        return text in ("on", "yes", "true") if ran else None
+    if spec.kind == "bool":  # the form sends "off" (hidden), then "on" when ticked
+        if not lists:
+            return None  # a link that leaves it out: its default, as the command line's
+        return any(value in ("on", "yes", "true") for value in lists)
     return text if text not in (None, "") else None
 
 
@@ -225,7 +225,7 @@ def _shown_value(spec: FieldSpec, given: object) -> str:
     if spec.kind == "bool" and spec.optional:  # the three choices: unset, yes, no
         return "yes" if value is True else "no" if value is False else ""
     if spec.kind == "bool":
-        return "on" if value else ""
+        return "on" if value else "off"
     if isinstance(value, list | tuple):
         return "\n".join(str(v) for v in value)
     return "" if value is None else str(value)
@@ -312,7 +312,7 @@ def add_lab_routes(app: FastAPI, pool: LabPool) -> None:
         ran = request.query_params.get("run") == "1"
         query = request.query_params
         given = {
-            spec.name: _field_value(spec, query, query.getlist(spec.name), ran)
+            spec.name: _field_value(spec, query, query.getlist(spec.name))
             for spec in fields_of(cls)
         }
         fields = [
@@ -360,7 +360,7 @@ def add_lab_routes(app: FastAPI, pool: LabPool) -> None:
             raise NotFound()
         query = request.query_params
         given = {
-            spec.name: _field_value(spec, query, query.getlist(spec.name), True)
+            spec.name: _field_value(spec, query, query.getlist(spec.name))
             for spec in fields_of(cls)
         }
         _capped(cls, given)
