@@ -245,3 +245,18 @@ def test_a_file_that_cannot_be_written_after_the_run_keeps_the_figures_printed(
     assert done.code == 2
     assert "cannot write into" in done.err
     assert "40.0%" in done.out  # the run's figures are not lost
+
+
+def test_ctrl_c_while_the_files_are_written_says_so_without_a_traceback(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tablee.lab import charts
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt  # Ctrl+C while the charts are drawn, after the figures
+
+    monkeypatch.setattr(charts, "draw_all", interrupted)
+    argv = ("lab", "pouyss", "levels", "--max-bonus", "1", "--max-malus", "0")
+    done = run(*argv, "--out", str(tmp_path / "o"), "--lang", "en")
+    assert done.code == 130
+    assert "Stopped while writing the files" in done.err

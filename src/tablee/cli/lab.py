@@ -50,6 +50,9 @@ NOTHING_DONE = N_("Stopped before the first figure: nothing to show.")
 PAIR = N_("{name}: {value}")
 """An input and its value, in the blocks a narrow terminal shows."""
 
+STOPPED_WRITING = N_("Stopped while writing the files into {path}: some may be missing.")
+"""What Ctrl+C says when it comes while ``--out``'s files are drawn and written."""
+
 INTERRUPTED = 130
 """The exit code of a run stopped by Ctrl+C with nothing done (the shells' 128 + SIGINT)."""
 
@@ -263,6 +266,9 @@ def cmd_lab_run(ctx: Context) -> int:
             written = write_outputs(result, ctx.args.out, ctx.lang, command=replay)
         except InputError as exc:  # the figures are still printed, then the error said
             failed = exc
+        except KeyboardInterrupt:  # drawing the charts takes a while: Ctrl+C may come then
+            ctx.warn(ctx.tr(STOPPED_WRITING).format(path=ctx.args.out))
+            return INTERRUPTED
     if ctx.json:
         from tablee.lab.results import to_json
 
