@@ -260,3 +260,15 @@ def test_ctrl_c_while_the_files_are_written_says_so_without_a_traceback(
     done = run(*argv, "--out", str(tmp_path / "o"), "--lang", "en")
     assert done.code == 130
     assert "Stopped while writing the files" in done.err
+
+
+def test_ctrl_c_while_the_figures_are_printed_stops_without_a_traceback(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tablee.cli import lab
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt  # Ctrl+C while a long table is printed
+
+    monkeypatch.setattr(lab, "_print_result", interrupted)
+    assert run("lab", "pouyss", "levels", "--max-bonus", "0", "--max-malus", "0").code == 130

@@ -269,14 +269,17 @@ def cmd_lab_run(ctx: Context) -> int:
         except KeyboardInterrupt:  # drawing the charts takes a while: Ctrl+C may come then
             ctx.warn(ctx.tr(STOPPED_WRITING).format(path=ctx.args.out))
             return INTERRUPTED
-    if ctx.json:
-        from tablee.lab.results import to_json
+    try:
+        if ctx.json:
+            from tablee.lab.results import to_json
 
-        ctx.emit_json(to_json(result))
-    elif ctx.args.csv:
-        ctx.out.write(to_csv(result))
-    else:
-        _print_result(ctx, result, written)
+            ctx.emit_json(to_json(result))
+        elif ctx.args.csv:
+            ctx.out.write(to_csv(result))
+        else:
+            _print_result(ctx, result, written)  # a table of 1,000 rows takes a second or two
+    except KeyboardInterrupt:  # Ctrl+C while the figures are printed: stop there
+        return INTERRUPTED
     if failed is not None:
         raise failed
     return 0
