@@ -270,3 +270,37 @@ def test_a_checkbox_left_out_of_a_link_keeps_its_default_and_downloads_replay_it
     assert data["inputs"]["higher_straight_wins"] is wins
     checked = re.search(r'name="higher_straight_wins" value="on"( checked)?', page.text)
     assert checked and bool(checked.group(1)) is wins
+
+
+@pytest.mark.slow
+def test_the_lab_answers_again_after_its_process_died() -> None:
+    import asyncio
+    import os
+    import signal
+
+    from tablee.lab import question_named
+    from tablee.systems.declare import build_command
+
+    pool = web_lab.LabPool()
+    question = build_command(
+        question_named("pouyss", "levels"), {"max_bonus": "1", "max_malus": "0"}
+    )
+
+    async def died() -> tuple[object, list[object]]:
+        first = await pool.run(question, "en", "csv")
+        for pid in list(pool._executor._processes):  # type: ignore[union-attr]
+            os.kill(pid, signal.SIGKILL)  # the out-of-memory killer, say
+        await asyncio.sleep(1)
+        after: list[object] = []
+        for _ in range(2):
+            try:
+                after.append(await pool.run(question, "en", "csv"))
+            except web_lab.LabBusy:
+                after.append("busy")
+        return first, after
+
+    try:
+        first, after = asyncio.run(died())
+    finally:
+        pool.close()
+    assert after == [first, first]

@@ -33,7 +33,8 @@ import base64
 import json
 import threading
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -134,19 +135,40 @@ class LabPool:
         """`answer_job` in the pool, awaited without blocking the event loop.
 
         Raises:
-            LabBusy: `LAB_QUEUE` answers are already running or waiting.
+            LabBusy: `LAB_QUEUE` answers are already running or waiting, or the pool's
+                process died during this answer (a pool whose process died is started
+                again for the next one).
         """
         if not self._places.acquire(blocking=False):
             raise LabBusy()
         try:
-            future = self._pool().submit(answer_job, question, lang, form)
+            future = self._submit(question, lang, form)
         except BaseException:
             self._places.release()
             raise
         # the place is freed when the work ends, not when the page stops waiting for it (a
         # browser that went away leaves its answer running in the pool until it is done)
         future.add_done_callback(lambda _done: self._places.release())
-        return await asyncio.wrap_future(future)
+        try:
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:  # its process died during the answer: the next one starts
+            raise LabBusy() from None  # afresh; this page asks to try again (503)
+
+    def _submit(self, question: Question, lang: str, form: str) -> Future[Any]:
+        """`answer_job` submitted to the pool, started again once if its process had died."""
+        pool = self._pool()
+        try:
+            return pool.submit(answer_job, question, lang, form)
+        except BrokenProcessPool:  # killed (out of memory, say) since the last answer
+            self._drop(pool)
+            return self._pool().submit(answer_job, question, lang, form)
+
+    def _drop(self, pool: Executor) -> None:
+        """Forget a broken pool, so that `_pool` starts a new one."""
+        with self._lock:
+            if self._executor is pool and pool is not self._given:
+                self._executor = None
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stop the processes (waiting answers are cancelled)."""
