@@ -25,9 +25,9 @@ copy a table: the YBS advisor's keeps (`advised_keep`) and the agents opposition
 solved before either YBS run is timed, so that neither pays for it (the lab, run first, used
 to pay for both).
 
-Usage: ``.venv/bin/python benchmarks/bench_lab_sim.py [--quick] [--json] [--only NAME]``
-(``--quick``: fewer trials, under 2 minutes on a loaded 2-core machine; ``--only``: that
-question alone, repeatable).
+Usage: ``.venv/bin/python benchmarks/bench_lab_sim.py [--quick] [--json] [--only NAME ...]``
+(``--quick``: fewer trials, under 2 minutes on a loaded 2-core machine; ``--only``: the
+questions named, e.g. ``--only shs/film agents/adventure``).
 """
 
 from __future__ import annotations
@@ -414,9 +414,9 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
         "--only",
-        action="append",
+        nargs="+",
         choices=[case[0] for case in CASES],
-        help="run only this question (may be repeated)",
+        help="run only these questions",
     )
     args = parser.parse_args()
     trials = QUICK if args.quick else TRIALS

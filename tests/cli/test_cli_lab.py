@@ -167,3 +167,108 @@ def test_a_narrow_terminal_gets_the_figures_in_several_tables(
     # the inputs are repeated in each table; no figure is cut
     assert text.count("bonus dice") == 2 and "…" not in text
     assert "161/36" in text  # the mean die value with one bonus die, in the second table
+
+
+@pytest.mark.parametrize("target", ["a-file", "a-file/below", ""])
+def test_an_out_folder_that_cannot_be_written_is_refused_before_the_run(
+    run: Run, coin: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str
+) -> None:
+    (tmp_path / "a-file").write_text("not a folder")
+    answered: list[object] = []
+
+    def answer(self: object, context: object) -> object:
+        answered.append(self)  # a long simulation would be lost after its run
+        raise AssertionError("the question ran")
+
+    monkeypatch.setattr(fake_questions.Coin, "answer", answer)
+    out = str(tmp_path / target) if target else ""
+    done = run("lab", "pouyss", "coin", "--out", out)
+    assert done.code == 2, done.err
+    assert answered == []
+    assert "--out" in done.err or "cannot write into" in done.err
+    assert "Traceback" not in done.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "figures"),
+    [
+        # a D8 against 8 or more: 1 - (7/8)**3 for one success, (1/8)**3 for three (S-M2)
+        (["shs", "ladder", "--max-difficulty", "3", "--max-modifier", "0"], ["169/512", "1/512"]),
+        (["pouyss", "levels", "--max-bonus", "1", "--max-malus", "1"], ["161/36", "3/4"]),
+    ],
+)
+def test_a_terminal_too_narrow_for_the_inputs_still_shows_every_figure(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], figures: list[str]
+) -> None:
+    import re
+
+    monkeypatch.setenv("COLUMNS", "40")
+    out, err = Terminal(), io.StringIO()
+    assert main(["lab", *argv, "--lang", "fr"], out, err) == 0, err.getvalue()
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue())
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= 40
+    assert "…" not in text  # no label nor figure cut
+    for figure in figures:
+        assert figure in text
+
+
+def test_a_yes_or_no_input_is_written_in_the_readers_language(run: Run) -> None:
+    argv = ("lab", "ybs", "gang", "--trials", "20", "--higher-straight-wins", "--lang")
+    assert "higher_straight_wins = oui" in run(*argv, "fr").out
+    assert "higher_straight_wins = yes" in run(*argv, "en").out
+
+
+def test_ctrl_c_before_the_first_chunk_of_a_simulation_says_so_and_writes_nothing(
+    run: Run, coin: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dataclasses
+
+    answer = fake_questions.Coin.answer
+
+    def nothing_done(self: fake_questions.Coin, context: object) -> object:
+        done = answer(self, context)  # type: ignore[arg-type]
+        empty = {k: None for k in done.rows[0]} | {"rule": "literal", "bet": 1}
+        return dataclasses.replace(done, rows=(empty,), trials=0, stopped=True)
+
+    monkeypatch.setattr(fake_questions.Coin, "answer", nothing_done)
+    done = run("lab", "pouyss", "coin", "--out", str(tmp_path / "o"))
+    assert done.code == 130 and "Stopped before the first figure" in done.err
+    assert "0 trials each" not in done.out
+    assert not any((tmp_path / "o").iterdir())
+
+
+def test_a_file_that_cannot_be_written_after_the_run_keeps_the_figures_printed(
+    run: Run, coin: None, tmp_path: Path
+) -> None:
+    (tmp_path / "coin.csv").mkdir()  # the folder is writable, but not this one file
+    done = run("lab", "pouyss", "coin", "--out", str(tmp_path), "--lang", "en")
+    assert done.code == 2
+    assert "cannot write into" in done.err
+    assert "40.0%" in done.out  # the run's figures are not lost
+
+
+def test_ctrl_c_while_the_files_are_written_says_so_without_a_traceback(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tablee.lab import charts
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt  # Ctrl+C while the charts are drawn, after the figures
+
+    monkeypatch.setattr(charts, "draw_all", interrupted)
+    argv = ("lab", "pouyss", "levels", "--max-bonus", "1", "--max-malus", "0")
+    done = run(*argv, "--out", str(tmp_path / "o"), "--lang", "en")
+    assert done.code == 130
+    assert "Stopped while writing the files" in done.err
+
+
+def test_ctrl_c_while_the_figures_are_printed_stops_without_a_traceback(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tablee.cli import lab
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt  # Ctrl+C while a long table is printed
+
+    monkeypatch.setattr(lab, "_print_result", interrupted)
+    assert run("lab", "pouyss", "levels", "--max-bonus", "0", "--max-malus", "0").code == 130

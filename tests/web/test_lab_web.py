@@ -12,6 +12,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 import pytest
 from fastapi.testclient import TestClient
 
+from tablee.errors import N_, InputError
 from tablee.lab.questions import QUESTIONS
 from tablee.table.sqlite_store import SqliteStore
 from tablee.web import Settings, create_app
@@ -183,3 +184,123 @@ def test_no_lab_reaches_every_server_process(
     with TestClient(app) as client:
         assert client.get("/lab").status_code == 404
     app.state.table.store.close()
+
+
+# the simulations slower than the others per trial, with the most trials the web runs for
+# each (their own cap under WEB_MAX_TRIALS, so that one answer takes seconds, not minutes)
+SLOW_SIMULATIONS = [("agents", "adventure"), ("pouyss", "economy"), ("shs", "film")]
+
+
+@pytest.mark.parametrize(("game", "name"), SLOW_SIMULATIONS)
+def test_a_slow_simulation_runs_fewer_trials_from_the_web(
+    web: TestClient, monkeypatch: pytest.MonkeyPatch, game: str, name: str
+) -> None:
+    cap = web_lab.web_max_trials(f"{game}/{name}")
+    assert cap < web_lab.WEB_MAX_TRIALS
+    asked: list[int] = []
+
+    def answer(self: object, context: object) -> object:
+        asked.append(self.trials)  # type: ignore[attr-defined]
+        raise InputError(N_("stop here"))
+
+    monkeypatch.setattr(web_lab.question_named(game, name), "answer", answer)
+    page = web.get(f"/lab/{game}/{name}?run=1&trials={web_lab.WEB_MAX_TRIALS}&lang=en")
+    assert asked == [cap]
+    assert f"at most {cap} trials" in page.text
+
+
+def test_an_answer_past_the_time_budget_stops_and_shows_what_was_done(
+    web: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_lab, "LAB_SECONDS", 0.0)  # past the budget after the first chunk
+    page = web.get("/lab/ybs/gang?run=1&trials=640&seed=5&lang=en")
+    assert page.status_code == 200, page.text
+    assert "stopped before its end" in page.text
+    # the first of 32 chunks: 20 fights per policy
+    assert "<dd>20</dd>" in page.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "yes_no"),
+    [
+        ("fr", "jets par joueur dans une séance", "non"),
+        ("en", "rolls per player in a session", "no"),
+    ],
+)
+def test_the_inputs_of_a_result_are_named_as_the_form_names_them(
+    web: TestClient, lang: str, label: str, yes_no: str
+) -> None:
+    from html import unescape
+
+    page = web.get(f"/lab/pouyss/economy?run=1&trials=30&seed=9&rolls=3&lang={lang}")
+    assert page.status_code == 200, page.text
+    facts = unescape(page.text.partition('<dl class="lab-facts">')[2].partition("</dl>")[0])
+    names = re.findall(r"<dt>(.*?)</dt>", facts)
+    values = dict(zip(names, re.findall(r"<dd>(.*?)</dd>", facts), strict=True))
+    assert not {"min_players", "rolls", "bonus_dice_return"} & set(names)  # no Python names
+    assert any(label in name.lower() for name in names), names
+    assert yes_no in values.values()  # bonus dice do not return, in the reader's language
+    assert list(values.values()).count("9") == 1  # the seed once, not once more as an input
+    report = web.get(f"/lab/pouyss/economy/result.html?trials=30&seed=9&rolls=3&lang={lang}")
+    assert label in unescape(report.text).lower() and "min_players" not in report.text
+
+
+def _json_link(page: str, form: str = "json") -> str:
+    from html import unescape
+
+    found = re.search(rf'href="(/lab/[^"]+/result\.{form}\?[^"]*)"', page)
+    assert found, "no download link"
+    return unescape(found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("query", "wins"),
+    [
+        ("", True),  # a link that leaves the box out: its default (Y-M7: yes)
+        ("&higher_straight_wins=off", False),  # the form sent, the box left unticked
+        ("&higher_straight_wins=off&higher_straight_wins=on", True),  # the form, ticked
+    ],
+)
+def test_a_checkbox_left_out_of_a_link_keeps_its_default_and_downloads_replay_it(
+    web: TestClient, query: str, wins: bool
+) -> None:
+    page = web.get(f"/lab/ybs/gang?run=1&trials=40&seed=3{query}&lang=en")
+    assert page.status_code == 200, page.text
+    data = web.get(_json_link(page.text)).json()
+    assert data["inputs"]["higher_straight_wins"] is wins
+    checked = re.search(r'name="higher_straight_wins" value="on"( checked)?', page.text)
+    assert checked and bool(checked.group(1)) is wins
+
+
+@pytest.mark.slow
+def test_the_lab_answers_again_after_its_process_died() -> None:
+    import asyncio
+    import os
+    import signal
+
+    from tablee.lab import question_named
+    from tablee.systems.declare import build_command
+
+    pool = web_lab.LabPool()
+    question = build_command(
+        question_named("pouyss", "levels"), {"max_bonus": "1", "max_malus": "0"}
+    )
+
+    async def died() -> tuple[object, list[object]]:
+        first = await pool.run(question, "en", "csv")
+        for pid in list(pool._executor._processes):  # type: ignore[union-attr]
+            os.kill(pid, signal.SIGKILL)  # the out-of-memory killer, say
+        await asyncio.sleep(1)
+        after: list[object] = []
+        for _ in range(2):
+            try:
+                after.append(await pool.run(question, "en", "csv"))
+            except web_lab.LabBusy:
+                after.append("busy")
+        return first, after
+
+    try:
+        first, after = asyncio.run(died())
+    finally:
+        pool.close()
+    assert after == [first, first]

@@ -47,6 +47,12 @@ WIDE = 240
 NOTHING_DONE = N_("Stopped before the first figure: nothing to show.")
 """What Ctrl+C says when the question stopped has no figures to give."""
 
+PAIR = N_("{name}: {value}")
+"""An input and its value, in the blocks a narrow terminal shows."""
+
+STOPPED_WRITING = N_("Stopped while writing the files into {path}: some may be missing.")
+"""What Ctrl+C says when it comes while ``--out``'s files are drawn and written."""
+
 INTERRUPTED = 130
 """The exit code of a run stopped by Ctrl+C with nothing done (the shells' 128 + SIGINT)."""
 
@@ -223,11 +229,13 @@ def cmd_lab_run(ctx: Context) -> int:
 
     Returns:
         0, also for a run stopped by Ctrl+C (its figures are printed and written);
-        `INTERRUPTED` when Ctrl+C stopped a question that keeps nothing of a stopped run.
+        `INTERRUPTED` when Ctrl+C stopped a question that keeps nothing of a stopped run, or
+        a simulation before its first trials were done (nothing is printed nor written).
 
     Raises:
         InputError: a value that does not fit its field (as every declared command), a
-            ``--workers`` below 1, an ``--out`` folder that cannot be written.
+            ``--workers`` below 1, an ``--out`` folder that cannot be written (checked before
+            the question runs).
     """
     from tablee.lab.questions import LabContext
     from tablee.lab.results import to_csv
@@ -237,27 +245,66 @@ def cmd_lab_run(ctx: Context) -> int:
     given, _paths = declared_values(ctx.args, cls)
     question = build_command(cls, given)
     workers = _workers(ctx)
+    if ctx.args.out is not None:  # before the run: a long simulation is not lost to a bad path
+        _prepare_folder(ctx.args.out)
     try:
         with _progress_bar(ctx, cls.simulated) as progress:
             result = question.answer(LabContext(workers=workers, progress=progress))
     except KeyboardInterrupt:  # a question that keeps nothing of a stopped run
         ctx.warn(ctx.tr(NOTHING_DONE))
         return INTERRUPTED
+    if result.stopped and not result.exact and result.trials == 0:  # not one chunk done
+        ctx.warn(ctx.tr(NOTHING_DONE))
+        return INTERRUPTED
     replay = _replay(question)
     if result.stopped:
         ctx.warn(ctx.tr(STOPPED))
     written: list[str] = []
-    if ctx.args.out:
-        written = write_outputs(result, ctx.args.out, ctx.lang, command=replay)
-    if ctx.json:
-        from tablee.lab.results import to_json
+    failed: InputError | None = None
+    if ctx.args.out is not None:
+        try:
+            written = write_outputs(result, ctx.args.out, ctx.lang, command=replay)
+        except InputError as exc:  # the figures are still printed, then the error said
+            failed = exc
+        except KeyboardInterrupt:  # drawing the charts takes a while: Ctrl+C may come then
+            ctx.warn(ctx.tr(STOPPED_WRITING).format(path=ctx.args.out))
+            return INTERRUPTED
+    try:
+        if ctx.json:
+            from tablee.lab.results import to_json
 
-        ctx.emit_json(to_json(result))
-    elif ctx.args.csv:
-        ctx.out.write(to_csv(result))
-    else:
-        _print_result(ctx, result, written)
+            ctx.emit_json(to_json(result))
+        elif ctx.args.csv:
+            ctx.out.write(to_csv(result))
+        else:
+            _print_result(ctx, result, written)  # a table of 1,000 rows takes a second or two
+    except KeyboardInterrupt:  # Ctrl+C while the figures are printed: stop there
+        return INTERRUPTED
+    if failed is not None:
+        raise failed
     return 0
+
+
+def _prepare_folder(folder: str) -> None:
+    """Make ``folder`` (and its parents) if missing and check that a file can be made in it.
+
+    Raises:
+        InputError: an empty path, or a folder that cannot be made or written into.
+    """
+    if not folder.strip():
+        raise InputError(N_("--out needs a folder, not an empty path"))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        probe = os.path.join(folder, f".tablee-lab-{os.getpid()}")
+        with open(probe, "wb"):
+            pass
+        os.remove(probe)
+    except OSError as exc:
+        raise InputError(
+            N_("cannot write into {path}: {reason}"),
+            path=folder,
+            reason=exc.strerror or exc.__class__.__name__,
+        ) from None
 
 
 def write_outputs(result: LabResult, folder: str, lang: str, *, command: str = "") -> list[str]:
@@ -324,6 +371,39 @@ def _column_groups(result: LabResult, widths: list[int], room: int) -> list[list
     return [inputs + group for group in groups]
 
 
+def _print_blocks(
+    console: Any, result: LabResult, grid: list[list[Any]], title: str, tr: Tr
+) -> None:
+    """The figures for a terminal too narrow for a table: one block per row.
+
+    Each block starts with the row's inputs (``label: value`` joined, wrapped), then one line
+    per measure with its label (wrapped) and its figure, interval and exact fraction.
+    """
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
+    from tablee.lab.results import label_text
+
+    console.print(Text(title, style="bold"))
+    for row in grid:
+        heading = "; ".join(
+            tr(PAIR).format(name=label_text(c.label, tr), value=cell.plain)
+            for c, cell in zip(result.columns, row, strict=True)
+            if c.role == "input"
+        )
+        console.print()
+        console.print(escape(heading), style="bold")
+        block = Table.grid(padding=(0, 1))
+        block.add_column(ratio=1)
+        block.add_column(justify="right", no_wrap=True)
+        for column, cell in zip(result.columns, row, strict=True):
+            if column.role != "input":
+                block.add_row(Text("  " + label_text(column.label, tr)), cell)
+        console.print(block)
+    console.print()
+
+
 def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
     """The figures as a Rich table, then the inputs, policies, variants, seed and notes."""
     from rich import box
@@ -358,7 +438,19 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
         + 3
         for i, c in enumerate(result.columns)
     ]  # each column: its widest line, a space each side and the space between columns
-    for rank, part in enumerate(_column_groups(result, widths, console.width)):
+    inputs_width = 1 + sum(
+        w for w, c in zip(widths, result.columns, strict=True) if c.role == "input"
+    )
+    if any(
+        inputs_width + w > console.width
+        for w, c in zip(widths, result.columns, strict=True)
+        if c.role != "input"
+    ):  # too narrow for the inputs and one figure side by side: one block per row instead
+        _print_blocks(console, result, grid, f"{label_text(result.title, tr)} ({kind})", tr)
+        groups = []
+    else:
+        groups = _column_groups(result, widths, console.width)
+    for rank, part in enumerate(groups):
         table = Table(
             title=f"{label_text(result.title, tr)} ({kind})" if rank == 0 else None,
             title_justify="left",
@@ -387,11 +479,11 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
                 n=result.trials
             )
         )
-    inputs = ", ".join(f"{k} = {v}" for k, v in input_pairs(result.inputs))
+    inputs = ", ".join(f"{k} = {v}" for k, v in input_pairs(result.inputs, tr))
     if inputs:
         lines.append(tr("Inputs: {inputs}").format(inputs=inputs))
     for policy in result.policies:
-        settings = ", ".join(f"{k} = {v}" for k, v in input_pairs(policy.settings))
+        settings = ", ".join(f"{k} = {v}" for k, v in input_pairs(policy.settings, tr))
         lines.append(
             tr("Policy {name}: {label}").format(
                 name=policy.name, label=label_text(policy.label, tr)

@@ -29,6 +29,7 @@ from tablee.dice.faces import (
 from tablee.dice.kinds import D6, D8, D10, DICE, DPM, Die, die_named
 from tablee.dice.mechanic import (
     DiceRequest,
+    LazyTrace,
     Mechanic,
     Outcome,
     Trace,
@@ -77,6 +78,7 @@ __all__ = [
     "End",
     "FacesByKind",
     "FairSource",
+    "LazyTrace",
     "Mechanic",
     "Next",
     "Outcome",

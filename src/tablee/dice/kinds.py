@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from tablee.errors import N_, InputError, Message
 
@@ -43,10 +42,14 @@ class Die:
         """Number of physical faces (6, 8 or 10)."""
         return len(self.faces)
 
-    @cached_property
+    @property
     def values(self) -> frozenset[int]:
         """The distinct values a face can show (worked out once per die)."""
-        return frozenset(self.faces)
+        values = self.__dict__.get("_values")
+        if values is None:
+            values = frozenset(self.faces)
+            self.__dict__["_values"] = values
+        return values
 
     def check_face(self, face: int) -> int:
         """Check one typed-in face value.

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, overload
 
 from tablee.dice.chance import Chance, DiceRequest
 from tablee.dice.distribution import Distribution
@@ -25,6 +25,7 @@ from tablee.dice.sources import RandomSource
 
 __all__ = [
     "DiceRequest",
+    "LazyTrace",
     "Mechanic",
     "Outcome",
     "Trace",
@@ -67,6 +68,47 @@ class TraceStep:
 
 Trace = tuple[TraceStep, ...]
 """The steps of one resolution, in order."""
+
+
+TraceSource = Trace | Callable[[], Trace]
+"""A trace, or a function without arguments that builds it (see `LazyTrace`)."""
+
+
+class LazyTrace:
+    """The ``trace`` field of an outcome dataclass, built when it is first read.
+
+    Declared as ``trace: LazyTrace = LazyTrace()`` (the last field; its default is the
+    empty trace; type checkers read it as a `Trace`). The field takes either the steps or
+    a function without arguments that builds them (a `functools.partial` of a module-level
+    function, so that the outcome can still be pickled); reading ``outcome.trace`` builds
+    them once, keeps them and gives them, so the outcome reads, compares and prints exactly
+    as if the steps had been given. A simulation that never reads the trace never pays for
+    its text.
+
+    Source: docs/architecture.md ("A mechanic": every outcome carries its trace).
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = f"_{name}_source"
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Trace: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> Trace: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> Trace:
+        if obj is None:
+            return ()  # the field's default, read by `dataclasses` on the class
+        state: dict[str, Any] = obj.__dict__
+        value = state[self._slot]
+        if callable(value):
+            value = tuple(value())
+            state[self._slot] = value
+        return value  # type: ignore[no-any-return]
+
+    def __set__(self, obj: object, value: TraceSource) -> None:
+        obj.__dict__[self._slot] = value
 
 
 class Outcome(Protocol):

@@ -65,6 +65,13 @@ TITLE_CHARACTERS = 52
 """A chart's title is wrapped after this many characters (a line of its bold type fits the
 chart's width)."""
 
+LEGEND_CHARACTERS = 80
+"""A legend's label is wrapped after this many characters (a line of its type fits the
+chart's width)."""
+
+LEGEND_LINE_INCHES = 0.2
+"""The height a chart grows by for each line of its legend (drawn under the plot)."""
+
 SVG_SALT = "tablee-lab"
 """The fixed salt of the SVG's element ids (deterministic output)."""
 
@@ -122,6 +129,12 @@ def _number(value: float, tr: Tr, *, percent: bool, places: int) -> str:
     """A figure in the reader's format (``33,3 %``, ``3,49``); nan as an empty text."""
     if math.isnan(value):
         return ""
+    if percent:  # a possible chance never reads 0%, nor an uncertain one 100%
+        unit = 10.0 ** -(places + 2)
+        if 0 < value < unit / 2:
+            return "<" + _number(unit, tr, percent=True, places=places)
+        if 1 - unit / 2 <= value < 1:
+            return ">" + _number(1 - unit, tr, percent=True, places=places)
     return Number(Fraction(value).limit_denominator(10**12), places, percent=percent).render(tr)
 
 
@@ -328,13 +341,15 @@ def _bars(figure: Figure, result: LabResult, chart: Chart, tr: Tr) -> bool:
         errors = None
         if any(isinstance(c, Estimate) for c in cells):
             estimated = True
+            # an estimate's bounds may lie a rounding error inside its value (`Estimate`
+            # allows 1e-12): matplotlib refuses a negative error bar, so each is 0 at least
             errors = [
                 [
-                    h - c.low if isinstance(c, Estimate) else 0.0
+                    max(0.0, h - c.low) if isinstance(c, Estimate) else 0.0
                     for c, h in zip(cells, heights, strict=True)
                 ],
                 [
-                    c.high - h if isinstance(c, Estimate) else 0.0
+                    max(0.0, c.high - h) if isinstance(c, Estimate) else 0.0
                     for c, h in zip(cells, heights, strict=True)
                 ],
             ]
@@ -377,7 +392,19 @@ def _finish(
         handles.append(Line2D([], [], linestyle="none", marker="x", color="black"))
         labels.append(tr(EXACT_MARK))
     if several or estimated or exact_marked:
-        axes.legend(handles, labels, fontsize=9, loc="best", frameon=False)
+        # under the plot, never over the data: a series' label may be a whole sentence (a
+        # policy's), wrapped to the chart's width; the chart grows by the legend's lines
+        wrapped = [textwrap.fill(label, LEGEND_CHARACTERS) for label in labels]
+        columns = 2 if len(wrapped) > 3 and all(len(w) <= 34 for w in wrapped) else 1
+        from matplotlib.figure import Figure as Drawn
+
+        figure = axes.get_figure(root=True)
+        assert isinstance(figure, Drawn)  # an axes of `_figure_canvas`
+        figure.legend(
+            handles, wrapped, fontsize=9, loc="outside lower center", frameon=False, ncols=columns
+        )
+        lines = sum(w.count("\n") + 1 for w in wrapped)
+        figure.set_figheight(figure.get_figheight() + LEGEND_LINE_INCHES * -(-lines // columns))
 
 
 def _figure_of(result: LabResult, chart: Chart, lang: str) -> Figure:

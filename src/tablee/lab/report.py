@@ -33,6 +33,8 @@ __all__ = [
     "figure_rows",
     "html_report",
     "input_pairs",
+    "labelled_inputs",
+    "percent_text",
     "setting_text",
     "shown_cell",
     "svg_inline",
@@ -72,8 +74,21 @@ class ShownCell:
 
 def _value(value: float | Fraction, column: Column, lang: str) -> str:
     if column.percent:
-        return format_percent(Fraction(value), lang)
+        return percent_text(Fraction(value), lang)
     return format_decimal(value, lang, 2)
+
+
+def percent_text(chance: Fraction, lang: str) -> str:
+    """A probability as a percentage with one decimal, never rounded to impossible or certain.
+
+    A chance above 0 that would read ``0.0%`` reads ``<0.1%``; one below 1 that would read
+    ``100.0%`` reads ``>99.9%`` (in French ``<0,1 %``, ``>99,9 %``).
+    """
+    if 0 < chance < Fraction(1, 2000):
+        return "<" + format_percent(Fraction(1, 1000), lang)
+    if Fraction(1999, 2000) <= chance < 1:
+        return ">" + format_percent(Fraction(999, 1000), lang)
+    return format_percent(chance, lang)
 
 
 def _fraction(value: Fraction, percent: bool = False) -> str:
@@ -125,18 +140,49 @@ def figure_rows(result: LabResult, lang: str) -> list[list[ShownCell]]:
     ]
 
 
-def setting_text(value: object) -> str:
-    """An input's or a policy setting's value as written for people (lists joined)."""
+def setting_text(value: object, tr: Tr = lambda s: s) -> str:
+    """An input's or a policy setting's value as written for people (lists joined).
+
+    Args:
+        value: the value.
+        tr: translation of the words yes and no (English by default).
+    """
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr(N_("yes") if value else N_("no"))
     if isinstance(value, list | tuple):
-        return ", ".join(setting_text(v) for v in value)
+        return ", ".join(setting_text(v, tr) for v in value)
     return "–" if value is None else str(value)
 
 
-def input_pairs(settings: Mapping[str, object]) -> list[tuple[str, str]]:
-    """``(name, value)`` pairs of the inputs or settings, as written for people."""
-    return [(name, setting_text(value)) for name, value in settings.items()]
+def input_pairs(settings: Mapping[str, object], tr: Tr = lambda s: s) -> list[tuple[str, str]]:
+    """``(name, value)`` pairs of the inputs or settings, in ``tr``'s language (default English)."""
+    return [(name, setting_text(value, tr)) for name, value in settings.items()]
+
+
+def labelled_inputs(result: LabResult, tr: Tr) -> list[tuple[str, str]]:
+    """The result's inputs as a reader sees them: ``(label, value)`` pairs.
+
+    Each input is named by its field's help in the reader's language (as the question's form
+    names it; the input's own name when the question has no such field), a yes or no is
+    translated, and the seed and the trials are left out when the result states them itself
+    (`LabResult.seed`, `LabResult.trials`).
+    """
+    from tablee.errors import NotFoundError
+    from tablee.lab.questions import question_named
+    from tablee.systems.declare import fields_of
+
+    game, _, name = result.question.partition("/")
+    try:
+        labels = {spec.name: tr(spec.param.help) for spec in fields_of(question_named(game, name))}
+    except NotFoundError:
+        labels = {}
+    stated = {"seed": result.seed, "trials": result.trials or None}
+    pairs: list[tuple[str, str]] = []
+    for key, value in result.inputs.items():
+        if key in stated and stated[key] is not None and stated[key] == value:
+            continue
+        pairs.append((labels.get(key) or key, setting_text(value, tr)))
+    return pairs
 
 
 def svg_inline(svg: bytes) -> str:
@@ -193,12 +239,12 @@ def html_report(
         "columns": [label_text(c.label, tr) for c in result.columns],
         "rows": figure_rows(result, lang),
         "charts": [(c.title, Markup(svg_inline(c.svg))) for c in charts],
-        "inputs": input_pairs(result.inputs),
+        "inputs": labelled_inputs(result, tr),
         "policies": [
-            (label_text(p.label, tr), p.name, input_pairs(p.settings)) for p in result.policies
+            (label_text(p.label, tr), p.name, input_pairs(p.settings, tr)) for p in result.policies
         ],
         "variants": [
-            (label_text(v.label, tr), v.name, input_pairs(v.options)) for v in result.variants
+            (label_text(v.label, tr), v.name, input_pairs(v.options, tr)) for v in result.variants
         ],
         "notes": [label_text(n, tr) for n in result.notes],
         "version": __version__,

@@ -100,7 +100,11 @@ def proportion_estimate(successes: int, trials: int, exact: Fraction | None = No
     z2 = Z_95 * Z_95
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = Z_95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), trials, exact)
+    # at p = 0 or 1 one bound is p itself in exact arithmetic; in floating point it may land a
+    # rounding error past p, so each bound is clamped to the proportion (and to 0..1)
+    low = min(p, max(0.0, centre - half))
+    high = max(p, min(1.0, centre + half))
+    return Estimate(p, low, high, trials, exact)
 
 
 def mean_estimate(

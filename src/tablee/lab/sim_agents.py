@@ -292,7 +292,10 @@ def _starter_tables() -> GeneratorTables:
 
 
 def _decided(state: AgentsState, command: Command, chance: Chance) -> AgentsState:
-    """The state after ``command``, decided by the game's `decide`.
+    """The state after ``command``, decided by the game's `decide` (``typed=False``).
+
+    ``typed=False``: its events are neither typed nor folded, the rules' own state after is
+    kept (the state the facts fold into).
 
     A quest is drawn by the rule that draws it (`adventure.decide_quest`, as `decide`
     does) from Tablée's English starter tables read once per process. An action goes
@@ -307,15 +310,19 @@ def _decided(state: AgentsState, command: Command, chance: Chance) -> AgentsStat
         face = chance.roll(DiceRequest(tables.objectives.die, 1))[0]
         return decide_quest(state, tables=tables, source="starter:en", face=face).after
     if not isinstance(command, Act):
-        return decide(state, command, chance).after
+        return decide(state, command, chance, typed=False).after
     current = challenge_for(state, command.challenge, command.agent)
     return _acted(state, current.number, the_agent(state, current, command.agent), chance)
 
 
 def _acted(state: AgentsState, challenge: int, agent: str, chance: Chance) -> AgentsState:
-    """``agent`` acts in ``challenge`` with no modifier: one d6, `game.decide_action` (G-M4)."""
+    """``agent`` acts in ``challenge`` with no modifier: one d6, `game.decide_action` (G-M4).
+
+    ``record=False``: the action's fact, which the simulation never reads, is not built.
+    """
     face = chance.roll(DiceRequest(D6, 1))[0]
-    return decide_action(state, challenge=challenge, agent=agent, face=face).after
+    made = decide_action(state, challenge=challenge, agent=agent, face=face, record=False)
+    return made.after
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ P-M5, S-M1, Y-M4, G-A2 (the players of a table).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from tablee.dice import TraceStep
@@ -30,17 +31,70 @@ __all__ = [
     "payload_leaves",
     "player_named",
     "read_document",
+    "replaced",
     "whole",
     "with_unrecorded",
 ]
 
 S = TypeVar("S")
+D = TypeVar("D")
 
 GM_NAME = "gm"
 """The name kept for the game master, never a player's."""
 
 MAX_PLAYERS = 20
 """Most players at one table, in every system (a Tablée limit, not a rule)."""
+
+
+_PLAIN: dict[type, frozenset[str]] = {}
+"""The field names of each plain dataclass `replaced` copied (an empty set: not plain)."""
+
+
+def _plain_fields(cls: type) -> frozenset[str]:
+    """The fields of ``cls`` when a copy of its instance dict makes a valid changed copy."""
+    attributes = [v for c in cls.__mro__ for v in vars(c).values()]
+    plain = (
+        is_dataclass(cls)
+        and not hasattr(cls, "__post_init__")
+        and not hasattr(cls, "__slots__")
+        and all(f.init for f in fields(cls))
+        and all(getattr(f.type, "__name__", "") != "InitVar" for f in fields(cls))
+        # nothing kept in the instance dict but the fields: no cached value, no descriptor
+        # field (a `tablee.dice.LazyTrace` keeps its value under another name)
+        and not any(isinstance(v, cached_property) for v in attributes)
+        and not any(
+            hasattr(vars(c).get(f.name), "__set__") for c in cls.__mro__ for f in fields(cls)
+        )
+    )
+    names = frozenset(f.name for f in fields(cls)) if plain else frozenset()
+    _PLAIN[cls] = names
+    return names
+
+
+def replaced(obj: D, /, **changes: Any) -> D:
+    """A copy of a frozen dataclass instance with some fields changed, as `dataclasses.replace`.
+
+    For a plain dataclass (no ``__post_init__``, no slots, every field set by ``__init__``,
+    nothing else in its instances' dict) this copies the instance's fields and sets the
+    changed ones, which is what ``replace`` ends with, without calling ``__init__`` field
+    by field; for any other it is ``replace`` itself. The rules' hot paths (a challenge
+    after each action, an agent's reserve) use it.
+
+    Raises:
+        TypeError: ``obj`` is not a dataclass instance, or a change names no field of it
+            (from ``replace``).
+    """
+    cls = type(obj)
+    names = _PLAIN.get(cls)
+    if names is None:
+        names = _plain_fields(cls)
+    if not names or not changes.keys() <= names:
+        return replace(obj, **changes)  # type: ignore[type-var]
+    new = object.__new__(cls)
+    state = new.__dict__
+    state.update(obj.__dict__)
+    state.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -302,6 +356,12 @@ def whole(
         InputError: not an ``int`` (a ``bool`` included) or outside ``low..high``, naming
             the value, its name, the bounds and the rule.
     """
+    if (
+        type(value) is int
+        and (low is None or value >= low)
+        and (high is None or (value <= high and low is not None))
+    ):
+        return value  # the common case, checked first
     if high is not None and low is None:
         raise TypeError("whole: a highest value needs a lowest value")
     if (

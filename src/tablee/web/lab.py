@@ -15,8 +15,9 @@ value is shown under the form, as the command line says it); the answer itself, 
 drawing of its charts, run in a small pool of `LAB_PROCESSES` separate processes, never on the
 event loop nor in the server's interpreter (a simulation would hold its lock for seconds).
 At most `LAB_QUEUE` answers run or wait at once: past that the page answers 503, "the lab is
-busy". A simulation from the browser runs at most `WEB_MAX_TRIALS` trials (more are capped,
-and the page says so); ``tablee lab`` has no such cap.
+busy". A simulation from the browser runs at most `WEB_MAX_TRIALS` trials, fewer for the
+slower ones (`WEB_MAX_TRIALS_OF`; more are capped, and the page says so), and an answer
+stops after `LAB_SECONDS` keeping what was done; ``tablee lab`` has no such limits.
 
 Charts are shown as ``<img>`` of SVG data (``data:`` URLs): the page's Content-Security-
 Policy forbids inline styles, which matplotlib's SVG uses; an image is drawn apart from the
@@ -32,7 +33,8 @@ import base64
 import json
 import threading
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -50,11 +52,14 @@ from tablee.web.render import render, translator
 __all__ = [
     "LAB_PROCESSES",
     "LAB_QUEUE",
+    "LAB_SECONDS",
     "WEB_MAX_TRIALS",
+    "WEB_MAX_TRIALS_OF",
     "LabBusy",
     "LabPool",
     "add_lab_routes",
     "answer_job",
+    "web_max_trials",
 ]
 
 LAB_PROCESSES = 1
@@ -67,7 +72,23 @@ LAB_QUEUE = 3
 WEB_MAX_TRIALS = 20_000
 """The most trials a simulation runs for the browser (a field named ``trials``)."""
 
+WEB_MAX_TRIALS_OF: dict[str, int] = {
+    "pouyss/economy": 2_000,
+    "shs/film": 2_000,
+    "agents/adventure": 250,
+}
+"""The most trials of the simulations slower per trial than the others: each of these caps
+takes 15 to 25 s on the shared 2-core build machine (one process, measured with
+``tablee lab GAME NAME --workers 1``), where `WEB_MAX_TRIALS` trials would take 3 to 30
+minutes while the browser waits."""
+
+LAB_SECONDS = 30.0
+"""An answer still running after this many seconds stops at the end of its current chunk of
+trials and shows what was done (`tablee.lab.results.LabResult.stopped`): a slower host
+never holds a page, nor the lab's process, for minutes."""
+
 BUSY = N_("The lab is busy: try again in a moment.")
+TOO_LONG = N_("This question took more than {seconds} s: run tablee lab for it.")
 CAPPED = N_("The web lab runs at most {n} trials: run tablee lab for more.")
 DOWNLOADS = {"csv": "text/csv; charset=utf-8", "json": "application/json", "html": "text/html"}
 
@@ -114,19 +135,40 @@ class LabPool:
         """`answer_job` in the pool, awaited without blocking the event loop.
 
         Raises:
-            LabBusy: `LAB_QUEUE` answers are already running or waiting.
+            LabBusy: `LAB_QUEUE` answers are already running or waiting, or the pool's
+                process died during this answer (a pool whose process died is started
+                again for the next one).
         """
         if not self._places.acquire(blocking=False):
             raise LabBusy()
         try:
-            future = self._pool().submit(answer_job, question, lang, form)
+            future = self._submit(question, lang, form)
         except BaseException:
             self._places.release()
             raise
         # the place is freed when the work ends, not when the page stops waiting for it (a
         # browser that went away leaves its answer running in the pool until it is done)
         future.add_done_callback(lambda _done: self._places.release())
-        return await asyncio.wrap_future(future)
+        try:
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:  # its process died during the answer: the next one starts
+            raise LabBusy() from None  # afresh; this page asks to try again (503)
+
+    def _submit(self, question: Question, lang: str, form: str) -> Future[Any]:
+        """`answer_job` submitted to the pool, started again once if its process had died."""
+        pool = self._pool()
+        try:
+            return pool.submit(answer_job, question, lang, form)
+        except BrokenProcessPool:  # killed (out of memory, say) since the last answer
+            self._drop(pool)
+            return self._pool().submit(answer_job, question, lang, form)
+
+    def _drop(self, pool: Executor) -> None:
+        """Forget a broken pool, so that `_pool` starts a new one."""
+        with self._lock:
+            if self._executor is pool and pool is not self._given:
+                self._executor = None
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stop the processes (waiting answers are cancelled)."""
@@ -155,12 +197,22 @@ def answer_job(question: Question, lang: str, form: str) -> Any:
         For ``page``, ``(result, [(title, svg bytes)])``; else the file's text; a `JobError`
         when the rules refuse the inputs together.
     """
+    import time
+
     from tablee.lab.results import to_csv, to_json
 
+    deadline = time.monotonic() + LAB_SECONDS
+
+    def progress(_done: int, _total: int) -> None:
+        if time.monotonic() > deadline:
+            raise KeyboardInterrupt  # the runner stops after this chunk, keeping what was done
+
     try:
-        result = question.answer(LabContext(workers=1))
+        result = question.answer(LabContext(workers=1, progress=progress))
     except TableeError as exc:
         return JobError(exc.render(translator(lang)))
+    except KeyboardInterrupt:  # a question that keeps nothing of a stopped run
+        return JobError(translator(lang)(TOO_LONG).format(seconds=int(LAB_SECONDS)))
     if form == "csv":
         return to_csv(result)
     if form == "json":
@@ -175,17 +227,17 @@ def answer_job(question: Question, lang: str, form: str) -> Any:
     return result, [(c.title, c.svg) for c in charts]
 
 
-def _field_value(
-    spec: FieldSpec, query: Mapping[str, str], lists: Sequence[str], ran: bool
-) -> object:
+def _field_value(spec: FieldSpec, query: Mapping[str, str], lists: Sequence[str]) -> object:
     """A field's value as the query gives it, for `build_command` (None: its default)."""
     if spec.kind == "lines":  # a textarea: one item per line
         return [line for text in lists for line in text.splitlines() if line.strip()] or None
     text = query.get(spec.name)
     if spec.kind == "bool" and spec.optional:
         return {"yes": True, "no": False}.get(text or "")
-    if spec.kind == "bool":
-        return text in ("on", "yes", "true") if ran else None
+    if spec.kind == "bool":  # the form sends "off" (hidden), then "on" when ticked
+        if not lists:
+            return None  # a link that leaves it out: its default, as the command line's
+        return any(value in ("on", "yes", "true") for value in lists)
     return text if text not in (None, "") else None
 
 
@@ -195,7 +247,7 @@ def _shown_value(spec: FieldSpec, given: object) -> str:
     if spec.kind == "bool" and spec.optional:  # the three choices: unset, yes, no
         return "yes" if value is True else "no" if value is False else ""
     if spec.kind == "bool":
-        return "on" if value else ""
+        return "on" if value else "off"
     if isinstance(value, list | tuple):
         return "\n".join(str(v) for v in value)
     return "" if value is None else str(value)
@@ -211,8 +263,18 @@ def _question(game: str, name: str) -> type[Question]:
     return question_named(game, name)
 
 
+def web_max_trials(question: str) -> int:
+    """The most trials the web runs of ``question`` (``GAME/NAME``).
+
+    Returns:
+        Its `WEB_MAX_TRIALS_OF`, else `WEB_MAX_TRIALS`.
+    """
+    return WEB_MAX_TRIALS_OF.get(question, WEB_MAX_TRIALS)
+
+
 def _capped(cls: type[Question], given: dict[str, object]) -> int | None:
-    """Cap a simulation's ``trials`` at `WEB_MAX_TRIALS`; the cap when it was applied."""
+    """Cap a simulation's ``trials`` at `web_max_trials`; the cap when it was applied."""
+    most = web_max_trials(f"{cls.game}/{cls.name}")
     for spec in fields_of(cls):
         if spec.name != "trials" or spec.kind != "int":
             continue
@@ -222,9 +284,9 @@ def _capped(cls: type[Question], given: dict[str, object]) -> int | None:
             number = int(str(asked))
         except ValueError:
             return None  # build_command says what is wrong with it
-        if number > WEB_MAX_TRIALS:
-            given["trials"] = str(WEB_MAX_TRIALS)
-            return WEB_MAX_TRIALS
+        if number > most:
+            given["trials"] = str(most)
+            return most
     return None
 
 
@@ -272,7 +334,7 @@ def add_lab_routes(app: FastAPI, pool: LabPool) -> None:
         ran = request.query_params.get("run") == "1"
         query = request.query_params
         given = {
-            spec.name: _field_value(spec, query, query.getlist(spec.name), ran)
+            spec.name: _field_value(spec, query, query.getlist(spec.name))
             for spec in fields_of(cls)
         }
         fields = [
@@ -320,7 +382,7 @@ def add_lab_routes(app: FastAPI, pool: LabPool) -> None:
             raise NotFound()
         query = request.query_params
         given = {
-            spec.name: _field_value(spec, query, query.getlist(spec.name), True)
+            spec.name: _field_value(spec, query, query.getlist(spec.name))
             for spec in fields_of(cls)
         }
         _capped(cls, given)
@@ -351,7 +413,7 @@ def _result_context(
     question: Question,
 ) -> dict[str, Any]:
     """What the template shows of a result: its charts, figures, settings and downloads."""
-    from tablee.lab.report import figure_rows, input_pairs
+    from tablee.lab.report import figure_rows, input_pairs, labelled_inputs
     from tablee.lab.results import label_text
 
     tr = translator(lang)
@@ -370,12 +432,12 @@ def _result_context(
         "charts": [(title, _svg_data(svg)) for title, svg in charts],
         "columns": [(label_text(c.label, tr), c.role == "input") for c in result.columns],
         "rows": figure_rows(result, lang),
-        "inputs": input_pairs(result.inputs),
+        "inputs": labelled_inputs(result, tr),
         "policies": [
-            (p.name, label_text(p.label, tr), input_pairs(p.settings)) for p in result.policies
+            (p.name, label_text(p.label, tr), input_pairs(p.settings, tr)) for p in result.policies
         ],
         "variants": [
-            (v.name, label_text(v.label, tr), input_pairs(v.options)) for v in result.variants
+            (v.name, label_text(v.label, tr), input_pairs(v.options, tr)) for v in result.variants
         ],
         "notes": [label_text(n, tr) for n in result.notes],
         "downloads": [

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 
-from tablee.dice import D6, Chance, DiceRequest, Trace, TraceStep
+from tablee.dice import D6, Chance, DiceRequest, LazyTrace, Trace, TraceStep
 from tablee.errors import N_, InputError
 from tablee.systems.agents.agent import Reserve
 from tablee.systems.common import whole
@@ -129,6 +130,8 @@ def declared_modifier(kind: Reserve, ticked: Iterable[str]) -> tuple[tuple[str, 
 
     Source: G-N2, G-A6.
     """
+    if ticked == ():
+        return (), 0  # nothing ticked (the common case): nothing to check
     if isinstance(ticked, str):
         ticked = [ticked]
     checklist = CHECKLISTS[kind]
@@ -209,7 +212,7 @@ class ActionResult:
         modifier: the total modifier.
         total: face + modifier.
         result: critical, success or failure.
-        trace: the steps.
+        trace: the steps (built when first read: `tablee.dice.LazyTrace`).
 
     Source: G-M4, G-A5.
     """
@@ -218,7 +221,7 @@ class ActionResult:
     modifier: int
     total: int
     result: Result
-    trace: Trace
+    trace: LazyTrace = LazyTrace()  # noqa: RUF009 - a descriptor: reads give the Trace
 
 
 def resolve_action(roll: ActionRoll, faces: Sequence[int]) -> ActionResult:
@@ -242,14 +245,23 @@ def resolve_action(roll: ActionRoll, faces: Sequence[int]) -> ActionResult:
     total = face + roll.modifier
     if total >= 7:
         result = Result.CRITICAL
-        step = N_("{total} is 7 or more: a critical, the opposition loses 2")
     elif total >= 4:
         result = Result.SUCCESS
-        step = N_("{total} is 4 or more: a success, the opposition loses 1")
     else:
         result = Result.FAILURE
+    return ActionResult(face, roll.modifier, total, result, partial(_action_steps, face, roll))
+
+
+def _action_steps(face: int, roll: ActionRoll) -> Trace:
+    """The steps of `resolve_action` (built when first read)."""
+    total = face + roll.modifier
+    if total >= 7:
+        step = N_("{total} is 7 or more: a critical, the opposition loses 2")
+    elif total >= 4:
+        step = N_("{total} is 4 or more: a success, the opposition loses 1")
+    else:
         step = N_("{total} is 3 or less: a failure, the agent loses 1 point of the reserve")
-    trace = (
+    return (
         TraceStep(
             N_("d6 {face} {sign} modifier {modifier} = {total}"),
             {
@@ -261,7 +273,6 @@ def resolve_action(roll: ActionRoll, faces: Sequence[int]) -> ActionResult:
         ),
         TraceStep(step, {"total": total}),
     )
-    return ActionResult(face, roll.modifier, total, result, trace)
 
 
 class ActionMechanic:

@@ -36,7 +36,7 @@ G-X1, G-X2.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from functools import lru_cache
 
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.agents.agent import reserve_named
@@ -55,6 +55,7 @@ from tablee.systems.agents.quest import (
     QuestStatus,
     abandon_quest,
     apply_consequence,
+    check_involved,
     count_late_win,
     draw_quest,
     generate_challenge,
@@ -69,9 +70,11 @@ from tablee.systems.agents.tables import (
 )
 from tablee.systems.agents.words import QUEST_WORDS, word
 from tablee.systems.base import JSON, Fact
+from tablee.systems.common import replaced
 
 __all__ = [
     "after_draw",
+    "check_generate",
     "decide_consequence",
     "decide_contest_challenge",
     "decide_contest_close",
@@ -117,8 +120,14 @@ def tables_from_json(data: Mapping[str, JSON], source: str) -> GeneratorTables:
         text = data[kind.value]
         if not isinstance(text, str):
             raise InputError(N_("table {kind} must be text"), kind=kind.value)
-        parsed[kind] = parse_table(text, f"{source}/{kind.value}.txt")
+        parsed[kind] = _parsed_table(text, f"{source}/{kind.value}.txt")
     return GeneratorTables.of(parsed)
+
+
+@lru_cache(maxsize=64)
+def _parsed_table(text: str, name: str) -> Table:
+    """`parse_table`, remembered for the last texts read (a table is immutable)."""
+    return parse_table(text, name)
 
 
 def _quest(state: AgentsState) -> Quest:
@@ -129,13 +138,13 @@ def _quest(state: AgentsState) -> Quest:
             N_("no quest has been drawn at this table (rule G-M9)"),
             cli_tip=N_("draw one with: tablee agents play"),
         )
-    return replace(quest, agents=tuple(state.agents[a.name] for a in quest.agents))
+    return replaced(quest, agents=tuple(state.agents[a.name] for a in quest.agents))
 
 
 def _after_quest(state: AgentsState, quest: Quest, **changes: object) -> AgentsState:
     """The state with the quest stored and the agents' records copied back from it."""
     agents = {**state.agents, **{a.name: a for a in quest.agents}}
-    return replace(state, quest=quest, agents=agents, **changes)  # type: ignore[arg-type]
+    return replaced(state, quest=quest, agents=agents, **changes)
 
 
 def _fact(kind: str, payload: dict[str, JSON], actor: str = "gm") -> Fact:
@@ -176,7 +185,7 @@ def decide_quest(
         "objective": drawn.quest.objective.text,
         "agents": [a.name for a in drawn.quest.agents],
     }
-    after = replace(
+    after = replaced(
         state,
         quest=drawn.quest,
         tables=tables,
@@ -202,9 +211,9 @@ def after_draw(state: AgentsState, table: str, text: str) -> AgentsState:
     Source: G-M9 step 3.1; G-A13 (boons: Tablée's addition); G-X2.
     """
     if table == TableKind.ENVIRONMENTS.value and state.quest is not None and state.scene == 0:
-        return replace(state, arrival=text)
+        return replaced(state, arrival=text)
     if table == TableKind.BOONS.value and state.boons_owed > 0:
-        return replace(state, boons_owed=state.boons_owed - 1)
+        return replaced(state, boons_owed=state.boons_owed - 1)
     return state
 
 
@@ -274,6 +283,28 @@ def decide_scene(state: AgentsState) -> Decision:
     return Decision((_fact("agents.scene_started", payload),), scene, (), after)
 
 
+def check_generate(state: AgentsState, agents: Sequence[str]) -> tuple[Quest, list[str]]:
+    """Refuse a challenge that `decide_generate` would refuse whatever its dice.
+
+    Returns:
+        The quest (its agent records refreshed) and the involved agents' stored names.
+
+    Raises:
+        InputError: bad names. NotFoundError: an unknown agent.
+        RuleError: no quest or scene; the quest is over; an agent sits out (G-A16).
+
+    Source: G-M9 step 3, G-M11, G-A16.
+    """
+    quest = _quest(state)
+    if state.scene == 0:
+        raise RuleError(N_("start a scene before drawing its challenge (rule G-A16)"))
+    names = [agent_named(state, a) for a in agents]
+    for name in names:
+        check_present(state, name)
+    check_involved(quest, names)
+    return quest, names
+
+
 def decide_generate(
     state: AgentsState,
     *,
@@ -295,12 +326,7 @@ def decide_generate(
 
     Source: G-M9 step 3, G-N3, G-N4, G-A1 to G-A3, G-A16.
     """
-    quest = _quest(state)
-    if state.scene == 0:
-        raise RuleError(N_("start a scene before drawing its challenge (rule G-A16)"))
-    names = [agent_named(state, a) for a in agents]
-    for name in names:
-        check_present(state, name)
+    quest, names = check_generate(state, agents)
     generated = generate_challenge(quest, names, list(faces), state.options)
     label = opposition.strip() if isinstance(opposition, str) and opposition.strip() else ""
     number = len(state.challenges) + 1
@@ -322,7 +348,7 @@ def decide_generate(
         "score": generated.score,
         "ended": challenge.outcome,
     }
-    after = replace(
+    after = replaced(
         state,
         challenges={**state.challenges, number: challenge},
         generated={**state.generated, number: generated.drawn()},
@@ -429,7 +455,7 @@ def decide_contest_start(state: AgentsState, *, favori: str | None = None) -> De
     start = start_contest(quest.agents, quest.wins, favori=name)
     agents = {**state.agents, start.favori.name: start.favori}
     payload: dict[str, JSON] = {"favori": name, "holder": start.contest.holder}
-    after = replace(state, agents=agents, contest=start.contest)
+    after = replaced(state, agents=agents, contest=start.contest)
     return Decision((_fact("agents.contest_started", payload),), start, (), after)
 
 
@@ -492,7 +518,7 @@ def decide_contest_challenge(
         "score": score,
         "ended": challenge.outcome,
     }
-    after = replace(
+    after = replaced(
         state,
         challenges={**state.challenges, number: challenge},
         bouts={**state.bouts, number: launched.bout()},
@@ -533,7 +559,7 @@ def decide_contest_settle(
         taker=name,
     )
     payload: dict[str, JSON] = {"challenge": challenge, "taker": name, "holder": step.holder}
-    after = replace(state, contest=step.contest, settled_bouts=state.settled_bouts | {challenge})
+    after = replaced(state, contest=step.contest, settled_bouts=state.settled_bouts | {challenge})
     return Decision((_fact("agents.contest_settled", payload),), step, (), after)
 
 
@@ -551,7 +577,7 @@ def decide_contest_close(state: AgentsState, *, wanting: Sequence[str] = ()) -> 
         raise RuleError(N_("contest challenge {number} is not settled yet"), number=pending[0])
     step = close_contest(contest, _names(state, wanting))
     payload: dict[str, JSON] = {"wanting": list(wanting), "holder": step.holder}
-    after = replace(state, contest=step.contest)
+    after = replaced(state, contest=step.contest)
     return Decision((_fact("agents.contest_closed", payload),), step, (), after)
 
 

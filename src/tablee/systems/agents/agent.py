@@ -12,12 +12,12 @@ Source: seed ``002_59b03dd224c3b923.txt`` ("Création de personnage", "Caractér
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from tablee.errors import N_, InputError, Message
 from tablee.systems.base import clean_name
-from tablee.systems.common import whole
+from tablee.systems.common import replaced, whole
 
 __all__ = [
     "MAX_RESERVE",
@@ -80,6 +80,10 @@ def _reserve_value(name: str, value: object) -> int:
     return whole(value, name, 0, MAX_RESERVE, rule="G-M1")
 
 
+_INDEX = {kind: i for i, kind in enumerate(Reserve)}
+"""Each reserve's place in an agent's ``current`` and ``starting`` triples."""
+
+
 @dataclass(frozen=True)
 class Agent:
     """An agent: who they are, their reserves now and at the start, their Sang.
@@ -105,26 +109,26 @@ class Agent:
 
     def reserve(self, which: Reserve) -> int:
         """The current value of one reserve."""
-        return self.current[list(Reserve).index(which)]
+        return self.current[_INDEX[which]]
 
     def start(self, which: Reserve) -> int:
         """The starting value of one reserve (its full-restore value, G-A9)."""
-        return self.starting[list(Reserve).index(which)]
+        return self.starting[_INDEX[which]]
 
     def with_reserve(self, which: Reserve, value: int) -> Agent:
         """The agent with one reserve set to ``value`` (clamped at 0 and `MAX_RESERVE`)."""
         values = list(self.current)
-        values[list(Reserve).index(which)] = max(0, min(MAX_RESERVE, value))
-        return replace(self, current=(values[0], values[1], values[2]))
+        values[_INDEX[which]] = max(0, min(MAX_RESERVE, value))
+        return replaced(self, current=(values[0], values[1], values[2]))
 
     def with_sang(self, value: int) -> Agent:
         """The agent with Sang set to ``value``, kept within 0..`MAX_SANG` (G-A11)."""
-        return replace(self, sang=max(0, min(MAX_SANG, value)))
+        return replaced(self, sang=max(0, min(MAX_SANG, value)))
 
     def restored(self) -> Agent:
         """Every reserve back to at least its starting value (the favori's restore, G-M12)."""
         values = tuple(max(c, s) for c, s in zip(self.current, self.starting, strict=True))
-        return replace(self, current=(values[0], values[1], values[2]))
+        return replaced(self, current=(values[0], values[1], values[2]))
 
 
 def create_agent(

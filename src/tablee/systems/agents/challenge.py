@@ -21,7 +21,7 @@ G-A19, G-A20.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
 from tablee.errors import N_, InputError, Message, RuleError
@@ -29,7 +29,7 @@ from tablee.systems.agents.actions import Result
 from tablee.systems.agents.agent import Reserve
 from tablee.systems.agents.words import OUTCOME_WORDS, STANDING_WORDS, word
 from tablee.systems.base import clean_name, name_key
-from tablee.systems.common import whole
+from tablee.systems.common import replaced, whole
 
 __all__ = [
     "MAX_OPPOSITIONS",
@@ -192,9 +192,9 @@ def _settled(challenge: Challenge) -> Challenge:
     if not challenge.is_open:
         return challenge
     if all(o.score == 0 for o in challenge.oppositions):
-        return replace(challenge, outcome="won")
+        return replaced(challenge, outcome="won")
     if not challenge.running():
-        return replace(challenge, outcome="lost")
+        return replaced(challenge, outcome="lost")
     return challenge
 
 
@@ -318,19 +318,20 @@ def act(
             agent=agent,
         )
     index = _target(challenge, target)
-    opposition = challenge.oppositions[index]
-    oppositions = list(challenge.oppositions)
-    oppositions[index] = replace(
-        opposition, score=max(0, opposition.score - result.opposition_loss)
-    )
+    oppositions, loss = challenge.oppositions, result.opposition_loss
+    if loss:
+        opposition = oppositions[index]
+        hit = replaced(opposition, score=max(0, opposition.score - loss))
+        oppositions = (*oppositions[:index], hit, *oppositions[index + 1 :])
     after = reserve - result.reserve_loss
-    standing = dict(challenge.standing)
+    standing, spent = challenge.standing, challenge.spent
     if after == 0:
-        standing[agent] = Standing.OUT
-    spent = {**challenge.spent, agent: challenge.spent[agent] + result.reserve_loss}
-    moved = replace(
+        standing = {**standing, agent: Standing.OUT}
+    if result.reserve_loss:
+        spent = {**spent, agent: spent[agent] + result.reserve_loss}
+    moved = replaced(
         challenge,
-        oppositions=tuple(oppositions),
+        oppositions=oppositions,
         standing=standing,
         spent=spent,
         turn=(challenge.agents.index(agent) + 1) % len(challenge.agents),
@@ -346,7 +347,7 @@ def mark_out(challenge: Challenge, agent: str) -> Challenge:
     """
     if not challenge.is_open or challenge.standing.get(agent) is not Standing.ACTIVE:
         return challenge
-    return _settled(replace(challenge, standing={**challenge.standing, agent: Standing.OUT}))
+    return _settled(replaced(challenge, standing={**challenge.standing, agent: Standing.OUT}))
 
 
 def concede(challenge: Challenge, agent: str) -> Challenge:
@@ -375,7 +376,7 @@ def concede(challenge: Challenge, agent: str) -> Challenge:
             number=challenge.number,
             agent=agent,
         )
-    return _settled(replace(challenge, standing={**challenge.standing, agent: Standing.CONCEDED}))
+    return _settled(replaced(challenge, standing={**challenge.standing, agent: Standing.CONCEDED}))
 
 
 def abandon(challenge: Challenge, agent: str) -> Challenge:
@@ -395,7 +396,7 @@ def abandon(challenge: Challenge, agent: str) -> Challenge:
             number=challenge.number,
             agent=agent,
         )
-    return _settled(replace(challenge, standing={**challenge.standing, agent: Standing.ABANDONED}))
+    return _settled(replaced(challenge, standing={**challenge.standing, agent: Standing.ABANDONED}))
 
 
 def winner_candidates(challenge: Challenge) -> tuple[str, ...]:
@@ -450,11 +451,11 @@ def name_winner(challenge: Challenge, agent: str | None) -> Challenge:
                 tip=N_("name one of them, or roll a d6 each and take the highest"),
                 agents=", ".join(candidates) or "-",
             )
-        return replace(challenge, winner=candidates[0])
+        return replaced(challenge, winner=candidates[0])
     if challenge.standing.get(agent) in (None, Standing.CONCEDED, Standing.ABANDONED):
         raise RuleError(
             N_("{agent} cannot win challenge {number}: not involved, or left it (rule G-M6)"),
             agent=agent,
             number=challenge.number,
         )
-    return replace(challenge, winner=agent)
+    return replaced(challenge, winner=agent)

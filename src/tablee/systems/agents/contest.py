@@ -18,12 +18,12 @@ Source: seed 002, "Conclusion du scénario"; rulings G-M12, G-A18, G-A9.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tablee.dice import Trace, TraceStep
 from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.agents.agent import Agent, Reserve
-from tablee.systems.common import whole
+from tablee.systems.common import replaced, whole
 
 __all__ = [
     "Bout",
@@ -364,7 +364,7 @@ def settle_challenge(
     if not challengers_won:
         if taker is not None:
             raise InputError(N_("nobody takes the artefact from a lost challenge"))
-        new = replace(
+        new = replaced(
             contest,
             challenged=contest.challenged | set(challenge.challengers),
             bouts=contest.bouts + 1,
@@ -388,7 +388,7 @@ def settle_challenge(
             name=taker,
             names=", ".join(challenge.challengers),
         )
-    new = replace(contest, holder=taker, challenged=frozenset(), bouts=contest.bouts + 1)
+    new = replaced(contest, holder=taker, challenged=frozenset(), bouts=contest.bouts + 1)
     step = TraceStep(
         N_("{names} beat {holder}; {taker} takes the artefact"),
         {"names": ", ".join(challenge.challengers), "holder": contest.holder, "taker": taker},
@@ -420,7 +420,7 @@ def close_contest(contest: Contest, wanting: Iterable[str] = ()) -> ContestStep:
             names=", ".join(due),
             holder=contest.holder,
         )
-    new = replace(contest, finished=True)
+    new = replaced(contest, finished=True)
     step = TraceStep(
         N_("nobody challenges {holder} any more: {holder} takes the artefact home"),
         {"holder": contest.holder},

@@ -99,17 +99,25 @@ class RollOff:
     agent: str
 
 
-def decided(state: AgentsState, made: game.Decision) -> Decision[AgentsState]:
+def decided(
+    state: AgentsState, made: game.Decision, *, typed: bool = True
+) -> Decision[AgentsState]:
     """The rules' decision as typed events, the state after them applied.
 
     Args:
         state: the state the decision was made on.
         made: what a ``decide_*`` function of the rules returned.
+        typed: False for a caller that reads only the state (the lab's simulations): no
+            event is typed nor folded, the decision has no events and its state is the
+            rules' own ``made.after``, the state their facts fold into.
 
     Returns:
         The events (one per fact), who acted, the outcome and warnings kept, and the state
         after the events as `apply` gives it.
     """
+    if not typed:
+        actor = made.facts[0].actor if made.facts else "gm"
+        return Decision((), made.after, actor, "all", made.outcome, made.warnings)
     events = tuple(read_event(KINDS, f.kind, f.payload) for f in made.facts)
     after = state
     for event in events:
@@ -118,9 +126,11 @@ def decided(state: AgentsState, made: game.Decision) -> Decision[AgentsState]:
     return Decision(events, after, actor, "all", made.outcome, made.warnings)
 
 
-def _joined(first: Decision[AgentsState], then: game.Decision) -> Decision[AgentsState]:
+def _joined(
+    first: Decision[AgentsState], then: game.Decision, typed: bool
+) -> Decision[AgentsState]:
     """Two decisions as one: the first's events, then the second's."""
-    second = decided(first.after, then)
+    second = decided(first.after, then, typed=typed)
     return Decision(
         (*first.events, *second.events),
         second.after,
@@ -220,7 +230,7 @@ def _opposition(line: str) -> tuple[str, int]:
     return name.strip(), value
 
 
-def _act(state: AgentsState, command: Act, dice: Chance) -> Decision[AgentsState]:
+def _act(state: AgentsState, command: Act, dice: Chance, typed: bool) -> Decision[AgentsState]:
     current = challenge_for(state, command.challenge, command.agent)
     agent = the_agent(state, current, command.agent)
     from tablee.systems.agents.actions import declared_modifier
@@ -239,17 +249,23 @@ def _act(state: AgentsState, command: Act, dice: Chance) -> Decision[AgentsState
         declaration=command.declaration,
         odds=odds,
     )
-    return decided(state, made)
+    return decided(state, made, typed=typed)
 
 
 def _leave(
-    state: AgentsState, command: Concede | Abandon, rule: Callable[..., game.Decision]
+    state: AgentsState,
+    command: Concede | Abandon,
+    rule: Callable[..., game.Decision],
+    typed: bool,
 ) -> Decision[AgentsState]:
     current = challenge_for(state, command.challenge, command.agent)
-    return decided(state, rule(state, challenge=current.number, agent=command.agent))
+    made = rule(state, challenge=current.number, agent=command.agent)
+    return decided(state, made, typed=typed)
 
 
-def _winner(state: AgentsState, command: NameWinner, dice: Chance) -> Decision[AgentsState]:
+def _winner(
+    state: AgentsState, command: NameWinner, dice: Chance, typed: bool
+) -> Decision[AgentsState]:
     agent, off = command.agent, None
     current = game.challenge_numbered(state, command.challenge)
     if agent is None and current.outcome == "won" and current.winner is None:
@@ -257,7 +273,9 @@ def _winner(state: AgentsState, command: NameWinner, dice: Chance) -> Decision[A
         if len(tied) > 1:
             off = roll_off(dice, tied)
             agent = off.agent
-    made = decided(state, game.decide_winner(state, challenge=current.number, agent=agent))
+    made = decided(
+        state, game.decide_winner(state, challenge=current.number, agent=agent), typed=typed
+    )
     return _with_roll_off(made, off)
 
 
@@ -290,14 +308,14 @@ def own_tables(command: Quest, lang: str) -> tuple[GeneratorTables, str]:
     return GeneratorTables.of(tables), source
 
 
-def _quest(state: AgentsState, command: Quest, dice: Chance) -> Decision[AgentsState]:
+def _quest(state: AgentsState, command: Quest, dice: Chance, typed: bool) -> Decision[AgentsState]:
     lang = command.starter if command.starter is not None else state.lang
     tables, source = own_tables(command, lang)
     first = tables.objectives.die.faces[0]
     adventure.decide_quest(state, tables=tables, source=source, face=first)  # refused first
     face = dice.roll(DiceRequest(tables.objectives.die, 1))[0]
     made = adventure.decide_quest(state, tables=tables, source=source, face=face)
-    return decided(state, made)
+    return decided(state, made, typed=typed)
 
 
 def _draw(state: AgentsState, table: str, dice: Chance) -> game.Decision:
@@ -307,7 +325,9 @@ def _draw(state: AgentsState, table: str, dice: Chance) -> game.Decision:
     return adventure.decide_draw(state, table=table, face=dice.roll(DiceRequest(die, 1))[0])
 
 
-def _generate(state: AgentsState, command: Generate, dice: Chance) -> Decision[AgentsState]:
+def _generate(
+    state: AgentsState, command: Generate, dice: Chance, typed: bool
+) -> Decision[AgentsState]:
     quest = state.quest
     group = names(state, command.agents) or [
         n
@@ -317,7 +337,7 @@ def _generate(state: AgentsState, command: Generate, dice: Chance) -> Decision[A
     progress = min(quest.progress, 3) if quest is not None else 0
     inputs = ChallengeInputs(progress, max(1, len(group)), state.options)
     count = CHALLENGE_GENERATOR.dice_for(inputs).count
-    adventure.decide_generate(state, agents=group, faces=[1] * count)  # refused before rolling
+    adventure.check_generate(state, group)  # refused before rolling
     faces = list(dice.roll(DiceRequest(D6, count, ordered=True)))  # read in order
     source = CHALLENGE_GENERATOR.resolve(inputs, faces).source
     opposition = command.opposition
@@ -325,12 +345,12 @@ def _generate(state: AgentsState, command: Generate, dice: Chance) -> Decision[A
         opposition = arrived_in(state, source)
     if opposition is None:
         table = "creatures" if source is Source.CREATURES else "environments"
-        first = decided(state, _draw(state, table, dice))
+        first = decided(state, _draw(state, table, dice), typed=typed)
         name = first.outcome.entry.text
         then = adventure.decide_generate(first.after, agents=group, faces=faces, opposition=name)
-        return _joined(first, then)
+        return _joined(first, then, typed)
     made = adventure.decide_generate(state, agents=group, faces=faces, opposition=opposition)
-    return decided(state, made)
+    return decided(state, made, typed=typed)
 
 
 def arrived_in(state: AgentsState, source: Source) -> str | None:
@@ -352,7 +372,7 @@ def arrived_in(state: AgentsState, source: Source) -> str | None:
 
 
 def _contest_start(
-    state: AgentsState, command: ContestStart, dice: Chance
+    state: AgentsState, command: ContestStart, dice: Chance, typed: bool
 ) -> Decision[AgentsState]:
     favori, off = command.favori, None
     quest = state.quest
@@ -363,17 +383,23 @@ def _contest_start(
         if len(best) > 1:
             off = roll_off(dice, best)
             favori = off.agent
-    made = decided(state, adventure.decide_contest_start(state, favori=favori))
+    made = decided(state, adventure.decide_contest_start(state, favori=favori), typed=typed)
     return _with_roll_off(made, off)
 
 
-def decide(state: AgentsState, command: Command, dice: Chance) -> Decision[AgentsState]:
+def decide(
+    state: AgentsState, command: Command, dice: Chance, *, typed: bool = True
+) -> Decision[AgentsState]:
     """Decide an agents command against the state, throwing its dice from ``dice`` (pure).
 
     Args:
         state: the table's state.
         command: a declared agents command.
         dice: where faces come from; asked once per throw, in order.
+        typed: True (play) for the decision's events, typed and folded into the state
+            after; False for a caller that reads only the state after (the lab's
+            simulations): no events, the rules' own state after (the state their facts fold
+            into; the same state, see `decided`).
 
     Returns:
         The decision: its events, the state after them, who acted, the rules' outcome.
@@ -406,31 +432,31 @@ def decide(state: AgentsState, command: Command, dice: Chance) -> Decision[Agent
                 label=command.label,
             )
         case Act():
-            return _act(state, command, dice)
+            return _act(state, command, dice, typed)
         case Concede():
-            return _leave(state, command, recovery.decide_concede)
+            return _leave(state, command, recovery.decide_concede, typed)
         case Abandon():
-            return _leave(state, command, recovery.decide_abandon)
+            return _leave(state, command, recovery.decide_abandon, typed)
         case FailOnPurpose():
             made = recovery.decide_fail_on_purpose(
                 state, agent=command.agent, reserve=command.reserve, reason=command.reason
             )
         case NameWinner():
-            return _winner(state, command, dice)
+            return _winner(state, command, dice, typed)
         case Quest():
-            return _quest(state, command, dice)
+            return _quest(state, command, dice, typed)
         case Draw():
             made = _draw(state, command.kind, dice)
         case NextScene():
             made = adventure.decide_scene(state)
         case Generate():
-            return _generate(state, command, dice)
+            return _generate(state, command, dice, typed)
         case Settle():
             made = adventure.decide_consequence(state, challenge=command.challenge)
         case GiveUp():
             made = adventure.decide_quest_abandon(state)
         case ContestStart():
-            return _contest_start(state, command, dice)
+            return _contest_start(state, command, dice, typed)
         case ContestChallenge():
             made = adventure.decide_contest_challenge(
                 state,
@@ -447,7 +473,7 @@ def decide(state: AgentsState, command: Command, dice: Chance) -> Decision[Agent
             made = adventure.decide_contest_close(state, wanting=split_names(command.wanting))
         case _:
             raise InputError(N_("{name} is not an agents command"), name=command.name)
-    return decided(state, made)
+    return decided(state, made, typed=typed)
 
 
 def decide_options(state: AgentsState, changes: Mapping[str, str]) -> Decision[AgentsState]:

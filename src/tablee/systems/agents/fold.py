@@ -14,7 +14,6 @@ G-A16, G-T3.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tablee.errors import N_, InputError
@@ -46,6 +45,7 @@ from tablee.systems.agents.game import AgentsState
 from tablee.systems.agents.generator import DrawnChallenge, Relation, Source
 from tablee.systems.agents.options import AgentsOptions
 from tablee.systems.agents.quest import Quest, QuestStatus
+from tablee.systems.common import replaced
 from tablee.systems.event import Event
 
 __all__ = ["apply"]
@@ -60,13 +60,13 @@ def _quest(state: AgentsState) -> Quest:
     quest = state.quest
     if quest is None:
         raise InputError(N_("no quest has been drawn at this table (rule G-M9)"))
-    return replace(quest, agents=tuple(state.agents[a.name] for a in quest.agents))
+    return replaced(quest, agents=tuple(state.agents[a.name] for a in quest.agents))
 
 
 def _after_quest(state: AgentsState, quest: Quest, **changes: Any) -> AgentsState:
     """The state with the quest stored and the agents' records copied back from it."""
     agents = {**state.agents, **{a.name: a for a in quest.agents}}
-    return replace(state, quest=quest, agents=agents, **changes)
+    return replaced(state, quest=quest, agents=agents, **changes)
 
 
 def _opened(
@@ -81,11 +81,11 @@ def _opened(
     """A challenge as it opened: agents at reserve 0 out at once, its recorded end."""
     reserves = {n: state.agents[n].reserve(kind) for n in agents}
     challenge = open_challenge(number, kind, agents, oppositions, reserves, label=label)
-    return replace(challenge, outcome=outcome)
+    return replaced(challenge, outcome=outcome)
 
 
 def _with_challenge(state: AgentsState, challenge: Challenge) -> AgentsState:
-    return replace(state, challenges={**state.challenges, challenge.number: challenge})
+    return replaced(state, challenges={**state.challenges, challenge.number: challenge})
 
 
 def _hit(challenge: Challenge, event: ActionTaken) -> int:
@@ -105,12 +105,12 @@ def _acted(state: AgentsState, event: ActionTaken) -> AgentsState:
     which = current.kind
     index = _hit(current, event)
     oppositions = list(current.oppositions)
-    oppositions[index] = replace(oppositions[index], score=event.score)
+    oppositions[index] = replaced(oppositions[index], score=event.score)
     standing = dict(current.standing)
     if event.reserve == 0:
         standing[event.agent] = Standing.OUT
     lost = 1 if event.outcome == "failure" else 0
-    moved = replace(
+    moved = replaced(
         current,
         oppositions=tuple(oppositions),
         standing=standing,
@@ -125,17 +125,17 @@ def _acted(state: AgentsState, event: ActionTaken) -> AgentsState:
             if challenge.kind is which:
                 challenges[number] = mark_out(challenge, event.agent)
     agent = state.agents[event.agent].with_reserve(which, event.reserve)
-    return replace(state, agents={**state.agents, event.agent: agent}, challenges=challenges)
+    return replaced(state, agents={**state.agents, event.agent: agent}, challenges=challenges)
 
 
 def _left(state: AgentsState, event: Conceded | Abandoned, standing: Standing) -> AgentsState:
     """An agent out of a challenge by their choice, the reserve recovered as recorded."""
     current = state.challenges[event.challenge]
-    moved = replace(
+    moved = replaced(
         current, standing={**current.standing, event.agent: standing}, outcome=event.ended
     )
     agent = state.agents[event.agent].with_reserve(current.kind, event.reserve)
-    return replace(_with_challenge(state, moved), agents={**state.agents, event.agent: agent})
+    return replaced(_with_challenge(state, moved), agents={**state.agents, event.agent: agent})
 
 
 def _quest_drawn(state: AgentsState, event: QuestDrawn) -> AgentsState:
@@ -143,7 +143,7 @@ def _quest_drawn(state: AgentsState, event: QuestDrawn) -> AgentsState:
     objective = tables.objectives.entry_for(event.face)
     agents = tuple(state.agents[n] for n in event.agents)
     quest = Quest(objective, event.face, agents, (0,) * len(agents))
-    return replace(
+    return replaced(
         state,
         quest=quest,
         tables=tables,
@@ -162,7 +162,7 @@ def _quest_drawn(state: AgentsState, event: QuestDrawn) -> AgentsState:
 def _scene(state: AgentsState, event: SceneStarted) -> AgentsState:
     quest = _quest(state)
     agents = tuple(a.with_sang(1) if a.name in event.returned else a for a in quest.agents)
-    quest = replace(quest, agents=agents, sitting_out=frozenset(event.sitting_out))
+    quest = replaced(quest, agents=agents, sitting_out=frozenset(event.sitting_out))
     return _after_quest(state, quest, scene=event.scene, scene_challenges=(), boons_owed=0)
 
 
@@ -183,7 +183,7 @@ def _generated(state: AgentsState, event: ChallengeGenerated) -> AgentsState:
     challenge = _opened(
         state, event.number, kind, event.agents, [(name, event.score)], "", event.ended
     )
-    return replace(
+    return replaced(
         _with_challenge(state, challenge),
         generated={**state.generated, event.number: drawn},
         scene_challenges=(*state.scene_challenges, event.number),
@@ -199,7 +199,7 @@ def _consequence(state: AgentsState, event: ConsequenceApplied) -> AgentsState:
     winner = state.challenges[event.challenge].winner if event.won else None
     if winner is not None:
         wins[quest.index_of(winner)] += 1
-    new = replace(
+    new = replaced(
         quest,
         agents=agents,
         wins=tuple(wins),
@@ -217,7 +217,7 @@ def _contest_started(state: AgentsState, event: ContestStarted) -> AgentsState:
     names = tuple(a.name for a in quest.agents)
     contest = Contest(names, quest.wins, event.holder, event.holder, finished=len(names) == 1)
     favori: Agent = state.agents[event.holder].restored()
-    return replace(state, agents={**state.agents, favori.name: favori}, contest=contest)
+    return replaced(state, agents={**state.agents, favori.name: favori}, contest=contest)
 
 
 def _contest_challenge(state: AgentsState, event: ContestChallenged) -> AgentsState:
@@ -227,7 +227,7 @@ def _contest_challenge(state: AgentsState, event: ContestChallenged) -> AgentsSt
         state, event.number, kind, event.order, [(opposition, event.score)], "", event.ended
     )
     bout = Bout(event.order, event.defenders, kind)
-    return replace(_with_challenge(state, challenge), bouts={**state.bouts, event.number: bout})
+    return replaced(_with_challenge(state, challenge), bouts={**state.bouts, event.number: bout})
 
 
 def _the_contest(state: AgentsState) -> Contest:
@@ -240,12 +240,14 @@ def _the_contest(state: AgentsState) -> Contest:
 def _contest_settled(state: AgentsState, event: ContestSettled) -> AgentsState:
     contest = _the_contest(state)
     if event.holder != contest.holder:  # the challengers won: everyone may challenge again
-        new = replace(contest, holder=event.holder, challenged=frozenset(), bouts=contest.bouts + 1)
+        new = replaced(
+            contest, holder=event.holder, challenged=frozenset(), bouts=contest.bouts + 1
+        )
     else:
         bout = state.bouts[event.challenge]
         challenged = contest.challenged | set(bout.challengers)
-        new = replace(contest, challenged=challenged, bouts=contest.bouts + 1)
-    return replace(state, contest=new, settled_bouts=state.settled_bouts | {event.challenge})
+        new = replaced(contest, challenged=challenged, bouts=contest.bouts + 1)
+    return replaced(state, contest=new, settled_bouts=state.settled_bouts | {event.challenge})
 
 
 def apply(state: AgentsState, event: Event) -> AgentsState:
@@ -270,7 +272,7 @@ def apply(state: AgentsState, event: Event) -> AgentsState:
                 event.name, event.organisation, event.signature, values, values, event.sang
             )
             owners = {**state.owners, event.name: event.owner} if event.owner else state.owners
-            return replace(state, agents={**state.agents, event.name: agent}, owners=owners)
+            return replaced(state, agents={**state.agents, event.name: agent}, owners=owners)
         case ChallengeOpened():
             oppositions = [(str(o["name"]), int(o["score"])) for o in event.oppositions]
             challenge = _opened(
@@ -291,12 +293,12 @@ def apply(state: AgentsState, event: Event) -> AgentsState:
             return _left(state, event, Standing.ABANDONED)
         case FailedOnPurpose():
             agent = state.agents[event.agent].with_reserve(Reserve(event.kind_), event.reserve)
-            return replace(state, agents={**state.agents, event.agent: agent})
+            return replaced(state, agents={**state.agents, event.agent: agent})
         case WinnerNamed():
-            won = replace(state.challenges[event.challenge], winner=event.winner)
+            won = replaced(state.challenges[event.challenge], winner=event.winner)
             return _with_challenge(state, won)
         case OptionsSet():
-            return replace(state, options=AgentsOptions.from_json(event.options))
+            return replaced(state, options=AgentsOptions.from_json(event.options))
         case QuestDrawn():
             return _quest_drawn(state, event)
         case TableDrawn():
@@ -308,7 +310,7 @@ def apply(state: AgentsState, event: Event) -> AgentsState:
         case ConsequenceApplied():
             return _consequence(state, event)
         case QuestAbandoned():
-            quest = replace(_quest(state), status=QuestStatus.ABANDONED)
+            quest = replaced(_quest(state), status=QuestStatus.ABANDONED)
             return _after_quest(state, quest)
         case ContestStarted():
             return _contest_started(state, event)
@@ -317,5 +319,5 @@ def apply(state: AgentsState, event: Event) -> AgentsState:
         case ContestSettled():
             return _contest_settled(state, event)
         case ContestClosed():
-            return replace(state, contest=replace(_the_contest(state), finished=True))
+            return replaced(state, contest=replaced(_the_contest(state), finished=True))
     raise InputError(N_("{kind} is not an agents event"), kind=event.kind)

@@ -23,7 +23,7 @@ G-A20.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError
@@ -42,7 +42,7 @@ from tablee.systems.agents.options import AgentsOptions
 from tablee.systems.agents.quest import Quest
 from tablee.systems.agents.tables import GeneratorTables
 from tablee.systems.base import JSON, Fact
-from tablee.systems.common import DecisionOf, clean_players, find_name, whole
+from tablee.systems.common import DecisionOf, clean_players, find_name, replaced, whole
 
 __all__ = [
     "MAX_AGENTS",
@@ -156,6 +156,8 @@ def agent_named(state: AgentsState, name: object) -> str:
         NotFoundError: no agent has that name.
         InputError: not a name.
     """
+    if type(name) is str and name in state.agents:
+        return name  # the stored name itself (names are unique by `name_key`)
     found = find_name(state.agents, name, N_("an agent's name"))
     if found is None:
         raise NotFoundError(
@@ -309,7 +311,7 @@ def decide_agent(
         "sang": agent.sang,
     }
     owners = {**state.owners, agent.name: player} if player else state.owners
-    after = replace(state, agents={**state.agents, agent.name: agent}, owners=owners)
+    after = replaced(state, agents={**state.agents, agent.name: agent}, owners=owners)
     return one(Fact("agents.agent_created", payload, actor=player or "gm"), agent, after)
 
 
@@ -362,7 +364,7 @@ def decide_challenge(
         "label": challenge.label,
         "outcome": challenge.outcome,
     }
-    after = replace(state, challenges={**state.challenges, number: challenge})
+    after = replaced(state, challenges={**state.challenges, number: challenge})
     return one(Fact("agents.challenge_opened", payload, actor="gm"), challenge, after)
 
 
@@ -374,7 +376,7 @@ def _with_reserve(
         for number, challenge in challenges.items():
             if challenge.kind is which:
                 challenges[number] = mark_out(challenge, name)
-    return replace(state, agents={**state.agents, name: agent}, challenges=challenges)
+    return replaced(state, agents={**state.agents, name: agent}, challenges=challenges)
 
 
 def decide_action(
@@ -387,6 +389,7 @@ def decide_action(
     target: int | None = None,
     declaration: str = "",
     odds: Mapping[str, JSON] | None = None,
+    record: bool = True,
 ) -> Decision:
     """An agent acts in a challenge: ticked modifiers, one d6 thrown, the result applied.
 
@@ -400,6 +403,9 @@ def decide_action(
         declaration: the action as the player declared it (free text, G-M3; may be empty).
         odds: the odds shown before the roll, as recorded
             (`tablee.systems.agents.shown_odds.odds_record`), or None (not recorded).
+        record: True (play) for the decision's fact; False for a caller that reads only
+            its outcome and state after (the lab's simulations): no fact is built, the
+            rules, checks, outcome and state being the same.
 
     Returns:
         The decision; its outcome is the `tablee.systems.agents.actions.ActionResult`.
@@ -439,6 +445,8 @@ def decide_action(
     after = _with_reserve(
         state, name, hero.with_reserve(current.kind, after_reserve), current.kind, challenges
     )
+    if not record:
+        return Decision((), result, (), after)
     final = after.challenges[current.number]
     payload: dict[str, JSON] = {
         "challenge": current.number,
@@ -477,7 +485,7 @@ def decide_winner(state: AgentsState, *, challenge: int, agent: str | None = Non
     current = challenge_numbered(state, challenge)
     name = None if agent is None else agent_named(state, agent)
     moved = name_winner(current, name)
-    after = replace(state, challenges={**state.challenges, current.number: moved})
+    after = replaced(state, challenges={**state.challenges, current.number: moved})
     payload: dict[str, JSON] = {"challenge": current.number, "agent": name, "winner": moved.winner}
     return one(Fact("agents.winner_named", payload, actor="gm"), moved, after)
 
@@ -492,7 +500,7 @@ def decide_options(state: AgentsState, changes: Mapping[str, str]) -> Decision:
     """
     options = state.options.with_changes(changes)
     fact = Fact("agents.options_set", {"options": options.to_json()}, actor="gm")
-    return one(fact, options, replace(state, options=options))
+    return one(fact, options, replaced(state, options=options))
 
 
 def agent_json(state: AgentsState, name: str) -> dict[str, JSON]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from tablee.dice import Chance, Distribution, End, Next, absorbing, exact
 from tablee.errors import N_, InputError, Message
@@ -155,32 +155,37 @@ def challenge_win_probability(
     if not accelerated:
         return _challenge_by_rules(tuple(reserves), tuple(modifiers), score)
     weights = tuple(result_weights(m) for m in modifiers)
-    count = len(reserves)
+    return _win(weights, score, tuple(reserves), 0)
 
-    @cache
-    def win(left: int, pools: tuple[int, ...], turn: int) -> Fraction:
-        if left <= 0:
-            return Fraction(1)
-        order = [(turn + k) % count for k in range(count)]
-        actor = next((i for i in order if pools[i] > 0), None)
-        if actor is None:
-            return Fraction(0)
-        crit, hit, miss = weights[actor]
-        following = (actor + 1) % count
-        total = Fraction(0)
-        if crit:
-            total += crit * win(left - 2, pools, following)
-        if hit:
-            total += hit * win(left - 1, pools, following)
-        if miss:
-            drained = (*pools[:actor], pools[actor] - 1, *pools[actor + 1 :])
-            total += miss * win(left, drained, following)
-        return total / 6
 
-    try:
-        return win(score, tuple(reserves), 0)
-    finally:
-        win.cache_clear()
+@lru_cache(maxsize=1 << 16)
+def _win(
+    weights: tuple[tuple[int, int, int], ...], left: int, pools: tuple[int, ...], turn: int
+) -> Fraction:
+    """The chance of a win from one state of the chain, remembered across calls.
+
+    Every action of a challenge asks about a state its earlier actions' chains went
+    through (the same agents' weights, fewer points left), so one memo serves them all;
+    it keeps the last 65,536 states.
+    """
+    if left <= 0:
+        return Fraction(1)
+    count = len(weights)
+    order = [(turn + k) % count for k in range(count)]
+    actor = next((i for i in order if pools[i] > 0), None)
+    if actor is None:
+        return Fraction(0)
+    crit, hit, miss = weights[actor]
+    following = (actor + 1) % count
+    total = Fraction(0)
+    if crit:
+        total += crit * _win(weights, left - 2, pools, following)
+    if hit:
+        total += hit * _win(weights, left - 1, pools, following)
+    if miss:
+        drained = (*pools[:actor], pools[actor] - 1, *pools[actor + 1 :])
+        total += miss * _win(weights, left, drained, following)
+    return total / 6
 
 
 _State = tuple[Challenge, tuple[int, ...]]

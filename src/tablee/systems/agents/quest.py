@@ -14,7 +14,7 @@ G-M11, G-A10, G-A11, G-A15, G-A16, G-A17.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from tablee.dice import Trace, TraceStep
@@ -32,6 +32,7 @@ from tablee.systems.agents.generator import (
 )
 from tablee.systems.agents.tables import TABLE_DRAW, Entry, Table
 from tablee.systems.agents.words import QUEST_WORDS, word
+from tablee.systems.common import replaced
 
 __all__ = [
     "Consequence",
@@ -192,7 +193,7 @@ def start_scene(quest: Quest) -> SceneStart:
     steps += [
         TraceStep(N_("{name} has no Sang and sits out this scene"), {"name": n}) for n in resting
     ]
-    new = replace(quest, agents=tuple(agents), sitting_out=frozenset(resting))
+    new = replaced(quest, agents=tuple(agents), sitting_out=frozenset(resting))
     return SceneStart(new, tuple(returned), resting, tuple(steps))
 
 
@@ -247,7 +248,7 @@ def generate_challenge(
     """
     check_involved(quest, involved)
     inputs = ChallengeInputs(quest.progress, len(involved), options)
-    return replace(CHALLENGE_GENERATOR.resolve(inputs, faces), involved=tuple(involved))
+    return replaced(CHALLENGE_GENERATOR.resolve(inputs, faces), involved=tuple(involved))
 
 
 @dataclass(frozen=True)
@@ -336,7 +337,7 @@ def apply_consequence(
         status = QuestStatus.WON
     elif all(a.sang == 0 for a in agents):
         status = QuestStatus.FAILED
-    new = replace(
+    new = replaced(
         quest,
         agents=tuple(agents),
         wins=tuple(wins),
@@ -393,7 +394,7 @@ def count_late_win(
     if winner is not None:
         wins[quest.index_of(winner)] += 1
         steps.append(TraceStep(N_("{name}'s win counts towards the favori"), {"name": winner}))
-    new = replace(quest, wins=tuple(wins), challenges=quest.challenges + 1)
+    new = replaced(quest, wins=tuple(wins), challenges=quest.challenges + 1)
     return Consequence(new, won, 0, 0, False, False, tuple(steps))
 
 
@@ -450,7 +451,7 @@ def abandon_quest(quest: Quest) -> Quest:
     Source: G-M9 step 6.
     """
     _require_ongoing(quest)
-    return replace(quest, status=QuestStatus.ABANDONED)
+    return replaced(quest, status=QuestStatus.ABANDONED)
 
 
 def with_agent(quest: Quest, agent: Agent) -> Quest:
@@ -461,4 +462,4 @@ def with_agent(quest: Quest, agent: Agent) -> Quest:
     """
     agents = list(quest.agents)
     agents[quest.index_of(agent.name)] = agent
-    return replace(quest, agents=tuple(agents))
+    return replaced(quest, agents=tuple(agents))

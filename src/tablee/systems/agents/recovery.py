@@ -15,8 +15,6 @@ rulings G-M7, G-M8, G-A8, G-A9, G-A15.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.agents.agent import reserve_named
 from tablee.systems.agents.challenge import abandon, concede
@@ -31,6 +29,7 @@ from tablee.systems.agents.game import (
 )
 from tablee.systems.agents.reserves import abandoned, conceded, failed_on_purpose
 from tablee.systems.base import JSON, Fact
+from tablee.systems.common import replaced
 
 __all__ = ["decide_abandon", "decide_concede", "decide_fail_on_purpose"]
 
@@ -54,7 +53,7 @@ def decide_concede(state: AgentsState, *, challenge: int, agent: str) -> Decisio
         )
     moved = concede(current, name)
     hero = conceded(state.agents[name], current.kind)
-    after = replace(
+    after = replaced(
         state,
         agents={**state.agents, name: hero},
         challenges={**state.challenges, current.number: moved},
@@ -83,7 +82,7 @@ def decide_abandon(state: AgentsState, *, challenge: int, agent: str) -> Decisio
     moved = abandon(current, name)
     capped = state.options.reserve_cap == "starting"
     hero = abandoned(state.agents[name], current.kind, capped=capped)
-    after = replace(
+    after = replaced(
         state,
         agents={**state.agents, name: hero},
         challenges={**state.challenges, current.number: moved},
@@ -128,7 +127,7 @@ def decide_fail_on_purpose(
         )
     capped = state.options.reserve_cap == "starting"
     hero = failed_on_purpose(state.agents[name], which, capped=capped)
-    after = replace(state, agents={**state.agents, name: hero})
+    after = replaced(state, agents={**state.agents, name: hero})
     payload: dict[str, JSON] = {
         "agent": name,
         "kind": which.value,

@@ -21,14 +21,16 @@ S-M5, S-A1, S-A2, S-A3, S-A7, S-A8, S-A13.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
+from functools import partial
+from typing import TypeVar
 
-from tablee.dice import D8, D10, DPM, DiceRequest, Die, Trace, TraceStep
+from tablee.dice import D8, D10, DPM, DiceRequest, Die, LazyTrace, Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.common import whole
 from tablee.systems.shs.options import ShsOptions
-from tablee.systems.shs.traits import check_threshold
+from tablee.systems.shs.traits import MAX_THRESHOLD, MIN_THRESHOLD, check_threshold
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -83,6 +85,28 @@ class DpmGroup:
     sign: int
 
 
+T = TypeVar("T")
+_MEMO_SIZE = 4096
+"""Most entries a memo of `_memo` keeps before it starts again from nothing."""
+_GROUPS: dict[tuple[object, ...], tuple[ShsOptions, tuple[DpmGroup, ...]]] = {}
+"""`ActionRoll.dpm_groups` by (surpass, sacrifice, bonus, malus, id(options))."""
+_REQUESTS: dict[tuple[object, ...], tuple[ShsOptions, tuple[DiceRequest, ...]]] = {}
+"""`dice_for_action` by (expertise, surpass, sacrifice, bonus, malus, id(options))."""
+
+
+def _memo(
+    memo: dict[tuple[object, ...], tuple[ShsOptions, T]],
+    key: tuple[object, ...],
+    options: ShsOptions,
+    value: T,
+) -> T:
+    """Keep ``value`` under ``key`` (the entry holds ``options``, so its id stays its own)."""
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = (options, value)
+    return value
+
+
 @dataclass(frozen=True)
 class ActionRoll:
     """What one Protagoniste throws for an Action (S-M2 steps 1 to 4, no Difficulty).
@@ -110,6 +134,19 @@ class ActionRoll:
     sacrifice: bool = False
 
     def __post_init__(self) -> None:
+        if (
+            type(self.threshold) is int
+            and MIN_THRESHOLD <= self.threshold <= MAX_THRESHOLD
+            and type(self.bonus) is int
+            and 0 <= self.bonus <= MAX_MODIFIER
+            and type(self.malus) is int
+            and 0 <= self.malus <= MAX_MODIFIER
+            and type(self.expertise) is bool
+            and type(self.surpass) is bool
+            and type(self.sacrifice) is bool
+            and not (self.surpass and self.sacrifice)
+        ):
+            return  # every field as it should be: the checks below would pass
         check_threshold(self.threshold)
         whole(self.bonus, "bonus", 0, MAX_MODIFIER, rule="S-M3")
         whole(self.malus, "malus", 0, MAX_MODIFIER, rule="S-M3")
@@ -149,8 +186,13 @@ class ActionRoll:
     def dpm_groups(self, options: ShsOptions = DEFAULT_OPTIONS) -> tuple[DpmGroup, ...]:
         """The D+/- dice to roll, in face order: the option's own 2 dice (``apart``), then N's.
 
-        The cap of S-A13 (``dpm_cap``) limits the dice for the net modifier only.
+        The cap of S-A13 (``dpm_cap``) limits the dice for the net modifier only. The
+        groups are worked out once per option, bonus, malus and house rules (`_memo`).
         """
+        key = (self.surpass, self.sacrifice, self.bonus, self.malus, id(options))
+        hit = _GROUPS.get(key)
+        if hit is not None and hit[0] is options:
+            return hit[1]
         groups = []
         if self.option is not Option.NONE and options.option_bonus == "apart":
             groups.append(DpmGroup(2, 1))
@@ -158,11 +200,20 @@ class ActionRoll:
         count = abs(net) if options.dpm_cap is None else min(abs(net), options.dpm_cap)
         if count:
             groups.append(DpmGroup(count, 1 if net > 0 else -1))
-        return tuple(groups)
+        return _memo(_GROUPS, key, options, tuple(groups))
 
     def with_modifiers(self, *, bonus: int = 0, malus: int = 0) -> ActionRoll:
         """The same roll with extra bonus and malus (cooperation, simultaneous actions)."""
-        return replace(self, bonus=self.bonus + bonus, malus=self.malus + malus)
+        if not bonus and not malus:
+            return self
+        return ActionRoll(
+            self.threshold,
+            self.expertise,
+            self.bonus + bonus,
+            self.malus + malus,
+            self.surpass,
+            self.sacrifice,
+        )
 
 
 @dataclass(frozen=True)
@@ -181,7 +232,7 @@ class ActionResult:
         option: the option used.
         nt_gain: NT gained once the Action is over: 1 with Se Surpasser, else 0 (S-M5).
         dies: the Protagoniste dies (Se Sacrifier, whatever the outcome; S-A8).
-        trace: the steps.
+        trace: the steps (built when first read: `tablee.dice.LazyTrace`).
 
     Source: seed 003, "Points de Succès", "Options"; S-M2, S-A3, S-A8.
     """
@@ -197,7 +248,7 @@ class ActionResult:
     option: Option
     nt_gain: int
     dies: bool
-    trace: Trace
+    trace: LazyTrace = LazyTrace()  # noqa: RUF009 - a descriptor: reads give the Trace
 
 
 def dice_for_action(
@@ -212,17 +263,30 @@ def dice_for_action(
 
     Source: seed 003; S-M2 steps 1 and 3, S-A1, S-A2, S-A7, S-A13.
     """
+    key = (inputs.expertise, inputs.surpass, inputs.sacrifice, inputs.bonus, inputs.malus)
+    hit = _REQUESTS.get((*key, id(options)))
+    if hit is not None and hit[0] is options:
+        return hit[1]
     groups = inputs.dpm_groups(options)
     dpm = tuple(DiceRequest(DPM, g.count) for g in groups) or (DiceRequest(DPM, 0),)
-    return DiceRequest(inputs.die, options.action_dice), *dpm
+    requests = (DiceRequest(inputs.die, options.action_dice), *dpm)
+    return _memo(_REQUESTS, (*key, id(options)), options, requests)
+
+
+_DPM_SYMBOLS = {1: "+", -1: "-", 0: "0"}
 
 
 def dpm_symbol(face: int) -> str:
     """A D+/- face as shown: ``+``, ``-`` or ``0`` (blank).
 
+    Raises:
+        InputError: not a face of a D+/- die.
+
     Source: seed 003, "Mini-glossaire"; S-N3.
     """
-    return {1: "+", -1: "-", 0: "0"}[_faces_of(DPM, [face], 1)[0]]
+    if type(face) is int and face in _DPM_SYMBOLS:
+        return _DPM_SYMBOLS[face]
+    return _DPM_SYMBOLS[_faces_of(DPM, [face], 1)[0]]
 
 
 def parse_dpm_face(text: object) -> int:
@@ -268,6 +332,9 @@ _COUNT = {
 def _faces_of(die: Die, faces: Sequence[int], expected: int) -> tuple[int, ...]:
     if len(faces) != expected:
         raise InputError(_COUNT[die is DPM], count=expected, die=die_title(die), given=len(faces))
+    values = die.values
+    if all(type(face) is int and face in values for face in faces):
+        return faces if type(faces) is tuple else tuple(faces)
     for face in faces:
         if isinstance(face, bool) or not isinstance(face, int) or face not in die.values:
             raise InputError(
@@ -284,7 +351,9 @@ def _faces_of(die: Die, faces: Sequence[int], expected: int) -> tuple[int, ...]:
 def _show(faces: Sequence[int], die: Die) -> str:
     if not faces:
         return "-"
-    return ", ".join(dpm_symbol(f) if die is DPM else str(f) for f in faces)
+    if die is DPM:
+        return ", ".join([_DPM_SYMBOLS[f] for f in faces])  # faces checked by `_faces_of`
+    return ", ".join(map(str, faces))
 
 
 def _netting_step(inputs: ActionRoll, options: ShsOptions) -> TraceStep | None:
@@ -331,6 +400,41 @@ def resolve_action(
     thrown = _faces_of(die, action_faces, options.action_dice)
     dpm = _faces_of(DPM, dpm_faces, sum(g.count for g in groups))
     dice_ps = sum(1 for f in thrown if f >= inputs.threshold)
+    dpm_ps, start = 0, 0
+    for group in groups:
+        part = dpm[start : start + group.count]
+        start += group.count
+        dpm_ps += group.sign * sum(1 for f in part if f == group.sign)
+    sacrifice_ps = 2 if inputs.sacrifice else 0
+    signed = dice_ps + dpm_ps + sacrifice_ps
+    ps = max(signed, 0) if options.negative_ps == "zero" else signed
+    return ActionResult(
+        die=die.name,
+        action_faces=thrown,
+        dpm_faces=dpm,
+        dice_ps=dice_ps,
+        dpm_ps=dpm_ps,
+        sacrifice_ps=sacrifice_ps,
+        signed_ps=signed,
+        ps=ps,
+        option=inputs.option,
+        nt_gain=1 if inputs.surpass else 0,
+        dies=inputs.sacrifice,
+        trace=partial(_action_steps, inputs, thrown, dpm, options, signed, ps),
+    )
+
+
+def _action_steps(
+    inputs: ActionRoll,
+    thrown: tuple[int, ...],
+    dpm: tuple[int, ...],
+    options: ShsOptions,
+    signed: int,
+    ps: int,
+) -> Trace:
+    """The steps of `resolve_action`, from its checked faces and totals."""
+    die, groups = inputs.die, inputs.dpm_groups(options)
+    dice_ps = sum(1 for f in thrown if f >= inputs.threshold)
     steps = [
         TraceStep(
             N_("{count} {die} against {threshold}+: {faces}, {ps} PS"),
@@ -348,12 +452,11 @@ def resolve_action(
     netting = _netting_step(inputs, options)
     if netting is not None:
         steps.append(netting)
-    dpm_ps, start = 0, 0
+    start = 0
     for group in groups:
         part = dpm[start : start + group.count]
         start += group.count
         points = group.sign * sum(1 for f in part if f == group.sign)
-        dpm_ps += points
         steps.append(
             TraceStep(
                 N_("{count} D+/- counting each '{symbol}': {faces} give {points} PS"),
@@ -365,25 +468,9 @@ def resolve_action(
                 },
             )
         )
-    sacrifice_ps = 2 if inputs.sacrifice else 0
-    if sacrifice_ps:
+    if inputs.sacrifice:
         steps.append(TraceStep(N_("Se Sacrifier adds 2 PS")))
-    signed = dice_ps + dpm_ps + sacrifice_ps
-    ps = max(signed, 0) if options.negative_ps == "zero" else signed
     steps.append(TraceStep(N_("total: {ps} PS"), {"ps": signed}))
     if ps != signed:
         steps.append(TraceStep(N_("a total below 0 counts as 0 PS (house rule)")))
-    return ActionResult(
-        die=die.name,
-        action_faces=thrown,
-        dpm_faces=dpm,
-        dice_ps=dice_ps,
-        dpm_ps=dpm_ps,
-        sacrifice_ps=sacrifice_ps,
-        signed_ps=signed,
-        ps=ps,
-        option=inputs.option,
-        nt_gain=1 if inputs.surpass else 0,
-        dies=inputs.sacrifice,
-        trace=tuple(steps),
-    )
+    return tuple(steps)

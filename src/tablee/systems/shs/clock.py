@@ -460,6 +460,8 @@ def modifiers_in_force(clock: Clock, target: str | None = None) -> tuple[Tempora
 
     Source: seed 003; S-M3, S-T4.
     """
+    if not clock.modifiers:
+        return ()  # none at all (the common case)
     key = None if target is None else name_key(target)
     return tuple(
         m.modifier

@@ -11,10 +11,11 @@ S-A4, S-A8.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar
 
-from tablee.dice import DiceRequest, Trace, TraceStep
+from tablee.dice import DiceRequest, LazyTrace, Trace, TraceStep
 from tablee.errors import N_, Message
 from tablee.systems.common import whole
 from tablee.systems.shs.actions import (
@@ -80,17 +81,19 @@ class Test:
     sacrifice: bool = False
 
     def __post_init__(self) -> None:
-        if self.characteristic is not None:
+        if self.characteristic is not None and type(self.characteristic) is not Characteristic:
             object.__setattr__(self, "characteristic", characteristic_named(self.characteristic))
-        check_difficulty(self.difficulty)
-        self.action  # noqa: B018 - checks the roll's own fields
+        if type(self.difficulty) is not int or self.difficulty < 1:
+            check_difficulty(self.difficulty)
+        roll = ActionRoll(  # checks the roll's own fields
+            self.threshold, self.expertise, self.bonus, self.malus, self.surpass, self.sacrifice
+        )
+        self.__dict__["_action"] = roll  # the fields never change: built once
 
     @property
     def action(self) -> ActionRoll:
-        """The roll of this Test (everything but the Difficulty)."""
-        return ActionRoll(
-            self.threshold, self.expertise, self.bonus, self.malus, self.surpass, self.sacrifice
-        )
+        """The roll of this Test (everything but the Difficulty), built once."""
+        return self.__dict__["_action"]  # type: ignore[no-any-return]
 
     @property
     def option(self) -> Option:
@@ -99,7 +102,18 @@ class Test:
 
     def with_modifiers(self, *, bonus: int = 0, malus: int = 0) -> Test:
         """The same Test with extra bonus and malus (cooperation, simultaneous actions)."""
-        return replace(self, bonus=self.bonus + bonus, malus=self.malus + malus)
+        if not bonus and not malus:
+            return self
+        return Test(
+            self.threshold,
+            self.difficulty,
+            self.characteristic,
+            self.expertise,
+            self.bonus + bonus,
+            self.malus + malus,
+            self.surpass,
+            self.sacrifice,
+        )
 
 
 @dataclass(frozen=True)
@@ -110,7 +124,8 @@ class TestResult:
         roll: the Action's dice result (PS, side effects).
         difficulty: the Difficulty, 1 or more.
         success: ``roll.ps >= difficulty``.
-        trace: the roll's steps and the comparison.
+        trace: the roll's steps and the comparison (built when first read:
+            `tablee.dice.LazyTrace`).
 
     Source: seed 003, "Difficulté"; S-M2.
     """
@@ -120,7 +135,7 @@ class TestResult:
     roll: ActionResult
     difficulty: int
     success: bool
-    trace: Trace
+    trace: LazyTrace = LazyTrace()  # noqa: RUF009 - a descriptor: reads give the Trace
 
     @property
     def ps(self) -> int:
@@ -149,17 +164,25 @@ def resolve_test(
     """
     rolled = resolve_action(inputs.action, action_faces, dpm_faces, options)
     success = rolled.ps >= inputs.difficulty
+    return TestResult(
+        rolled, inputs.difficulty, success, partial(_test_steps, rolled, inputs.difficulty)
+    )
+
+
+def _test_steps(rolled: ActionResult, difficulty: int) -> Trace:
+    """The steps of `resolve_test`: the roll's, then the comparison and its price."""
+    success = rolled.ps >= difficulty
     template = (
         N_("{ps} PS against Difficulty {difficulty}: success")
         if success
         else N_("{ps} PS against Difficulty {difficulty}: failure")
     )
-    steps = [*rolled.trace, TraceStep(template, {"ps": rolled.ps, "difficulty": inputs.difficulty})]
+    steps = [*rolled.trace, TraceStep(template, {"ps": rolled.ps, "difficulty": difficulty})]
     if rolled.nt_gain:
         steps.append(TraceStep(N_("NT +1 once the Action is over (Se Surpasser)")))
     if rolled.dies:
         steps.append(TraceStep(N_("the Protagoniste dies (Se Sacrifier)")))
-    return TestResult(rolled, inputs.difficulty, success, tuple(steps))
+    return tuple(steps)
 
 
 class TestMechanic:

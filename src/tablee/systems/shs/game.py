@@ -108,6 +108,8 @@ def protagonist_named(state: ShsState, name: object) -> str:
 
     Source: architecture.md (names compared case-insensitively); S-M9.
     """
+    if type(name) is str and name in state.protagonists:
+        return name  # the stored name itself (names are unique by `name_key`)
     found = find_name(state.protagonists, name, N_("a Protagoniste's name"))
     if found is None:
         raise NotFoundError(

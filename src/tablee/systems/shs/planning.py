@@ -44,6 +44,7 @@ __all__ = [
     "match_context",
     "paid",
     "plan_attempt",
+    "planned_test",
     "situation_json",
 ]
 
@@ -161,6 +162,17 @@ def plan_attempt(state: ShsState, attempt: Attempt, *, test: bool) -> Planned:
 
     Source: seed 003; S-M1, S-M2, S-M3, S-M4, S-M5, S-A2, S-A4.
     """
+    return planned_test(state, attempt, test=test)[0]
+
+
+def planned_test(state: ShsState, attempt: Attempt, *, test: bool) -> tuple[Planned, Test | None]:
+    """`plan_attempt`, with the core's `Test` it checked (None for an opposed Action).
+
+    Raises:
+        As `plan_attempt`.
+
+    Source: seed 003; S-M1, S-M2, S-M3, S-M4, S-M5, S-A2, S-A4.
+    """
     name = protagonist_named(state, attempt.protagonist)
     hero = state.protagonists[name]
     require_alive(hero)
@@ -187,9 +199,7 @@ def plan_attempt(state: ShsState, attempt: Attempt, *, test: bool) -> Planned:
     planned = Planned(
         name, characteristic, expertise, own[0], own[1], (bonus, malus), roll, attempt.difficulty
     )
-    if test:
-        as_test(planned, roll)  # checks the Difficulty
-    return planned
+    return planned, as_test(planned, roll) if test else None  # the Test checks the Difficulty
 
 
 def as_test(planned: Planned, roll: ActionRoll) -> Test:

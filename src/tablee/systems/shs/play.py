@@ -54,6 +54,7 @@ from tablee.systems.shs.planning import (
     match_context,
     paid,
     plan_attempt,
+    planned_test,
 )
 from tablee.systems.shs.situations import (
     Cooperation,
@@ -107,8 +108,9 @@ def plan_test(state: ShsState, attempt: Attempt) -> Test:
 
     Source: seed 003; S-M1, S-M2, S-M3, S-M5, S-A2, S-A4.
     """
-    planned = plan_attempt(state, attempt, test=True)
-    return as_test(planned, planned.roll)
+    test = planned_test(state, attempt, test=True)[1]
+    assert test is not None  # a Test was asked for
+    return test
 
 
 def decide_test(

@@ -15,7 +15,7 @@ Source: seed 003, "CaractÃ©ristiques", "Expertises", "Niveau de Tension", "SantÃ
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 
 from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.base import clean_name, name_key
@@ -189,7 +189,7 @@ def set_counter(protagonist: Protagonist, counter: str, value: int) -> Protagoni
     """
     high = _bound(protagonist, counter)
     checked = whole(value, counter, 0, high, rule="S-A10")
-    return replace(protagonist, **{counter: checked})  # type: ignore[arg-type]
+    return _changed(protagonist, counter, checked)
 
 
 def adjust_counter(protagonist: Protagonist, counter: str, delta: int) -> Protagonist:
@@ -207,7 +207,25 @@ def adjust_counter(protagonist: Protagonist, counter: str, delta: int) -> Protag
     whole(delta, Message(N_("the change")), rule="S-A10")
     current: int = getattr(protagonist, counter)
     value = min(max(current + delta, 0), high)
-    return replace(protagonist, **{counter: value})  # type: ignore[arg-type]
+    return _changed(protagonist, counter, value)
+
+
+_FIELDS = frozenset(f.name for f in fields(Protagonist))
+
+
+def _changed(protagonist: Protagonist, field: str, value: object) -> Protagonist:
+    """The Protagoniste with one field set to a value already checked against its bounds.
+
+    The other fields were checked when ``protagonist`` was built and do not change, so the
+    copy is not checked again field by field (`dataclasses.replace` would run every check
+    of `Protagonist.__post_init__`, the name's and Expertises' included).
+    """
+    if field not in _FIELDS:
+        raise TypeError(f"Protagonist has no field {field!r}")
+    copy = object.__new__(Protagonist)
+    copy.__dict__.update(protagonist.__dict__)
+    copy.__dict__[field] = value
+    return copy
 
 
 def kill(protagonist: Protagonist) -> Protagonist:
@@ -215,7 +233,7 @@ def kill(protagonist: Protagonist) -> Protagonist:
 
     Source: seed 003; S-M5, S-A8.
     """
-    return replace(protagonist, alive=False)
+    return _changed(protagonist, "alive", False)
 
 
 def require_alive(protagonist: Protagonist) -> None:

@@ -15,13 +15,14 @@ S-M7, S-A14, S-T5, S-T10, S-T11, S-X5.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import partial
 from typing import TypeVar
 
-from tablee.dice import Trace, TraceStep
+from tablee.dice import LazyTrace, Trace, TraceStep
 from tablee.errors import N_, InputError, Message, RuleError
 from tablee.systems.common import whole
-from tablee.systems.shs.actions import DEFAULT_OPTIONS, ActionRoll, Option
+from tablee.systems.shs.actions import DEFAULT_OPTIONS, ActionResult, ActionRoll, Option
 from tablee.systems.shs.difficulty import Test, TestResult, resolve_test
 from tablee.systems.shs.options import ShsOptions
 
@@ -70,7 +71,15 @@ def with_situation(result: TestResult, *, bonus: int = 0, malus: int = 0) -> Tes
 
     Source: seed 003; S-M6, S-M7.
     """
-    return replace(result, trace=(*situation_steps(bonus, malus), *result.trace))
+    if not bonus and not malus:
+        return result  # no step to add
+    situated = partial(_situated, bonus, malus, result)
+    return TestResult(result.roll, result.difficulty, result.success, situated)
+
+
+def _situated(bonus: int, malus: int, result: TestResult | ActionResult) -> Trace:
+    """The situation's steps, then the result's own (built when first read)."""
+    return (*situation_steps(bonus, malus), *result.trace)
 
 
 def simultaneous_actions(
@@ -192,7 +201,12 @@ class Cooperation:
 
         Raises:
             RuleError: a member uses an option while ``cooperation_options`` is off (S-A14).
+
+        The Tests are kept for the last ``options`` asked about (the members never change).
         """
+        last = self.__dict__.get("_tests")
+        if last is not None and last[0] is options:
+            return last[1]  # type: ignore[no-any-return]
         if not options.cooperation_options:
             for number, member in enumerate(self.members, start=1):
                 if member.option is not Option.NONE:
@@ -204,7 +218,9 @@ class Cooperation:
                         number=number,
                         option=member.option.title,
                     )
-        return tuple(m.with_modifiers(bonus=1) for m in self.members)
+        tests = tuple(m.with_modifiers(bonus=1) for m in self.members)
+        self.__dict__["_tests"] = (options, tests)
+        return tests
 
 
 @dataclass(frozen=True)
@@ -214,14 +230,14 @@ class CooperationResult:
     Attributes:
         results: each member's Test result, in order.
         success: at least one member reached the Difficulty.
-        trace: the steps.
+        trace: the steps (built when first read: `tablee.dice.LazyTrace`).
 
     Source: seed 003, "Coopération"; S-M6.
     """
 
     results: tuple[TestResult, ...]
     success: bool
-    trace: Trace
+    trace: LazyTrace = LazyTrace()  # noqa: RUF009 - a descriptor: reads give the Trace
 
 
 def group_succeeds(successes: Sequence[bool]) -> bool:
@@ -263,6 +279,11 @@ def resolve_cooperation(
         for t, (action, dpm) in zip(tests, faces, strict=True)
     )
     success = group_succeeds([r.success for r in results])
+    return CooperationResult(results, success, partial(_cooperation_steps, results, success))
+
+
+def _cooperation_steps(results: tuple[TestResult, ...], success: bool) -> Trace:
+    """The steps of `resolve_cooperation` (built when first read)."""
     steps: list[TraceStep] = [TraceStep(N_("each cooperator gets a Bonus of 1"))]
     for number, result in enumerate(results, start=1):
         steps.append(TraceStep(N_("cooperator {number}:"), {"number": number}))
@@ -274,4 +295,4 @@ def resolve_cooperation(
             else N_("no cooperator reached the Difficulty: the group fails")
         )
     )
-    return CooperationResult(results, success, tuple(steps))
+    return tuple(steps)

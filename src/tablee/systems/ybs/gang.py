@@ -258,9 +258,11 @@ class GangFight:
             and 4 <= players_dice <= 8
             and 4 <= gm_dice <= 8
         ):
-            self._check()
+            self.__post_init__()
 
-    def _check(self) -> None:
+    def __post_init__(self) -> None:
+        # the full checks, with their messages (also what tells `replaced` and other copies
+        # that a fight is checked when built)
         for name in ("players_dice", "gm_dice"):
             whole(getattr(self, name), name, 4, 8, rule="Y-M7")
         if not isinstance(self.options, GangOptions):
