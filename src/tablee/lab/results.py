@@ -143,9 +143,9 @@ def label_text(label: Label, translate: Callable[[str], str] = lambda s: s) -> s
     return translate(label) if label else ""
 
 
-Cell = int | str | Fraction | Estimate | None
-"""One cell of a row: an input (a count or a word), an exact figure, an estimate, or none
-(a figure that does not exist for that row)."""
+Cell = bool | int | str | Fraction | Estimate | None
+"""One cell of a row: an input (a yes or no, a count or a word), an exact figure, an
+estimate, or none (a figure that does not exist for that row)."""
 
 
 @dataclass(frozen=True)
