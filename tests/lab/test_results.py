@@ -57,3 +57,18 @@ def test_pouyss_levels_are_exact_and_sum_to_one() -> None:
 def test_an_unknown_question_lists_the_known_ones() -> None:
     with pytest.raises(InputError, match=r"has: .*levels"):
         question_named("pouyss", "nope")
+
+
+def test_a_share_never_seen_in_any_session_keeps_a_positive_upper_bound() -> None:
+    # 400 sessions, none with a roll finding the cagnotte empty: the exact binomial bound
+    # for "no session left 0" is 1 - 0.025 ** (1 / 400), about 0.92%.
+    estimate = mean_estimate(0.0, 0.0, 400, within=(0, 1))
+    assert (estimate.value, estimate.low) == (0.0, 0.0)
+    assert estimate.high == pytest.approx(1 - 0.025 ** (1 / 400))
+    assert 0.009 < estimate.high < 0.0093
+    full = mean_estimate(400.0, 400.0, 400, within=(0, 1))
+    assert (full.value, full.high) == (1.0, 1.0) and full.low == pytest.approx(1 - estimate.high)
+    # Without bounds a constant has nothing to measure; with a spread the bounds only clip.
+    assert mean_estimate(0.0, 0.0, 400).high == 0.0
+    spread = mean_estimate(1.0, 1.0, 10, within=(0, 1))  # one value 1, nine 0
+    assert spread.low == 0.0 and 0.1 < spread.high < 0.35

@@ -29,7 +29,7 @@ def test_four_against_four_rows_are_exact_and_the_race_policy_gains() -> None:
     assert both_advised["gain"] == 0
     # 4 against 4: a symmetric equilibrium, so race-optimal against itself is an even game.
     assert rows["race", "race"]["score"] == Fraction(1, 2)
-    assert rows["race", "race"]["equilibrium"] == "yes"
+    assert rows["race", "race"]["equilibrium"] is True
     assert rows["advisor", "race"]["gain"] > 0
     assert rows["race", "advisor"]["score"] < Fraction(1, 2)
     data = to_json(result)

@@ -109,7 +109,9 @@ def shown_cell(column: Column, cell: Cell, lang: str) -> ShownCell:
     """
     if cell is None:
         return ShownCell("–")
-    if column.role == "input" or isinstance(cell, str | bool):
+    if isinstance(cell, bool):
+        return ShownCell(setting_text(cell, translation(lang).gettext))
+    if column.role == "input" or isinstance(cell, str):
         if isinstance(cell, Fraction):
             return ShownCell(format_decimal(cell, lang, 2), _fraction(cell), True)
         return ShownCell(str(cell))

@@ -108,7 +108,12 @@ def proportion_estimate(successes: int, trials: int, exact: Fraction | None = No
 
 
 def mean_estimate(
-    total: float, total_of_squares: float, trials: int, exact: Fraction | None = None
+    total: float,
+    total_of_squares: float,
+    trials: int,
+    exact: Fraction | None = None,
+    *,
+    within: tuple[float, float] | None = None,
 ) -> Estimate:
     """The mean of ``trials`` values from their sum and sum of squares, with a normal 95% interval.
 
@@ -117,6 +122,12 @@ def mean_estimate(
         total_of_squares: the sum of their squares.
         trials: at least 1 (with one trial the interval is the single value).
         exact: the exact mean, when known.
+        within: the bounds every value lies in, when known (``(0, 1)`` for a share of a
+            session's rolls). The interval is then kept within them, and when every value
+            sat on one bound (no spread to measure: a normal interval would be that single
+            point) it reaches as far towards the other bound as the exact binomial 95%
+            bound for "no trial left that bound" allows, ``1 - 0.025 ** (1 / trials)`` of
+            the way: 0 in 400 sessions reads 0 [0, 0.9%], not 0 [0, 0].
 
     Raises:
         InputError: ``trials < 1``.
@@ -125,10 +136,20 @@ def mean_estimate(
         raise InputError(N_("an estimate needs at least one trial, not {n}"), n=trials)
     mean = total / trials
     if trials == 1:
-        return Estimate(mean, mean, mean, 1, exact)
-    variance = max(0.0, (total_of_squares - trials * mean * mean) / (trials - 1))
-    half = Z_95 * math.sqrt(variance / trials)
-    return Estimate(mean, mean - half, mean + half, trials, exact)
+        low = high = mean
+    else:
+        variance = max(0.0, (total_of_squares - trials * mean * mean) / (trials - 1))
+        half = Z_95 * math.sqrt(variance / trials)
+        low, high = mean - half, mean + half
+    if within is not None:
+        bottom, top = within
+        reach = (top - bottom) * (1 - 0.025 ** (1 / trials))
+        if math.isclose(mean, bottom, abs_tol=1e-12) and high - low < 1e-12:
+            high = bottom + reach
+        elif math.isclose(mean, top, abs_tol=1e-12) and high - low < 1e-12:
+            low = top - reach
+        low, high = max(bottom, low), min(top, high)
+    return Estimate(mean, min(low, mean), max(high, mean), trials, exact)
 
 
 Label = str | Message
@@ -143,9 +164,9 @@ def label_text(label: Label, translate: Callable[[str], str] = lambda s: s) -> s
     return translate(label) if label else ""
 
 
-Cell = int | str | Fraction | Estimate | None
-"""One cell of a row: an input (a count or a word), an exact figure, an estimate, or none
-(a figure that does not exist for that row)."""
+Cell = bool | int | str | Fraction | Estimate | None
+"""One cell of a row: an input (a yes or no, a count or a word), an exact figure, an
+estimate, or none (a figure that does not exist for that row)."""
 
 
 @dataclass(frozen=True)

@@ -143,12 +143,24 @@ class Tally:
             return None
         return proportion_estimate(self.counts.get(key, 0), total, exact)
 
-    def mean(self, key: str, exact: Fraction | None = None) -> Estimate | None:
-        """The mean of the values added for ``key`` with its 95% interval; None with none."""
+    def mean(
+        self,
+        key: str,
+        exact: Fraction | None = None,
+        *,
+        within: tuple[float, float] | None = None,
+    ) -> Estimate | None:
+        """The mean of the values added for ``key`` with its 95% interval; None with none.
+
+        Args:
+            key: the values' key.
+            exact: the exact mean, when known.
+            within: the bounds every value lies in, when known (`mean_estimate`).
+        """
         n = self.samples.get(key, 0)
         if n < 1:
             return None
-        return mean_estimate(self.sums[key], self.squares[key], n, exact)
+        return mean_estimate(self.sums[key], self.squares[key], n, exact, within=within)
 
     def quantile(self, key: str, q: float) -> Estimate | None:
         """The ``q`` quantile (0 to 1) of histogram ``key``, with a distribution-free 95% interval.

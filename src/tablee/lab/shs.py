@@ -360,7 +360,7 @@ class Opposed(Question):
             Column("modifier", N_("first side's net modifier"), "input"),
             Column("p_first", N_("first side prevails"), percent=True),
             Column("p_second", N_("second side prevails"), percent=True),
-            Column("p_tie", N_("tie"), percent=True),
+            Column("p_tie", N_("equal PS"), percent=True),
             Column("mean_margin", N_("mean PS margin (first minus second)")),
         )
         charts = [
@@ -407,6 +407,11 @@ class Opposed(Question):
             },
             variants=tuple(v for v, _ in variants) if compared else (),
             notes=(
+                N_(
+                    "Equal PS is a tie. When one side seeks change it fails on a tie (S-A5), "
+                    "so a tie is also counted as the other side prevailing; when neither side "
+                    "seeks change, a tie is neither side's."
+                ),
                 N_(
                     "With signed totals (S-A3) a Malus of one side moves the margin as the "
                     "same Bonus of the other does: the two readings of opposed_modifiers "

@@ -102,7 +102,7 @@ class RaceAdvice(Question):
                                 "fight": f"{ours}v{theirs}",
                                 "opponent": opponent,
                                 "policy": policy,
-                                "equilibrium": "yes" if odds.equilibrium else "no",
+                                "equilibrium": odds.equilibrium,
                                 "win": odds.win,
                                 "tie": odds.draw,
                                 "loss": odds.loss,
