@@ -21,6 +21,9 @@ two sides throw independently: each side's step (`throw_side`) is enumerated alo
 pairs are combined and settled by `throw_result`, then solved by
 `tablee.dice.solve_absorbing`. Ichika Bachika is accelerated the same way (each side's
 Zorome alone, then compared). The tests check each accelerator against the rule code.
+The race's odds for 4 to 6 dice a side are also stored, solved once by
+``scripts/gang_odds_table.py`` (`tablee.systems.ybs.gang_odds_table`), and read from there
+by default; a test solves them again and compares.
 
 Source: seed 004, "Les combats de bande", "Ichika Bachika"; rulings Y-M7, Y-M8, Y-A12,
 Y-A13, Y-A15, Y-A16, Y-A18. The odds and the advised strategy are Tablée's own.
