@@ -33,6 +33,9 @@ from tablee.systems.pouyss.odds import action_distribution
 from tablee.systems.pouyss.options import PouyssOptions
 from tablee.systems.pouyss.state import PouyssState
 
+SHARE = (0.0, 1.0)
+"""The bounds of a share of a session's rolls (the interval of a mean of shares stays in them)."""
+
 __all__ = ["BONUS_POLICIES", "MALUS_POLICIES", "CagnotteEconomy", "bonus_asked"]
 
 BONUS_POLICIES: tuple[str, ...] = ("never", "cautious", "greedy")
@@ -276,13 +279,15 @@ class CagnotteEconomy(Question):
             for players, start in starts:
                 key = f"{policy}:{players}"
                 row: dict[str, Cell] = {"policy": policy, "players": players, "start": start}
-                row["p_empty_roll"] = tally.mean(f"{key}:empty_share")
+                row["p_empty_roll"] = tally.mean(f"{key}:empty_share", within=SHARE)
                 row["p_session_empty"] = tally.proportion(f"{key}:ever_empty")
                 row["mean_pool"] = tally.mean(f"{key}:mean_pool")
                 for name, _, _ in _BINS:
-                    row[name] = tally.mean(f"{key}:{name}")
+                    row[name] = tally.mean(f"{key}:{name}", within=SHARE)
                 row["p_success"] = tally.mean(
-                    f"{key}:success_share", self.never_success() if policy == "never" else None
+                    f"{key}:success_share",
+                    self.never_success() if policy == "never" else None,
+                    within=SHARE,
                 )
                 row["end_mean"] = tally.mean(f"{key}:end_pool")
                 row["end_p10"] = tally.quantile(f"{key}:end_pool", 0.1)

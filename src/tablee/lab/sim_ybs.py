@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Annotated, ClassVar, Literal
 
 from tablee.dice import D6, Chance, parse_faces
@@ -23,17 +24,24 @@ from tablee.lab.runner import Tally, run_simulation
 from tablee.systems.declare import Param
 from tablee.systems.ybs.advisor import advised_keep
 from tablee.systems.ybs.gang import GangFight, GangOptions, Keeps, next_throw
+from tablee.systems.ybs.race import race_keep, race_start_odds
 from tablee.systems.ybs.straights import GangSide
 
 __all__ = ["KEEP_POLICIES", "GangFightSim", "keep_best", "kept_by"]
 
-KeepPolicy = Literal["advised", "keep_best", "keep_none"]
+KeepPolicy = Literal["race", "advised", "keep_best", "keep_none"]
 
 KEEP_POLICIES: Mapping[str, Policy] = {
+    "race": Policy(
+        "race",
+        N_(
+            "keep what the table advises: the best chance to win the race against a "
+            "race-optimal other side (4 to 6 dice a side)"
+        ),
+    ),
     "advised": Policy(
         "advised",
         N_("keep what the advisor advises (fewest expected throws to a straight)"),
-        {"function": "tablee.systems.ybs.advisor.advised_keep"},
     ),
     "keep_best": Policy(
         "keep_best",
@@ -63,12 +71,22 @@ def keep_best(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(best)
 
 
-def kept_by(policy: str, hand: tuple[int, ...]) -> tuple[int, ...]:
+def kept_by(
+    policy: str, hand: tuple[int, ...], other: tuple[int, ...] = (), higher: bool = True
+) -> tuple[int, ...]:
     """The faces ``policy`` keeps from ``hand`` (a hand without a straight).
 
+    Args:
+        policy: a name of `KEEP_POLICIES`.
+        hand: the side's faces.
+        other: the other side's faces (read by ``race`` only).
+        higher: the ``higher_straight_wins`` option (read by ``race`` only, Y-A13).
+
     Raises:
-        InputError: an unknown policy.
+        InputError: an unknown policy, or ``race`` with a side of more than 6 dice.
     """
+    if policy == "race":
+        return race_keep(hand, other, higher_straight_wins=higher)
     if policy == "advised":
         return advised_keep(hand)
     if policy == "keep_best":
@@ -78,15 +96,17 @@ def kept_by(policy: str, hand: tuple[int, ...]) -> tuple[int, ...]:
     raise InputError(N_("{policy!r} is not a keep policy"), policy=policy)
 
 
-_KEPT: dict[tuple[str, tuple[int, ...]], tuple[int, ...]] = {}
+_KEPT: dict[tuple[str, tuple[int, ...], tuple[int, ...], bool], tuple[int, ...]] = {}
 
 
-def _kept(policy: str, hand: tuple[int, ...]) -> tuple[int, ...]:
-    """`kept_by`, remembered for each policy and hand (a few hundred hands at most)."""
-    key = (policy, hand)
+def _kept(
+    policy: str, hand: tuple[int, ...], other: tuple[int, ...], higher: bool
+) -> tuple[int, ...]:
+    """`kept_by`, remembered for each policy and hands (a few thousand pairs at most)."""
+    key = (policy, hand, other if policy == "race" else (), higher and policy == "race")
     kept = _KEPT.get(key)
     if kept is None:
-        kept = _KEPT[key] = kept_by(policy, hand)
+        kept = _KEPT[key] = kept_by(policy, hand, other, higher)
     return kept
 
 
@@ -105,6 +125,7 @@ class _GangTrial:
     gm_keep: str
 
     def trial(self, chance: Chance, tally: Tally) -> None:
+        higher = self.start.options.higher_straight_wins
         for policy in self.policies:
             fight = self.start
             while fight.result is None:
@@ -112,7 +133,8 @@ class _GangTrial:
                     Keeps()
                     if fight.throws == 0
                     else Keeps(
-                        _kept(policy, fight.players_hand), _kept(self.gm_keep, fight.gm_hand)
+                        _kept(policy, fight.players_hand, fight.gm_hand, higher),
+                        _kept(self.gm_keep, fight.gm_hand, fight.players_hand, higher),
                     )
                 )
                 fight, _ = next_throw(fight, keeps, chance)
@@ -168,7 +190,7 @@ class GangFightSim(Question):
     gm_keep: Annotated[
         KeepPolicy,
         Param(N_("what the GM's side keeps between throws"), option_labels=_POLICY_LABELS),
-    ] = "advised"
+    ] = "race"
     higher_straight_wins: Annotated[
         bool, Param(N_("the higher of two straights shown together wins"), rule="Y-A13")
     ] = True
@@ -205,21 +227,32 @@ class GangFightSim(Question):
     def answer(self, context: LabContext) -> LabResult:
         """Simulate the fight ``trials`` times per players' policy (see the class)."""
         start = self.start()
-        exact = None
-        if (
-            start.throws == 0
-            and self.gm_keep == "advised"
-            and max(self.players_dice, self.gm_side_dice) <= 6
-        ):
+        small = max(self.players_dice, self.gm_side_dice) <= 6
+        if self.gm_keep == "race" and not small:
+            raise InputError(
+                N_(
+                    "the race policy plays 4 to 6 dice a side: choose another policy for "
+                    "the GM's side (Y-X9)"
+                )
+            )
+        policies = tuple(p for p in KEEP_POLICIES if p != "race" or small)
+        exact: dict[str, tuple[Fraction, Fraction, Fraction, Fraction | None]] = {}
+        if start.throws == 0 and small and self.gm_keep == "advised":
             from tablee.systems.ybs.gang_odds import gang_fight_odds
 
-            exact = gang_fight_odds(
+            odds = gang_fight_odds(
                 self.players_dice, self.gm_side_dice, higher_straight_wins=self.higher_straight_wins
             )
+            exact["advised"] = (odds.win, odds.draw, odds.loss, odds.expected_throws)
+        if start.throws == 0 and small and self.gm_keep == "race":
+            race = race_start_odds(
+                self.players_dice, self.gm_side_dice, higher_straight_wins=self.higher_straight_wins
+            )
+            if race.equilibrium:  # both sides then play the one pair of race policies
+                exact["race"] = (race.win, race.draw, race.loss, None)
         # solved here once, before the workers start (a forked worker inherits the cache)
         for dice in {self.players_dice, self.gm_side_dice}:
             advised_keep((1,) * dice)
-        policies = tuple(KEEP_POLICIES)
         run = run_simulation(
             _GangTrial(start, policies, self.gm_keep),
             self.trials,
@@ -230,15 +263,14 @@ class GangFightSim(Question):
         tally = run.tally
         rows: list[dict[str, Cell]] = []
         for policy in policies:
-            known = exact if policy == "advised" else None
+            known = exact.get(policy)
             row: dict[str, Cell] = {"players_keep": policy}
-            for outcome in _OUTCOMES:
-                figure = None if known is None else getattr(known, outcome)
-                row[f"p_{outcome}"] = tally.proportion(f"{policy}:{outcome}", exact=figure)
+            for i, outcome in enumerate(_OUTCOMES):
+                row[f"p_{outcome}"] = tally.proportion(
+                    f"{policy}:{outcome}", exact=None if known is None else known[i]
+                )
             row["p_inglorious"] = tally.proportion(f"{policy}:inglorious")
-            row["throws"] = tally.mean(
-                f"{policy}:throws", None if known is None else known.expected_throws
-            )
+            row["throws"] = tally.mean(f"{policy}:throws", None if known is None else known[3])
             rows.append(row)
         columns = (
             Column("players_keep", N_("players keep"), "input"),
@@ -252,7 +284,13 @@ class GangFightSim(Question):
             Chart("bars", N_("Players' win by keep policy"), x="players_keep", value="p_win"),
             Chart("bars", N_("Mean throws by keep policy"), x="players_keep", value="throws"),
         )
-        notes = [N_("Exact figures, where given, are the advisor's race from the first throw.")]
+        notes = [
+            N_(
+                "Exact figures, where given, are the race from the first throw with both "
+                "sides following the same policy (the advisor, or the race advice when its "
+                "best responses settle)."
+            )
+        ]
         return LabResult(
             question=self.id,
             title=self.title,
