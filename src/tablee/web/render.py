@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import jinja2
@@ -116,10 +116,16 @@ def translator(lang: str) -> Translate:
     return CatalogText(translation(lang if lang in ("fr", "en") else "en"))
 
 
+@cache
+def _template(name: str) -> jinja2.Template:
+    """A template of the package, found once (Jinja2's own cache takes a lock per lookup)."""
+    return environment().get_template(name)
+
+
 def render(name: str, lang: str, **context: Any) -> str:
     """Render a template with ``_`` (translation) and ``lang`` in its context."""
     tr = translator(lang)
-    return environment().get_template(name).render(_=tr, lang=lang, **context)
+    return _template(name).render(_=tr, lang=lang, **context)
 
 
 percent_text = format_percent

@@ -422,12 +422,21 @@ def web_system(system_id: str) -> WebSystem | None:
 
     None for an id no registered game has.
     """
+    found = _FOUND.get(system_id)
+    if found is not None:
+        return found
     from tablee.web.declared import declared_web
 
     try:
-        return declared_web(system_id)
+        found = declared_web(system_id)
     except InputError:
         return None
+    if found is not None:  # a game's web module never changes: found once
+        _FOUND[system_id] = found
+    return found
+
+
+_FOUND: dict[str, WebSystem] = {}
 
 
 # --- what the system modules share ---------------------------------------------------------------
