@@ -332,6 +332,8 @@ class TableService:
         name: str,
         decide: Callable[[TableState[Any]], R],
         facts_of: Callable[[R], Sequence[Fact]],
+        *,
+        known: TableState[Any] | None = None,
     ) -> Applied[R]: ...
 
     @overload
@@ -342,6 +344,7 @@ class TableService:
         facts_of: Callable[[R], Sequence[Fact]],
         *,
         command_key: str | None,
+        known: TableState[Any] | None = None,
     ) -> Applied[R | None]: ...
 
     def execute(
@@ -351,6 +354,7 @@ class TableService:
         facts_of: Callable[[R], Sequence[Fact]],
         *,
         command_key: str | None = None,
+        known: TableState[Any] | None = None,
     ) -> Applied[R] | Applied[R | None]:
         """Decide and append, retrying against the new state when another writer won.
 
@@ -363,6 +367,12 @@ class TableService:
                 call, or by another writer while this one decided), nothing is decided or
                 stored: the stored events come back with ``replayed=True`` and
                 ``decision=None``.
+            known: the table's whole state as the caller holds it (the web table's, when
+                its hub knows of no later event), or None. The first attempt decides
+                against it instead of reading the store for events stored since; if it is
+                behind after all, the append finds a later event and the command is decided
+                again against the store's, as after a lost race. Ignored when partial or of
+                another table.
 
         Returns:
             The decision, the stored events and the new state.
@@ -378,7 +388,10 @@ class TableService:
             done = self._replayed(info, command_key)
             if done is not None:
                 return done
-        state = self._current(info, full=False)
+        if known is not None and known.table_id == info.id and not known.partial:
+            state = known  # no read of the events stored since: the append checks
+        else:
+            state = self._current(info, full=False)
         exclusive = getattr(self.store, "exclusive", None)
         locked = False
 
@@ -625,6 +638,7 @@ class TableService:
         *,
         visibility: str | None = None,
         command_key: str | None = None,
+        known: TableState[Any] | None = None,
     ) -> Applied[Any]:
         """Decide a declared command of the table's game and append its events.
 
@@ -642,6 +656,8 @@ class TableService:
                 event of those kinds.
             command_key: the command's idempotency key (see `execute`): a command already
                 stored with it is not decided again.
+            known: the table's whole state as the caller holds it, or None (see
+                `execute`).
 
         Returns:
             The decision (with its report's material), the stored events, the new state;
@@ -672,7 +688,8 @@ class TableService:
             dice.expect(needed[0].die, needed[0].count)  # a wrong count named up front
         recorder = Recorder(SourceChance(dice if dice is not None else FairSource()))
         attempts = 0
-        if command.follows and command.keeps_hidden:
+        whole = known is not None and not known.partial and self.holds_whole(known.table_id)
+        if command.follows and command.keeps_hidden and not whole:
             self.state(name)  # the whole log, cached: the event it continues may be old
 
         def decide(state: TableState[Any]) -> Decision[Any]:
@@ -696,7 +713,7 @@ class TableService:
                 decision = replace(decision, visibility=shown)
             return decision
 
-        return self.execute(name, decide, game.facts, command_key=command_key)
+        return self.execute(name, decide, game.facts, command_key=command_key, known=known)
 
 
 def __getattr__(name: str) -> Any:

@@ -160,6 +160,7 @@ class SqliteStore:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)  # a string: pathlib costs ~10 ms to import here
         self._secret: str | None = None
+        self._tables: dict[str, TableInfo] = {}  # by name: a table's row never changes
         self._conn = self._connect()
         try:
             self._ensure_schema()
@@ -297,18 +298,25 @@ class SqliteStore:
         return [table_from_row(row) for row in rows]
 
     def find_table(self, name: str) -> TableInfo:
-        """The table named ``name``.
+        """The table named ``name`` (remembered once found: a table's row never changes).
+
+        Tables are never renamed or deleted, so a row once read stays true (as in
+        `tablee.table.pg_store.PgStore.find_table`); a web roll then reads no registry row.
 
         Raises:
             NotFoundError: no table has that name.
         """
+        found = self._tables.get(name)
+        if found is not None:
+            return found
         with self._guard():
             row = self._conn.execute(
                 "SELECT id, name, system, created_at FROM tables WHERE name = ?", (name,)
             ).fetchone()
         if row is None:
             raise unknown_table(name)
-        return table_from_row(row)
+        found = self._tables[name] = table_from_row(row)
+        return found
 
     def load(self, table_id: str, after_seq: int = 0) -> list[StoredEvent]:
         """The table's events with ``seq > after_seq`` in order; empty for an unknown id."""

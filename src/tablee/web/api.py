@@ -99,7 +99,8 @@ def check_who(game: AnyGame, state: Any, command: Command, viewer: Viewer) -> No
 
 
 def _plugin(table: WebTable, viewer: Viewer) -> tuple[AnyGame, Any]:
-    state = table.service.state(viewer.table)
+    # the service's state when the hub knows of no later event (no store call), as a form's
+    state = table.known_state(viewer.link.table_id) or table.service.state(viewer.table)
     game = state.system
     if not isinstance(game, Game):
         raise InputError(N_("the commands of {system} are not declared yet"), system=game.id)
@@ -257,6 +258,7 @@ def add_api_routes(app: FastAPI, table: WebTable) -> None:
                 dice,
                 visibility=visibility,
                 command_key=command_key(request, viewer),
+                known=state,
             )
             return game, command, applied
 

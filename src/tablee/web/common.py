@@ -40,7 +40,6 @@ from tablee.table.resilient import ResilientStore
 from tablee.table.service import Applied, TableService
 from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import EventStore, LinkInfo
-from tablee.table.transcript import describe
 from tablee.web import metrics
 from tablee.web.access import Viewer, can_see, csrf_valid
 from tablee.web.guard import Settings
@@ -50,6 +49,7 @@ from tablee.web.presence import Presence
 from tablee.web.render import (
     HIDDEN,
     Fragments,
+    described,
     render,
     translator,
 )
@@ -417,7 +417,7 @@ def applied_lines(applied: Applied[Any], viewer: Viewer) -> tuple[list[str], lis
     """
     tr = translator(viewer.lang)
     lines = [
-        describe(e, tr, applied.state)
+        described(e, applied.state, viewer.lang)  # made once for the streams' entries too
         if can_see(viewer, e)
         else tr(HIDDEN.get(e.visibility, HIDDEN["gm"]))
         for e in applied.events

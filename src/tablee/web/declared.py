@@ -34,6 +34,7 @@ from tablee.table.events import StoredEvent
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
 from tablee.web.access import Viewer, can_see, error_for
+from tablee.web.memo import StateMemo
 from tablee.web.systems import (
     Action,
     ActionRequest,
@@ -93,7 +94,8 @@ def _choices(game: AnyGame, spec: FieldSpec) -> Choices:
     """
 
     def choices(state: TableState[Any], viewer: Viewer) -> list[tuple[str, str]]:
-        names = game.choices(state.game, spec.param.choices)
+        source = spec.param.choices
+        names = _MEMO.get(state.game, ("choices", source), lambda: game.choices(state.game, source))
         label = spec.param.label_of
         if spec.param.actor and not viewer.is_gm:
             names = tuple(n for n in names if viewer.is_player(game.owner(state.game, n)))
@@ -233,7 +235,10 @@ class DeclaredWeb:
         def allowed(state: TableState[Any], role: str) -> bool:
             if role == "gm":
                 return True
-            return role == "player" and game.who(state.game, command) is not Who.GM
+            if role != "player":
+                return False
+            who = _MEMO.get(state.game, ("who", command), lambda: game.who(state.game, command))
+            return who is not Who.GM
 
         def run(req: ActionRequest) -> Applied[Any]:
             try:
@@ -297,11 +302,31 @@ class DeclaredWeb:
 
     def resources(self, state: TableState[Any], viewer: Viewer, tr: Translate) -> Sequence[Panel]:
         """The game's panels, in the viewer's language."""
-        tr = _catalog(viewer.lang)
+        raw = _MEMO.get(state, "panels", lambda: self._raw_panels(state))
+        seen = tuple(followed is None or can_see(viewer, followed) for _, followed in raw)
+        lang = viewer.lang
+        shown = _MEMO.get(state, ("shown", lang, seen), lambda: self._shown(raw, seen, state, lang))
+        return _own_first(list(shown), viewer)
+
+    def _raw_panels(self, state: TableState[Any]) -> list[tuple[Any, StoredEvent | None]]:
+        """The game's panels, each with the last event it follows (None when it follows none)."""
+        return [
+            (panel, state.last_event(panel.follows) if panel.follows else None)
+            for panel in self.game.panels(state.game)
+        ]
+
+    def _shown(
+        self,
+        raw: list[tuple[Any, StoredEvent | None]],
+        seen: tuple[bool, ...],
+        state: TableState[Any],
+        lang: str,
+    ) -> tuple[Panel, ...]:
+        """The panels drawn in ``lang`` for a viewer who may see ``seen`` of their events."""
+        tr = _catalog(lang)
         shown = []
-        for panel in self.game.panels(state.game):
-            followed = state.last_event(panel.follows) if panel.follows else None
-            if followed is not None and not can_see(viewer, followed):
+        for (panel, _), visible in zip(raw, seen, strict=True):
+            if not visible:
                 if panel.masked is None:
                     continue
                 panel = panel.masked
@@ -326,7 +351,7 @@ class DeclaredWeb:
                     cells=[(_render(a, tr), _render(b, tr)) for a, b in panel.cells],
                 )
             )
-        return _own_first(shown, viewer)
+        return tuple(shown)
 
     def details(self, event: StoredEvent, state: TableState[Any], tr: Translate) -> Sequence[str]:
         """The lines the game shows under a log entry (a roll's trace)."""
@@ -338,6 +363,10 @@ class DeclaredWeb:
             return ()
         after = state.after.get(event.seq)
         return [_render(line, tr) for line in self.game.details_after(typed, after)]
+
+
+_MEMO = StateMemo()
+"""What every game's web module computes once per state (see `StateMemo`)."""
 
 
 @cache

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import jinja2
@@ -26,6 +26,7 @@ from tablee.table.transcript import describe
 from tablee.web.access import Viewer, can_see
 from tablee.web.cards import card_context
 from tablee.web.live import LiveList, live_choices
+from tablee.web.memo import StateMemo
 from tablee.web.systems import OddsView, Panel, web_system
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "CatalogText",
     "Fragments",
     "choices_html",
+    "described",
     "entry_html",
     "first_upper",
     "odds_rows",
@@ -114,10 +116,16 @@ def translator(lang: str) -> Translate:
     return CatalogText(translation(lang if lang in ("fr", "en") else "en"))
 
 
+@cache
+def _template(name: str) -> jinja2.Template:
+    """A template of the package, found once (Jinja2's own cache takes a lock per lookup)."""
+    return environment().get_template(name)
+
+
 def render(name: str, lang: str, **context: Any) -> str:
     """Render a template with ``_`` (translation) and ``lang`` in its context."""
     tr = translator(lang)
-    return environment().get_template(name).render(_=tr, lang=lang, **context)
+    return _template(name).render(_=tr, lang=lang, **context)
 
 
 percent_text = format_percent
@@ -137,6 +145,18 @@ def odds_rows(view: OddsView, lang: str) -> list[dict[str, Any]]:
     ]
 
 
+_MEMO = StateMemo()
+
+
+def described(event: StoredEvent, state: TableState[Any], lang: str) -> str:
+    """An event's log line in ``lang`` (`describe`), made once per state and language.
+
+    The answer to a form and the log entry its streams push both tell the new event from
+    the same state: the line is made once for both.
+    """
+    return _MEMO.get(state, (event.seq, lang), lambda: describe(event, translator(lang), state))
+
+
 def entry_context(event: StoredEvent, state: TableState[Any], viewer: Viewer) -> dict[str, Any]:
     """What the entry template shows of one event, for one viewer."""
     tr = translator(viewer.lang)
@@ -144,7 +164,7 @@ def entry_context(event: StoredEvent, state: TableState[Any], viewer: Viewer) ->
     details: list[str] = []
     card = None
     if visible:
-        text = describe(event, tr, state)
+        text = described(event, state, viewer.lang)
         web = web_system(state.system.id)
         if web is not None:
             details = list(web.details(event, state, tr))

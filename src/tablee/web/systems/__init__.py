@@ -369,7 +369,9 @@ class ActionRequest:
         """Run a declared command through the table service (see its ``run_command``).
 
         With the request's ``command_key``, a command already stored under it is not run
-        again: its stored events come back, marked ``replayed``.
+        again: its stored events come back, marked ``replayed``. The request's state is
+        the service's first guess at the table (no second read of the store; a state
+        behind the store's costs a retry, as a lost race does).
         """
         if self._service is None:
             raise RuntimeError("this request only reads (odds)")
@@ -379,6 +381,7 @@ class ActionRequest:
             dice,
             visibility=visibility,
             command_key=self.command_key,
+            known=self.state,
         )
 
     def execute(
@@ -419,12 +422,21 @@ def web_system(system_id: str) -> WebSystem | None:
 
     None for an id no registered game has.
     """
+    found = _FOUND.get(system_id)
+    if found is not None:
+        return found
     from tablee.web.declared import declared_web
 
     try:
-        return declared_web(system_id)
+        found = declared_web(system_id)
     except InputError:
         return None
+    if found is not None:  # a game's web module never changes: found once
+        _FOUND[system_id] = found
+    return found
+
+
+_FOUND: dict[str, WebSystem] = {}
 
 
 # --- what the system modules share ---------------------------------------------------------------
