@@ -20,7 +20,7 @@ chance nodes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -44,6 +44,7 @@ __all__ = [
     "outcomes_of",
     "simulate",
     "solve_absorbing",
+    "strongly_connected",
 ]
 
 T = TypeVar("T", bound=Hashable)
@@ -371,29 +372,45 @@ def solve_absorbing(
 
 
 def _components(graph: Mapping[K, Mapping[Next[K] | End[T], Fraction]]) -> list[list[K]]:
-    """Strongly connected components, each after every component it leads to (Tarjan)."""
+    """The chain's strongly connected components, each after every component it leads to."""
+    return strongly_connected(graph, lambda node: _successors(graph, node))
+
+
+def strongly_connected(nodes: Iterable[K], successors: Callable[[K], Iterable[K]]) -> list[list[K]]:
+    """Strongly connected components of a graph, each after every component it leads to.
+
+    Tarjan's algorithm, iterative (a chain of thousands of states needs no deep recursion).
+
+    Args:
+        nodes: every node (hashable), in the order to start from.
+        successors: a node's successors; each must be hashable.
+
+    Returns:
+        The components, each a list of nodes; a component comes after every component
+        reachable from it, so solving them in order finds every successor solved first.
+    """
     index: dict[K, int] = {}
     low: dict[K, int] = {}
     on_stack: set[K] = set()
     stack: list[K] = []
     found: list[list[K]] = []
-    for root in graph:
+    for root in nodes:
         if root in index:
             continue
         work: list[tuple[K, Iterator[K]]] = []
         index[root] = low[root] = len(index)
         stack.append(root)
         on_stack.add(root)
-        work.append((root, _successors(graph, root)))
+        work.append((root, iter(successors(root))))
         while work:
-            node, successors = work[-1]
+            node, children = work[-1]
             advanced = False
-            for child in successors:
+            for child in children:
                 if child not in index:
                     index[child] = low[child] = len(index)
                     stack.append(child)
                     on_stack.add(child)
-                    work.append((child, _successors(graph, child)))
+                    work.append((child, iter(successors(child))))
                     advanced = True
                     break
                 if child in on_stack:

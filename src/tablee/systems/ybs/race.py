@@ -62,6 +62,7 @@ from functools import cache
 from math import comb
 from typing import Literal
 
+from tablee.dice.enumeration import strongly_connected
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.ybs.advisor import advised_keep, sub_multisets
 from tablee.systems.ybs.gang import GangFight, Keeps
@@ -321,48 +322,8 @@ def _evaluate(
 
 
 def _components(graph: Mapping[State, tuple[Pair, Mapping[State, Fraction]]]) -> list[list[State]]:
-    """Strongly connected components, each after every component it leads to (Tarjan)."""
-    index: dict[State, int] = {}
-    low: dict[State, int] = {}
-    stack: list[State] = []
-    on_stack: set[State] = set()
-    found: list[list[State]] = []
-    for root in graph:
-        if root in index:
-            continue
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        work = [(root, iter(graph[root][1]))]
-        while work:
-            node, children = work[-1]
-            advanced = False
-            for child in children:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(graph[child][1])))
-                    advanced = True
-                    break
-                if child in on_stack:
-                    low[node] = min(low[node], index[child])
-            if advanced:
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                found.append(component)
-    return found
+    """Strongly connected components, each after every component it leads to."""
+    return strongly_connected(graph, lambda node: graph[node][1])
 
 
 def _solve_chain(graph: Mapping[State, tuple[Pair, Mapping[State, Fraction]]]) -> dict[State, Pair]:
