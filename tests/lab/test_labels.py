@@ -62,3 +62,21 @@ def test_every_label_of_a_question_has_a_french_entry(question_id: str) -> None:
         if template not in GAME_TERMS and _words(template) and not entries.get(template)
     ]
     assert not missing, missing
+
+
+@pytest.mark.parametrize("question_id", sorted(QUESTIONS))
+def test_every_question_records_each_of_its_fields_to_replay_the_run(question_id: str) -> None:
+    game, name = question_id.split("/", 1)
+    cls = question_named(game, name)
+    question = build_command(cls, _small(cls))
+    result = question.answer(LabContext())
+    assert set(result.inputs) == {spec.name for spec in fields_of(cls)}
+    again = build_command(cls, {k: _text(v) for k, v in result.inputs.items()})
+    assert again == question
+
+
+def _text(value: object) -> str:
+    """An input as typed again (a yes or no as the word the parser reads)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

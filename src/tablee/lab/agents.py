@@ -133,7 +133,7 @@ class Action(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs={"kind": self.kind},
+            inputs=self.inputs(),
             notes=(N_("A modifier's results are the same in every challenge type (G-M4)."),),
         )
 
@@ -319,18 +319,6 @@ class ChallengeWin(Question):
             for s in scores
         }
 
-    def _inputs(self) -> dict[str, object]:
-        return {
-            "reserves": self.reserves,
-            "modifier": self.modifier,
-            "opposition": self.opposition,
-            "max_score": self.max_score,
-            "opposition_rows": self.opposition_rows,
-            "opposition_rounding": self.opposition_rounding,
-            "opposition_minimum": self.opposition_minimum,
-            "compare": self.compare,
-        }
-
     def _by_score(self, reserves: tuple[int, ...]) -> LabResult:
         parties = range(1, len(reserves) + 1)
         wins = self._solver(reserves, {k: set(range(self.max_score + 1)) for k in parties})
@@ -366,7 +354,7 @@ class ChallengeWin(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs=self._inputs(),
+            inputs=self.inputs(),
             notes=(N_("The opposition table's house rules change only a generated score."),),
         )
 
@@ -434,7 +422,7 @@ class ChallengeWin(Question):
             columns=columns,
             rows=tuple(rows),
             charts=tuple(charts),
-            inputs=self._inputs(),
+            inputs=self.inputs(),
             variants=tuple(v for v, _ in variants) if compared else (),
             notes=(
                 N_(

@@ -79,11 +79,7 @@ class Levels(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs={
-                "max_bonus": self.max_bonus,
-                "max_malus": self.max_malus,
-                "threshold": self.threshold,
-            },
+            inputs=self.inputs(),
         )
 
 
@@ -180,12 +176,7 @@ class Success(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs={
-                "max_bonus": self.max_bonus,
-                "max_malus": self.max_malus,
-                "threshold": self.threshold,
-                "compare": self.compare,
-            },
+            inputs=self.inputs(),
             notes=(
                 N_(
                     "The success threshold is a house rule (success_threshold, P-A10): "
@@ -273,10 +264,5 @@ class Opposed(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs={
-                "max_bonus": self.max_bonus,
-                "active_malus": self.active_malus,
-                "passive_malus": self.passive_malus,
-                "threshold": self.threshold,
-            },
+            inputs=self.inputs(),
         )

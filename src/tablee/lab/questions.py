@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from tablee.errors import N_, NotFoundError
 from tablee.lab.results import LabResult
-from tablee.systems.declare import Query, Who
+from tablee.systems.declare import Query, Who, fields_of
 
 __all__ = ["QUESTIONS", "LabContext", "Question", "question_named", "questions_of"]
 
@@ -53,6 +53,10 @@ class Question(Query):
     def id(self) -> str:
         """``GAME/NAME``."""
         return f"{self.game}/{self.name}"
+
+    def inputs(self) -> dict[str, object]:
+        """Every field as given (name -> value), for `LabResult.inputs`: what replays the run."""
+        return {spec.name: getattr(self, spec.attr) for spec in fields_of(type(self))}
 
     def answer(self, context: LabContext) -> LabResult:
         """The question's figures.

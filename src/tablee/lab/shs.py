@@ -276,14 +276,7 @@ class Ladder(Question):
             columns=columns,
             rows=tuple(rows),
             charts=tuple(charts),
-            inputs={
-                "max_difficulty": self.max_difficulty,
-                "max_modifier": self.max_modifier,
-                "option": self.option,
-                "action_dice": self.action_dice,
-                "option_bonus": self.option_bonus,
-                "compare": self.compare,
-            },
+            inputs=self.inputs(),
             variants=tuple(v for v, _ in variants) if compared else (),
             notes=(N_("A negative net modifier is a Malus, a positive one a Bonus (S-M3)."),),
         )
@@ -398,13 +391,7 @@ class Opposed(Question):
             columns=columns,
             rows=tuple(rows),
             charts=tuple(charts),
-            inputs={
-                "max_modifier": self.max_modifier,
-                "first_expertise": self.first_expertise,
-                "second_expertise": self.second_expertise,
-                "changer": self.changer,
-                "compare": self.compare,
-            },
+            inputs=self.inputs(),
             variants=tuple(v for v, _ in variants) if compared else (),
             notes=(
                 N_(
@@ -509,10 +496,5 @@ class Cooperate(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs={
-                "max_members": self.max_members,
-                "max_difficulty": self.max_difficulty,
-                "expertise": self.expertise,
-                "option": self.option,
-            },
+            inputs=self.inputs(),
         )

@@ -297,16 +297,7 @@ class GangFightSim(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs={
-                "players_dice": self.players_dice,
-                "gm_side_dice": self.gm_side_dice,
-                "players_faces": self.players_faces,
-                "gm_faces": self.gm_faces,
-                "gm_keep": self.gm_keep,
-                "higher_straight_wins": self.higher_straight_wins,
-                "trials": self.trials,
-                "seed": self.seed,
-            },
+            inputs=self.inputs(),
             policies=(
                 *(_side_policy(p, "players") for p in policies),
                 _side_policy(self.gm_keep, "gm"),

@@ -207,13 +207,7 @@ class Tests(Question):
             columns=columns,
             rows=tuple(rows),
             charts=tuple(charts),
-            inputs={
-                "max_tokens": self.max_tokens,
-                "stubborn": self.stubborn,
-                "stubborn_on": self.stubborn_on,
-                "compare": self.compare,
-                "no_reroll": self.no_reroll,
-            },
+            inputs=self.inputs(),
             variants=tuple(r.variant for r in readings) if len(readings) > 1 else (),
             notes=(
                 N_(
@@ -283,7 +277,7 @@ class Straights(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs={"max_dice": self.max_dice, "solo": self.solo},
+            inputs=self.inputs(),
         )
 
 
@@ -339,7 +333,7 @@ class Zoromes(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs={"max_dice": self.max_dice},
+            inputs=self.inputs(),
         )
 
 
@@ -430,6 +424,6 @@ class Ichika(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs={"max_dice": self.max_dice, "tie": self.tie, "compare": self.compare},
+            inputs=self.inputs(),
             variants=tuple(_TIE_VARIANTS[t] for t in ties) if len(ties) > 1 else (),
         )

@@ -148,11 +148,7 @@ class RaceAdvice(Question):
             columns=columns,
             rows=tuple(rows),
             charts=charts,
-            inputs={
-                "min_dice": self.min_dice,
-                "max_dice": self.max_dice,
-                "higher_straight_wins": self.higher_straight_wins,
-            },
+            inputs=self.inputs(),
             policies=_POLICIES,
             notes=notes,
         )
