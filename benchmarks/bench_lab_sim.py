@@ -53,6 +53,7 @@ from tablee.lab.sim_ybs import GangFightSim
 from tablee.systems.agents.generator import opposition_score
 from tablee.systems.agents.options import AgentsOptions
 from tablee.systems.ybs.advisor import advised_keep
+from tablee.systems.ybs.race import race_keep
 
 Figures = dict[str, Estimate]
 
@@ -290,7 +291,9 @@ def _straight(hand: list[int]) -> int:
     return 0
 
 
-def _keep(policy: str, hand: list[int]) -> list[int]:
+def _keep(policy: str, hand: list[int], other: list[int], higher: bool) -> list[int]:
+    if policy == "race":  # the table's race advice, looked up in its stored policies
+        return list(race_keep(hand, other, higher_straight_wins=higher))
     if policy == "advised":
         return list(advised_keep(tuple(sorted(hand))))
     if policy == "keep_none":
@@ -304,10 +307,14 @@ def _keep(policy: str, hand: list[int]) -> list[int]:
     return best
 
 
+POLICIES = ("race", "advised", "keep_best", "keep_none")
+"""The players' keep policies of ``ybs/gang`` (4 to 6 dice a side: the race advice plays too)."""
+
+
 def plain_ybs(q: GangFightSim, rng: random.Random) -> Figures:
     results: dict[str, int] = {}
     for _ in range(q.trials):
-        for policy in ("advised", "keep_best", "keep_none"):
+        for policy in POLICIES:
             mine = [d6(rng) for _ in range(q.players_dice)]
             theirs = [d6(rng) for _ in range(q.gm_side_dice)]
             while True:
@@ -323,12 +330,14 @@ def plain_ybs(q: GangFightSim, rng: random.Random) -> Figures:
                         word = "win" if a else "loss"
                     results[f"{policy}:{word}"] = results.get(f"{policy}:{word}", 0) + 1
                     break
-                kept, kept_gm = _keep(policy, mine), _keep(q.gm_keep, theirs)
+                higher = q.higher_straight_wins
+                kept = _keep(policy, mine, theirs, higher)
+                kept_gm = _keep(q.gm_keep, theirs, mine, higher)
                 mine = kept + [d6(rng) for _ in range(q.players_dice - len(kept))]
                 theirs = kept_gm + [d6(rng) for _ in range(q.gm_side_dice - len(kept_gm))]
     return {
         f"{p}:{w}": proportion_estimate(results.get(f"{p}:{w}", 0), q.trials)
-        for p in ("advised", "keep_best", "keep_none")
+        for p in POLICIES
         for w in ("win", "draw", "loss")
     }
 
@@ -425,9 +434,13 @@ def main() -> None:
         if args.only and name not in args.only:
             continue
         question = make(trials[name])
-        if isinstance(question, GangFightSim):  # the advisor's table, borrowed: see above
+        if isinstance(question, GangFightSim):  # the advisor's and race tables: see above
             for dice in {question.players_dice, question.gm_side_dice}:
                 advised_keep((1,) * dice)
+            players, gm = (1,) * question.players_dice, (1,) * question.gm_side_dice
+            higher = question.higher_straight_wins
+            race_keep(players, gm, higher_straight_wins=higher)
+            race_keep(gm, players, higher_straight_wins=higher)
         wall, cpu, kids = time.perf_counter(), time.process_time(), _children_cpu()
         result = question.answer(LabContext(workers=2))
         lab_wall = time.perf_counter() - wall

@@ -250,9 +250,13 @@ class GangFightSim(Question):
             )
             if race.equilibrium:  # both sides then play the one pair of race policies
                 exact["race"] = (race.win, race.draw, race.loss, None)
-        # solved here once, before the workers start (a forked worker inherits the cache)
+        # solved here once, before the workers start (a forked worker inherits the caches)
         for dice in {self.players_dice, self.gm_side_dice}:
             advised_keep((1,) * dice)
+        if small:
+            players, gm = (1,) * self.players_dice, (1,) * self.gm_side_dice
+            race_keep(players, gm, higher_straight_wins=self.higher_straight_wins)
+            race_keep(gm, players, higher_straight_wins=self.higher_straight_wins)
         run = run_simulation(
             _GangTrial(start, policies, self.gm_keep),
             self.trials,
