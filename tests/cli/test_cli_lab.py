@@ -272,3 +272,20 @@ def test_ctrl_c_while_the_figures_are_printed_stops_without_a_traceback(
 
     monkeypatch.setattr(lab, "_print_result", interrupted)
     assert run("lab", "pouyss", "levels", "--max-bonus", "0", "--max-malus", "0").code == 130
+
+
+def test_a_yes_by_default_can_be_said_no_at_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A declared yes-or-no field that defaults to yes takes --no-FLAG (simultaneous straights
+    # then draw, Y-A13): without it the command line could never turn the option off.
+    assert (
+        main(
+            ["lab", "ybs", "race-advice", "--max-dice", "4", "--no-higher-straight-wins", "--json"]
+        )
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["inputs"]["higher_straight_wins"] is False
+    assert main(["lab", "ybs", "race-advice", "--max-dice", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["inputs"]["higher_straight_wins"] is True

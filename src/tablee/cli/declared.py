@@ -99,7 +99,7 @@ def add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
     kwargs: dict[str, Any] = {"dest": spec.name, "help": _help(spec, tr)}
     if spec.kind == "bool":
         flags = (spec.flag, *spec.param.aliases)
-        if spec.optional:
+        if spec.optional or spec.default is True:  # a yes by default needs a way to say no
             group = parser.add_mutually_exclusive_group()
             group.add_argument(*flags, action="store_true", default=None, **kwargs)
             negative = spec.param.negative or "--no-" + spec.flag[2:]

@@ -12,7 +12,7 @@ Source: seed 004, "Les combats de bande"; rulings Y-M7, Y-A13, Y-A14, Y-X9
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar
 
 from tablee.errors import N_, InputError
 from tablee.lab.questions import LabContext, Question
@@ -52,9 +52,8 @@ class RaceAdvice(Question):
     ] = 4
     max_dice: Annotated[int, Param(N_("most dice per side shown"), low=4, high=6, rule="Y-M7")] = 6
     higher_straight_wins: Annotated[
-        Literal["true", "false"],
-        Param(N_("simultaneous straights: the higher wins, or a draw"), rule="Y-A13"),
-    ] = "true"
+        bool, Param(N_("the higher of two straights shown together wins"), rule="Y-A13")
+    ] = True
 
     def answer(self, context: LabContext) -> LabResult:
         """Every row, exact (`race_start_odds`).
@@ -68,7 +67,7 @@ class RaceAdvice(Question):
                 low=self.min_dice,
                 high=self.max_dice,
             )
-        higher = self.higher_straight_wins == "true"
+        higher = self.higher_straight_wins
         counts = range(self.min_dice, self.max_dice + 1)
         rows: list[dict[str, Cell]] = []
         cycled = False
