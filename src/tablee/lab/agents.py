@@ -127,13 +127,10 @@ class Action(Question):
                 series="kind",
             ),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
             notes=(N_("A modifier's results are the same in every challenge type (G-M4)."),),
         )
 
@@ -348,13 +345,10 @@ class ChallengeWin(Question):
                 value="p_win",
             ),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
             notes=(N_("The opposition table's house rules change only a generated score."),),
         )
 
@@ -416,13 +410,10 @@ class ChallengeWin(Question):
                 where={"variant": variants[0][0].name},
             )
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
-            charts=tuple(charts),
-            inputs=self.inputs(),
+            rows=rows,
+            charts=charts,
             variants=tuple(v for v, _ in variants) if compared else (),
             notes=(
                 N_(

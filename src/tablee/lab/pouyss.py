@@ -73,13 +73,10 @@ class Levels(Question):
             Chart("heatmap", N_("Chance of a Désastre"), x="bonus", y="malus", value="p_desastre"),
             Chart("lines", N_("Mean die value"), x="bonus", value="mean", series="malus"),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
         )
 
 
@@ -170,13 +167,10 @@ class Success(Question):
                 where={"threshold": self.threshold},
             ),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
             notes=(
                 N_(
                     "The success threshold is a house rule (success_threshold, P-A10): "
@@ -258,11 +252,8 @@ class Opposed(Question):
                 series="passive_bonus",
             ),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
         )

@@ -10,16 +10,19 @@ Source: docs/architecture.md, "The designer's lab".
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from tablee.errors import N_, NotFoundError
-from tablee.lab.results import LabResult
-from tablee.systems.declare import Query, Who, fields_of
+from tablee.lab.results import Cell, Chart, Column, LabResult
 
-__all__ = ["QUESTIONS", "LabContext", "Question", "question_named", "questions_of"]
+if TYPE_CHECKING:
+    from tablee.lab.runner import Run
+from tablee.systems.declare import Param, Query, Who, fields_of
+
+__all__ = ["QUESTIONS", "LabContext", "Question", "Seed", "question_named", "questions_of"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,36 @@ class Question(Query):
         """Every field as given (name -> value), for `LabResult.inputs`: what replays the run."""
         return {spec.name: getattr(self, spec.attr) for spec in fields_of(type(self))}
 
+    def result(
+        self,
+        columns: tuple[Column, ...],
+        rows: Sequence[Mapping[str, Cell]],
+        charts: Sequence[Chart] = (),
+        *,
+        run: Run | None = None,
+        **details: Any,
+    ) -> LabResult:
+        """This question's answer: a `LabResult` with its id, title and `inputs` filled in.
+
+        Args:
+            columns, rows, charts: the figures and what to draw from them.
+            run: a simulation's run (`tablee.lab.runner.Run`): its seed, trials and whether it
+                was stopped are recorded, and the figures marked as estimates; None for an
+                exact table.
+            **details: the other fields of `LabResult` (``policies``, ``variants``, ``notes``).
+        """
+        if run is not None:
+            details.update(seed=run.seed, trials=run.trials, exact=False, stopped=run.stopped)
+        return LabResult(
+            question=self.id,
+            title=self.title,
+            columns=columns,
+            rows=tuple(rows),
+            charts=tuple(charts),
+            inputs=self.inputs(),
+            **details,
+        )
+
     def answer(self, context: LabContext) -> LabResult:
         """The question's figures.
 
@@ -65,6 +98,10 @@ class Question(Query):
             InputError: inputs the rules cannot take together (each names the value).
         """
         raise NotImplementedError
+
+
+Seed = Annotated[int, Param(N_("the seed that replays the run"), low=0, high=2**63 - 1)]
+"""The ``seed`` field of a simulated question: the same seed gives the same figures."""
 
 
 QUESTIONS: dict[str, str] = {

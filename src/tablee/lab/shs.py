@@ -270,13 +270,10 @@ class Ladder(Question):
                     },
                 )
             )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
-            charts=tuple(charts),
-            inputs=self.inputs(),
+            rows=rows,
+            charts=charts,
             variants=tuple(v for v, _ in variants) if compared else (),
             notes=(N_("A negative net modifier is a Malus, a positive one a Bonus (S-M3)."),),
         )
@@ -385,13 +382,10 @@ class Opposed(Question):
                 where={"first_threshold": CHART_THRESHOLD, "second_threshold": CHART_THRESHOLD},
             ),
         ]
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
-            charts=tuple(charts),
-            inputs=self.inputs(),
+            rows=rows,
+            charts=charts,
             variants=tuple(v for v, _ in variants) if compared else (),
             notes=(
                 N_(
@@ -490,11 +484,8 @@ class Cooperate(Question):
                 where={"threshold": CHART_THRESHOLD},
             ),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
         )

@@ -21,7 +21,7 @@ from typing import Annotated, ClassVar, Literal
 
 from tablee.dice import D6, Chance, DiceRequest
 from tablee.errors import N_, InputError
-from tablee.lab.questions import LabContext, Question
+from tablee.lab.questions import LabContext, Question, Seed
 from tablee.lab.results import Cell, Chart, Column, LabResult, Policy, Variant
 from tablee.lab.runner import Tally, run_simulation
 from tablee.systems.agents.adventure import decide_quest
@@ -404,7 +404,7 @@ class Adventure(Question):
         int, Param(N_("challenges for the artefact before the agents stop"), low=1, high=100)
     ] = 12
     trials: Annotated[int, Param(N_("adventures simulated per row"), low=1, high=20_000)] = 200
-    seed: Annotated[int, Param(N_("the seed that replays the run"), low=0, high=2**63 - 1)] = 1
+    seed: Seed = 1
 
     def table(self, size: int, options: AgentsOptions) -> AgentsState:
         """A table with ``size`` agents created by the rules (G-M1), before its quest."""
@@ -531,23 +531,17 @@ class Adventure(Question):
                 series="variant",
             ),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
             policies=self.policies(),
             variants=VARIANTS,
-            seed=self.seed,
-            trials=run.trials,
-            exact=False,
-            stopped=run.stopped,
             notes=(
                 N_("Favori and artefact figures count won quests only."),
                 N_("Tablée's English starter tables; every choice follows the policies listed."),
             ),
+            run=run,
         )
 
 

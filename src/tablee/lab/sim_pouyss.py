@@ -21,7 +21,7 @@ from typing import Annotated, ClassVar, Literal
 
 from tablee.dice import D6, Chance, DiceRequest
 from tablee.errors import N_, InputError
-from tablee.lab.questions import LabContext, Question
+from tablee.lab.questions import LabContext, Question, Seed
 from tablee.lab.results import Cell, Chart, Column, LabResult, Policy
 from tablee.lab.runner import Tally, run_simulation
 from tablee.systems.declare import Param
@@ -212,7 +212,7 @@ class CagnotteEconomy(Question):
         int, Param(N_("lowest die value that succeeds"), low=1, high=6, rule="P-A10")
     ] = 4
     trials: Annotated[int, Param(N_("sessions simulated per row"), low=1, high=100_000)] = 1000
-    seed: Annotated[int, Param(N_("the seed that replays the run"), low=0, high=2**63 - 1)] = 1
+    seed: Seed = 1
 
     def policies(self) -> tuple[Policy, ...]:
         """Every policy the simulated choices follow, with its settings."""
@@ -334,20 +334,14 @@ class CagnotteEconomy(Question):
             ),
             Chart("bars", N_("Successful rolls"), x="players", value="p_success", series="policy"),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
             policies=self.policies(),
-            seed=self.seed,
-            trials=run.trials,
-            exact=False,
-            stopped=run.stopped,
             notes=(
                 N_("A session is one trial: shares of rolls are averaged over sessions."),
                 N_("Players roll in turn; no rewards, penalties or opposed rolls are simulated."),
             ),
+            run=run,
         )

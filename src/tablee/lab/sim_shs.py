@@ -25,7 +25,7 @@ from typing import Annotated, ClassVar, Literal
 
 from tablee.dice import Chance, read_whole
 from tablee.errors import N_, InputError
-from tablee.lab.questions import LabContext, Question
+from tablee.lab.questions import LabContext, Question, Seed
 from tablee.lab.results import Cell, Chart, Column, LabResult, Policy
 from tablee.lab.runner import Tally, run_simulation
 from tablee.systems.declare import Param
@@ -231,7 +231,7 @@ class Film(Question):
         int, Param(N_("Santé a failed Test takes from each roller"), low=1, high=12, rule="S-X6")
     ] = 4
     trials: Annotated[int, Param(N_("films simulated per policy"), low=1, high=50_000)] = 2000
-    seed: Annotated[int, Param(N_("the seed that replays the run"), low=0, high=2**63 - 1)] = 1
+    seed: Seed = 1
 
     def cast(self) -> ShsState:
         """The table at the film's start: the Protagonistes created by the rules (S-N1)."""
@@ -327,19 +327,13 @@ class Film(Question):
             Chart("bars", N_("Mean survivors by option policy"), x="option", value="survivors"),
             Chart("bars", N_("Every Test passed"), x="option", value="p_all_passed"),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
             policies=self.policies(),
-            seed=self.seed,
-            trials=run.trials,
-            exact=False,
-            stopped=run.stopped,
             notes=(
                 N_("The text has no damage rules: a failed Test's cost is a lab policy (S-X6)."),
             ),
+            run=run,
         )

@@ -18,7 +18,7 @@ from typing import Annotated, ClassVar, Literal
 
 from tablee.dice import D6, Chance, parse_faces
 from tablee.errors import N_, InputError
-from tablee.lab.questions import LabContext, Question
+from tablee.lab.questions import LabContext, Question, Seed
 from tablee.lab.results import Cell, Chart, Column, LabResult, Policy
 from tablee.lab.runner import Tally, run_simulation
 from tablee.systems.declare import Param
@@ -195,7 +195,7 @@ class GangFightSim(Question):
         bool, Param(N_("the higher of two straights shown together wins"), rule="Y-A13")
     ] = True
     trials: Annotated[int, Param(N_("fights simulated per policy"), low=1, high=200_000)] = 4000
-    seed: Annotated[int, Param(N_("the seed that replays the run"), low=0, high=2**63 - 1)] = 1
+    seed: Seed = 1
 
     def start(self) -> GangFight:
         """The fight to simulate: before its first throw, or after one with the faces given.
@@ -295,20 +295,14 @@ class GangFightSim(Question):
                 "best responses settle)."
             )
         ]
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
             policies=(
                 *(_side_policy(p, "players") for p in policies),
                 _side_policy(self.gm_keep, "gm"),
             ),
-            seed=self.seed,
-            trials=run.trials,
-            exact=False,
-            stopped=run.stopped,
             notes=tuple(notes),
+            run=run,
         )

@@ -201,13 +201,10 @@ class Tests(Question):
                 where={"variant": readings[0].variant.name, "tokens": min(2, self.max_tokens)},
             )
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
-            charts=tuple(charts),
-            inputs=self.inputs(),
+            rows=rows,
+            charts=charts,
             variants=tuple(r.variant for r in readings) if len(readings) > 1 else (),
             notes=(
                 N_(
@@ -271,13 +268,10 @@ class Straights(Question):
             Chart("bars", N_("Chance the best straight is 3-4-5-6"), x="dice", value="p_high"),
             Chart("lines", N_("Mean throws to a straight, alone"), x="dice", value="mean_throws"),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
         )
 
 
@@ -327,13 +321,10 @@ class Zoromes(Question):
         charts = (
             Chart("bars", N_("Chance of each Zorome shape"), x="shape", value="p", series="dice"),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
         )
 
 
@@ -418,12 +409,9 @@ class Ichika(Question):
                 where={"gm_dice": min(5, self.max_dice)},
             ),
         )
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
             variants=tuple(_TIE_VARIANTS[t] for t in ties) if len(ties) > 1 else (),
         )

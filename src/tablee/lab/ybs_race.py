@@ -141,13 +141,10 @@ class RaceAdvice(Question):
             ),
         )
         notes = (NO_EQUILIBRIUM,) if cycled else ()
-        return LabResult(
-            question=self.id,
-            title=self.title,
+        return self.result(
             columns=columns,
-            rows=tuple(rows),
+            rows=rows,
             charts=charts,
-            inputs=self.inputs(),
             policies=_POLICIES,
             notes=notes,
         )
