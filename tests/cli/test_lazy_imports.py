@@ -133,6 +133,25 @@ def test_the_enumeration_is_still_reached_through_the_dice_package() -> None:
     assert done.stdout.strip() == "11"  # 11 of the 36 rolls of 2d6 show a 6
 
 
+def test_the_ybs_game_loads_its_race_advice_only_when_a_gang_fight_asks() -> None:
+    # Every YBS command loads the game; the race advice and its solved policies are for
+    # gang fights alone.
+    code = (
+        "import sys\n"
+        "import tablee.systems.ybs.plugin\n"
+        "assert 'tablee.systems.ybs.race' not in sys.modules\n"
+        "assert 'tablee.systems.ybs.race_table' not in sys.modules\n"
+        "from tablee.systems.ybs.views import gang_advice\n"
+        "from tablee.systems.ybs.race import race_keep\n"
+        "print(' '.join(map(str, race_keep((1, 2, 3, 5, 6), (1, 1, 3, 4, 5)))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "3 5 6"
+
+
 def test_the_trailer_is_still_reached_through_the_chain_module() -> None:
     code = (
         "import sys\n"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablee.dice import D6, parse_faces
 from tablee.errors import N_, InputError, Message, Number, Plural
@@ -33,9 +33,11 @@ from tablee.systems.ybs.gang_odds import (
     straight_probability,
 )
 from tablee.systems.ybs.odds import odds_of_test
-from tablee.systems.ybs.race import RaceChoice, race_advice
 from tablee.systems.ybs.rolls import combined_trait
 from tablee.systems.ybs.state import YbsState, character_json, character_named, player_named
+
+if TYPE_CHECKING:  # the race advice loads when a gang fight asks for it
+    from tablee.systems.ybs.race import RaceChoice
 
 __all__ = ["answer", "odds_before"]
 
@@ -129,6 +131,8 @@ def _hands_answer(query: Q.GangOddsQuery) -> Report:
     ours = _typed_hand(query.ours, "ours")
     theirs = _typed_hand(query.theirs, "theirs")
     higher = query.higher_straight_wins == "true"
+    from tablee.systems.ybs.race import race_advice  # solved policies: only when asked
+
     advice = race_advice(ours, theirs, opponent=query.opponent, higher_straight_wins=higher)
     best = advice.best
     title = Message(

@@ -53,7 +53,6 @@ from tablee.systems.ybs.options import (
     YBS_OPTION_WORDS,
     YbsOptions,
 )
-from tablee.systems.ybs.race import race_keeps
 from tablee.systems.ybs.rolls import YbsTest, resolve_test
 from tablee.systems.ybs.state import (
     Decision as RuleDecision,
@@ -265,6 +264,8 @@ class Ybs(Game[YbsState, YbsCommand, YbsEvent]):
             InputError: a keep for a side this throw leaves out; a fighter throwing the GM's
                 side.
         """
+        from tablee.systems.ybs.race import race_keeps  # the advice's tables: gang throws only
+
         gang = brawls.current_gang(state)
         sides = self._sides(gang, command)
         advised = race_keeps(gang.fight)

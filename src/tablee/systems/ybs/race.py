@@ -62,7 +62,6 @@ from functools import cache
 from math import comb
 from typing import Literal
 
-from tablee.dice.enumeration import strongly_connected
 from tablee.errors import N_, InputError, RuleError
 from tablee.systems.ybs.advisor import advised_keep, sub_multisets
 from tablee.systems.ybs.gang import GangFight, Keeps
@@ -323,6 +322,8 @@ def _evaluate(
 
 def _components(graph: Mapping[State, tuple[Pair, Mapping[State, Fraction]]]) -> list[list[State]]:
     """Strongly connected components, each after every component it leads to."""
+    from tablee.dice.enumeration import strongly_connected  # only when a policy is solved
+
     return strongly_connected(graph, lambda node: graph[node][1])
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from tablee.dice import TraceStep
 from tablee.errors import N_, Message, Number, Plural
@@ -23,8 +24,10 @@ from tablee.systems.ybs.character import Trait
 from tablee.systems.ybs.gang_odds import Odds as RaceOdds
 from tablee.systems.ybs.log import joined
 from tablee.systems.ybs.odds import TestOdds
-from tablee.systems.ybs.race import RaceAdvice, RaceChoice, race_advice
 from tablee.systems.ybs.state import YbsState, character_json
+
+if TYPE_CHECKING:  # the race advice loads when a gang fight asks for it
+    from tablee.systems.ybs.race import RaceAdvice, RaceChoice
 
 __all__ = [
     "POLICY_WORDS",
@@ -221,6 +224,8 @@ def gang_advice(state: YbsState) -> dict[str, RaceAdvice]:
     hands = gang_hands(state)
     if not hands:
         return {}
+    from tablee.systems.ybs.race import race_advice  # solved policies: only while a fight waits
+
     higher = state.options.higher_straight_wins
     ours, theirs = hands["players"], hands["gm"]
     return {
