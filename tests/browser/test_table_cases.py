@@ -152,3 +152,21 @@ def test_who_is_there_follows_the_pages_opening_and_closing(
         "() => document.querySelector('#presence .seat.off:nth-child(2)') !== null"
     )
     assert seats_of(gm) == {"game master": True, "Ana": False, "Bob": False}
+
+
+def test_a_gang_fights_forty_digit_odds_fit_a_narrow_phone(contexts: Contexts, server: str) -> None:
+    # The exact race odds of 5 dice against 5 run to 41 digits a side: on a 360 px phone they
+    # wrap between digits instead of widening the page, and a short fraction stays whole.
+    table = gang_fight(contexts, server)
+    for who in (GM, "Ana"):
+        table.person(who).page.set_viewport_size({"width": 360, "height": 740})
+    step(table, "Ana", "gang-throw", {"faces": "1,2,3,5,6"})
+    for who in (GM, "Ana"):
+        page = table.person(who).page
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, who
+        heights = page.eval_on_selector_all(
+            "td.fraction",
+            "els => els.map(e => [e.textContent, e.getBoundingClientRect().height])",
+        )
+        short = [h for text, h in heights if len(text) <= 5 and h > 0]
+        assert short and max(short) <= 1.5 * min(short), (who, heights)
