@@ -12,9 +12,10 @@ from tablee.dice.chance import (
     RecordedRoll,
     Recorder,
     Replay,
+    SamplingChance,
     SourceChance,
 )
-from tablee.dice.distribution import Distribution, enumerate_rolls
+from tablee.dice.distribution import Distribution, Sampler, enumerate_rolls
 from tablee.dice.faces import (
     WHOLE_DIGITS,
     check_typed_face,
@@ -86,6 +87,8 @@ __all__ = [
     "RecordedRoll",
     "Recorder",
     "Replay",
+    "Sampler",
+    "SamplingChance",
     "SeededSource",
     "SourceChance",
     "Trace",

@@ -41,6 +41,7 @@ __all__ = [
     "RecordedRoll",
     "Recorder",
     "Replay",
+    "SamplingChance",
     "SourceChance",
 ]
 
@@ -75,6 +76,23 @@ class Chance(Protocol):
         ...
 
 
+class SamplingChance(Chance, Protocol):
+    """A `Chance` that can also draw a whole number below ``n`` (what a `Sampler` draws with).
+
+    A simulation's trial is given one (`SourceChance` over a `SeededSource`), so that it may
+    either throw a mechanic's dice or draw the mechanic's outcome from its exact
+    distribution in one draw; both are the same in distribution.
+    """
+
+    def below(self, n: int) -> int:
+        """A whole number from 0 to ``n - 1``, each equally likely.
+
+        Raises:
+            InputError: this chance has no such draws.
+        """
+        ...
+
+
 class SourceChance:
     """A `Chance` over any `RandomSource` (fair, seeded or typed-in faces).
 
@@ -84,10 +102,25 @@ class SourceChance:
 
     def __init__(self, source: RandomSource) -> None:
         self.source = source
+        self._below = getattr(source, "below", None)
 
     def roll(self, request: DiceRequest) -> tuple[int, ...]:
         """Roll ``request.count`` dice of ``request.die`` with the source."""
         return self.source.roll(request.die, request.count)
+
+    def below(self, n: int) -> int:
+        """A whole number from 0 to ``n - 1``, each equally likely, drawn by the source.
+
+        A simulation draws a mechanic's outcome from its exact distribution with it
+        (`tablee.dice.Sampler`) instead of throwing the mechanic's dice.
+
+        Raises:
+            InputError: the source has no such draws (faces typed in are dice, not draws).
+            ValueError: ``n`` below 1.
+        """
+        if self._below is None:
+            raise InputError(N_("faces typed in cannot draw an outcome: throw the dice instead"))
+        return int(self._below(n))
 
     def typed_count(self, die: Die) -> int | None:
         """How many faces were typed in for ``die``'s kind, or None.

@@ -8,6 +8,7 @@ Source: docs/architecture.md ("A mechanic": exact odds use integer counts or Fra
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
@@ -18,9 +19,11 @@ from tablee.dice.kinds import Die
 
 if TYPE_CHECKING:  # imported where used: a roll that shows no odds never needs fractions
     from fractions import Fraction
+
+    from tablee.dice.chance import SamplingChance
 from tablee.errors import N_, InputError
 
-__all__ = ["Distribution", "enumerate_rolls", "ratio_text"]
+__all__ = ["Distribution", "Sampler", "enumerate_rolls", "ratio_text"]
 
 K = TypeVar("K", bound=Hashable)
 T = TypeVar("T", bound=Hashable)
@@ -118,6 +121,50 @@ class Distribution(Generic[K]):
     def __hash__(self) -> int:
         """Hash of the reduced weights."""
         return hash(frozenset(self.reduced().weights.items()))
+
+
+class Sampler(Generic[K]):
+    """Draws outcomes of a `Distribution` with their exact probabilities, one draw each.
+
+    A simulation that needs only a mechanic's outcome (a Test's success, say) draws it from
+    the mechanic's exact distribution, computed once by the rule code through the chance
+    protocol, instead of throwing its dice each time: the outcomes drawn have the same
+    distribution, for the cost of one uniform draw and a binary search.
+
+    Args:
+        distribution: the outcomes and their integer weights (reduced by their greatest
+            common divisor, so that a draw takes as few random bits as it can).
+
+    Attributes:
+        outcomes: the outcomes, in the distribution's order.
+        total: the sum of the reduced weights, 1 or more.
+
+    Source: docs/architecture.md, "The designer's lab" (drawing outcomes).
+    """
+
+    __slots__ = ("_cumulative", "outcomes", "total")
+
+    def __init__(self, distribution: Distribution[K]) -> None:
+        reduced = distribution.reduced().weights
+        self.outcomes: tuple[K, ...] = tuple(reduced)
+        running, cumulative = 0, []
+        for weight in reduced.values():
+            running += weight
+            cumulative.append(running)
+        self._cumulative = tuple(cumulative)
+        self.total: int = running
+
+    def draw(self, chance: SamplingChance) -> K:
+        """One outcome: ``chance.below(total)`` read against the cumulative weights.
+
+        An outcome that is certain is returned without a draw.
+
+        Raises:
+            InputError: the chance cannot draw (faces typed in).
+        """
+        if len(self.outcomes) == 1:
+            return self.outcomes[0]
+        return self.outcomes[bisect_right(self._cumulative, chance.below(self.total))]
 
 
 def ratio_text(numerator: int, denominator: int) -> str:

@@ -74,6 +74,16 @@ class FairSource:
         _check_count(count)
         return tuple(die.faces[secrets.randbelow(die.sides)] for _ in range(count))
 
+    def below(self, n: int) -> int:
+        """A whole number from 0 to ``n - 1``, each equally likely (`secrets.randbelow`).
+
+        Raises:
+            ValueError: ``n`` below 1.
+        """
+        import secrets
+
+        return secrets.randbelow(n)
+
 
 class SeededSource:
     """Reproducible faces from a seed (Mersenne Twister), for replays, tests and simulation.
@@ -115,6 +125,23 @@ class SeededSource:
                 index = draw(bits)
             rolled.append(faces[index])
         return tuple(rolled)
+
+    def below(self, n: int) -> int:
+        """A whole number from 0 to ``n - 1``, each equally likely, as ``randrange(n)`` draws it.
+
+        ``n.bit_length()`` random bits, drawn again while they reach ``n`` (as `roll`).
+
+        Raises:
+            ValueError: ``n`` below 1.
+        """
+        if n < 1:
+            raise ValueError(f"nothing to draw below {n}")
+        bits = n.bit_length()
+        draw = self._bits
+        value = draw(bits)
+        while value >= n:
+            value = draw(bits)
+        return value
 
 
 class TypedFaces:

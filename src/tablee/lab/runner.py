@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol
 
-from tablee.dice import Chance, SeededSource, SourceChance
+from tablee.dice import SamplingChance, SeededSource, SourceChance
 from tablee.errors import N_, InputError
 from tablee.lab.results import Z_95, Estimate, mean_estimate, proportion_estimate
 
@@ -196,8 +196,13 @@ class Tally:
 class Simulation(Protocol):
     """One trial of a simulated question, picklable (sent to the worker processes)."""
 
-    def trial(self, chance: Chance, tally: Tally) -> None:
-        """Play one trial with dice from ``chance``, writing what it saw into ``tally``."""
+    def trial(self, chance: SamplingChance, tally: Tally) -> None:
+        """Play one trial with dice from ``chance``, writing what it saw into ``tally``.
+
+        ``chance`` throws dice (`tablee.dice.Chance.roll`) and draws outcomes
+        (`tablee.dice.Sampler`, by ``chance.below``): a trial may draw a mechanic's
+        outcome from its exact distribution where it reads nothing else of the roll.
+        """
         ...
 
 

@@ -2,15 +2,19 @@
 
 A film is ``tests`` Tests in a row, at the Difficulties given (repeated when fewer are
 given). Each Test is faced by one living Protagoniste in turn, or by all of them
-cooperating (S-M6), with the table's own functions: `plan_test` gives each roller's Test
-with the table's modifiers, `play_test` / `play_cooperation` throw its dice through the
-chance protocol and resolve it (the cooperation's Bonus 1 included), and `paid` applies
-its price as `decide_test` does (Se Surpasser's NT, Se Sacrifier's death, S-M5); the
-event's record, which changes nothing in the film, is left out. The text gives no damage
-rules, so what a failed Test costs is the Réalisateur's call, under a named policy
-(Tablée's lab ruling S-X6 in docs/rules/shs.md): a wound of ``damage`` Santé to each
-roller, with death at 0 Santé, or the first roller's death; both go through
-`decide_counter` and `decide_kill`.
+cooperating (S-M6). The table's own functions plan it: `plan_test` gives each roller's
+Test with the table's modifiers, `Cooperation.tests` adds the cooperation's Bonus 1.
+Nothing in a film reads a Test's faces, only whether it succeeds and what its option
+costs, so each roller's success is drawn from the Test's exact distribution
+(`success_distribution`, the odds the table shows before a roll, tested equal to the
+Test as play resolves it) with one `tablee.dice.Sampler` draw instead of throwing its
+dice, and the group's from `group_succeeds`; the same in distribution, and about ten
+times less work. The price is `price_of` the Action, applied by `paid` (Se Surpasser's
+NT, Se Sacrifier's death, S-M5). The text gives no damage rules, so what a failed Test
+costs is the Réalisateur's call, under a named policy (Tablée's lab ruling S-X6 in
+docs/rules/shs.md): a wound of ``damage`` Santé to each roller (`adjust_counter`, as the
+Réalisateur's counter change does), with death at 0 Santé (`kill`), or the first roller's
+death.
 
 Source: seed 003, "Résoudre les Actions", "Options", "Coopération"; rulings S-M2, S-M5,
 S-M6, S-A8, S-A10, S-A14; Tablée's S-X6.
@@ -19,23 +23,26 @@ S-M6, S-A8, S-A10, S-A14; Tablée's S-X6.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
-from tablee.dice import Chance, read_whole
+from tablee.dice import Sampler, SamplingChance, read_whole
 from tablee.errors import N_, InputError
 from tablee.lab.questions import LabContext, Question, Seed
 from tablee.lab.results import Cell, Chart, Column, LabResult, Policy
 from tablee.lab.runner import Tally, run_simulation
 from tablee.systems.declare import Param
-from tablee.systems.shs.counters import decide_counter, decide_kill
+from tablee.systems.shs.actions import Price, price_of
+from tablee.systems.shs.difficulty import Test
 from tablee.systems.shs.game import ShsState, decide_create
-from tablee.systems.shs.odds import success_probability
+from tablee.systems.shs.odds import success_distribution, success_probability
+from tablee.systems.shs.options import ShsOptions
 from tablee.systems.shs.planning import Attempt, paid
 from tablee.systems.shs.play import plan_test
-from tablee.systems.shs.rolling import play_cooperation, play_test
-from tablee.systems.shs.situations import Cooperation
+from tablee.systems.shs.protagonist import Protagonist, adjust_counter, kill
+from tablee.systems.shs.situations import Cooperation, group_succeeds
 from tablee.systems.shs.traits import Characteristic
 
 __all__ = ["OPTION_POLICIES", "Film", "film_difficulties"]
@@ -70,6 +77,10 @@ SURVIVORS = (
     N_("8 survive"),
 )
 """The label of the column of ``k`` survivors, 0 to 8 (the most Protagonistes a film takes)."""
+KINDS = tuple(Characteristic)
+"""The Caractéristique of the film's Test number ``n`` is ``KINDS[n % len(KINDS)]``."""
+FREE = Price(0, False)
+"""The price of an Action with no option: nothing."""
 EXPERTISE = "Survivre"
 """The Expertise every Protagoniste lists when ``expertise`` is on (it matches every Test)."""
 
@@ -98,9 +109,30 @@ def film_difficulties(text: str, tests: int) -> tuple[int, ...]:
     return tuple(values[i % len(values)] for i in range(tests))
 
 
+Step = tuple[tuple[str, Sampler[bool], Price], ...]
+"""One Test of a film, planned: each roller's name, the draw of their Test's success, and
+the price of their Action."""
+
+
+@lru_cache(maxsize=4096)
+def test_sampler(test: Test, options: ShsOptions) -> Sampler[bool]:
+    """The draw of a Test's success from its exact distribution (`success_distribution`).
+
+    The distribution is the one the table shows before a roll, tested equal to the Test as
+    play resolves it over every roll (S-M2); it is computed once per Test and options in a
+    process.
+    """
+    return Sampler(success_distribution(test, options))
+
+
 @dataclass(frozen=True)
 class _FilmTrial:
-    """One trial: the film played once per option policy (picklable, for the workers)."""
+    """One trial: the film played once per option policy (picklable, for the workers).
+
+    ``steps`` keeps each planned Test (`Step`) by what planning reads (the option policy,
+    the Caractéristique and Difficulty, the rollers as they stand): within a film the
+    table's clock and options never change, so the same key plans the same Tests.
+    """
 
     start: ShsState
     difficulties: tuple[int, ...]
@@ -109,17 +141,45 @@ class _FilmTrial:
     damage: int
     expertise: bool
     option_from: int
+    steps: dict[tuple[object, ...], Step] = field(default_factory=dict, compare=False, repr=False)
 
-    def trial(self, chance: Chance, tally: Tally) -> None:
+    def trial(self, chance: SamplingChance, tally: Tally) -> None:
         for policy in OPTION_POLICIES:
             self._film(policy, chance, tally)
 
-    def _film(self, policy: str, chance: Chance, tally: Tally) -> None:
-        state, turn, passed = self.start, 0, 0
-        kinds = tuple(Characteristic)
+    def _planned(
+        self, policy: str, number: int, difficulty: int, rollers: list[Protagonist]
+    ) -> Step:
+        """Plan one Test for ``rollers`` as the table would (`plan_test`, `Cooperation`)."""
+        hard = difficulty >= self.option_from
         expertise = EXPERTISE if self.expertise else None
+        attempts = [
+            Attempt(
+                hero.name,
+                KINDS[number % len(KINDS)],
+                difficulty,
+                expertise,
+                surpass=policy == "surpass" and hard,
+                sacrifice=policy == "sacrifice" and hard and i == 0,
+            )
+            for i, hero in enumerate(rollers)
+        ]
+        state = replace(self.start, protagonists={h.name: h for h in rollers})
+        options = state.options
+        tests = [plan_test(state, attempt) for attempt in attempts]
+        if len(tests) > 1:  # each cooperator's Test with the cooperation's Bonus 1 (S-M6)
+            tests = list(Cooperation(tuple(tests)).tests(options))
+        return tuple(
+            (hero.name, test_sampler(test, options), price_of(test.action))
+            for hero, test in zip(rollers, tests, strict=True)
+        )
+
+    def _film(self, policy: str, chance: SamplingChance, tally: Tally) -> None:
+        heroes = dict(self.start.protagonists)
+        steps = self.steps
+        turn, passed = 0, 0
         for number, difficulty in enumerate(self.difficulties):
-            alive = [n for n, p in state.protagonists.items() if p.alive]
+            alive = [p for p in heroes.values() if p.alive]
             if not alive:
                 break
             if self.group == "one" or len(alive) == 1:
@@ -127,43 +187,29 @@ class _FilmTrial:
                 turn += 1
             else:
                 rollers = alive
-            hard = difficulty >= self.option_from
-            attempts = [
-                Attempt(
-                    name,
-                    kinds[number % len(kinds)],
-                    difficulty,
-                    expertise,
-                    surpass=policy == "surpass" and hard,
-                    sacrifice=policy == "sacrifice" and hard and i == 0,
-                )
-                for i, name in enumerate(rollers)
-            ]
-            tests = [plan_test(state, attempt) for attempt in attempts]
-            if len(tests) == 1:
-                alone = play_test(tests[0], chance, state.options)
-                success, rolls = alone.success, [alone.roll]
-            else:
-                together = play_cooperation(Cooperation(tuple(tests)), chance, state.options)
-                success, rolls = together.success, [r.roll for r in together.results]
-            heroes = paid(state, list(zip(rollers, rolls, strict=True)))
-            state = replace(state, protagonists=heroes)
+            key = (policy, number % len(KINDS), difficulty, *rollers)
+            step = steps.get(key)
+            if step is None:
+                step = steps[key] = self._planned(policy, number, difficulty, rollers)
+            successes = [sampler.draw(chance) for _, sampler, _ in step]
+            success = successes[0] if len(successes) == 1 else group_succeeds(successes)
+            if any(price is not FREE for _, _, price in step):
+                heroes = paid(heroes, [(name, price) for name, _, price in step])
             if success:
                 passed += 1
                 continue
             if self.failure == "kill_one":
-                if state.protagonists[rollers[0]].alive:
-                    state = decide_kill(state, protagonist=rollers[0]).after
+                first = heroes[step[0][0]]
+                if first.alive:
+                    heroes[first.name] = kill(first)
                 continue
-            for name in rollers:
-                if not state.protagonists[name].alive:
+            for name, _, _ in step:
+                hero = heroes[name]
+                if not hero.alive:
                     continue  # Se Sacrifier's death
-                state = decide_counter(
-                    state, protagonist=name, counter="sante", delta=-self.damage
-                ).after
-                if state.protagonists[name].sante == 0:
-                    state = decide_kill(state, protagonist=name).after
-        survivors = sum(1 for p in state.protagonists.values() if p.alive)
+                hero = adjust_counter(hero, "sante", -self.damage)
+                heroes[name] = kill(hero) if hero.sante == 0 else hero
+        survivors = sum(1 for p in heroes.values() if p.alive)
         tally.count(f"{policy}:survivors={survivors}")
         tally.add(f"{policy}:survivors", survivors)
         tally.add(f"{policy}:passed", passed)

@@ -39,10 +39,12 @@ __all__ = [
     "ActionRoll",
     "DpmGroup",
     "Option",
+    "Price",
     "dice_for_action",
     "die_title",
     "dpm_symbol",
     "parse_dpm_face",
+    "price_of",
     "resolve_action",
 ]
 
@@ -375,6 +377,32 @@ def _netting_step(inputs: ActionRoll, options: ShsOptions) -> TraceStep | None:
     return TraceStep(N_("Bonus {bonus} − Malus {malus}: they cancel out, no D+/-"), values)
 
 
+@dataclass(frozen=True, slots=True)
+class Price:
+    """What an Action costs its Protagoniste once it is over, whatever its dice show.
+
+    Attributes:
+        nt_gain: NT gained: 1 with Se Surpasser, else 0 (S-M5).
+        dies: the Protagoniste dies: Se Sacrifier, success or not (S-A8).
+
+    Source: seed 003, "Options"; S-M5, S-A8.
+    """
+
+    nt_gain: int
+    dies: bool
+
+
+_PRICES = {(s, d): Price(1 if s else 0, d) for s in (False, True) for d in (False, True)}
+
+
+def price_of(inputs: ActionRoll) -> Price:
+    """The price of an Action with these inputs: its option's NT or death (see `Price`).
+
+    Source: seed 003, "Options"; S-M5, S-A8.
+    """
+    return _PRICES[inputs.surpass, inputs.sacrifice]
+
+
 def resolve_action(
     inputs: ActionRoll,
     action_faces: Sequence[int],
@@ -407,6 +435,7 @@ def resolve_action(
         dpm_ps += group.sign * sum(1 for f in part if f == group.sign)
     sacrifice_ps = 2 if inputs.sacrifice else 0
     signed = dice_ps + dpm_ps + sacrifice_ps
+    price = price_of(inputs)
     ps = max(signed, 0) if options.negative_ps == "zero" else signed
     return ActionResult(
         die=die.name,
@@ -418,8 +447,8 @@ def resolve_action(
         signed_ps=signed,
         ps=ps,
         option=inputs.option,
-        nt_gain=1 if inputs.surpass else 0,
-        dies=inputs.sacrifice,
+        nt_gain=price.nt_gain,
+        dies=price.dies,
         trace=partial(_action_steps, inputs, thrown, dpm, options, signed, ps),
     )
 

@@ -20,7 +20,7 @@ from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.base import JSON, clean_name, name_key
 from tablee.systems.common import whole
-from tablee.systems.shs.actions import MAX_MODIFIER, ActionResult, ActionRoll
+from tablee.systems.shs.actions import MAX_MODIFIER, ActionResult, ActionRoll, Price
 from tablee.systems.shs.clock import LongAction, SceneKind, is_due, modifier_totals
 from tablee.systems.shs.difficulty import Test, TestResult
 from tablee.systems.shs.game import ShsState, protagonist_named
@@ -347,16 +347,22 @@ def json_of_test(
     return {**action, "success": result.success}
 
 
-def paid(state: ShsState, results: Sequence[tuple[str, ActionResult]]) -> dict[str, Protagonist]:
+def paid(
+    protagonists: Mapping[str, Protagonist], results: Sequence[tuple[str, ActionResult | Price]]
+) -> dict[str, Protagonist]:
     """The Protagonistes once their Actions are over: NT +1 per Se Surpasser, death.
 
     Args:
-        state: the state before the Actions.
-        results: each acting Protagoniste's name and Action result, in order.
+        protagonists: every Protagoniste before the Actions, by name.
+        results: each acting Protagoniste's name and Action result (or its `Price`), in
+            order.
+
+    Returns:
+        A new mapping; ``protagonists`` is not changed.
 
     Source: seed 003, "Options"; S-M5, S-A8, S-A9.
     """
-    heroes = dict(state.protagonists)
+    heroes = dict(protagonists)
     for name, result in results:
         hero = heroes[name]
         if result.nt_gain:

@@ -162,7 +162,7 @@ def decide_test(
     clock = state.clock
     if due is not None:
         clock = replace(clock, long_actions=tuple(a for a in clock.long_actions if a != due))
-    heroes = paid(state, [(planned.name, result.roll)])
+    heroes = paid(state.protagonists, [(planned.name, result.roll)])
     notes = acted_again(state, [planned.name])
     after = replace(state, protagonists=heroes, clock=record_acted(clock, [planned.name]))
     fact = Fact("shs.test", payload, actor=actor_of(state, planned.name), visibility=visibility)
@@ -283,7 +283,7 @@ def decide_opposed(
         inputs, faces_pair(first_faces), faces_pair(second_faces), state.options
     )
     payload = {**_opposed_json(state, (one, two), inputs, result), "reason": reason}
-    heroes = paid(state, [(one.name, result.first), (two.name, result.second)])
+    heroes = paid(state.protagonists, [(one.name, result.first), (two.name, result.second)])
     names = [one.name, two.name]
     fact = Fact("shs.opposed", payload, actor=actor_of(state, one.name), visibility=visibility)
     return _acted(state, fact, result, heroes, names)
@@ -363,7 +363,9 @@ def decide_cooperation(
         "success": result.success,
         "reason": reason,
     }
-    heroes = paid(state, [(p.name, r.roll) for p, r in zip(planned, result.results, strict=True)])
+    heroes = paid(
+        state.protagonists, [(p.name, r.roll) for p, r in zip(planned, result.results, strict=True)]
+    )
     names = [p.name for p in planned]
     actor = actor_of(state, planned[0].name)
     fact = Fact("shs.cooperation", payload, actor=actor, visibility=visibility)
@@ -569,6 +571,6 @@ def decide_simultaneous(
         prices += [(one.name, fought.first), (two.name, fought.second)]
         outcome = (*results, fought)
         names.append(two.name)
-    heroes = paid(state, prices)
+    heroes = paid(state.protagonists, prices)
     fact = Fact("shs.simultaneous", payload, actor=actor_of(state, name), visibility=visibility)
     return _acted(state, fact, outcome, heroes, names)
