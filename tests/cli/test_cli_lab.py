@@ -57,7 +57,7 @@ def test_human_table_shows_percentages_and_fractions_in_each_language(run: Run) 
     fr = run("lab", "pouyss", "levels", "--max-bonus", "1", "--max-malus", "0", "--lang", "fr")
     assert fr.code == 0, fr.err
     assert "75,0\u00a0%" in fr.out and "3/4" in fr.out
-    assert "max_bonus = 1" in fr.out
+    assert "--max-bonus 1" in fr.out  # the command replaying the run
     en = run("lab", "pouyss", "levels", "--max-bonus", "1", "--max-malus", "0", "--lang", "en")
     assert "75.0%" in en.out and "exact" in en.out
 
@@ -212,10 +212,15 @@ def test_a_terminal_too_narrow_for_the_inputs_still_shows_every_figure(
         assert figure in text
 
 
-def test_a_yes_or_no_input_is_written_in_the_readers_language(run: Run) -> None:
+def test_the_inputs_are_given_as_the_command_that_replays_them(run: Run) -> None:
     argv = ("lab", "ybs", "gang", "--trials", "20", "--higher-straight-wins", "--lang")
-    assert "higher_straight_wins = oui" in run(*argv, "fr").out
-    assert "higher_straight_wins = yes" in run(*argv, "en").out
+    french, english = run(*argv, "fr").out, run(*argv, "en").out
+    replay = (
+        "tablee lab ybs gang --players-dice 5 --gm-side-dice 5 --gm-keep race "
+        "--higher-straight-wins --trials 20 --seed 1"
+    )
+    assert f"Pour relancer ces figures : {replay}" in french
+    assert f"To run it again: {replay}" in english
 
 
 def test_ctrl_c_before_the_first_chunk_of_a_simulation_says_so_and_writes_nothing(
@@ -289,3 +294,21 @@ def test_a_yes_by_default_can_be_said_no_at_the_command_line(
     assert data["inputs"]["higher_straight_wins"] is False
     assert main(["lab", "ybs", "race-advice", "--max-dice", "4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["inputs"]["higher_straight_wins"] is True
+
+
+def test_a_flag_that_already_says_no_is_said_yes_without_doubling_the_no() -> None:
+    from tablee.cli.declared import negative_flag
+    from tablee.lab.questions import question_named
+    from tablee.systems.declare import fields_of
+
+    specs = {s.name: s for s in fields_of(question_named("ybs", "test"))}
+    assert negative_flag(specs["no_reroll"]) == "--hide-no-reroll"  # declared
+    film = {s.name: s for s in fields_of(question_named("shs", "film"))}
+    assert negative_flag(film["expertise"]) == "--no-expertise"
+
+
+def test_the_replayed_command_says_no_to_a_yes_by_default(run: Run) -> None:
+    done = run("lab", "ybs", "test", "--max-tokens", "1", "--hide-no-reroll", "--compare", "none")
+    assert done.code == 0, done.err
+    (line,) = [x for x in done.out.splitlines() if x.startswith("To run it again:")]
+    assert "--hide-no-reroll" in line and "--max-tokens 1" in line

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.declared import add_field, declared_values, description_of
+from tablee.cli.declared import add_field, declared_values, description_of, negative_flag
 from tablee.errors import N_, InputError
 
 if TYPE_CHECKING:
@@ -212,9 +212,12 @@ def _replay(question: Question) -> str:
     words = ["tablee", "lab", question.game, question.name]
     for spec in fields_of(type(question)):
         value = getattr(question, spec.attr, None)
-        if value is None or value is False or spec.param.positional:
+        if value is None or value == "" or spec.param.positional:
             continue
-        if value is True:
+        if value is False:
+            if spec.default is True:  # said no to a yes by default
+                words.append(negative_flag(spec))
+        elif value is True:
             words.append(spec.flag)
         elif isinstance(value, tuple | list):
             for item in value:
@@ -277,7 +280,7 @@ def cmd_lab_run(ctx: Context) -> int:
         elif ctx.args.csv:
             ctx.out.write(to_csv(result))
         else:
-            _print_result(ctx, result, written)  # a table of 1,000 rows takes a second or two
+            _print_result(ctx, result, written, replay)  # 1,000 rows take a second or two
     except KeyboardInterrupt:  # Ctrl+C while the figures are printed: stop there
         return INTERRUPTED
     if failed is not None:
@@ -404,18 +407,25 @@ def _print_blocks(
     console.print()
 
 
-def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
-    """The figures as a Rich table, then the inputs, policies, variants, seed and notes."""
+def _print_result(ctx: Context, result: LabResult, written: list[str], command: str) -> None:
+    """The figures as a Rich table, then the command replaying them, policies, seed, notes.
+
+    A policy's setting that is one of the question's inputs is named by its option.
+    """
     from rich import box
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
 
+    from tablee.lab.questions import question_named
     from tablee.lab.report import figure_rows, input_pairs
     from tablee.lab.results import label_text
+    from tablee.systems.declare import fields_of
 
     tr = ctx.tr
+    game, _, name = result.question.partition("/")
+    flags = {spec.name: spec.flag for spec in fields_of(question_named(game, name))}
     terminal = ctx.out.isatty()
     console = Console(file=ctx.out, highlight=False, width=None if terminal else WIDE)
     kind = tr("exact figures") if result.exact else tr("simulated figures")
@@ -471,7 +481,10 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
     lines: list[str] = []
     if result.exact:
         lines.append(
-            tr("Every figure is exact: the fraction under a percentage is its exact value.")
+            tr(
+                "Every figure is exact: the fraction under a percentage is its exact value; "
+                "a fraction too long to read here is in --json."
+            )
         )
     else:
         lines.append(
@@ -479,11 +492,9 @@ def _print_result(ctx: Context, result: LabResult, written: list[str]) -> None:
                 n=result.trials
             )
         )
-    inputs = ", ".join(f"{k} = {v}" for k, v in input_pairs(result.inputs, tr))
-    if inputs:
-        lines.append(tr("Inputs: {inputs}").format(inputs=inputs))
+    lines.append(tr("To run it again: {command}").format(command=command))
     for policy in result.policies:
-        settings = ", ".join(f"{k} = {v}" for k, v in input_pairs(policy.settings, tr))
+        settings = ", ".join(f"{flags.get(k, k)} {v}" for k, v in input_pairs(policy.settings, tr))
         lines.append(
             tr("Policy {name}: {label}").format(
                 name=policy.name, label=label_text(policy.label, tr)

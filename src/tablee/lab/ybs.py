@@ -111,9 +111,14 @@ class Tests(Question):
         Literal["none", "stubborn", "stubborn_on", "both"],
         Param(N_("readings shown side by side: none, stubborn, stubborn_on or both"), rule="Y-A3"),
     ] = "stubborn"
-    no_reroll: Annotated[bool, Param(N_("also show a player who never s'entête"), rule="Y-A3")] = (
-        True
-    )
+    no_reroll: Annotated[
+        bool,
+        Param(
+            N_("also show a player who never s'entête"),
+            rule="Y-A3",
+            negative="--hide-no-reroll",
+        ),
+    ] = True
 
     def readings(self) -> tuple[_Reading, ...]:
         """The readings compared, in order (each with its variant)."""

@@ -14,13 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Message
 from tablee.lab.questions import LabContext, Question
-from tablee.lab.results import Cell, Chart, Column, LabResult, Policy
+from tablee.lab.results import Cell, Chart, Column, Label, LabResult, Policy
 from tablee.systems.declare import Param
-from tablee.systems.ybs.race import NO_EQUILIBRIUM, race_start_odds
+from tablee.systems.ybs.race import race_start_odds
 
 __all__ = ["RaceAdvice"]
+
+CYCLED = N_(
+    "no race-optimal opponent exists in {fights} (the best responses go round in a cycle): "
+    "those fights are shown against the advisor only"
+)
 
 _POLICIES = (
     Policy("advisor", N_("the advisor: fewest expected throws, the other side ignored")),
@@ -36,8 +41,8 @@ class RaceAdvice(Question):
     max_dice``, opponent ``race`` and ``advisor``, policy ``advisor`` then ``race``;
     measures: the exact win, tie, loss and score (win + tie / 2) from the first throw, and
     ``gain``: the policy's score minus the advisor's in the same fight (0 for the advisor).
-    ``equilibrium`` says whether the race-optimal opponent was found (a pure equilibrium);
-    when not, the row is against the advisor opponent (Y-X9).
+    A fight with no race-optimal opponent (the best responses go round in a cycle, Y-X9)
+    has no rows against one: its rows are those against the advisor, and a note names it.
 
     Source: seed 004; rulings Y-M7, Y-A13, Y-A14, Y-X9.
     """
@@ -70,38 +75,33 @@ class RaceAdvice(Question):
         higher = self.higher_straight_wins
         counts = range(self.min_dice, self.max_dice + 1)
         rows: list[dict[str, Cell]] = []
-        cycled = False
+        cycled: list[str] = []
         for ours in counts:
             for theirs in counts:
+                fight = f"{ours}v{theirs}"
                 for opponent in ("race", "advisor"):
-                    base = race_start_odds(
-                        ours,
-                        theirs,
-                        we_play="advisor",
-                        opponent=opponent,
-                        higher_straight_wins=higher,
-                    )
-                    for policy in ("advisor", "race"):
-                        odds = (
-                            base
-                            if policy == "advisor"
-                            else race_start_odds(
-                                ours,
-                                theirs,
-                                we_play="race",
-                                opponent=opponent,
-                                higher_straight_wins=higher,
-                            )
+                    played = {
+                        policy: race_start_odds(
+                            ours,
+                            theirs,
+                            we_play=policy,
+                            opponent=opponent,
+                            higher_straight_wins=higher,
                         )
-                        cycled = cycled or not odds.equilibrium
+                        for policy in ("advisor", "race")
+                    }
+                    if not all(odds.equilibrium for odds in played.values()):
+                        cycled.append(fight)  # its figures are those against the advisor
+                        continue
+                    base = played["advisor"]
+                    for policy, odds in played.items():
                         rows.append(
                             {
                                 "ours": ours,
                                 "theirs": theirs,
-                                "fight": f"{ours}v{theirs}",
+                                "fight": fight,
                                 "opponent": opponent,
                                 "policy": policy,
-                                "equilibrium": odds.equilibrium,
                                 "win": odds.win,
                                 "tie": odds.draw,
                                 "loss": odds.loss,
@@ -115,7 +115,6 @@ class RaceAdvice(Question):
             Column("fight", N_("dice, ours v theirs"), "input"),
             Column("opponent", N_("the other side plays"), "input"),
             Column("policy", N_("we play"), "input"),
-            Column("equilibrium", N_("race-optimal opponent found"), "input"),
             Column("win", N_("win"), percent=True),
             Column("tie", N_("tie"), percent=True),
             Column("loss", N_("loss"), percent=True),
@@ -140,7 +139,9 @@ class RaceAdvice(Question):
                 where={"opponent": "advisor"},
             ),
         )
-        notes = (NO_EQUILIBRIUM,) if cycled else ()
+        notes: tuple[Label, ...] = ()
+        if cycled:
+            notes = (Message(CYCLED, fights=", ".join(dict.fromkeys(cycled))),)
         return self.result(
             columns=columns,
             rows=rows,

@@ -155,7 +155,9 @@ def _hands_answer(query: Q.GangOddsQuery) -> Report:
     lines = [Line(title, "heading"), Line(keep), Line("", odds=Odds(rows, best.win))]
     if advice.note is not None:
         lines.append(Line(Message(advice.note), "warning"))
-    lines.append(Line(Message(N_("Every keep, the best chance to win first:"))))
+    lines.append(
+        Line(Message(N_("Every keep, best first (its chance to win, a tie counting half):")))
+    )
     lines += views.race_choice_lines(advice.choices)
     data: dict[str, JSON] = {
         "ours": list(advice.ours),

@@ -269,7 +269,10 @@ def advice_lines(side: str, advice: RaceAdvice) -> list[Line]:
     lines = [
         Line(
             Message(
-                N_("Keep choices for {side} ({hand}) against {other}, best chance to win first:"),
+                N_(
+                    "Keep choices for {side} ({hand}) against {other}, best first (its chance "
+                    "to win, a tie counting half):"
+                ),
                 side=Message(SIDE_WORDS[side]),
                 hand=" ".join(str(f) for f in advice.ours),
                 other=" ".join(str(f) for f in advice.theirs),
