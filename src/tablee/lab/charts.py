@@ -15,8 +15,8 @@ and what a laptop's lab page gives each of its two columns (428 pixels at 1280),
 smallest text `SMALLEST_POINTS` (12 CSS pixels on that phone, 15 on that laptop). Every text
 fits that width: titles and legends wrap, crowded tick labels wrap or slant, a line chart
 ticks at most `MOST_TICKS` values, a heatmap's colour bar lies under it, and its cells'
-figures lose a decimal, then shrink, when the cells are too narrow for them (and are left
-out of cells too small for any). The PNG is drawn at 200 dots per inch: 800 pixels.
+figures shrink a little, then lose a decimal, when the cells are too narrow for them (and
+are left out of cells too small for any). The PNG is drawn at 200 dots per inch: 800 pixels.
 
 matplotlib is imported when a chart is first drawn, never by ``import tablee.lab``, and
 only its object-oriented API with the Agg canvas is used (no ``pyplot``, no global figure
@@ -280,10 +280,10 @@ def _cell_texts(
 ) -> tuple[list[list[str]], float]:
     """Each heatmap cell's figure and the type size they are written in.
 
-    The figures are written at `SMALLEST_POINTS` when the widest fits its cell (the chart's
-    width less the rows' labels, over the columns; ``height`` inches less the title, axis
-    and colour bar, over the rows); else with one decimal fewer (a percentage with none),
-    and smaller only when even that does not fit, down to `SMALLEST_CELL_POINTS`.
+    The figures are written at `SMALLEST_POINTS`, or as large as the widest fits its cell
+    (the chart's width less the rows' labels, over the columns; ``height`` inches less the
+    title, axis and colour bar, over the rows) down to `SMALLEST_CELL_POINTS`; below that,
+    with one decimal fewer (a percentage with none), and else not at all.
 
     Returns:
         The texts by row and column, and their size in points; no texts (an empty list)
@@ -292,7 +292,8 @@ def _cell_texts(
     import numpy as np
 
     rows, columns = np.shape(grid)
-    plot = WIDTH_INCHES * 72 - 40 - SMALLEST_POINTS * max(map(_ems, row_labels), default=1.0)
+    # the plot: the width less the rows' labels, the axis's title and the margins (60 points)
+    plot = WIDTH_INCHES * 72 - 60 - SMALLEST_POINTS * max(map(_ems, row_labels), default=1.0)
     width = plot / max(1, columns)
     tall = max(1.0, (height * 72 - 110) / max(1, rows))
     texts: list[list[str]] = []
@@ -307,7 +308,7 @@ def _cell_texts(
         ]
         widest = max((_ems(t) for line in texts for t in line), default=1.0) or 1.0
         size = min(SMALLEST_POINTS, 0.92 * width / widest, 0.6 * tall)
-        if size >= 0.95 * SMALLEST_POINTS:
+        if size >= SMALLEST_CELL_POINTS:
             break
     if size < SMALLEST_CELL_POINTS:
         return [], 0.0
