@@ -53,10 +53,18 @@ RECORD_STREAMS = """
 
 
 def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    """A free loopback port: the first free one of ``$TABLEE_TEST_PORTS`` (``LOW-HIGH``, for
+    a machine whose servers keep to a range) when it is set, else any the system gives."""
+    low, _, high = os.environ.get("TABLEE_TEST_PORTS", "0-0").partition("-")
+    for port in range(int(low), int(high or low) + 1):
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # taken
+            found: int = sock.getsockname()[1]
+            return found
+    raise RuntimeError(f"no free port in TABLEE_TEST_PORTS={low}-{high}")
 
 
 def _wait_listening(port: int, process: subprocess.Popen[bytes], seconds: float = 30.0) -> None:

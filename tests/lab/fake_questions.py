@@ -83,3 +83,18 @@ class Coin(Question):
             stopped=self.stop,
             notes=(N_("Made for the tests."),),
         )
+
+
+@dataclass(frozen=True)
+class Typed(Question):
+    """A question whose text field's example value holds characters that HTML escapes."""
+
+    name: ClassVar[str] = "typed"
+    title: ClassVar[str] = N_("Typed faces for the tests")
+    game: ClassVar[str] = "pouyss"
+
+    faces: Annotated[str, Param(N_("faces"), placeholder='1 & <2>, "3" x')] = ""
+
+    def answer(self, context: LabContext) -> LabResult:
+        """Never run: only its form is drawn."""
+        raise NotImplementedError

@@ -144,3 +144,27 @@ def test_words_along_an_axis_and_missing_figures_are_drawn() -> None:
     assert "<!-- 75.0% -->" in heat and "<!-- By {rule} -->" in heat  # unknown field kept
     assert "<!-- literal -->" in lines and "<!-- n = 3 -->" in lines
     assert "<!-- 25% -->" in bars or "<!-- 20% -->" in bars  # the value axis in percent
+
+
+def _type_sizes(svg: bytes) -> list[float]:
+    """The size of every text of a chart, in points (glyph paths scaled from 100 units)."""
+    import re
+
+    text = svg.decode()
+    assert 'viewBox="0 0 288 ' in text  # 4 inches wide: the width a phone shows it at
+    return [float(s) * 100 for s in re.findall(r"scale\(([0-9.]+) -", text)]
+
+
+@pytest.mark.parametrize(("bonus", "written"), [(5, True), (12, False)])
+def test_no_text_of_a_chart_is_smaller_than_a_phone_reads(bonus: int, written: bool) -> None:
+    from tablee.lab.charts import SMALLEST_CELL_POINTS, SMALLEST_POINTS
+
+    result = _levels(bonus, 5)
+    for lang in ("en", "fr"):
+        heatmap = chart_svg(result, result.charts[0], lang)
+        sizes = _type_sizes(heatmap)
+        assert min(sizes) >= SMALLEST_CELL_POINTS, (lang, sorted(set(sizes)))
+        # 6 columns hold their figures; 13 are too narrow for any: the colour bar reads them
+        assert ("<!-- 98,4\u00a0% -->" in heatmap.decode()) is (written and lang == "fr")
+        lines = chart_svg(result, result.charts[3], lang)
+        assert min(_type_sizes(lines)) == SMALLEST_POINTS

@@ -72,3 +72,36 @@ def test_a_share_never_seen_in_any_session_keeps_a_positive_upper_bound() -> Non
     assert mean_estimate(0.0, 0.0, 400).high == 0.0
     spread = mean_estimate(1.0, 1.0, 10, within=(0, 1))  # one value 1, nine 0
     assert spread.low == 0.0 and 0.1 < spread.high < 0.35
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "stopped before its end: 100 trials per figure"),
+        ("fr", "calcul arrêté avant la fin : 100 essais par chiffre"),
+    ],
+)
+def test_a_stopped_runs_csv_says_so_in_a_last_column_that_csv_readers_parse(
+    lang: str, words: str
+) -> None:
+    import csv
+    import io
+
+    from tests.lab.fake_questions import Coin
+
+    stopped = Coin(stop=True).answer(LabContext())
+    text = to_csv(stopped, lang=lang)
+    lines = list(csv.reader(io.StringIO(text)))
+    assert {len(line) for line in lines} == {13}  # every row as many fields as the header
+    assert lines[0][-1] == "stopped"
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == len(stopped.rows) == 2
+    assert [row["stopped"] for row in rows] == [words, words]
+    assert (rows[0]["rule"], rows[0]["p_heads"], rows[0]["p_heads_exact"]) == (
+        "literal",
+        "0.4",
+        "1/2",
+    )
+    # a finished run's CSV has no such column: its text is as before
+    finished = to_csv(Coin().answer(LabContext()), lang=lang)
+    assert "stopped" not in finished and finished.splitlines()[0].endswith(",gain_trials")

@@ -344,3 +344,55 @@ def test_the_faces_of_every_kind_of_die_follow_the_folded_groups(
     assert by_id(forms_of(client, links.gm), "test").groups == {
         "Bonus, Malus and options": ["bonus", "malus", "option", "long_action"]
     }
+
+
+# -- an example value in an empty input ---------------------------------------------------------
+
+
+def test_a_fields_example_value_is_its_inputs_placeholder(
+    client: TestClient, store: SqliteStore
+) -> None:
+    links = make_table(store, "shs")
+    page = client.get(f"{links.gm}?lang=fr").text
+    assert re.search(r'name="option" [^>]*placeholder="surpasser\|sacrifier">', page)
+    assert re.search(r'name="carrure" [^>]*placeholder="5\.\.8">', page)
+    assert 'placeholder="Test (Science, 3)"' in page  # the shell's quotes are left out
+    # the command line's argument names (NAME:CARACTERISTIQUE[:option...], D) are not shown
+    assert 'placeholder="NAME' not in page and 'placeholder="D"' not in page
+    agents = client.get(f"{make_table(store, 'agents', name='Cobalt').gm}?lang=en").text
+    assert re.search(r'name="muscles" type="number" [^>]*placeholder="7\|5\|3">', agents)
+    lab = client.get("/lab/shs/film?lang=fr").text
+    assert re.search(r'<input id="f-difficulties" [^>]*placeholder="1,2,2,3">', lab)
+    gang = client.get("/lab/ybs/gang?lang=en").text
+    assert re.search(r'<input id="f-players_faces" [^>]*placeholder="1,2,2,5,6">', gang)
+
+
+def test_a_placeholder_is_escaped(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablee.lab.questions import QUESTIONS
+
+    monkeypatch.setitem(QUESTIONS, "pouyss/typed", "tests.lab.fake_questions:Typed")
+    page = client.get("/lab/pouyss/typed?lang=en").text
+    assert 'placeholder="1 &amp; &lt;2&gt;, &#34;3&#34; x">' in page
+
+
+@pytest.mark.parametrize(
+    ("placeholder", "shown"),
+    [
+        ("1,2,2,3", "1,2,2,3"),
+        ("7|5|3", "7|5|3"),
+        ("surpasser|sacrifier", "surpasser|sacrifier"),
+        ('"Test (Science, 3)"', "Test (Science, 3)"),
+        ("NAME", ""),
+        ("N", ""),
+        ("±N", ""),
+        ("PLAYER=CHOICE", ""),
+        ("FACES|advised|none", ""),
+        ("NAME:CARACTERISTIQUE[:option...]", ""),
+        ("", ""),
+    ],
+)
+def test_only_an_example_value_becomes_a_placeholder(placeholder: str, shown: str) -> None:
+    from tablee.systems.declare import Param
+    from tablee.web.declared import form_placeholder
+
+    assert form_placeholder(Param("a field", placeholder=placeholder)) == shown

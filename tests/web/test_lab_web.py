@@ -220,6 +220,50 @@ def test_an_answer_past_the_time_budget_stops_and_shows_what_was_done(
     assert "<dd>20</dd>" in page.text
 
 
+def _stopped_after_the_first_chunk(_done: int, _total: int) -> None:
+    raise KeyboardInterrupt  # as LAB_SECONDS = 0 stops a run after its first chunk
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_downloads_of_a_stopped_run_give_the_figures_it_showed(
+    web: TestClient, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    from tablee.lab.questions import LabContext
+    from tablee.lab.results import stopped_text, to_csv, to_json
+    from tablee.systems.declare import build_command
+
+    monkeypatch.setattr(web_lab, "LAB_SECONDS", 0.0)  # the page's run stops after one chunk
+    page = web.get(f"/lab/ybs/gang?run=1&trials=640&seed=5&lang={lang}")
+    assert page.status_code == 200, page.text
+    assert "<dd>20</dd>" in page.text  # the first of 32 chunks: 20 fights per policy
+    # what the page showed: the same question, stopped after the same chunk
+    question = build_command(web_lab.question_named("ybs", "gang"), {"trials": 640, "seed": 5})
+    shown = question.answer(LabContext(progress=_stopped_after_the_first_chunk))
+    assert shown.stopped and shown.trials == 20
+    # the downloads have all the time they need, and still stop where the page's run did
+    monkeypatch.setattr(web_lab, "LAB_SECONDS", 30.0)
+    assert f"{web_lab.TRIALS_DONE}=20" in _json_link(page.text)
+    data = web.get(_json_link(page.text)).json()
+    assert data == json.loads(json.dumps(to_json(shown)))
+    assert data["stopped"] is True and data["trials"] == 20
+    csv = web.get(_json_link(page.text, "csv")).text
+    assert csv == to_csv(shown, lang=lang)
+    assert csv.splitlines()[1].endswith("," + stopped_text(shown, lang))
+    report = web.get(_json_link(page.text, "html")).text
+    assert report.count("<svg") == len(shown.charts) and "<dd>20</dd>" in report
+
+
+def test_a_replay_the_clock_stops_short_of_the_shown_trials_says_so(
+    web: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_lab, "LAB_SECONDS", 0.0)  # stopped after 20 fights, not 40
+    replay = web.get(f"/lab/ybs/gang/result.json?trials=640&seed=5&{web_lab.TRIALS_DONE}=40")
+    assert replay.status_code == 422 and "took more than 0 s" in replay.text
+    for bad in ("0", "-3", "x", "9" * 40):
+        answer = web.get(f"/lab/ybs/gang/result.csv?seed=5&{web_lab.TRIALS_DONE}={bad}")
+        assert answer.status_code == 422 and "trials_done" in answer.text, bad
+
+
 @pytest.mark.parametrize(
     ("lang", "label", "yes_no"),
     [

@@ -278,7 +278,7 @@ def cmd_lab_run(ctx: Context) -> int:
 
             ctx.emit_json(to_json(result))
         elif ctx.args.csv:
-            ctx.out.write(to_csv(result))
+            ctx.out.write(to_csv(result, lang=ctx.lang))
         else:
             _print_result(ctx, result, written, replay)  # 1,000 rows take a second or two
     except KeyboardInterrupt:  # Ctrl+C while the figures are printed: stop there
@@ -332,7 +332,7 @@ def write_outputs(result: LabResult, folder: str, lang: str, *, command: str = "
             f"{name}.json",
             (json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n").encode(),
         ),
-        (f"{name}.csv", to_csv(result).encode()),
+        (f"{name}.csv", to_csv(result, lang=lang).encode()),
     ]
     for chart in charts:
         files += [(f"{name}-{chart.slug}.svg", chart.svg), (f"{name}-{chart.slug}.png", chart.png)]

@@ -9,8 +9,14 @@ cross); an exact figure is drawn as it is. Labels are translated (French and Eng
 numbers written in the reader's format (``33,3 %`` in French, `tablee.errors.Number`).
 
 Colours come from viridis (heatmaps) and cividis (series): both stay readable in grey and
-to the common colour-vision deficiencies. A chart is 6.4 inches wide, drawn at 125 dots per
-inch: 800 pixels for the PNG, its fonts readable at that width and shrunk to a phone's.
+to the common colour-vision deficiencies. A chart is drawn for the width it is read at: 4
+inches (384 CSS pixels), about what a phone gives a chart (348 pixels of a 390-pixel screen)
+and what a laptop's lab page gives each of its two columns (428 pixels at 1280), its
+smallest text `SMALLEST_POINTS` (12 CSS pixels on that phone, 15 on that laptop). Every text
+fits that width: titles and legends wrap, crowded tick labels wrap or slant, a line chart
+ticks at most `MOST_TICKS` values, a heatmap's colour bar lies under it, and its cells'
+figures shrink a little, then lose a decimal, when the cells are too narrow for them (and
+are left out of cells too small for any). The PNG is drawn at 200 dots per inch: 800 pixels.
 
 matplotlib is imported when a chart is first drawn, never by ``import tablee.lab``, and
 only its object-oriented API with the Agg canvas is used (no ``pyplot``, no global figure
@@ -43,6 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DPI",
+    "SMALLEST_POINTS",
     "WIDTH_INCHES",
     "DrawnChart",
     "chart_png",
@@ -54,23 +61,50 @@ __all__ = [
 
 Tr = Callable[[str], str]
 
-WIDTH_INCHES = 6.4
-"""A chart's width in inches (800 pixels at `DPI`). Narrow on purpose: the text keeps a
-larger share of the width, so a chart shrunk to a phone's screen stays readable."""
+WIDTH_INCHES = 4.0
+"""A chart's width in inches: 288 points, 384 CSS pixels at its natural size (800 pixels
+of PNG at `DPI`). Narrow on purpose: the width a phone shows it at (348 CSS pixels of a
+390-pixel screen, 0.9 of it), so its text is read at about its own size there."""
 
-DPI = 125
+DPI = 200
 """Dots per inch of the PNG: `WIDTH_INCHES` * `DPI` = 800 pixels."""
 
-TITLE_CHARACTERS = 52
+SMALLEST_POINTS = 10.0
+"""The size of a chart's smallest text (ticks, legend, a heatmap's figures when they fit),
+in points of its `WIDTH_INCHES`-wide drawing: 12.1 CSS pixels when a phone shows the chart
+348 pixels wide, 14.9 at a laptop's 428."""
+
+SMALLEST_CELL_POINTS = 9.5
+"""The smallest a heatmap's figures are written (11.5 CSS pixels on that phone): in cells
+too small for them (a heatmap of more than about 9 columns), the figures are left out and
+the colour bar reads the colours (the table under the charts gives every figure)."""
+
+TITLE_POINTS = 12.0
+"""The size of a chart's title (bold), in points."""
+
+TITLE_CHARACTERS = 36
 """A chart's title is wrapped after this many characters (a line of its bold type fits the
 chart's width)."""
 
-LEGEND_CHARACTERS = 80
+LEGEND_CHARACTERS = 46
 """A legend's label is wrapped after this many characters (a line of its type fits the
 chart's width)."""
 
-LEGEND_LINE_INCHES = 0.2
+LEGEND_LINE_INCHES = 0.22
 """The height a chart grows by for each line of its legend (drawn under the plot)."""
+
+MOST_TICKS = 8
+"""A line chart over whole numbers ticks each of them up to this many, else fewer, evenly
+spaced (a tick label needs room: the chart is narrow)."""
+
+PLOT_POINTS = 230.0
+"""About the width of a chart's plot, in points (the width less the value axis's labels):
+what the tick labels along it are measured against."""
+
+EM = 0.62
+"""The width of most characters of the charts' font (DejaVu Sans: digits 0.64 em, most
+letters 0.55 to 0.63), to judge whether a text fits; `_ems` counts the narrow ones (a
+space, a comma: 0.32) and the wide ones (a percent sign: 0.95) apart."""
 
 SVG_SALT = "tablee-lab"
 """The fixed salt of the SVG's element ids (deterministic output)."""
@@ -209,8 +243,81 @@ def _axis_formatter(percent: bool, tr: Tr) -> Any:
     return FuncFormatter(text)
 
 
+def _ems(text: str) -> float:
+    """About how wide ``text`` is, in ems of the charts' font (for the widest of its lines)."""
+
+    def line(part: str) -> float:
+        narrow = sum(1 for c in part if c in ".,;:!|' \u00a0\u202filjt()[]")
+        wide = sum(1 for c in part if c in "%<>=mwMW")
+        return 0.32 * narrow + 0.95 * wide + EM * (len(part) - narrow - wide)
+
+    return max((line(part) for part in text.split("\n")), default=0.0)
+
+
+def _x_ticks(axes: Axes, at: Sequence[float], labels: Sequence[str]) -> None:
+    """Tick labels along x that fit the chart: wrapped to the room each has, else slanted.
+
+    Args:
+        axes: the plot.
+        at: the ticks' positions.
+        labels: their texts, one per position.
+    """
+    room = PLOT_POINTS / max(1, len(labels))  # points of width each label may take
+    chars = max(4, int(room / (SMALLEST_POINTS * EM)))
+    wrapped = [
+        textwrap.fill(label, chars, break_long_words=False, break_on_hyphens=False)
+        for label in labels
+    ]
+    if all(_ems(text) * SMALLEST_POINTS <= room for text in wrapped):
+        axes.set_xticks(at, wrapped)
+        return
+    slanted = [textwrap.fill(label, 20, break_long_words=False) for label in labels]
+    axes.set_xticks(at, slanted, rotation=30, ha="right", rotation_mode="anchor")
+
+
+def _cell_texts(
+    grid: Any, percent: bool, tr: Tr, row_labels: Sequence[str], height: float
+) -> tuple[list[list[str]], float]:
+    """Each heatmap cell's figure and the type size they are written in.
+
+    The figures are written at `SMALLEST_POINTS`, or as large as the widest fits its cell
+    (the chart's width less the rows' labels, over the columns; ``height`` inches less the
+    title, axis and colour bar, over the rows) down to `SMALLEST_CELL_POINTS`; below that,
+    with one decimal fewer (a percentage with none), and else not at all.
+
+    Returns:
+        The texts by row and column, and their size in points; no texts (an empty list)
+        when the cells are too small for any (the colour bar then reads the colours).
+    """
+    import numpy as np
+
+    rows, columns = np.shape(grid)
+    # the plot: the width less the rows' labels, the axis's title and the margins (60 points)
+    plot = WIDTH_INCHES * 72 - 60 - SMALLEST_POINTS * max(map(_ems, row_labels), default=1.0)
+    width = plot / max(1, columns)
+    tall = max(1.0, (height * 72 - 110) / max(1, rows))
+    texts: list[list[str]] = []
+    size = SMALLEST_POINTS
+    for places in (1, 0) if percent else (2, 1):
+        texts = [
+            [
+                "" if math.isnan(v) else _number(float(v), tr, percent=percent, places=places)
+                for v in line
+            ]
+            for line in np.asarray(grid)
+        ]
+        widest = max((_ems(t) for line in texts for t in line), default=1.0) or 1.0
+        size = min(SMALLEST_POINTS, 0.92 * width / widest, 0.6 * tall)
+        if size >= SMALLEST_CELL_POINTS:
+            break
+    if size < SMALLEST_CELL_POINTS:
+        return [], 0.0
+    return texts, round(size, 1)
+
+
 def _heatmap(figure: Figure, result: LabResult, chart: Chart, tr: Tr) -> None:
     import numpy as np
+    from matplotlib.ticker import MaxNLocator
 
     rows = chart.rows(result)
     xs = _ordered([row.get(chart.x) for row in rows])
@@ -226,27 +333,28 @@ def _heatmap(figure: Figure, result: LabResult, chart: Chart, tr: Tr) -> None:
     if high <= low:
         high = low + 1.0
     image = axes.imshow(grid, cmap="viridis", origin="lower", aspect="auto", vmin=low, vmax=high)
-    bar = figure.colorbar(image, ax=axes, shrink=0.9)
-    bar.ax.yaxis.set_major_formatter(_axis_formatter(percent, tr))
+    # under the plot, not beside it: the cells keep the chart's whole width for their figures
+    bar = figure.colorbar(image, ax=axes, location="bottom", shrink=0.85, aspect=32)
+    bar.ax.xaxis.set_major_formatter(_axis_formatter(percent, tr))
+    bar.ax.xaxis.set_major_locator(MaxNLocator(nbins=4))
     bar.set_label(_label(result, chart.value, tr))
-    cells = len(xs) * len(ys)
-    size = 10 if cells <= 49 else 8 if cells <= 100 else 6
-    places = 0 if cells > 100 else 1
+    row_labels = [_shown(y, result, tr) for y in ys]
+    texts, size = _cell_texts(grid, percent, tr, row_labels, figure.get_figheight())
     for (j, i), value in np.ndenumerate(grid):
-        if math.isnan(value):
+        if math.isnan(value) or not texts:
             continue
         shade = (value - low) / (high - low)
         axes.text(
             i,
             j,
-            _number(float(value), tr, percent=percent, places=places if percent else 2),
+            texts[j][i],
             ha="center",
             va="center",
             fontsize=size,
             color="black" if shade > 0.55 else "white",
         )
-    axes.set_xticks(range(len(xs)), [_shown(x, result, tr) for x in xs])
-    axes.set_yticks(range(len(ys)), [_shown(y, result, tr) for y in ys])
+    _x_ticks(axes, range(len(xs)), [_shown(x, result, tr) for x in xs])
+    axes.set_yticks(range(len(ys)), row_labels)
     axes.set_xlabel(_label(result, chart.x, tr))
     axes.set_ylabel(_label(result, chart.y, tr))
 
@@ -320,9 +428,14 @@ def _lines(figure: Figure, result: LabResult, chart: Chart, tr: Tr) -> bool:
             exact_marked = True
             axes.plot(at, exact, linestyle="none", marker="x", color="black", markersize=7)
     if not numeric:
-        axes.set_xticks(range(len(xs)), [_shown(x, result, tr) for x in xs])
-    elif all(isinstance(x, int) for x in xs) and len(xs) <= 20:
+        _x_ticks(axes, range(len(xs)), [_shown(x, result, tr) for x in xs])
+    elif all(isinstance(x, int) for x in xs) and len(xs) <= MOST_TICKS:
         axes.set_xticks([float(x) for x in xs])  # type: ignore[arg-type]
+    else:
+        from matplotlib.ticker import MaxNLocator
+
+        integer = all(isinstance(x, int) for x in xs)
+        axes.xaxis.set_major_locator(MaxNLocator(nbins=MOST_TICKS - 2, integer=integer))
     _finish(axes, result, chart, tr, estimated, exact_marked, len(groups) > 1)
     return estimated
 
@@ -361,7 +474,7 @@ def _bars(figure: Figure, result: LabResult, chart: Chart, tr: Tr) -> bool:
         if any(not math.isnan(e) for e in exact):
             exact_marked = True
             axes.plot(at, exact, linestyle="none", marker="x", color="black", markersize=7)
-    axes.set_xticks(range(len(xs)), [_shown(x, result, tr) for x in xs])
+    _x_ticks(axes, range(len(xs)), [_shown(x, result, tr) for x in xs])
     _finish(axes, result, chart, tr, estimated, exact_marked, len(groups) > 1)
     return estimated
 
@@ -395,28 +508,43 @@ def _finish(
         # under the plot, never over the data: a series' label may be a whole sentence (a
         # policy's), wrapped to the chart's width; the chart grows by the legend's lines
         wrapped = [textwrap.fill(label, LEGEND_CHARACTERS) for label in labels]
-        columns = 2 if len(wrapped) > 3 and all(len(w) <= 34 for w in wrapped) else 1
+        half = LEGEND_CHARACTERS // 2 - 4  # two columns when every label fits half the width
+        columns = 2 if len(wrapped) > 3 and all(len(w) <= half for w in wrapped) else 1
         from matplotlib.figure import Figure as Drawn
 
         figure = axes.get_figure(root=True)
         assert isinstance(figure, Drawn)  # an axes of `_figure_canvas`
         figure.legend(
-            handles, wrapped, fontsize=9, loc="outside lower center", frameon=False, ncols=columns
+            handles,
+            wrapped,
+            fontsize=SMALLEST_POINTS,
+            loc="outside lower center",
+            frameon=False,
+            ncols=columns,
+            handlelength=1.6,
+            columnspacing=1.2,
         )
         lines = sum(w.count("\n") + 1 for w in wrapped)
         figure.set_figheight(figure.get_figheight() + LEGEND_LINE_INCHES * -(-lines // columns))
 
 
+def _height(result: LabResult, chart: Chart) -> float:
+    """A chart's height in inches before its legend: a heatmap grows with its rows."""
+    if chart.kind != "heatmap":
+        return 3.4
+    rows = len(_ordered([row.get(chart.y) for row in chart.rows(result)]))
+    return min(6.0, max(3.6, 1.7 + 0.36 * rows))
+
+
 def _figure_of(result: LabResult, chart: Chart, lang: str) -> Figure:
     tr: Tr = translation(lang).gettext
-    height = 4.9 if chart.kind == "heatmap" else 4.2
-    figure = _figure_canvas(height)
+    figure = _figure_canvas(_height(result, chart))
     title = textwrap.fill(chart_title(chart, tr), TITLE_CHARACTERS, break_on_hyphens=False)
-    figure.suptitle(title, fontsize=13, fontweight="bold")
+    figure.suptitle(title, fontsize=TITLE_POINTS, fontweight="bold")
     if not chart.rows(result):
         axes = figure.add_subplot()
         axes.set_axis_off()
-        axes.text(0.5, 0.5, tr(NO_FIGURES), ha="center", va="center", fontsize=12)
+        axes.text(0.5, 0.5, tr(NO_FIGURES), ha="center", va="center", fontsize=TITLE_POINTS)
     elif chart.kind == "heatmap":
         _heatmap(figure, result, chart, tr)
     elif chart.kind == "lines":
@@ -429,9 +557,12 @@ def _figure_of(result: LabResult, chart: Chart, lang: str) -> Figure:
 RC: dict[str, Any] = {
     "svg.hashsalt": SVG_SALT,
     "font.family": "DejaVu Sans",
-    "font.size": 10,
-    "axes.titlesize": 12,
-    "axes.labelsize": 11,
+    "font.size": SMALLEST_POINTS,
+    "axes.titlesize": TITLE_POINTS,
+    "axes.labelsize": SMALLEST_POINTS + 0.5,
+    "xtick.labelsize": SMALLEST_POINTS,
+    "ytick.labelsize": SMALLEST_POINTS,
+    "legend.fontsize": SMALLEST_POINTS,
     "axes.spines.top": False,
     "axes.spines.right": False,
 }

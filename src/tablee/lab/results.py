@@ -23,6 +23,7 @@ from typing import Any, Literal
 from tablee.errors import N_, InputError, Message
 
 __all__ = [
+    "STOPPED_COLUMN",
     "Cell",
     "Chart",
     "Column",
@@ -34,6 +35,7 @@ __all__ = [
     "label_text",
     "mean_estimate",
     "proportion_estimate",
+    "stopped_text",
     "to_csv",
     "to_json",
 ]
@@ -353,14 +355,55 @@ def _csv_cells(column: Column, cell: Cell) -> list[object]:
     return [cell, "", "", "", ""]
 
 
-def to_csv(result: LabResult, columns: Sequence[Column] | None = None) -> str:
+STOPPED_COLUMN = "stopped"
+"""The last CSV column of a stopped run (`to_csv`); a finished run's CSV has none."""
+
+
+def stopped_text(result: LabResult, lang: str = "en") -> str:
+    """What a stopped run's CSV says in its `STOPPED_COLUMN`, in the reader's language.
+
+    Example: ``stopped before its end: 20 trials per figure`` (French: ``calcul arrêté
+    avant la fin : 20 essais par chiffre``).
+
+    Raises:
+        ValueError: ``lang`` is not ``fr`` or ``en``.
+    """
+    from tablee.errors import Plural
+    from tablee.locale import translation
+
+    return Plural(
+        "stopped before its end: {n} trial per figure",
+        "stopped before its end: {n} trials per figure",
+        result.trials,
+    ).render(translation(lang).gettext)
+
+
+def to_csv(result: LabResult, columns: Sequence[Column] | None = None, *, lang: str = "en") -> str:
     """Every row of ``result`` as CSV text.
 
     An input column is one CSV column; a measure is five: ``KEY`` (the value as a decimal),
     ``KEY_exact`` (the exact fraction, when there is one), ``KEY_low``, ``KEY_high`` (the 95%
     interval of an estimate) and ``KEY_trials``.
+
+    A run stopped before its end (`LabResult.stopped`) has one column more, the last:
+    ``stopped`` (`STOPPED_COLUMN`), whose every cell says so in the reader's language with
+    the trials done (`stopped_text`: ``stopped before its end: 20 trials per figure``). A
+    column rather than a line above or under the rows: every row keeps the same fields, so
+    a CSV reader (Python's ``csv``, pandas, a spreadsheet) reads the figures as before, a
+    spreadsheet shows the words beside them, and a row copied elsewhere still says it. A
+    finished run's CSV has no such column.
+
+    Args:
+        result: the result to write.
+        columns: the columns to write, in order (default: all of them).
+        lang: ``fr`` or ``en``, the language of the ``stopped`` cells; the header is the
+            columns' keys in either language.
+
+    Raises:
+        ValueError: ``lang`` is not ``fr`` or ``en``.
     """
     chosen = tuple(columns or result.columns)
+    stopped = [stopped_text(result, lang)] if result.stopped else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     header: list[str] = []
@@ -371,10 +414,10 @@ def to_csv(result: LabResult, columns: Sequence[Column] | None = None) -> str:
             header += [column.key] + [
                 f"{column.key}_{s}" for s in ("exact", "low", "high", "trials")
             ]
-    writer.writerow(header)
+    writer.writerow(header + [STOPPED_COLUMN] * len(stopped))
     for row in result.rows:
         line: list[object] = []
         for column in chosen:
             line += _csv_cells(column, row.get(column.key))
-        writer.writerow(line)
+        writer.writerow(line + stopped)
     return out.getvalue()

@@ -12,6 +12,7 @@ Source: architecture.md "One declaration per command".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
@@ -23,6 +24,7 @@ from tablee.locale import translation
 from tablee.systems.declare import (
     Command,
     FieldSpec,
+    Param,
     Query,
     Who,
     build_command,
@@ -56,6 +58,7 @@ __all__ = [
     "faces_field",
     "faces_label",
     "form_field",
+    "form_placeholder",
     "typed_dice",
 ]
 
@@ -106,12 +109,30 @@ def _choices(game: AnyGame, spec: FieldSpec) -> Choices:
     return choices
 
 
+def form_placeholder(param: Param) -> str:
+    """What a form's empty input shows of a field (its ``placeholder`` attribute), or "".
+
+    The field's `Param.placeholder` when it is an example value (``1,2,2,3``, ``7|5|3``,
+    ``5..8``, ``surpasser|sacrifier``). A placeholder that names the command line's
+    argument, with a word in capitals (``NAME``, ``N``, ``±N``, ``FACES|advised|none``,
+    ``NAME:CARACTERISTIQUE[:option...]``), is left out: in a form it would read as English
+    words to type, and the field's label already says what it holds. Quotes around an
+    example (``"Test (Science, 3)"``) are the shell's, left out too. The template escapes
+    what is shown.
+    """
+    text = param.placeholder.strip('"')
+    if re.search(r"[A-Z]{2,}|^[^a-z0-9]*$", text):
+        return ""
+    return text
+
+
 def _field(game: AnyGame, spec: FieldSpec) -> Field:
     param = spec.param
     common: dict[str, Any] = {
         "gm_only": param.gm_only,
         "max_length": param.max_length,
         "group": param.group,
+        "placeholder": form_placeholder(param),
     }
     if spec.kind == "int":
         default = "" if spec.default is None else str(spec.default)
@@ -141,7 +162,7 @@ def _field(game: AnyGame, spec: FieldSpec) -> Field:
         return Field(spec.name, param.help, "longtext", **common)
     if param.choices:
         return Field(spec.name, param.help, "choice", _choices(game, spec), **common)
-    return Field(spec.name, param.help, "text", hint=param.placeholder, **common)
+    return Field(spec.name, param.help, "text", **common)
 
 
 def form_field(spec: FieldSpec, game: AnyGame | None = None) -> Field:
@@ -151,7 +172,7 @@ def form_field(spec: FieldSpec, game: AnyGame | None = None) -> Field:
     table: without ``game``, a field whose choices come from a table is a text input.
     """
     if game is None and spec.param.choices:
-        return Field(spec.name, spec.param.help, "text", hint=spec.param.placeholder)
+        return Field(spec.name, spec.param.help, "text", placeholder=form_placeholder(spec.param))
     return _field(game, spec)  # type: ignore[arg-type]  # no game: no table choices read
 
 

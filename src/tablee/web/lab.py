@@ -8,7 +8,9 @@ Routes (off with ``tablee serve --no-lab``: they answer 404):
   answered and its charts and figures shown under the form;
 * ``GET /lab/{game}/{name}/result.csv``, ``.json``, ``.html``: the same answer as CSV, JSON
   or the self-contained HTML report (the query holds the fields and the seed that replays
-  the run: a link, with no state kept on the server).
+  the run: a link, with no state kept on the server). A run stopped by `LAB_SECONDS` is
+  replayed as far as it went, no further: its links also hold the trials it had done
+  (`TRIALS_DONE`), so its files give the figures its page showed.
 
 The fields are read by `tablee.systems.declare.build_command` on the event loop (cheap; a bad
 value is shown under the form, as the command line says it); the answer itself, and the
@@ -53,6 +55,7 @@ __all__ = [
     "LAB_PROCESSES",
     "LAB_QUEUE",
     "LAB_SECONDS",
+    "TRIALS_DONE",
     "WEB_MAX_TRIALS",
     "WEB_MAX_TRIALS_OF",
     "LabBusy",
@@ -87,8 +90,16 @@ LAB_SECONDS = 30.0
 trials and shows what was done (`tablee.lab.results.LabResult.stopped`): a slower host
 never holds a page, nor the lab's process, for minutes."""
 
+TRIALS_DONE = "trials_done"
+"""The query key of a stopped run's downloads: the trials the run had done when it stopped.
+
+The web answers in one process (``workers=1``), where a simulation's chunks run in order, so
+a run stopped after K trials holds exactly its first chunks; a download replays the same
+fields and seed and stops once K trials are done (`answer_job`), with the same figures."""
+
 BUSY = N_("The lab is busy: try again in a moment.")
 TOO_LONG = N_("This question took more than {seconds} s: run tablee lab for it.")
+BAD_DONE = N_("trials_done {value!r} must be a whole number 1 or more")
 CAPPED = N_("The web lab runs at most {n} trials: run tablee lab for more.")
 DOWNLOADS = {"csv": "text/csv; charset=utf-8", "json": "application/json", "html": "text/html"}
 
@@ -131,7 +142,9 @@ class LabPool:
                 )
             return self._executor
 
-    async def run(self, question: Question, lang: str, form: str) -> Any:
+    async def run(
+        self, question: Question, lang: str, form: str, trials_done: int | None = None
+    ) -> Any:
         """`answer_job` in the pool, awaited without blocking the event loop.
 
         Raises:
@@ -142,7 +155,7 @@ class LabPool:
         if not self._places.acquire(blocking=False):
             raise LabBusy()
         try:
-            future = self._submit(question, lang, form)
+            future = self._submit(question, lang, form, trials_done)
         except BaseException:
             self._places.release()
             raise
@@ -154,14 +167,16 @@ class LabPool:
         except BrokenProcessPool:  # its process died during the answer: the next one starts
             raise LabBusy() from None  # afresh; this page asks to try again (503)
 
-    def _submit(self, question: Question, lang: str, form: str) -> Future[Any]:
+    def _submit(
+        self, question: Question, lang: str, form: str, trials_done: int | None
+    ) -> Future[Any]:
         """`answer_job` submitted to the pool, started again once if its process had died."""
         pool = self._pool()
         try:
-            return pool.submit(answer_job, question, lang, form)
+            return pool.submit(answer_job, question, lang, form, trials_done)
         except BrokenProcessPool:  # killed (out of memory, say) since the last answer
             self._drop(pool)
-            return self._pool().submit(answer_job, question, lang, form)
+            return self._pool().submit(answer_job, question, lang, form, trials_done)
 
     def _drop(self, pool: Executor) -> None:
         """Forget a broken pool, so that `_pool` starts a new one."""
@@ -185,36 +200,49 @@ class JobError:
     message: str
 
 
-def answer_job(question: Question, lang: str, form: str) -> Any:
+def answer_job(question: Question, lang: str, form: str, trials_done: int | None = None) -> Any:
     """Answer ``question`` (in a pool's process) and render what the page needs.
 
     Args:
         question: the question, built and checked by `build_command`.
         lang: ``fr`` or ``en``.
         form: ``page`` (the result and its charts as SVG), ``csv``, ``json`` or ``html``.
+        trials_done: replay a run that stopped after this many trials (`TRIALS_DONE`): the
+            simulation stops at the end of the chunk that reaches them, as that run did.
+            The replay may take twice `LAB_SECONDS` (the run it replays took at most that
+            and one chunk more); None: the whole run, within `LAB_SECONDS`.
 
     Returns:
         For ``page``, ``(result, [(title, svg bytes)])``; else the file's text; a `JobError`
-        when the rules refuse the inputs together.
+        when the rules refuse the inputs together, or when a replay stops short of
+        ``trials_done`` (its figures would not be the ones shown).
     """
     import time
 
     from tablee.lab.results import to_csv, to_json
 
-    deadline = time.monotonic() + LAB_SECONDS
+    budget = LAB_SECONDS * (1 if trials_done is None else 2)
+    deadline = time.monotonic() + budget
+    reached: list[bool] = []
 
-    def progress(_done: int, _total: int) -> None:
+    def progress(done: int, _total: int) -> None:
+        if trials_done is not None and done >= trials_done:
+            reached.append(True)
+            raise KeyboardInterrupt  # where the replayed run stopped: the same chunks
         if time.monotonic() > deadline:
             raise KeyboardInterrupt  # the runner stops after this chunk, keeping what was done
 
+    too_long = JobError(translator(lang)(TOO_LONG).format(seconds=int(budget)))
     try:
         result = question.answer(LabContext(workers=1, progress=progress))
     except TableeError as exc:
         return JobError(exc.render(translator(lang)))
     except KeyboardInterrupt:  # a question that keeps nothing of a stopped run
-        return JobError(translator(lang)(TOO_LONG).format(seconds=int(LAB_SECONDS)))
+        return too_long
+    if trials_done is not None and result.stopped and not reached:
+        return too_long  # stopped by the clock before the trials of the run it replays
     if form == "csv":
-        return to_csv(result)
+        return to_csv(result, lang=lang)
     if form == "json":
         return json.dumps(to_json(result), ensure_ascii=False, indent=2) + "\n"
     from tablee.lab.charts import draw_all
@@ -386,8 +414,13 @@ def add_lab_routes(app: FastAPI, pool: LabPool) -> None:
             for spec in fields_of(cls)
         }
         _capped(cls, given)
+        done = _trials_done(query.get(TRIALS_DONE))
+        if done == 0:
+            return PlainTextResponse(
+                translator(lang)(BAD_DONE).format(value=query.get(TRIALS_DONE)), status_code=422
+            )
         try:
-            answer = await pool.run(build_command(cls, given), lang, form)
+            answer = await pool.run(build_command(cls, given), lang, form, done)
         except TableeError as exc:
             answer = JobError(exc.render(translator(lang)))
         except LabBusy:
@@ -396,6 +429,14 @@ def add_lab_routes(app: FastAPI, pool: LabPool) -> None:
             return PlainTextResponse(answer.message, status_code=422)
         headers = {"Content-Disposition": f'attachment; filename="{name}.{form}"'}
         return Response(str(answer), media_type=DOWNLOADS[form], headers=headers)
+
+
+def _trials_done(text: str | None) -> int | None:
+    """A download's `TRIALS_DONE`: None when the link has none, 0 when it is not 1 or more."""
+    if text is None:
+        return None
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else 0
+    return number if number >= 1 else 0
 
 
 def _busy(lang: str) -> Response:
@@ -423,6 +464,8 @@ def _result_context(
     }
     if result.seed is not None and "seed" in replay:
         replay["seed"] = str(result.seed)  # the downloads give the same figures
+    if result.stopped and result.trials:  # ... and no more: as far as the run went
+        replay[TRIALS_DONE] = str(result.trials)
     replay = {k: v for k, v in replay.items() if v != ""}
     query = urlencode({**replay, "lang": lang})
     base = f"/lab/{game}/{name}/result"

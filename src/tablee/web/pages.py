@@ -324,6 +324,7 @@ def _table_page(
                     "minimum": f.minimum,
                     "maximum": f.maximum,
                     "max_length": f.max_length,
+                    "placeholder": f.placeholder,
                     "options": _choices(f, state, viewer),
                     "live": callable(f.choices),
                     "group": f.group,

@@ -98,6 +98,8 @@ class Field:
         gm_only: only the game master may give a value other than the default.
         minimum, maximum: bounds of an ``int`` field (shown to the browser; the rules check).
         hint: an English help text marked with `N_`, or empty.
+        placeholder: an example value the empty input shows (``1,2,2,3``), kept as it is in
+            every language; empty: none.
         max_length: longest text accepted, in characters (`MAX_TEXT` unless a form needs
             more, such as pasted character sheets).
         group: an English title marked with `N_` gathering rarely used fields, drawn
@@ -115,6 +117,7 @@ class Field:
     minimum: int | None = 0
     maximum: int | None = None
     hint: str = ""
+    placeholder: str = ""
     max_length: int = MAX_TEXT
     group: str = ""
     faces: bool = False
