@@ -105,3 +105,18 @@ def test_a_stopped_runs_csv_says_so_in_a_last_column_that_csv_readers_parse(
     # a finished run's CSV has no such column: its text is as before
     finished = to_csv(Coin().answer(LabContext()), lang=lang)
     assert "stopped" not in finished and finished.splitlines()[0].endswith(",gain_trials")
+
+
+def test_an_exact_results_csv_has_no_empty_interval_columns() -> None:
+    import csv
+    import io
+
+    question = build_command(question_named("pouyss", "success"), {"max_bonus": "1"})
+    result = question.answer(LabContext())
+    assert result.exact
+    header, *rows = list(csv.reader(io.StringIO(to_csv(result))))
+    measures = [c.key for c in result.columns if c.role != "input"]
+    inputs = [c.key for c in result.columns if c.role == "input"]
+    assert header == inputs + [k for key in measures for k in (key, f"{key}_exact")]
+    assert all(len(row) == len(header) for row in rows)
+    assert not any(h.endswith(("_low", "_high", "_trials")) for h in header)

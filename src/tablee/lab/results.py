@@ -344,15 +344,18 @@ def to_json(result: LabResult) -> dict[str, Any]:
     }
 
 
-def _csv_cells(column: Column, cell: Cell) -> list[object]:
+def _csv_cells(column: Column, cell: Cell, width: int) -> list[object]:
+    """A cell's CSV fields: 1 for an input, else ``width`` (2 for an exact result, else 5)."""
     if column.role == "input":
         return [cell]
     if isinstance(cell, Fraction):
-        return [float(cell), str(cell), "", "", ""]
-    if isinstance(cell, Estimate):
+        fields: list[object] = [float(cell), str(cell), "", "", ""]
+    elif isinstance(cell, Estimate):
         exact = "" if cell.exact is None else str(cell.exact)
-        return [cell.value, exact, cell.low, cell.high, cell.trials]
-    return [cell, "", "", "", ""]
+        fields = [cell.value, exact, cell.low, cell.high, cell.trials]
+    else:
+        fields = [cell, "", "", "", ""]
+    return fields[:width]
 
 
 STOPPED_COLUMN = "stopped"
@@ -383,7 +386,8 @@ def to_csv(result: LabResult, columns: Sequence[Column] | None = None, *, lang: 
 
     An input column is one CSV column; a measure is five: ``KEY`` (the value as a decimal),
     ``KEY_exact`` (the exact fraction, when there is one), ``KEY_low``, ``KEY_high`` (the 95%
-    interval of an estimate) and ``KEY_trials``.
+    interval of an estimate) and ``KEY_trials``; in an exact result (`LabResult.exact`: no
+    estimate) only the first two, the others being always empty.
 
     A run stopped before its end (`LabResult.stopped`) has one column more, the last:
     ``stopped`` (`STOPPED_COLUMN`), whose every cell says so in the reader's language with
@@ -406,18 +410,17 @@ def to_csv(result: LabResult, columns: Sequence[Column] | None = None, *, lang: 
     stopped = [stopped_text(result, lang)] if result.stopped else []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    parts = ("exact",) if result.exact else ("exact", "low", "high", "trials")
     header: list[str] = []
     for column in chosen:
         if column.role == "input":
             header.append(column.key)
         else:
-            header += [column.key] + [
-                f"{column.key}_{s}" for s in ("exact", "low", "high", "trials")
-            ]
+            header += [column.key] + [f"{column.key}_{s}" for s in parts]
     writer.writerow(header + [STOPPED_COLUMN] * len(stopped))
     for row in result.rows:
         line: list[object] = []
         for column in chosen:
-            line += _csv_cells(column, row.get(column.key))
+            line += _csv_cells(column, row.get(column.key), 1 + len(parts))
         writer.writerow(line + stopped)
     return out.getvalue()
