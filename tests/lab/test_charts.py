@@ -168,3 +168,11 @@ def test_no_text_of_a_chart_is_smaller_than_a_phone_reads(bonus: int, written: b
         assert ("<!-- 98,4\u00a0% -->" in heatmap.decode()) is (written and lang == "fr")
         lines = chart_svg(result, result.charts[3], lang)
         assert min(_type_sizes(lines)) == SMALLEST_POINTS
+
+
+def test_a_heatmap_of_chances_colours_them_from_0_to_100_percent() -> None:
+    # Levels with one or two dice: every chance lies between 25% and 75%, yet the colour bar
+    # spans 0% to 100%, so a colour means the same chance on every chart.
+    result = _levels(1, 0)
+    svg = chart_svg(result, result.charts[0], "en").decode()
+    assert "<!-- 0% -->" in svg and "<!-- 100% -->" in svg

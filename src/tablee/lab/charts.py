@@ -328,10 +328,13 @@ def _heatmap(figure: Figure, result: LabResult, chart: Chart, tr: Tr) -> None:
     axes = figure.add_subplot()
     percent = _percent(result, chart.value)
     finite = grid[np.isfinite(grid)]
-    low = float(finite.min()) if finite.size else 0.0
-    high = float(finite.max()) if finite.size else 1.0
-    if high <= low:
-        high = low + 1.0
+    if percent:  # a chance's colour means the same on every chart: 0% to 100%
+        low, high = 0.0, 1.0
+    else:
+        low = float(finite.min()) if finite.size else 0.0
+        high = float(finite.max()) if finite.size else 1.0
+        if high <= low:
+            high = low + 1.0
     image = axes.imshow(grid, cmap="viridis", origin="lower", aspect="auto", vmin=low, vmax=high)
     # under the plot, not beside it: the cells keep the chart's whole width for their figures
     bar = figure.colorbar(image, ax=axes, location="bottom", shrink=0.85, aspect=32)

@@ -97,8 +97,6 @@ class RaceAdvice(Question):
                     for policy, odds in played.items():
                         rows.append(
                             {
-                                "ours": ours,
-                                "theirs": theirs,
                                 "fight": fight,
                                 "opponent": opponent,
                                 "policy": policy,
@@ -110,8 +108,6 @@ class RaceAdvice(Question):
                             }
                         )
         columns = (
-            Column("ours", N_("our dice"), "input"),
-            Column("theirs", N_("their dice"), "input"),
             Column("fight", N_("dice, ours v theirs"), "input"),
             Column("opponent", N_("the other side plays"), "input"),
             Column("policy", N_("we play"), "input"),
