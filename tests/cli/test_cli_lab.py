@@ -297,14 +297,13 @@ def test_a_yes_by_default_can_be_said_no_at_the_command_line(
 
 
 def test_a_flag_that_already_says_no_is_said_yes_without_doubling_the_no() -> None:
-    from tablee.cli.declared import negative_flag
     from tablee.lab.questions import question_named
     from tablee.systems.declare import fields_of
 
     specs = {s.name: s for s in fields_of(question_named("ybs", "test"))}
-    assert negative_flag(specs["no_reroll"]) == "--hide-no-reroll"  # declared
+    assert specs["no_reroll"].negative_flag == "--hide-no-reroll"  # declared
     film = {s.name: s for s in fields_of(question_named("shs", "film"))}
-    assert negative_flag(film["expertise"]) == "--no-expertise"
+    assert film["expertise"].negative_flag == "--no-expertise"
 
 
 def test_the_replayed_command_says_no_to_a_yes_by_default(run: Run) -> None:

@@ -70,6 +70,10 @@ def test_a_run_shows_the_charts_and_exact_figures(web: TestClient) -> None:
     assert "<!-- 75,0\u00a0% -->" in svg  # the highest of two d6 is 4 or more 3 times in 4
     assert "75,0\u00a0%" in page.text and "3/4" in page.text
     assert 'href="/lab/pouyss/levels/result.csv?' in page.text
+    # the same question at the command line, as the page was asked
+    assert "<code>tablee lab pouyss levels --max-bonus 1 --max-malus 0 --threshold 4</code>" in (
+        page.text
+    )
 
 
 def test_downloads_replay_the_same_figures(web: TestClient) -> None:
@@ -82,6 +86,7 @@ def test_downloads_replay_the_same_figures(web: TestClient) -> None:
     assert data["rows"][1]["p_success"] == {"exact": "3/4", "value": 0.75}
     report = web.get(f"/lab/pouyss/levels/result.html?{query}&lang=fr")
     assert report.status_code == 200 and report.text.count("<svg") == 4
+    assert "tablee lab pouyss levels --max-bonus 1 --max-malus 0 --threshold 4" in report.text
     assert web.get(f"/lab/pouyss/levels/result.exe?{query}").status_code == 404
 
 

@@ -33,7 +33,6 @@ __all__ = [
     "declared_values",
     "description_of",
     "dice_flag",
-    "negative_flag",
     "run_declared",
 ]
 
@@ -90,20 +89,6 @@ def _help(spec: FieldSpec, tr: Tr) -> str:
     return f"{text} ({note})" if note else text
 
 
-def negative_flag(spec: FieldSpec) -> str:
-    """The option saying no to a yes-or-no field that may be yes by default.
-
-    The declared ``negative`` when there is one, else ``--no-`` before the flag, or the
-    flag without its ``--no-`` when it already says no (``--no-reroll`` gives
-    ``--reroll``).
-    """
-    if spec.param.negative:
-        return spec.param.negative
-    if spec.flag.startswith("--no-"):
-        return "--" + spec.flag[5:]
-    return "--no-" + spec.flag[2:]
-
-
 def add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
     """Add one declared field to a parser: an option (``--bonus N``), a flag or a positional.
 
@@ -117,7 +102,7 @@ def add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
         if spec.optional or spec.default is True:  # a yes by default needs a way to say no
             group = parser.add_mutually_exclusive_group()
             group.add_argument(*flags, action="store_true", default=None, **kwargs)
-            group.add_argument(negative_flag(spec), action="store_false", dest=spec.name)
+            group.add_argument(spec.negative_flag, action="store_false", dest=spec.name)
         else:
             parser.add_argument(*flags, action="store_true", default=None, **kwargs)
         return

@@ -19,13 +19,12 @@ Source: docs/architecture.md, "The designer's lab"; README.md, "For designers".
 from __future__ import annotations
 
 import os
-import shlex
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from tablee.cli.app import Context, add_common, whole_number
-from tablee.cli.declared import add_field, declared_values, description_of, negative_flag
+from tablee.cli.declared import add_field, declared_values, description_of
 from tablee.errors import N_, InputError
 
 if TYPE_CHECKING:
@@ -205,28 +204,6 @@ def _progress_bar(ctx: Context, simulated: bool) -> Iterator[Callable[[int, int]
         yield progress
 
 
-def _replay(question: Question) -> str:
-    """The command line replaying the run (every field as given, the seed if any)."""
-    from tablee.systems.declare import fields_of
-
-    words = ["tablee", "lab", question.game, question.name]
-    for spec in fields_of(type(question)):
-        value = getattr(question, spec.attr, None)
-        if value is None or value == "" or spec.param.positional:
-            continue
-        if value is False:
-            if spec.default is True:  # said no to a yes by default
-                words.append(negative_flag(spec))
-        elif value is True:
-            words.append(spec.flag)
-        elif isinstance(value, tuple | list):
-            for item in value:
-                words += [spec.flag, str(item)]
-        else:
-            words += [spec.flag, str(value)]
-    return shlex.join(words)
-
-
 def cmd_lab_run(ctx: Context) -> int:
     """``tablee lab GAME NAME [--field ...] [--json|--csv] [--out DIR] [--workers N]``.
 
@@ -259,7 +236,7 @@ def cmd_lab_run(ctx: Context) -> int:
     if result.stopped and not result.exact and result.trials == 0:  # not one chunk done
         ctx.warn(ctx.tr(NOTHING_DONE))
         return INTERRUPTED
-    replay = _replay(question)
+    replay = question.command_line()
     if result.stopped:
         ctx.warn(ctx.tr(STOPPED))
     written: list[str] = []

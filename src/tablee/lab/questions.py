@@ -61,6 +61,32 @@ class Question(Query):
         """Every field as given (name -> value), for `LabResult.inputs`: what replays the run."""
         return {spec.name: getattr(self, spec.attr) for spec in fields_of(type(self))}
 
+    def command_line(self) -> str:
+        """The ``tablee lab`` command asking this question again, as a shell would read it.
+
+        Every field with a value (``--max-bonus 3``; a yes as its flag, a no to a yes by
+        default as its `FieldSpec.negative_flag`; the seed of a simulation), quoted where
+        a shell needs it. Example: ``tablee lab pouyss levels --max-bonus 3 --max-malus 5``.
+        """
+        import shlex
+
+        words = ["tablee", "lab", self.game, self.name]
+        for spec in fields_of(type(self)):
+            value = getattr(self, spec.attr, None)
+            if value is None or value == "" or spec.param.positional:
+                continue
+            if value is False:
+                if spec.default is True:  # said no to a yes by default
+                    words.append(spec.negative_flag)
+            elif value is True:
+                words.append(spec.flag)
+            elif isinstance(value, tuple | list):
+                for item in value:
+                    words += [spec.flag, str(item)]
+            else:
+                words += [spec.flag, str(value)]
+        return shlex.join(words)
+
     def result(
         self,
         columns: tuple[Column, ...],

@@ -183,6 +183,20 @@ class FieldSpec:
         """The command line's option (``--imposed-bonus``)."""
         return self.param.flag or "--" + self.name.replace("_", "-")
 
+    @property
+    def negative_flag(self) -> str:
+        """The option saying no to a yes-or-no field that may be yes by default.
+
+        The declared ``negative`` when there is one, else ``--no-`` before the flag, or the
+        flag without its ``--no-`` when it already says no (``--no-reroll`` gives
+        ``--reroll``).
+        """
+        if self.param.negative:
+            return self.param.negative
+        if self.flag.startswith("--no-"):
+            return "--" + self.flag[5:]
+        return "--no-" + self.flag[2:]
+
 
 class Command:
     """Base of every declared command: a frozen dataclass with `Param`-annotated fields.

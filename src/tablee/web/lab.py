@@ -251,7 +251,7 @@ def answer_job(question: Question, lang: str, form: str, trials_done: int | None
     if form == "html":
         from tablee.lab.report import html_report
 
-        return html_report(result, lang, charts)
+        return html_report(result, lang, charts, command=question.command_line())
     return result, [(c.title, c.svg) for c in charts]
 
 
@@ -483,6 +483,7 @@ def _result_context(
             (v.name, label_text(v.label, tr), input_pairs(v.options, tr)) for v in result.variants
         ],
         "notes": [label_text(n, tr) for n in result.notes],
+        "command": question.command_line(),
         "downloads": [
             (label, f"{base}.{form}?{query}")
             for form, label in (("csv", "CSV"), ("json", "JSON"), ("html", tr(N_("HTML report"))))
