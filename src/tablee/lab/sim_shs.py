@@ -79,6 +79,8 @@ SURVIVORS = (
 """The label of the column of ``k`` survivors, 0 to 8 (the most Protagonistes a film takes)."""
 KINDS = tuple(Characteristic)
 """The Caractéristique of the film's Test number ``n`` is ``KINDS[n % len(KINDS)]``."""
+MAX_STEPS_KEPT = 100_000
+"""Most planned Tests a film's trial keeps (a few hundred in the films measured)."""
 FREE = Price(0, False)
 """The price of an Action with no option: nothing."""
 EXPERTISE = "Survivre"
@@ -190,6 +192,8 @@ class _FilmTrial:
             key = (policy, number % len(KINDS), difficulty, *rollers)
             step = steps.get(key)
             if step is None:
+                if len(steps) >= MAX_STEPS_KEPT:
+                    steps.clear()  # a bound on memory; planning again costs only time
                 step = steps[key] = self._planned(policy, number, difficulty, rollers)
             successes = [sampler.draw(chance) for _, sampler, _ in step]
             success = successes[0] if len(successes) == 1 else group_succeeds(successes)
