@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from tablee.dice import TraceStep
 from tablee.errors import N_, InputError, NotFoundError, RuleError
 from tablee.systems.base import JSON, clean_name, name_key
 from tablee.systems.common import whole
-from tablee.systems.shs.actions import MAX_MODIFIER, ActionResult, ActionRoll, Price
+from tablee.systems.shs.actions import MAX_MODIFIER, ActionResult, ActionRoll
 from tablee.systems.shs.clock import LongAction, SceneKind, is_due, modifier_totals
 from tablee.systems.shs.difficulty import Test, TestResult
 from tablee.systems.shs.game import ShsState, protagonist_named
@@ -347,15 +348,35 @@ def json_of_test(
     return {**action, "success": result.success}
 
 
+class Priced(Protocol):
+    """What `paid` reads of an Action: its price.
+
+    An `ActionResult`, a `tablee.systems.shs.actions.Price` or a stored Action.
+    """
+
+    @property
+    def nt_gain(self) -> int:
+        """NT gained (Se Surpasser)."""
+        ...
+
+    @property
+    def dies(self) -> bool:
+        """The Protagoniste dies (Se Sacrifier)."""
+        ...
+
+
 def paid(
-    protagonists: Mapping[str, Protagonist], results: Sequence[tuple[str, ActionResult | Price]]
+    protagonists: Mapping[str, Protagonist], results: Sequence[tuple[str, Priced]]
 ) -> dict[str, Protagonist]:
     """The Protagonistes once their Actions are over: NT +1 per Se Surpasser, death.
 
+    Play applies it to the Actions it decides, the fold to the Actions it reads from the
+    log, and the lab to the prices of the Tests it draws.
+
     Args:
         protagonists: every Protagoniste before the Actions, by name.
-        results: each acting Protagoniste's name and Action result (or its `Price`), in
-            order.
+        results: each acting Protagoniste's name and what the Action costs (its result,
+            its `Price` or its stored record), in order.
 
     Returns:
         A new mapping; ``protagonists`` is not changed.

@@ -89,6 +89,7 @@ from tablee.systems.shs.options import (
     SHS_OPTION_WORDS,
     ShsOptions,
 )
+from tablee.systems.shs.planning import paid
 from tablee.systems.shs.play import (
     decide_cooperation,
     decide_opposed,
@@ -99,7 +100,7 @@ from tablee.systems.shs.play import (
     plan_simultaneous_set,
     plan_test,
 )
-from tablee.systems.shs.protagonist import Protagonist, adjust_counter, kill, set_counter
+from tablee.systems.shs.protagonist import Protagonist, set_counter
 from tablee.systems.shs.rolling import throw_action
 from tablee.systems.shs.sheets import parse_sheets
 from tablee.systems.shs.timing import (
@@ -206,12 +207,8 @@ def _paid(state: ShsState, actions: Sequence[RolledAction]) -> ShsState:
     They are recorded as having acted in this Tour (S-X3).
     """
     clock = record_acted(state.clock, [a.protagonist for a in actions])
-    for action in actions:
-        hero = state.protagonists[action.protagonist]
-        if action.nt_gain:
-            hero = adjust_counter(hero, "nt", action.nt_gain)
-        state = _hero(state, action.protagonist, kill(hero) if action.dies else hero)
-    return replace(state, clock=clock)
+    heroes = paid(state.protagonists, [(a.protagonist, a) for a in actions])
+    return replace(state, protagonists=heroes, clock=clock)
 
 
 class Shs(Game[ShsState, ShsCommand, ShsEvent]):
