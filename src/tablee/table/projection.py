@@ -122,11 +122,16 @@ class TableState(Generic[S]):
     def last_event(self, kinds: Collection[str]) -> StoredEvent | None:
         """The last event that counts among those of ``kinds``, or None.
 
+        No kinds (a command that continues nothing, as most do) gives None at once, without
+        going through the log: a roll reads this on every command.
+
         Raises:
             ValueError: a partial state (resumed from a snapshot) that may not hold it: the
                 caller needs the whole log (`TableService.state`).
         """
-        if self.partial and kinds:
+        if not kinds:
+            return None
+        if self.partial:
             raise ValueError("a partial state does not hold the whole log")
         return next(
             (e for e in reversed(self.events) if e.kind in kinds and e.seq not in self.voided),
