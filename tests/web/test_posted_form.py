@@ -5,7 +5,7 @@ Starlette: over arbitrary bodies (escapes, ``+``, ``=`` in values, bytes that ar
 empty fields, fields with no ``=``), the fields it reads equal those of Starlette's form
 parser, fed the same body whole or in pieces.
 
-Source: docs/architecture.md, "The web table".
+Source: docs/architecture.md, "Web hot path".
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ content type, or a body that is not a plain list of ``name=value`` fields (an em
 reading and refusals stay exactly Starlette's. For the bodies it reads itself, the fields are
 those Starlette gives (the tests compare the two over arbitrary bodies).
 
-Source: docs/architecture.md, "The web table".
+Source: docs/architecture.md, "Web hot path".
 """
 
 from __future__ import annotations
