@@ -56,6 +56,7 @@ from tablee.table._rows import (
     SCHEMA_HEAD,
     LaterFact,
     chained,
+    chained_events,
     collect_command,
     conflict,
     duplicate_command,
@@ -561,7 +562,7 @@ class PgStore:
             self._check_last(table_id, expected_last_seq, command_key)
             return []
         previous = self._chain_at(table_id, expected_last_seq, command_key)
-        rows = chained(rows, previous, self.installation_secret())
+        rows, stored = chained_events(rows, previous, self.installation_secret())
         statement = _APPENDS.get(len(rows)) or _append_sql(len(rows))
         params = (table_id, *(value for row in rows for value in row), NOTIFY_CHANNEL)
         params += (f"{table_id}:{rows[-1][1]}",)
@@ -575,7 +576,7 @@ class PgStore:
             except pg_errors.IntegrityError as exc:
                 raise self._refused(link, exc, table_id, expected_last_seq, command_key) from exc
         self._chains[table_id] = (rows[-1][1], rows[-1][10])
-        return [event_from_row(row) for row in rows]
+        return stored
 
     def _chain_at(self, table_id: str, seq: int, command_key: str | None) -> str | None:
         """The chain link of the table's event ``seq`` (remembered, else read).

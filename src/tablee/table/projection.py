@@ -11,7 +11,8 @@ Source: docs/architecture.md, "The event log"; docs/architecture.md (eventsourci
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+import threading
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from tablee.systems.plugin import Game
 
 __all__ = [
+    "StatesAfter",
     "TableState",
     "decide_undo",
     "extend",
@@ -122,16 +124,82 @@ class TableState(Generic[S]):
     def last_event(self, kinds: Collection[str]) -> StoredEvent | None:
         """The last event that counts among those of ``kinds``, or None.
 
+        No kinds (a command that continues nothing, as most do) gives None at once, without
+        going through the log: a roll reads this on every command.
+
         Raises:
             ValueError: a partial state (resumed from a snapshot) that may not hold it: the
                 caller needs the whole log (`TableService.state`).
         """
-        if self.partial and kinds:
+        if not kinds:
+            return None
+        if self.partial:
             raise ValueError("a partial state does not hold the whole log")
         return next(
             (e for e in reversed(self.events) if e.kind in kinds and e.seq not in self.voided),
             None,
         )
+
+
+class StatesAfter(Mapping[int, S]):
+    """seq -> the game's state right after that event, for the events up to one seq.
+
+    The ``after`` of the states `extend` makes. A table's successive states share one
+    dictionary, each seeing its entries up to its own last event, so that a roll adds its
+    entries instead of copying the table's whole history (a copy per roll is linear in the
+    log's length: about 0.2 ms at 30,000 events). Entries are added in increasing seq only,
+    by the state that holds the newest; a state extended again after another state was
+    extended from it (a writer's retry after losing a race) copies its own entries first.
+    Two threads may extend or read states of one table at once: entries are added, and
+    the keys listed, under a lock shared by the states that share the dictionary.
+    """
+
+    __slots__ = ("_last", "_lock", "_shared", "_size")
+
+    def __init__(
+        self, shared: dict[int, S], last: int, size: int, lock: threading.Lock | None = None
+    ) -> None:
+        self._shared = shared
+        self._last = last
+        self._size = size
+        self._lock = lock or threading.Lock()
+
+    @classmethod
+    def of(cls, after: Mapping[int, S]) -> StatesAfter[S]:
+        """``after`` itself when it is one, else a copy of it (a whole fold's dictionary)."""
+        if isinstance(after, StatesAfter):
+            return after
+        ordered = dict(sorted(after.items(), key=lambda item: item[0]))
+        return cls(ordered, max(ordered, default=0), len(ordered))
+
+    def extended(self, added: Sequence[tuple[int, S]], last: int) -> StatesAfter[S]:
+        """These entries and ``added`` (seqs above all of them, in order), up to ``last``."""
+        with self._lock:
+            shared, lock = self._shared, self._lock
+            if shared and next(reversed(shared)) > self._last:  # another state went on
+                shared = {seq: st for seq, st in shared.items() if seq <= self._last}
+                lock = threading.Lock()
+            shared.update(added)
+        return StatesAfter(shared, last, self._size + len(added), lock)
+
+    def __getitem__(self, seq: int) -> S:
+        if seq > self._last:
+            raise KeyError(seq)
+        return self._shared[seq]
+
+    def __contains__(self, seq: object) -> bool:
+        return isinstance(seq, int) and seq <= self._last and seq in self._shared
+
+    def __iter__(self) -> Iterator[int]:
+        with self._lock:
+            listed = list(self._shared)
+        for seq in listed:  # in increasing order, as entries are added
+            if seq > self._last:
+                return
+            yield seq
+
+    def __len__(self) -> int:
+        return self._size
 
 
 def _evolver(system: Game[S, Any, Any], legacy: bool) -> Callable[[S, str, Mapping[str, JSON]], S]:
@@ -317,22 +385,23 @@ def extend(state: TableState[S], new_events: Sequence[StoredEvent]) -> TableStat
         if state.partial:
             raise ValueError("a partial state cannot take an undo: fold the whole log")
         return _refold(state, new_events)
-    events = (*state.events, *new_events)
-    upgraded = dict(state.upgraded)
-    after = dict(state.after)
+    events = state.events + tuple(new_events)
+    upgraded = state.upgraded  # copied only if a new event needs upgrading (rarely)
+    added: list[tuple[int, S]] = []
     game = state.game
     evolve = _evolver(state.system, state.legacy)
     try:
         for stored in new_events:
             event = upcast(stored, state.system)
             if event is not stored:
-                upgraded[event.seq] = event.payload
+                upgraded = {**upgraded, event.seq: event.payload}
             game = evolve(game, event.kind, event.payload)
-            after[event.seq] = game
+            added.append((event.seq, game))
     except (TableeError, KeyError, TypeError, ValueError, AttributeError):
         if state.partial:
             raise
         return fold(events)  # let the full fold report the problem
+    after = StatesAfter.of(state.after).extended(added, events[-1].seq)
     return TableState(
         state.table_id,
         state.name,

@@ -55,6 +55,7 @@ from tablee.table._rows import (
     EventRow,
     LaterFact,
     chained,
+    chained_events,
     collect_command,
     conflict,
     duplicate_command,
@@ -339,6 +340,7 @@ class SqlAlchemyStore:
         Source: docs/architecture.md, "The event log".
         """
         rows = fact_rows(table_id, expected_last_seq + 1, facts, now, command_key)
+        stored: list[StoredEvent] = []
         with self._guard():
             try:
                 with self._writer.begin() as conn:
@@ -348,7 +350,7 @@ class SqlAlchemyStore:
                     if last != expected_last_seq:
                         raise conflict(table_id, expected_last_seq)
                     if rows:
-                        rows = chained(rows, last_chain, self._secret_in(conn))
+                        rows, stored = chained_events(rows, last_chain, self._secret_in(conn))
                         conn.execute(events.insert(), _as_dicts(rows))
                         _notify(conn, table_id, rows[-1][1])
             except IntegrityError as exc:  # another writer stored the same seq or key first
@@ -357,7 +359,7 @@ class SqlAlchemyStore:
                         if _has_key(conn, table_id, command_key):
                             raise duplicate_command(table_id, command_key) from exc
                 raise conflict(table_id, expected_last_seq) from exc
-        return [event_from_row(row) for row in rows]
+        return stored
 
     def command_events(self, table_id: str, key: str) -> list[StoredEvent]:
         """The events the command with that key appended, in order; empty if none did.

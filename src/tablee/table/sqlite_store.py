@@ -33,6 +33,7 @@ from tablee.table._rows import (
     SCHEMA_HEAD,
     LaterFact,
     chained,
+    chained_events,
     collect_command,
     conflict,
     duplicate_command,
@@ -368,12 +369,12 @@ class SqliteStore:
                 raise duplicate_command(table_id, command_key)
             if (found[1] or 0) != expected_last_seq:
                 raise conflict(table_id, expected_last_seq)
-            rows = chained(rows, found[2], self._secret_in(conn))
+            rows, stored = chained_events(rows, found[2], self._secret_in(conn))
             try:
                 conn.executemany(_INSERT_EVENT, rows)
             except sqlite3.IntegrityError as exc:
                 raise conflict(table_id, expected_last_seq) from exc
-        return [event_from_row(row) for row in rows]
+        return stored
 
     def command_events(self, table_id: str, key: str) -> list[StoredEvent]:
         """The events the command with that key appended, in order; empty if none did.

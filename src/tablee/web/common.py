@@ -42,6 +42,7 @@ from tablee.table.sqlite_store import SqliteStore
 from tablee.table.store import EventStore, LinkInfo
 from tablee.web import metrics
 from tablee.web.access import Viewer, can_see, csrf_valid
+from tablee.web.forms import posted_form
 from tablee.web.guard import Settings
 from tablee.web.hub import Hub
 from tablee.web.joining import link_items
@@ -386,8 +387,12 @@ async def viewer_of(table: WebTable, request: Request, token: str) -> Viewer:
 
 
 async def checked_form(table: WebTable, request: Request, viewer: Viewer) -> FormData:
-    """The posted form, once its anti-forgery token is the link's (else `Forbidden`)."""
-    form = await request.form()
+    """The posted form (`posted_form`) once its anti-forgery token is the link's.
+
+    Raises:
+        Forbidden: a missing or wrong anti-forgery token.
+    """
+    form = await posted_form(request)
     given = form.get("csrf")
     if not csrf_valid(table.secret, viewer.link, given if isinstance(given, str) else None):
         raise Forbidden(N_("this form has expired: reload the page"))

@@ -245,8 +245,14 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
         )
         return HTMLResponse(html)
 
-    @app.post("/t/{token}/act/{action_id}", response_class=HTMLResponse)
-    async def act(request: Request, token: str, action_id: str) -> Response:
+    async def act(request: Request) -> Response:
+        """Run an action's posted form (``/t/{token}/act/{action_id}``): a player's roll.
+
+        The hot path of the web table, declared as a plain Starlette route: its two path
+        parameters are read from the request, where FastAPI's solving of the function's
+        signature took about 5 percent of a roll's CPU (benchmarks/README.md).
+        """
+        token, action_id = request.path_params["token"], request.path_params["action_id"]
         viewer = await viewer_of(table, request, token)
         try:
             form = form_fields(await checked_form(table, request, viewer))
@@ -275,6 +281,8 @@ def add_table_routes(app: FastAPI, table: WebTable) -> None:
             form_id=action_id,
             form_key=new_form_key(),
         )
+
+    app.add_route("/t/{token}/act/{action_id}", act, methods=["POST"])
 
 
 def _form_command_key(form: dict[str, str], viewer: Viewer) -> str | None:
