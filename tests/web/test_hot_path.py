@@ -24,7 +24,7 @@ from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tablee.web import Settings, create_app
 from tablee.web.access import Viewer
-from tablee.web.common import WebTable
+from tablee.web.common import WebTable, runs_inline
 from tablee.web.render import TAIL, Fragments, sse_message, stream_fragment
 from tests.web.conftest import csrf_of, make_table
 from tests.web.test_systems import act
@@ -110,6 +110,38 @@ def test_store_calls_run_inline_on_sqlite_and_in_threads_elsewhere(tmp_path: Pat
         assert asyncio.run(where(threaded)) != here
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(
+    ("conninfo", "store_calls", "inline"),
+    [
+        ("host=127.0.0.1 port=5432 dbname=t", "auto", True),
+        ("host=localhost dbname=t", "auto", True),
+        ("host=/var/run/postgresql dbname=t", "auto", True),
+        ("dbname=t", "auto", True),  # no host: the Unix socket
+        ("host=::1 dbname=t", "auto", True),
+        ("host=db.example dbname=t", "auto", False),  # another host: threads
+        ("host=127.0.0.1,db.example dbname=t", "auto", False),
+        ("hostaddr=10.0.0.5 dbname=t", "auto", False),
+        ("host=db.example dbname=t", "inline", True),
+        ("host=127.0.0.1 dbname=t", "threads", False),
+    ],
+)
+def test_store_calls_run_on_the_loop_for_a_database_on_this_machine(
+    conninfo: str, store_calls: str, inline: bool
+) -> None:
+    class Pg:
+        """A store reached by a PostgreSQL connection string (as `PgStore`)."""
+
+        def __init__(self) -> None:
+            self.conninfo = conninfo
+
+    assert runs_inline(Pg(), store_calls) is inline  # type: ignore[arg-type]
+
+
+def test_an_unknown_place_for_store_calls_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="store_calls"):
+        runs_inline(SqliteStore(tmp_path / "t.sqlite3"), "sometimes")
 
 
 @pytest.mark.parametrize(

@@ -111,6 +111,7 @@ def cmd_serve(ctx: Context) -> int:
             lan_urls=tuple(others),
             access_log=a.access_log,
             lab=not a.no_lab,
+            store_calls=a.store_calls,
         )
         if url is not None:
             server_secret(store)  # made once here, not by each process at the same time
@@ -123,6 +124,7 @@ def cmd_serve(ctx: Context) -> int:
                     "lan": list(settings.lan_urls),
                     "access_log": settings.access_log,
                     "lab": settings.lab,
+                    "store_calls": settings.store_calls,
                     "parent": os.getpid(),
                 }
             )
@@ -427,6 +429,7 @@ def worker_app() -> FastAPI:
         lan_urls=tuple(given.get("lan", ())),
         access_log=given.get("access_log", "off"),
         lab=given.get("lab", True),
+        store_calls=given.get("store_calls", "auto"),
     )
     return create_app(open_store(given["db"]), settings)
 
@@ -476,6 +479,16 @@ def add_parser(sub: Any, tr: Tr) -> None:
         "--no-lab",
         action="store_true",
         help=tr("do not serve the designer's lab pages (/lab): for a hosted server"),
+    )
+    p.add_argument(
+        "--store-calls",
+        choices=("auto", "inline", "threads"),
+        default="auto",
+        help=tr(
+            "where the database calls of a request run: auto (default: on the event loop for "
+            "SQLite and for PostgreSQL on this machine, in threads for a database on another "
+            "host), inline or threads"
+        ),
     )
     p.add_argument(
         "--metrics",

@@ -5,10 +5,13 @@ rendered for the streams (`tablee.web.render.Fragments`); every store call goes 
 `WebTable.run`. On SQLite it runs the call inline on the event loop: its calls take well
 under a millisecond (a roll's transaction about 0.5 ms), and a hop to a worker thread costs
 more than that under load (the thread waits for the interpreter lock while the loop works).
-The event loop thus uses the one sqlite3 connection one call at a time, with no lock. Other
-stores (PostgreSQL, whose calls wait for the network) run each call in a worker thread, up
-to `STORE_THREADS` at once and with no global lock: the store's connection pool serves
-concurrent calls, and the service's append retries when two writers race. (A SQLite call
+The event loop thus uses the one sqlite3 connection one call at a time, with no lock.
+PostgreSQL on the same machine (a Unix socket or a loopback address) is run inline too: a
+round trip there takes tens of microseconds, and the hop cost a third of a roll's CPU. A
+database on another host, whose calls wait for the network, has each call run in a worker
+thread, up to `STORE_THREADS` at once and with no global lock: the store's connection pool
+serves concurrent calls, and the service's append retries when two writers race
+(`runs_inline`, ``tablee serve --store-calls``). (A SQLite call
 waits on the event loop only when another process holds the file's write lock: the
 command line's writes last milliseconds.) The helpers read the link of a request, check the
 anti-forgery token of a form and turn a refusal into its translated message, never a trace.
@@ -62,6 +65,7 @@ __all__ = [
     "KEEPALIVE_SECONDS",
     "KEY_SCOPE_CHARS",
     "ROLE_LABELS",
+    "STORE_CALLS",
     "STORE_THREADS",
     "NotFound",
     "WebTable",
@@ -77,6 +81,7 @@ __all__ = [
     "lang_of",
     "new_form_key",
     "refusal",
+    "runs_inline",
     "scoped_command_key",
     "server_secret",
     "shared_links",
@@ -148,6 +153,43 @@ class NotFound(Exception):
         self.status = status
 
 
+STORE_CALLS = ("auto", "inline", "threads")
+"""Where a request's store calls may run (`Settings.store_calls`, `runs_inline`)."""
+
+_LOCAL_HOSTS = frozenset({"", "localhost", "127.0.0.1", "::1"})
+
+
+def runs_inline(store: EventStore, store_calls: str = "auto") -> bool:
+    """Whether a request's store calls run on the event loop rather than in worker threads.
+
+    ``inline`` and ``threads`` say so; ``auto`` (the default) runs them inline for SQLite
+    and for PostgreSQL reached through a Unix socket or a loopback address, where a round
+    trip takes some tens of microseconds, and in threads for a database on another host,
+    where each wait for the network would hold every stream of the process. Inline, a
+    roll on PostgreSQL costs the server about a third less CPU than through the threads
+    (no hand-over between threads and the loop, no contention for the interpreter's lock;
+    benchmarks/README.md, "Store calls on the event loop"). A whole log's first fold and
+    the history pages run off the loop either way (`WebTable.off_loop`).
+
+    Raises:
+        ValueError: ``store_calls`` is not one of `STORE_CALLS`.
+    """
+    if store_calls not in STORE_CALLS:
+        raise ValueError(f"store_calls must be one of {STORE_CALLS}, not {store_calls!r}")
+    if store_calls != "auto":
+        return store_calls == "inline"
+    if isinstance(store, SqliteStore):
+        return True
+    conninfo = getattr(store, "conninfo", None)
+    if not isinstance(conninfo, str):
+        return False
+    from psycopg.conninfo import conninfo_to_dict
+
+    given = conninfo_to_dict(conninfo)
+    hosts = str(given.get("hostaddr") or given.get("host") or "").split(",")
+    return all(h.strip() in _LOCAL_HOSTS or h.strip().startswith("/") for h in hosts)
+
+
 class WebTable:
     """The application's shared parts: the store, the service, the hub, who is there, the secret.
 
@@ -158,7 +200,7 @@ class WebTable:
         clock: the service's clock.
 
     Attributes:
-        inline: whether store calls run on the event loop (True for a `SqliteStore`).
+        inline: whether store calls run on the event loop (`runs_inline`).
         fragments: the stream messages rendered once and shared by a table's streams.
         entries: the log entries rendered for pages, kept (`tablee.web.history.Entries`).
         presence: the seats with an open stream (`tablee.web.presence`).
@@ -167,7 +209,7 @@ class WebTable:
     def __init__(
         self, store: EventStore, settings: Settings, clock: Callable[[], datetime] | None = None
     ) -> None:
-        self.inline = isinstance(store, SqliteStore)
+        self.inline = runs_inline(store, settings.store_calls)
         self._sqlite = store if isinstance(store, SqliteStore) else None
         # one retry after a lost database connection; every call timed for the metrics
         store = ResilientStore(store, metrics.store_time)
@@ -200,7 +242,7 @@ class WebTable:
         return server_secret(self.store)
 
     async def run(self, work: Callable[[], T]) -> T:
-        """Run store work: inline on SQLite, else in a worker thread (see the module docstring).
+        """Run store work: inline on the event loop or in a worker thread (`runs_inline`).
 
         Args:
             work: a function calling the store or the service (short: one command or read).

@@ -83,6 +83,10 @@ class Settings:
         access_log: ``json``, ``text`` or ``off`` (`tablee.web.accesslog`).
         lab: serve the designer's lab pages (``/lab``, `tablee.web.lab`); False
             (``tablee serve --no-lab``): they answer 404.
+        store_calls: where a request's store calls run (``tablee serve --store-calls``):
+            ``inline`` on the event loop, ``threads`` in a few worker threads, or ``auto``
+            (`tablee.web.common.runs_inline`): inline for SQLite and for PostgreSQL on
+            this machine, in threads for a database on another host.
     """
 
     max_body: int = 64 * 1024
@@ -95,6 +99,7 @@ class Settings:
     lan_urls: tuple[str, ...] = ()
     access_log: str = "off"
     lab: bool = True
+    store_calls: str = "auto"
 
 
 _KINDS = {413: "too_large", 403: "cross_site", 429: "rate"}
