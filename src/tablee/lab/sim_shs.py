@@ -117,7 +117,7 @@ the price of their Action."""
 
 
 @lru_cache(maxsize=4096)
-def test_sampler(test: Test, options: ShsOptions) -> Sampler[bool]:
+def success_sampler(test: Test, options: ShsOptions) -> Sampler[bool]:
     """The draw of a Test's success from its exact distribution (`success_distribution`).
 
     The distribution is the one the table shows before a roll, tested equal to the Test as
@@ -172,7 +172,7 @@ class _FilmTrial:
         if len(tests) > 1:  # each cooperator's Test with the cooperation's Bonus 1 (S-M6)
             tests = list(Cooperation(tuple(tests)).tests(options))
         return tuple(
-            (hero.name, test_sampler(test, options), price_of(test.action))
+            (hero.name, success_sampler(test, options), price_of(test.action))
             for hero, test in zip(rollers, tests, strict=True)
         )
 
