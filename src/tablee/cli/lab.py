@@ -280,11 +280,16 @@ def _prepare_folder(folder: str) -> None:
             pass
         os.remove(probe)
     except OSError as exc:
-        raise InputError(
-            N_("cannot write into {path}: {reason}"),
-            path=folder,
-            reason=exc.strerror or exc.__class__.__name__,
-        ) from None
+        raise _cannot_write(folder, exc) from None
+
+
+def _cannot_write(folder: str, exc: OSError) -> InputError:
+    """The error of a folder that cannot be made or written into, with the system's reason."""
+    return InputError(
+        N_("cannot write into {path}: {reason}"),
+        path=folder,
+        reason=exc.strerror or exc.__class__.__name__,
+    )
 
 
 def write_outputs(result: LabResult, folder: str, lang: str, *, command: str = "") -> list[str]:
@@ -323,11 +328,7 @@ def write_outputs(result: LabResult, folder: str, lang: str, *, command: str = "
                 handle.write(data)
             paths.append(path)
     except OSError as exc:
-        raise InputError(
-            N_("cannot write into {path}: {reason}"),
-            path=folder,
-            reason=exc.strerror or exc.__class__.__name__,
-        ) from None
+        raise _cannot_write(folder, exc) from None
     return paths
 
 

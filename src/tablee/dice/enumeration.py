@@ -44,6 +44,7 @@ __all__ = [
     "outcomes_of",
     "simulate",
     "solve_absorbing",
+    "solve_exactly",
     "strongly_connected",
 ]
 
@@ -462,20 +463,27 @@ def _solve(
     return solved
 
 
-def _eliminate(
-    matrix: list[list[Fraction]], rhs: list[list[Fraction]], sample: object
+def solve_exactly(
+    matrix: Sequence[Sequence[Fraction]], rhs: Sequence[Sequence[Fraction]]
 ) -> list[list[Fraction]]:
-    """Solve ``matrix @ X = rhs`` exactly (Gauss-Jordan), refusing a chain that never ends."""
+    """Solve ``matrix @ X = rhs`` exactly, by Gauss-Jordan elimination over `Fraction`.
+
+    Args:
+        matrix: n rows of n entries.
+        rhs: n rows, each of the k right-hand sides' entries for that row (k >= 1).
+
+    Returns:
+        X: n rows of k entries.
+
+    Raises:
+        ValueError: the matrix is singular.
+    """
     size = len(matrix)
-    if size == 1:
-        if matrix[0][0] == 0:
-            raise _endless(sample)
-        return [[v / matrix[0][0] for v in rhs[0]]]
-    rows = [m + r for m, r in zip(matrix, rhs, strict=True)]
+    rows = [[*m, *r] for m, r in zip(matrix, rhs, strict=True)]
     for col in range(size):
         pivot = next((r for r in range(col, size) if rows[r][col] != 0), None)
         if pivot is None:
-            raise _endless(sample)
+            raise ValueError("singular matrix")
         rows[col], rows[pivot] = rows[pivot], rows[col]
         head = rows[col][col]
         rows[col] = [v / head for v in rows[col]]
@@ -484,6 +492,16 @@ def _eliminate(
             if r != col and factor != 0:
                 rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
     return [row[size:] for row in rows]
+
+
+def _eliminate(
+    matrix: list[list[Fraction]], rhs: list[list[Fraction]], sample: object
+) -> list[list[Fraction]]:
+    """`solve_exactly`, refusing a chain that never ends (a singular matrix)."""
+    try:
+        return solve_exactly(matrix, rhs)
+    except ValueError:
+        raise _endless(sample) from None
 
 
 def _endless(sample: object) -> InputError:

@@ -104,24 +104,10 @@ def _tie_key(kept: Hand) -> tuple[int, ...]:
     return tuple(-f for f in sorted(kept, reverse=True))
 
 
-def _solve_linear(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
-    """Solve ``matrix @ x = rhs`` exactly by Gauss-Jordan elimination (matrix is regular)."""
-    size = len(rhs)
-    rows = [[*row, b] for row, b in zip(matrix, rhs, strict=True)]
-    for col in range(size):
-        pivot = next(r for r in range(col, size) if rows[r][col] != 0)
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        head = rows[col][col]
-        rows[col] = [v / head for v in rows[col]]
-        for r in range(size):
-            factor = rows[r][col]
-            if r != col and factor != 0:
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
-    return [rows[r][size] for r in range(size)]
-
-
 def _evaluate(n: int, policy: dict[Hand, Hand]) -> dict[Hand, Fraction]:
     """Expected throws W(K) for every keep K the policy uses, solved exactly."""
+    from tablee.dice.enumeration import solve_exactly  # only when the advice is solved
+
     keeps = sorted(set(policy.values()))
     index = {k: i for i, k in enumerate(keeps)}
     matrix = [[Fraction(int(i == j)) for j in range(len(keeps))] for i in range(len(keeps))]
@@ -129,7 +115,7 @@ def _evaluate(n: int, policy: dict[Hand, Hand]) -> dict[Hand, Fraction]:
         for hand, p in _outcomes(n, k):
             if hand in policy:
                 matrix[index[k]][index[policy[hand]]] -= p
-    values = _solve_linear(matrix, [Fraction(1)] * len(keeps))
+    values = [x for (x,) in solve_exactly(matrix, [[Fraction(1)] for _ in keeps])]
     return dict(zip(keeps, values, strict=True))
 
 

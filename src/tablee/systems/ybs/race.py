@@ -328,11 +328,14 @@ def _components(graph: Mapping[State, tuple[Pair, Mapping[State, Fraction]]]) ->
 
 
 def _solve_chain(graph: Mapping[State, tuple[Pair, Mapping[State, Fraction]]]) -> dict[State, Pair]:
+    from tablee.dice.enumeration import solve_exactly  # only when a policy is solved
+
     solved: dict[State, Pair] = {}
     for component in _components(graph):
         members = {node: i for i, node in enumerate(component)}
         size = len(component)
-        rows: list[list[Fraction]] = []
+        matrix: list[list[Fraction]] = []
+        rhs: list[list[Fraction]] = []
         for i, node in enumerate(component):
             (win, draw), moves = graph[node]
             row = [Fraction(int(i == j)) for j in range(size)]
@@ -343,18 +346,10 @@ def _solve_chain(graph: Mapping[State, tuple[Pair, Mapping[State, Fraction]]]) -
                     w, d = solved[target]
                     win += p * w
                     draw += p * d
-            rows.append([*row, win, draw])
-        for col in range(size):
-            pivot = next(r for r in range(col, size) if rows[r][col] != 0)
-            rows[col], rows[pivot] = rows[pivot], rows[col]
-            head = rows[col][col]
-            rows[col] = [v / head for v in rows[col]]
-            for r in range(size):
-                factor = rows[r][col]
-                if r != col and factor != 0:
-                    rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col], strict=True)]
-        for node, row in zip(component, rows, strict=True):
-            solved[node] = (row[size], row[size + 1])
+            matrix.append(row)
+            rhs.append([win, draw])
+        for node, (win, draw) in zip(component, solve_exactly(matrix, rhs), strict=True):
+            solved[node] = (win, draw)
     return solved
 
 
