@@ -319,8 +319,9 @@ def _throw_odds(state: YbsState) -> Odds:
             rows.append((label, choice.win))
     note = Message(
         N_(
-            "each side's chance to win the fight for each keep choice, best first, against "
-            "the other side's race-optimal play (players {hand}, GM {gm_hand})"
+            "each side's chance to win the fight for each keep choice, best first (its chance "
+            "to win, a tie counting half), against the other side's race-optimal play "
+            "(players {hand}, GM {gm_hand})"
         ),
         hand=" ".join(str(f) for f in fight.players_hand),
         gm_hand=" ".join(str(f) for f in fight.gm_hand),

@@ -603,7 +603,7 @@ class RaceChoice:
 
 @dataclass(frozen=True)
 class RaceAdvice:
-    """Every keep for our hand against their hand, best chance to win first.
+    """Every keep for our hand against their hand, best first (win, a tie counting half).
 
     Attributes:
         ours, theirs: both hands, sorted.
