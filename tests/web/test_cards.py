@@ -266,6 +266,11 @@ def test_a_cards_html_has_its_dice_result_odds_and_consequences(store: SqliteSto
         entry_html(state.events[-1], state, viewer(store, links.gm, "Zinc", "fr"))
     )
     assert 'aria-label="d6 : 5, retiré"' in french
+    # dice and odds are drawn once per kind and language, then reused: a second drawing
+    # is the same, and the French one keeps its own words and numbers
+    again = entry_html(state.events[-1], state, viewer(store, links.gm, "Zinc"))
+    assert html.unescape(again) == page
+    assert "31,2" in french and "31.2" not in french and "counts" not in french
     # a card arrives live with its animation class; the page's own entries do not
     assert " fresh" in stream_fragment(
         [state.events[-1]], state, viewer(store, links.gm, "Zinc"), {}

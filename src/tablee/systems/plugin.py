@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from tablee.dice import Chance, SourceChance, TraceStep, TypedFaces
@@ -267,9 +268,15 @@ def recorded_rows(pairs: Sequence[tuple[Text, JSON]]) -> tuple[tuple[Text, Fract
     Raises:
         ValueError: a chance that is not a fraction's text.
     """
+    return tuple((label, _recorded_chance(str(chance))) for label, chance in pairs)
+
+
+@lru_cache(maxsize=4096)
+def _recorded_chance(text: str) -> Fraction:
+    """A recorded chance's text read once: the same few chances come back at every roll."""
     from fractions import Fraction  # a roll on the command line never needs it
 
-    return tuple((label, Fraction(str(chance))) for label, chance in pairs)
+    return Fraction(text)
 
 
 @dataclass(frozen=True)

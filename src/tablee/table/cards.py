@@ -14,6 +14,8 @@ Source: docs/web.md, "Roll cards".
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from tablee.errors import N_, Message
@@ -62,12 +64,27 @@ DPM_SIGNS = {1: "+", -1: "−", 0: ""}
 """A D+/- die's faces, drawn."""
 
 
+def _gettext(lang: str) -> Translate:
+    """The gettext of ``fr`` or ``en`` (any other language reads English)."""
+    return translation(lang if lang in ("fr", "en") else "en").gettext
+
+
 def _text(text: Text, tr: Translate) -> str:
     return text.render(tr) if isinstance(text, Message) else text
 
 
-def _die(shown: Shown, tr: Translate) -> dict[str, Any]:
-    """How one die is drawn and read: its shape, its face, its marks, its text alternative."""
+def _die(shown: Shown, lang: str) -> dict[str, Any]:
+    """How one die is drawn and read (`_die_view`), in a mapping of its own."""
+    return dict(_die_view(shown, lang))
+
+
+@lru_cache(maxsize=1024)
+def _die_view(shown: Shown, lang: str) -> dict[str, Any]:
+    """How one die is drawn and read: its shape, its face, its marks, its text alternative.
+
+    Worked out once per die and language (a log holds few kinds of die); the caller copies it.
+    """
+    tr = _gettext(lang)
     mark = shown.mark if shown.mark in MARKS else ""
     if shown.die == "dpm":
         name, face = "D+/-", tr(DPM_WORDS.get(shown.face, str(shown.face)))
@@ -91,6 +108,20 @@ def _die(shown: Shown, tr: Translate) -> dict[str, Any]:
     }
 
 
+@lru_cache(maxsize=4096)
+def _chance_texts(p: Fraction, lang: str) -> dict[str, str]:
+    """A chance as an odds row writes it (a percentage, the exact fraction, a meter's value).
+
+    Worked out once per chance and language: the same few chances come back at every roll.
+    The caller copies the mapping.
+    """
+    return {
+        "percent": format_percent(p, lang),
+        "fraction": f"{p.numerator}/{p.denominator}",
+        "value": f"{float(p):.4f}",
+    }
+
+
 def _odds(odds: Odds, lang: str, tr: Translate) -> dict[str, Any]:
     """The recorded odds: a one-line summary, the rows behind it and the note."""
     if odds.success is not None:
@@ -99,15 +130,7 @@ def _odds(odds: Odds, lang: str, tr: Translate) -> dict[str, Any]:
         )
     else:
         summary = tr(N_("Odds before rolling"))
-    rows = [
-        {
-            "label": _text(label, tr),
-            "percent": format_percent(p, lang),
-            "fraction": f"{p.numerator}/{p.denominator}",
-            "value": f"{float(p):.4f}",
-        }
-        for label, p in odds.rows
-    ]
+    rows = [{"label": _text(label, tr), **_chance_texts(p, lang)} for label, p in odds.rows]
     note = "" if odds.note is None else _text(odds.note, tr)
     return {"summary": summary, "rows": rows, "note": note}
 
@@ -124,11 +147,11 @@ def card_view(card: Card, lang: str) -> dict[str, Any]:
         "result", "tone", "sign", "odds": {"summary", "rows", "note"} | None,
         "consequences": [text]}``; an unknown tone is drawn ``neutral``.
     """
-    tr = translation(lang if lang in ("fr", "en") else "en").gettext
+    tr = _gettext(lang)
     tone = card.tone if card.tone in TONES else "neutral"
     return {
         "groups": [
-            {"label": _text(group.label, tr), "dice": [_die(d, tr) for d in group.dice]}
+            {"label": _text(group.label, tr), "dice": [_die(d, lang) for d in group.dice]}
             for group in card.groups
         ],
         "result": _text(card.result, tr),

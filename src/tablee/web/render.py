@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from tablee.errors import N_
 from tablee.locale import translation
@@ -77,7 +78,58 @@ def environment() -> jinja2.Environment:
         auto_reload=False,
     )
     env.filters["first_upper"] = first_upper
+    env.globals["die_html"] = die_html
+    env.globals["odds_html"] = odds_html
     return env
+
+
+def die_html(die: Mapping[str, Any]) -> Markup:
+    """One die of a roll card (``_die.html``), drawn once per kind, face, mark and label.
+
+    A log holds few kinds of die (a d6's six faces, each with a handful of marks), and
+    Jinja2's macros cost tens of microseconds a call: every card reuses the drawings.
+
+    Args:
+        die: a die as `tablee.table.cards.card_view` gives it: ``die``, ``face``, ``mark``,
+            ``label`` (already in the reader's language), ``pips``.
+    """
+    return _drawn_die(die["die"], die["face"], die["mark"], die["label"], die["pips"])
+
+
+def odds_html(odds: Mapping[str, Any]) -> Markup:
+    """The odds a roll card shows (``_card_odds.html``), drawn once per odds and language.
+
+    The odds a roll recorded repeat from roll to roll (the same pool, the same threshold):
+    every card showing the same reuses the drawing.
+
+    Args:
+        odds: the card's odds as `tablee.table.cards.card_view` gives them, in the reader's
+            language: ``summary``, ``rows`` (each ``label``, ``percent``, ``fraction``,
+            ``value``), ``note``.
+    """
+    rows = tuple((r["label"], r["percent"], r["fraction"], r["value"]) for r in odds["rows"])
+    return _drawn_odds(odds["summary"], rows, odds["note"])
+
+
+@lru_cache(maxsize=1024)
+def _drawn_odds(summary: str, rows: tuple[tuple[str, str, str, str], ...], note: str) -> Markup:
+    names = ("label", "percent", "fraction", "value")
+    shown = {
+        "summary": summary,
+        "rows": [dict(zip(names, row, strict=True)) for row in rows],
+        "note": note,
+    }
+    return Markup(_template("_card_odds.html").render(odds=shown))
+
+
+@lru_cache(maxsize=1024)
+def _drawn_die(
+    die: str, face: str, mark: str, label: str, pips: tuple[tuple[int, int], ...]
+) -> Markup:
+    drawn = {"die": die, "face": face, "mark": mark, "label": label, "pips": pips}
+    # the template's last line break (which Jinja2 drops) keeps the dice apart as the
+    # macro it replaces did
+    return Markup(_template("_die.html").render(d=drawn) + "\n")
 
 
 def first_upper(text: str) -> str:
