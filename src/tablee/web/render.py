@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields
 from functools import cache, lru_cache
+from types import SimpleNamespace
 from typing import Any
 
 import jinja2
@@ -255,7 +256,21 @@ def entry_html(
     for reduced motion).
     """
     context = entry_context(event, state, viewer)
-    return render("_entry.html", viewer.lang, e=context, oob=oob, fresh=fresh)
+    return render("_entry.html", viewer.lang, e=_as_attributes(context), oob=oob, fresh=fresh)
+
+
+def _as_attributes(context: dict[str, Any]) -> SimpleNamespace:
+    """An entry's context with its card and the card's groups read as attributes.
+
+    The templates read ``e.text``, ``card.groups``, ``group.dice``: Jinja2 tries an
+    attribute first and a key only after that lookup fails, which on mappings took a third
+    of an entry's rendering. Dice and odds stay mappings (`die_html`, `odds_html`).
+    """
+    card = context["card"]
+    if card is not None:
+        groups = [SimpleNamespace(**group) for group in card["groups"]]
+        card = SimpleNamespace(**{**card, "groups": groups})
+    return SimpleNamespace(**{**context, "card": card})
 
 
 def resource_panels(state: TableState[Any], viewer: Viewer) -> list[Panel]:
