@@ -181,3 +181,24 @@ def test_help_in_english(cli: Run, capsys: pytest.CaptureFixture[str]) -> None:
     assert help_text.startswith("usage: tablee pouyss roll")
     assert "show this help message and exit" in help_text
     assert "who rolls" in help_text
+
+
+def test_help_names_each_option_s_default(cli: Run, capsys: pytest.CaptureFixture[str]) -> None:
+    """An option left out takes its declared default: the help says which, in both languages."""
+    width = {"COLUMNS": "200"}
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in width.items():
+            patch.setenv(name, value)
+        code, out, _ = cli("lab", "pouyss", "economy", "--help", "--lang", "en", db_option=False)
+        english = out + capsys.readouterr().out
+        code_fr, out, _ = cli("lab", "pouyss", "economy", "--help", "--lang", "fr", db_option=False)
+        french = out + capsys.readouterr().out
+        code_roll, out, _ = cli("pouyss", "roll", "--help", "--lang", "en", db_option=False)
+        roll = out + capsys.readouterr().out
+    assert code == code_fr == code_roll == 0
+    assert "rolls per player in a session (1..100; default 8)" in english
+    assert "(1..20; default 2; rule P-M5)" in english  # the range, the default, the rule
+    assert "when the narrator sets a malus die (default third)" in english  # a word's default
+    assert "jets par joueur dans une séance (1..100 ; par défaut 8)" in french
+    assert "bonus dice asked for (0..; default 0; rule P-M1)" in roll
+    assert "who rolls\n" in roll  # a required option has no default to name

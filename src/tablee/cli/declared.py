@@ -76,6 +76,10 @@ def description_of(command: type[Command], tr: Tr) -> str | None:
     return " ".join(parts) or None
 
 
+FIELD_DEFAULT = (N_("default {value}"), N_("{range}; default {value}"))
+"""How an option's help names the value it takes when left out (alone, after the range)."""
+
+
 def _help(spec: FieldSpec, tr: Tr) -> str:
     text = tr(spec.param.help)
     low, high = spec.param.low, spec.param.high
@@ -83,16 +87,19 @@ def _help(spec: FieldSpec, tr: Tr) -> str:
     if spec.kind == "int" and (low is not None or high is not None):
         span = f"{'' if low is None else low}..{'' if high is None else high}"
     note = span
+    if spec.kind in ("int", "word") and spec.default is not None and not spec.param.positional:
+        template = FIELD_DEFAULT[1] if span else FIELD_DEFAULT[0]
+        note = tr(template).format(range=span, value=spec.default)
     if spec.param.rule:
-        template = FIELD_RULE[1] if span else FIELD_RULE[0]
-        note = tr(template).format(range=span, rule=spec.param.rule)
+        template = FIELD_RULE[1] if note else FIELD_RULE[0]
+        note = tr(template).format(range=note, rule=spec.param.rule)
     return f"{text} ({note})" if note else text
 
 
 def add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
     """Add one declared field to a parser: an option (``--bonus N``), a flag or a positional.
 
-    Its help names the range and ruling id (`FIELD_RULE`); the value is kept as typed, for
+    Its help names the range, the default (`FIELD_DEFAULT`) and the ruling id (`FIELD_RULE`); the value is kept as typed, for
     `tablee.systems.declare.build_command` to read. Used by every game's commands and by
     the lab's questions (``tablee lab``).
     """
