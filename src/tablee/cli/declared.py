@@ -99,9 +99,9 @@ def _help(spec: FieldSpec, tr: Tr) -> str:
 def add_field(parser: argparse.ArgumentParser, spec: FieldSpec, tr: Tr) -> None:
     """Add one declared field to a parser: an option (``--bonus N``), a flag or a positional.
 
-    Its help names the range, the default (`FIELD_DEFAULT`) and the ruling id (`FIELD_RULE`); the value is kept as typed, for
-    `tablee.systems.declare.build_command` to read. Used by every game's commands and by
-    the lab's questions (``tablee lab``).
+    Its help names the range, the default (`FIELD_DEFAULT`) and the ruling id (`FIELD_RULE`);
+    the value is kept as typed, for `tablee.systems.declare.build_command` to read. Used by
+    every game's commands and by the lab's questions (``tablee lab``).
     """
     kwargs: dict[str, Any] = {"dest": spec.name, "help": _help(spec, tr)}
     if spec.kind == "bool":
