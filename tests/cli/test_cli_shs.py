@@ -370,9 +370,9 @@ def test_difficulty_0_says_the_action_is_trivial(film: Run, argv: list[str]) -> 
 @pytest.mark.parametrize(
     ("extra", "words"),
     [
-        (["--bonus", "1", "--dice", "7,1,1"], ["0 faces of +/- dice", "needs 1", "S-M3"]),
-        (["--dice", "7,1,1", "--dpm-dice", "+"], ["1 faces of +/- dice", "needs 0", "S-M3"]),
-        (["--dice", "7,1"], ["2 faces of action dice", "needs 3", "S-A1"]),
+        (["--bonus", "1", "--dice", "7,1,1"], ["faces of +/- dice typed in: 0", "needs 1", "S-M3"]),
+        (["--dice", "7,1,1", "--dpm-dice", "+"], ["faces of +/- dice typed in: 1", "needs 0", "S-M3"]),
+        (["--dice", "7,1"], ["faces of action dice typed in: 2", "needs 3", "S-A1"]),
     ],
 )
 def test_typed_faces_that_do_not_fit_name_the_dice_and_the_rule(

@@ -86,7 +86,7 @@ def test_seeded_and_fair_tests_roll_one_die(ybs: Run) -> None:
         (
             ("ybs", "test", "Aki", "--trait", "chisei", "--faces", "3,4"),
             2,
-            "d6: 1 faces are needed",
+            "d6: 1 face needed, 2 typed in",
         ),
         (("ybs", "test", "Aki", "--trait", "force", "--faces", "3"), 2, "unknown trait"),
         (("ybs", "shichi-fukujin", "A"), 3, "needs 7"),

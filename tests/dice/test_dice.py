@@ -126,7 +126,7 @@ def test_typed_faces_are_handed_out_in_order():
 
 
 def test_typed_faces_too_few():
-    with pytest.raises(InputError, match="d6: 3 faces are needed but 2"):
+    with pytest.raises(InputError, match="d6: 3 faces needed, 2 typed in"):
         TypedFaces([1, 2]).roll(D6, 3)
 
 
@@ -252,3 +252,22 @@ def test_roll_drives_a_mechanic_with_a_source():
     )
     with pytest.raises(InputError):
         roll(_TwoDiceSum(D6), None, TypedFaces([2]))
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "needed", "said"),
+    [
+        ("en", [4, 5], 1, "d6: 1 face needed, 2 typed in"),
+        ("en", [4], 2, "d6: 2 faces needed, 1 typed in"),
+        ("fr", [4, 5], 1, "d6 : il faut 1 face (faces saisies : 2)"),
+        ("fr", [4], 3, "d6 : il faut 3 faces (faces saisies : 1)"),
+    ],
+)
+def test_a_wrong_count_of_typed_faces_says_face_or_faces(
+    lang: str, typed: list[int], needed: int, said: str
+) -> None:
+    from tablee.locale import translation
+
+    with pytest.raises(InputError) as caught:
+        TypedFaces(typed).expect(D6, needed)
+    assert caught.value.render(translation(lang).gettext) == said

@@ -221,7 +221,7 @@ def test_typed_faces_of_one_side_never_roll_the_other(
     before = len(TableService(store).state("club").events)
     code, text = act(client, gm, "gang-throw", side="both", faces="1,1,2,5,6")
     said = text_of(text)
-    assert code == 422 and "the game master's d6: 5 faces are needed" in said, said
+    assert code == 422 and "the game master's d6: 5 faces needed" in said, said
     code, text = act(client, gm, "gang-throw", side="both", faces="1,1", faces_gm="1,2,3,y,5")
     assert code == 422 and "the game master's d6: face y (the 4th)" in text_of(text), text
     assert len(TableService(store).state("club").events) == before

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from tablee.dice.faces import check_typed_face, split_faces
 from tablee.dice.kinds import Die
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Plural
 
 __all__ = [
     "MAX_DICE_PER_REQUEST",
@@ -43,6 +43,22 @@ def _check_count(count: int) -> None:
             count=count,
             maximum=MAX_DICE_PER_REQUEST,
         )
+
+
+def too_few_faces(die: Die, count: int, given: int) -> InputError:
+    """The error for typed-in faces that are not the number a roll needs.
+
+    Args:
+        die: the kind of die rolled.
+        count: the faces the roll needs, 0 or more.
+        given: the faces typed in.
+    """
+    return InputError(
+        N_("{die}: {faces} needed, {given} typed in"),
+        die=die.said,
+        faces=Plural("{n} face", "{n} faces", count),
+        given=given,
+    )
 
 
 class RandomSource(Protocol):
@@ -174,12 +190,7 @@ class TypedFaces:
         _check_count(count)
         left = len(self._faces) - self._used
         if left < count:
-            raise InputError(
-                N_("{die}: {count} faces are needed but {given} were typed in"),
-                count=count,
-                die=die.said,
-                given=len(self._faces),
-            )
+            raise too_few_faces(die, count, len(self._faces))
         start = self._used
         taken = tuple(
             check_typed_face(f, start + 1 + i, die)
@@ -203,12 +214,7 @@ class TypedFaces:
         """
         _check_count(count)
         if len(self._faces) != count:
-            raise InputError(
-                N_("{die}: {count} faces are needed but {given} were typed in"),
-                count=count,
-                die=die.said,
-                given=len(self._faces),
-            )
+            raise too_few_faces(die, count, len(self._faces))
         for position, face in enumerate(self._faces, start=1):
             check_typed_face(face, position, die)
 
@@ -220,8 +226,8 @@ class TypedFaces:
         """
         if self._used != len(self._faces):
             raise InputError(
-                N_("{given} faces were typed in but the roll needs {used}"),
-                given=len(self._faces),
+                N_("{typed} but the roll needs {used}"),
+                typed=Plural("{n} face was typed in", "{n} faces were typed in", len(self._faces)),
                 used=self._used,
             )
 
@@ -277,8 +283,8 @@ class FacesByKind:
             if self.fallback is not None:
                 return self.fallback.roll(die, count)
             raise InputError(
-                N_("{die}: {count} faces are needed but none were typed in"),
-                count=count,
+                N_("{die}: {faces} needed, none typed in"),
+                faces=Plural("{n} face", "{n} faces", count),
                 die=die.said,
             )
         return source.roll(die, count)

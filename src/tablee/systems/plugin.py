@@ -633,7 +633,7 @@ class Game(Generic[S, C, E]):
         needed = command.dice()
         if len(needed) == 1 and len(faces) != needed[0].count:
             raise InputError(
-                N_("{given} faces are recorded but the command needs {count} {die} (rule {rule})"),
+                N_("faces recorded: {given}; the command needs {count} {die} (rule {rule})"),
                 given=len(faces),
                 count=needed[0].count,
                 die=needed[0].die.name,

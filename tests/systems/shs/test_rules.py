@@ -165,10 +165,10 @@ def test_faces_that_do_not_fit_are_refused():
     for call, words in (
         (
             lambda: resolve_test(test, [1, 2, 3], []),
-            ("1 faces of +/- dice", "S-M3", "0 were given"),
+            ("faces of +/- dice given: 0", "needs 1", "S-M3"),
         ),
         (lambda: resolve_test(test, [1, 2, 3], [2]), ("2 is not a face of a +/- die", "S-N3")),
-        (lambda: resolve_test(test, [1, 2], [0]), ("3 D8 faces", "S-A1")),
+        (lambda: resolve_test(test, [1, 2], [0]), ("D8 faces given: 2", "needs 3", "S-A1")),
         (lambda: parse_dpm_face(3), ("3 is not a face of a +/- die", "S-N3")),
         (lambda: parse_dpm_face("x"), ("'x' is not a face of a +/- die", "S-N3")),
     ):

@@ -114,7 +114,7 @@ def test_each_event_verifies_and_the_fold_follows_it() -> None:
 
 def test_a_wrong_count_or_face_for_one_side_is_refused() -> None:
     state = fight()
-    with pytest.raises(InputError, match="5 faces are needed but 4"):
+    with pytest.raises(InputError, match="5 faces needed, 4 typed in"):
         throw(state, {"fighter": "A"}, (1, 2, 3, 4))
     with pytest.raises(InputError, match="is not a face of a d6"):
         throw(state, {"side": "gm"}, (1, 2, 3, 4, 7))

@@ -19,7 +19,7 @@ from typing import Any
 from tablee.cli.agents.common import Dice, Rolls, Tr, game_of
 from tablee.cli.app import Context
 from tablee.dice import D6, Die, TypedFaces, check_typed_faces, parse_faces
-from tablee.errors import N_, InputError, RuleError
+from tablee.errors import N_, InputError, Plural, RuleError
 from tablee.systems.declare import Command, check_text
 
 __all__ = [
@@ -249,9 +249,9 @@ class PlayBase:
         faces = parse_faces(answer)
         if len(faces) != count:
             raise InputError(
-                N_("{value!r} is not {count} faces of a {die}: type e.g. {example}, or nothing"),
+                N_("{value!r} is not {faces} of a {die}: type e.g. {example}, or nothing"),
                 value=answer,
-                count=count,
+                faces=Plural("{n} face", "{n} faces", count),
                 die=die.name,
                 example=",".join(["4"] * count),
             )

@@ -322,11 +322,11 @@ def die_title(die: Die) -> str:
 
 _COUNT = {
     True: N_(
-        "{count} faces of +/- dice are needed (one die per point of net Bonus or Malus, rules "
-        "S-M3, S-A7) but {given} were given"
+        "faces of +/- dice given: {given}; the roll needs {count} (one die per point of net "
+        "Bonus or Malus, rules S-M3, S-A7)"
     ),
     False: N_(
-        "{count} {die} faces are needed (the action dice, rules S-M2, S-A1) but {given} were given"
+        "{die} faces given: {given}; the roll needs {count} (the action dice, rules S-M2, S-A1)"
     ),
 }
 

@@ -124,12 +124,12 @@ _KINDS = {cls.kind: cls for cls in EVENTS}
 
 TYPED_COUNT = (
     N_(
-        "{given} faces of action dice were typed in, but the roll needs {needed} (three D8 per "
-        "Action, D10 with a matching Expertise; rules S-M2, S-A1)"
+        "faces of action dice typed in: {given}; the roll needs {needed} (three D8 per Action, "
+        "D10 with a matching Expertise; rules S-M2, S-A1)"
     ),
     N_(
-        "{given} faces of +/- dice were typed in, but the roll needs {needed} (one +/- die per "
-        "point of net Bonus or Malus; rules S-M3, S-A7)"
+        "faces of +/- dice typed in: {given}; the roll needs {needed} (one +/- die per point of "
+        "net Bonus or Malus; rules S-M3, S-A7)"
     ),
 )
 """Typed faces that are too few or too many for the Actions, in the words players use (the
