@@ -371,7 +371,10 @@ def test_difficulty_0_says_the_action_is_trivial(film: Run, argv: list[str]) -> 
     ("extra", "words"),
     [
         (["--bonus", "1", "--dice", "7,1,1"], ["faces of +/- dice typed in: 0", "needs 1", "S-M3"]),
-        (["--dice", "7,1,1", "--dpm-dice", "+"], ["faces of +/- dice typed in: 1", "needs 0", "S-M3"]),
+        (
+            ["--dice", "7,1,1", "--dpm-dice", "+"],
+            ["faces of +/- dice typed in: 1", "needs 0", "S-M3"],
+        ),
         (["--dice", "7,1"], ["faces of action dice typed in: 2", "needs 3", "S-A1"]),
     ],
 )
