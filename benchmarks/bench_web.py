@@ -30,6 +30,9 @@ each delivery is matched to its POST. Reported:
 
 ``--servers N`` starts N ``tablee serve`` processes on their own ports and one database (as
 behind a load balancer): the POST connections and the streams are spread over them in turn.
+``--affinity`` sends all the streams and rolls of a table to one server, chosen by the table's
+routing key from its page (``data-route``, also sent with its forms), as a proxy hashing
+that key does (docs/hosting.md, "A table's requests in one process").
 ``--hot-table`` posts 100 rolls/s on one table with 10 players over 2 servers.
 
 The client runs on the same cores as the server (two here), so it is kept cheap: the set-up
@@ -70,6 +73,7 @@ import httpx
 # The links page: each new link's holder in a heading, then its address in a read-only field.
 LINK = re.compile(r"<h2>([^<]+)</h2>.*?class=\"link-text\" value=\"([^\"]+)\"", re.DOTALL)
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+ROUTE = re.compile(r'data-route="([0-9a-f]+)"')
 TAG = re.compile(rb"because: (k\d+)\)")
 SSE_ID = re.compile(rb"^id: (\d+)$", re.MULTILINE)
 RUN = os.urandom(3).hex()
@@ -87,6 +91,7 @@ class Table:
     spectator: str
     csrf: dict[str, str] = field(default_factory=dict)
     start_seq: int = 0
+    route: str = ""
 
 
 @dataclass
@@ -278,6 +283,7 @@ async def create_table(
     for link in (table.gm, *table.players):
         page = await polite(client, "GET", link)
         table.csrf[link] = CSRF.search(page.text).group(1)  # type: ignore[union-attr]
+        table.route = ROUTE.search(page.text).group(1)  # type: ignore[union-attr]
     started = await polite(
         client,
         "POST",
@@ -288,6 +294,13 @@ async def create_table(
     assert started.status_code == 200, (started.status_code, started.text)
     table.start_seq = await last_seq(client, table)
     return table
+
+
+def _stream_server(args: argparse.Namespace, number: int, viewer: Viewer, servers: int) -> int:
+    """The server a stream goes to: in turn, or by its table's routing key (``--affinity``)."""
+    if args.affinity:
+        return int(viewer.table.route, 16) % servers
+    return number % servers
 
 
 async def last_seq(client: httpx.AsyncClient, table: Table) -> int:
@@ -407,7 +420,10 @@ async def roll(
     run.table_of[key] = table.number
     try:
         status, text = await conn.request(
-            "POST", path_of(link) + "/act/roll", body, "HX-Request: true\r\n"
+            "POST",
+            path_of(link) + "/act/roll",
+            body,
+            f"HX-Request: true\r\nX-Tablee-Table: {table.route}\r\n",
         )
     except (OSError, asyncio.IncompleteReadError, ValueError):
         conn.close()
@@ -429,20 +445,23 @@ async def drive(
     rate: float,
     seconds: float,
     inflight: int,
+    affinity: bool = False,
 ) -> float:
     """Post rolls on a fixed schedule; returns the posting time (until the last answer).
 
     At most ``inflight`` POSTs wait at once, each on its own keep-alive connection; a roll
     due while they all wait is sent as soon as one answers. With several servers, the
     connections are spread over them in turn (as a load balancer would), so successive
-    rolls of a table go through different processes.
+    rolls of a table go through different processes; with ``affinity``, each server has
+    its share of the connections and a table's rolls go to the server its routing key
+    picks (as its streams do).
     """
     links: list[tuple[Table, str]] = []
     for i in range(1 + len(tables[0].players)):  # the game master's link, then each player's
         links += [(t, (t.gm, *t.players)[i]) for t in tables]
-    pool: asyncio.Queue[Connection] = asyncio.Queue()
+    pools: list[asyncio.Queue[Connection]] = [asyncio.Queue() for _ in bases]
     for i in range(inflight):
-        pool.put_nowait(Connection(*bases[i % len(bases)]))
+        pools[i % len(bases) if affinity else 0].put_nowait(Connection(*bases[i % len(bases)]))
     tasks = []
     start = time.perf_counter()
     n = 0
@@ -450,14 +469,16 @@ async def drive(
         due = start + n / rate
         if due > time.perf_counter():
             await asyncio.sleep(due - time.perf_counter())
-        conn = await pool.get()
         table, link = links[n % len(links)]
+        pool = pools[int(table.route, 16) % len(bases) if affinity else 0]
+        conn = await pool.get()
         tasks.append(asyncio.create_task(roll(pool, conn, run, table, link, n)))
         n += 1
     await asyncio.gather(*tasks)
     posting = time.perf_counter() - start
-    while not pool.empty():
-        pool.get_nowait().close()
+    for pool in pools:
+        while not pool.empty():
+            pool.get_nowait().close()
     return posting
 
 
@@ -493,9 +514,11 @@ async def bench(args: argparse.Namespace, urls: list[str], pids: list[int]) -> d
         for url in urls:
             address = urlsplit(url)
             wheres.append((address.hostname or "127.0.0.1", address.port or 80))
-        # a table's streams are spread over the servers in turn (viewer i on server i % N)
+        # a table's streams are spread over the servers in turn (viewer i on server i % N),
+        # or with --affinity sent by the table's routing key, as nginx's `hash $arg_table`
+        # would (docs/hosting.md): all of a table's streams on one server
         watchers = [
-            asyncio.create_task(watch(wheres[i % len(wheres)], v, stop))
+            asyncio.create_task(watch(wheres[_stream_server(args, i, v, len(wheres))], v, stop))
             for i, v in enumerate(viewers)
         ]
         await asyncio.wait_for(asyncio.gather(*(v.opened.wait() for v in viewers)), 60)
@@ -509,7 +532,9 @@ async def bench(args: argparse.Namespace, urls: list[str], pids: list[int]) -> d
         cpu0, client0, load0 = cpu_seconds(pids), time.process_time(), os.getloadavg()[0]
         spy = start_py_spy(args, pids[0])
         run = Run()
-        posting = await drive(wheres, run, tables, args.rate, args.duration, args.inflight)
+        posting = await drive(
+            wheres, run, tables, args.rate, args.duration, args.inflight, args.affinity
+        )
         if spy is not None:
             spy.send_signal(2)  # py-spy writes its samples when interrupted
             await asyncio.to_thread(spy.wait, 30)
@@ -553,6 +578,7 @@ async def bench(args: argparse.Namespace, urls: list[str], pids: list[int]) -> d
     rolls = max(1, len(run.ok))
     return {
         "servers": len(urls),
+        "stream_affinity": bool(args.affinity),
         "workers_each": args.workers,
         "load_avg_start_end": f"{load0:.1f} - {load1:.1f}",
         "tables": args.tables,
@@ -631,6 +657,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--server-script", help="a Python file run instead of `-m tablee` (for timing probes)"
+    )
+    parser.add_argument(
+        "--affinity",
+        action="store_true",
+        help="all the streams and rolls of a table on one server, by the table's routing key",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

@@ -319,3 +319,35 @@ def test_a_server_that_does_not_create_tables_says_how_to_join(store: SqliteStor
         french = closed.get("/?lang=fr")
         assert "ouvrez le lien que le MJ vous a envoyé" in french.text
         assert closed.post("/tables", data={"csrf": "x"}).status_code in (403, 404)
+
+
+def test_a_tables_streams_carry_one_routing_key(client: TestClient, store: SqliteStore) -> None:
+    """Every link's page opens its stream and sends its forms with the table's key.
+
+    A proxy hashing that key sends all of a table's streams and rolls to one process
+    (docs/hosting.md): the key is the same for every link of a table, differs between
+    tables, and does not hold the table's id or name.
+    """
+    zinc = make_table(store)
+    cobalt = make_table(store, name="Cobalt")
+
+    opened = re.compile(r'sse-connect="[^"]*/stream\?after=\d+&amp;table=([0-9a-f]{16})"')
+
+    def route(path: str) -> str:
+        page = client.get(path).text
+        found = opened.search(page)
+        assert found is not None
+        assert f'data-route="{found.group(1)}"' in page  # what the page reconnects with
+        # and what its forms send, for the proxy to hash their posts the same way
+        assert f'hx-headers=\'{{"X-Tablee-Table": "{found.group(1)}"}}\'' in page
+        return found.group(1)
+
+    keys = {route(path) for path in (zinc.gm, zinc.spectator, *zinc.players.values())}
+    assert len(keys) == 1
+    other = route(cobalt.gm)
+    assert other not in keys
+    table_id = TableService(store).state("Zinc").table_id
+    assert all(table_id not in key and key not in table_id for key in keys)
+    # the stream takes the key and ignores it: the link decides what it shows
+    with client.stream("GET", f"{zinc.spectator}/stream?after=0&table={other}") as answer:
+        assert answer.status_code == 200

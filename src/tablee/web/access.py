@@ -81,6 +81,23 @@ def error_for(error: Exception, viewer: Viewer, events: Iterable[StoredEvent]) -
     return shown_error(error, viewer.role, viewer.player, events)
 
 
+def table_route(secret: bytes, table_id: str) -> str:
+    """A table's routing key: the same on every link of the table, 16 hex digits.
+
+    The table page opens its stream at ``/t/TOKEN/stream?table=KEY`` and sends its forms
+    with the header ``X-Tablee-Table: KEY``: a proxy in front of several server processes
+    may send all of a table's streams and rolls to the same process by hashing this key
+    (nginx's ``hash ... consistent``), so that a roll is read back and its messages drawn
+    once, in one process, however many processes there are. An HMAC of the table's id
+    under the server's secret: it names no table and cannot be guessed; the routes ignore
+    it (the link decides what a request may see and do).
+
+    Source: docs/hosting.md, "A table's requests in one process".
+    """
+    digest = hmac.new(secret, b"route:" + table_id.encode("utf-8"), hashlib.sha256)
+    return digest.hexdigest()[:16]
+
+
 def csrf_token(secret: bytes, link: LinkInfo) -> str:
     """The anti-forgery token of a link's forms: HMAC-SHA256 of its token hash, 32 hex digits.
 

@@ -25,7 +25,7 @@ from tablee.table.links import issue_table_links
 from tablee.table.projection import TableState
 from tablee.table.service import Applied
 from tablee.web import metrics
-from tablee.web.access import Viewer, csrf_token
+from tablee.web.access import Viewer, csrf_token, table_route
 from tablee.web.common import (
     FORM_KEY,
     KEEPALIVE_SECONDS,
@@ -380,6 +380,7 @@ def _table_page(
         role_label=role,
         base=base_path(token),
         csrf=csrf_token(table.secret, viewer.link),
+        route=table_route(table.secret, viewer.link.table_id),
         forms=forms,
         roll_modes=ROLL_MODES if viewer.is_gm else ROLL_MODES[:2],
         is_gm=viewer.is_gm,

@@ -153,7 +153,12 @@
     if (seq > last) {
       last = seq;
       var box = document.querySelector("[data-stream]");
-      if (box) { box.setAttribute("sse-connect", box.getAttribute("data-stream") + "?after=" + seq); }
+      if (box) {
+        // the table's key lets a proxy send all of a table's streams to one process
+        var route = box.getAttribute("data-route");
+        box.setAttribute("sse-connect", box.getAttribute("data-stream") + "?after=" + seq +
+          (route ? "&table=" + route : ""));
+      }
       // "undo the last event" means the last one this page has shown (see docs/web.md)
       var seen = document.querySelectorAll("input[data-last-seen]");
       for (var i = 0; i < seen.length; i++) { seen[i].value = String(seq); }
