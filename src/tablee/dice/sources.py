@@ -45,7 +45,7 @@ def _check_count(count: int) -> None:
         )
 
 
-def too_few_faces(die: Die, count: int, given: int) -> InputError:
+def wrong_face_count(die: Die, count: int, given: int) -> InputError:
     """The error for typed-in faces that are not the number a roll needs.
 
     Args:
@@ -190,7 +190,7 @@ class TypedFaces:
         _check_count(count)
         left = len(self._faces) - self._used
         if left < count:
-            raise too_few_faces(die, count, len(self._faces))
+            raise wrong_face_count(die, count, len(self._faces))
         start = self._used
         taken = tuple(
             check_typed_face(f, start + 1 + i, die)
@@ -214,7 +214,7 @@ class TypedFaces:
         """
         _check_count(count)
         if len(self._faces) != count:
-            raise too_few_faces(die, count, len(self._faces))
+            raise wrong_face_count(die, count, len(self._faces))
         for position, face in enumerate(self._faces, start=1):
             check_typed_face(face, position, die)
 
