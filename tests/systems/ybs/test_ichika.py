@@ -107,7 +107,7 @@ def test_ichika_hits(uchimi, hp, loser, kega_at):
 
 
 def test_errors():
-    with pytest.raises(InputError, match="4 faces were given"):
+    with pytest.raises(InputError, match="faces given: 4"):
         resolve_ichika(([1, 2, 3, 4], [1, 2, 3, 4, 5]))
     with pytest.raises(InputError, match="face 7"):
         resolve_ichika(([1, 2, 3, 4, 7], [1, 2, 3, 4, 5]))

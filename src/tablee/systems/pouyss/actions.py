@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from tablee.dice import D6, DiceRequest, Trace, TraceStep
-from tablee.errors import N_, InputError
+from tablee.errors import N_, InputError, Plural
 from tablee.systems.pouyss.levels import Level, level_of, mirror
 
 __all__ = [
@@ -186,10 +186,10 @@ def resolve_action_roll(inputs: ActionRoll, faces: Sequence[int]) -> ActionResul
     if len(faces) != inputs.pool:
         raise InputError(
             N_(
-                "this roll throws {pool} (1 base + {bonus} bonus + {malus} malus) "
-                "but {given} faces were given (rule P-M1)"
+                "this roll throws {pool} (1 base + {bonus} bonus + {malus} malus); "
+                "faces given: {given} (rule P-M1)"
             ),
-            pool=inputs.pool,
+            pool=Plural("{n} die", "{n} dice", inputs.pool),
             bonus=inputs.bonus,
             malus=inputs.malus,
             given=len(faces),

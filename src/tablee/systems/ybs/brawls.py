@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tablee.dice import Trace, TraceStep
-from tablee.errors import N_, InputError, RuleError
+from tablee.errors import N_, InputError, Plural, RuleError
 from tablee.systems.base import JSON, Fact
 from tablee.systems.common import whole
 from tablee.systems.ybs.damage import Boxes, take_damage
@@ -370,9 +370,9 @@ def decide_gang_side(
     rolled = tuple(int(f) for f in faces)
     if len(rolled) != requests[thrown].count:
         raise InputError(
-            N_("{side} throws {count} dice this time but {given} faces were given (Y-M7)"),
+            N_("{side} throws {dice} this time; faces given: {given} (Y-M7)"),
             side=thrown.title,
-            count=requests[thrown].count,
+            dice=Plural("{n} die", "{n} dice", requests[thrown].count),
             given=len(rolled),
         )
     for face in rolled:

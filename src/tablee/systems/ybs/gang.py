@@ -28,7 +28,7 @@ from enum import Enum
 from functools import cached_property
 
 from tablee.dice import D6, Chance, DiceRequest, RandomSource, SourceChance, Trace, TraceStep
-from tablee.errors import N_, InputError, RuleError
+from tablee.errors import N_, InputError, Plural, RuleError
 from tablee.systems.base import JSON
 from tablee.systems.common import whole
 from tablee.systems.ybs.straights import (
@@ -610,9 +610,9 @@ def _new_faces(side: GangSide, needed: int, faces: Sequence[int]) -> tuple[int, 
     rolled = D6.check_faces(faces)
     if len(rolled) != needed:
         raise InputError(
-            N_("{side} throws {count} dice this time but {given} faces were given (Y-M7)"),
+            N_("{side} throws {dice} this time; faces given: {given} (Y-M7)"),
             side=side.title,
-            count=needed,
+            dice=Plural("{n} die", "{n} dice", needed),
             given=len(rolled),
         )
     return rolled

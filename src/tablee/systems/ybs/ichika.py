@@ -271,7 +271,7 @@ def _hand(side: GangSide, faces: Sequence[int]) -> tuple[int, ...]:
     hand = check_faces(faces)
     if len(hand) != ICHIKA_DICE:
         raise InputError(
-            N_("{side} throws {count} dice in Ichika Bachika but {given} faces were given (Y-M8)"),
+            N_("{side} throws {count} dice in Ichika Bachika; faces given: {given} (Y-M8)"),
             side=side.title,
             count=ICHIKA_DICE,
             given=len(hand),
