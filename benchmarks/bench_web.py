@@ -296,11 +296,14 @@ async def create_table(
     return table
 
 
+def server_by_key(table: Table, servers: int) -> int:
+    """The server a table's requests go to with ``--affinity``: its routing key's hash."""
+    return int(table.route, 16) % servers
+
+
 def _stream_server(args: argparse.Namespace, number: int, viewer: Viewer, servers: int) -> int:
     """The server a stream goes to: in turn, or by its table's routing key (``--affinity``)."""
-    if args.affinity:
-        return int(viewer.table.route, 16) % servers
-    return number % servers
+    return server_by_key(viewer.table, servers) if args.affinity else number % servers
 
 
 async def last_seq(client: httpx.AsyncClient, table: Table) -> int:
@@ -470,7 +473,7 @@ async def drive(
         if due > time.perf_counter():
             await asyncio.sleep(due - time.perf_counter())
         table, link = links[n % len(links)]
-        pool = pools[int(table.route, 16) % len(bases) if affinity else 0]
+        pool = pools[server_by_key(table, len(bases)) if affinity else 0]
         conn = await pool.get()
         tasks.append(asyncio.create_task(roll(pool, conn, run, table, link, n)))
         n += 1
