@@ -19,9 +19,11 @@ from fastapi.testclient import TestClient
 from tablee.table.links import hash_token
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
+from tablee.web import live
 from tablee.web.access import Viewer
 from tablee.web.common import scoped_command_key
 from tablee.web.render import Fragments, stream_fragment
+from tablee.web.systems import web_system
 from tests.web.conftest import Links, Running, csrf_of, make_table
 from tests.web.test_stream import collect, post
 from tests.web.test_systems import act
@@ -139,6 +141,45 @@ def test_agents_agent_created_by_the_gm_reaches_its_player(
     assert bo["act-agent"] == ["Orso"]
     assert "Orso" in gm["act-agent"]
     assert "Orso" not in pushed(store, links, links.players["Ana"])["act-agent"]
+
+
+def test_kept_lists_are_those_made_for_the_viewer_alone(
+    client: TestClient, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lists kept by the game's basis equal lists made again, as a YBS table grows."""
+    links = make_table(store, system="ybs", name="Bancho", players=("A", "B"))
+    paths = [links.gm, links.players["A"], links.players["B"], links.spectator]
+    viewers = [viewer_of(store, path, links.name) for path in paths]
+    made = []
+    steps = [
+        {"action": "character-create", "character": "Bo", "player": "B", "choushi": "1"},
+        {"action": "character-create", "character": "Al", "player": "A", "choushi": "2"},
+        {"action": "damage", "character": "Bo", "uchimi": "1"},
+    ]
+    for step in steps:
+        code, text = act(client, links.gm, step.pop("action"), **step)
+        assert code == 200, text
+        state = TableService(store).state(links.name)
+        web = web_system("ybs")
+        assert web is not None
+        for viewer in viewers:
+            alone = live._lists(web, state, viewer) if viewer.role != "spectator" else ()
+            assert live.live_choices(state, viewer) == alone
+            made.append(alone)
+    assert made[0] != made[4]  # the second character changed the lists
+    calls: list[object] = []
+    real = live._lists
+
+    def counted(*args: Any) -> Any:
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(live, "_lists", counted)
+    code, text = act(client, links.gm, "damage", character="Al", uchimi="1")
+    assert code == 200, text
+    state = TableService(store).state(links.name)
+    assert [live.live_choices(state, v) for v in viewers] == made[-4:]
+    assert calls == []  # a change that leaves every list as it was makes none again
 
 
 def test_a_spectator_is_pushed_no_list(client: TestClient, store: SqliteStore) -> None:

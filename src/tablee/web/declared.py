@@ -13,7 +13,7 @@ Source: architecture.md "One declaration per command".
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -97,8 +97,7 @@ def _choices(game: AnyGame, spec: FieldSpec) -> Choices:
     """
 
     def choices(state: TableState[Any], viewer: Viewer) -> list[tuple[str, str]]:
-        source = spec.param.choices
-        names = _MEMO.get(state.game, ("choices", source), lambda: game.choices(state.game, source))
+        names = _names(game, state.game, spec.param.choices)
         label = spec.param.label_of
         if spec.param.actor and not viewer.is_gm:
             names = tuple(n for n in names if viewer.is_player(game.owner(state.game, n)))
@@ -107,6 +106,11 @@ def _choices(game: AnyGame, spec: FieldSpec) -> Choices:
         return [*empty, *((n, label(n)) for n in names)]
 
     return choices
+
+
+def _names(game: AnyGame, now: Any, source: str) -> tuple[str, ...]:
+    """The names a choice source offers in a game state (`Game.choices`), once per state."""
+    return _MEMO.get(now, ("choices", source), lambda: game.choices(now, source))
 
 
 def form_placeholder(param: Param) -> str:
@@ -248,6 +252,13 @@ class DeclaredWeb:
         self.id = game.id
         self.title = game.title
         self._actions = tuple(self._action(c) for c in game.commands if not issubclass(c, Query))
+        forms = [c for c in game.commands if not issubclass(c, Query)]
+        specs = [spec for c in forms for spec in fields_of(c) if spec.param.choices]
+        self._commands = tuple(forms)
+        self._sources = tuple(dict.fromkeys(spec.param.choices for spec in specs))
+        self._actor_sources = tuple(
+            dict.fromkeys(spec.param.choices for spec in specs if spec.param.actor)
+        )
 
     def _action(self, command: type[Command]) -> Action:
         game = self.game
@@ -320,6 +331,24 @@ class DeclaredWeb:
     def actions(self) -> Sequence[Action]:
         """One form per declared command, in the game's order."""
         return self._actions
+
+    def live_basis(self, state: TableState[Any]) -> Hashable:
+        """Everything the forms' choice lists are read from at this state, as one value.
+
+        The names each choice source offers (`Game.choices`), who may use each command
+        (`Game.who`) and the player who acts as each name an actor field offers
+        (`Game.owner`): two states with equal bases give every viewer the same forms and
+        lists (`tablee.web.live.live_choices`). Computed once per game state.
+        """
+        return _MEMO.get(state.game, "live", lambda: self._live_basis(state))
+
+    def _live_basis(self, state: TableState[Any]) -> Hashable:
+        game, now = self.game, state.game
+        names = tuple(_names(game, now, source) for source in self._sources)
+        who = tuple(game.who(now, command) for command in self._commands)
+        acting = {n for s in self._actor_sources for n in game.choices(now, s)}
+        owners = tuple((n, game.owner(now, n)) for n in sorted(acting))
+        return names, who, owners
 
     def resources(self, state: TableState[Any], viewer: Viewer, tr: Translate) -> Sequence[Panel]:
         """The game's panels, in the viewer's language."""

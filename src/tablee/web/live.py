@@ -13,11 +13,12 @@ Source: docs/web.md, "Live forms".
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from tablee.table.projection import TableState
 from tablee.web.access import Viewer
-from tablee.web.systems import Action, Field, Translate, web_system
+from tablee.web.systems import Action, Field, Translate, WebSystem, web_system
 
 __all__ = ["LiveList", "field_choices", "live_choices", "select_id", "shown_fields"]
 
@@ -60,26 +61,48 @@ def shown_fields(action: Action, viewer: Viewer, state: TableState[Any]) -> list
     return [f for f in action.fields if viewer.is_gm or not f.gm_only]
 
 
-def live_choices(state: TableState[Any], viewer: Viewer, tr: Translate) -> list[LiveList]:
+def live_choices(state: TableState[Any], viewer: Viewer) -> tuple[LiveList, ...]:
     """Every choice list read from the table on the viewer's page, as the table is now.
 
     Fields showing the same options share one list (most forms name the same characters).
+    The lists depend on the table only through the game's `WebSystem.live_basis`, and on
+    the viewer through its role, player and language: they are made once for each such
+    key (the last `KEPT` keys are kept), so a roll that changes no list makes none again.
 
     Args:
         state: the table now.
         viewer: who reads the page (a spectator's page has no form: no list).
-        tr: the viewer's translation function.
 
     Returns:
         The lists in the order of the page's forms; empty for a system without forms.
     """
     web = web_system(state.system.id)
     if web is None or viewer.role == "spectator":
-        return []
+        return ()
+    key = (web.id, web.live_basis(state), viewer.role, viewer.player, viewer.lang)
+    found = _KEPT.get(key)
+    if found is None:
+        if len(_KEPT) >= KEPT:  # the oldest half goes
+            for old in list(_KEPT)[: KEPT // 2]:
+                _KEPT.pop(old, None)
+        found = _KEPT[key] = _lists(web, state, viewer)
+    return found
+
+
+KEPT = 512
+"""How many (basis, viewer) keys `live_choices` keeps the lists of."""
+
+_KEPT: dict[Hashable, tuple[LiveList, ...]] = {}
+
+
+def _lists(web: WebSystem, state: TableState[Any], viewer: Viewer) -> tuple[LiveList, ...]:
+    from tablee.web.render import translator  # render draws these lists: it imports this module
+
+    tr = translator(viewer.lang)
     grouped: dict[tuple[tuple[str, str], ...], list[str]] = {}
     for action in web.actions():
         for field in shown_fields(action, viewer, state):
             if field.kind == "choice" and callable(field.choices):
                 options = tuple(field_choices(field, state, viewer, tr))
                 grouped.setdefault(options, []).append(select_id(action, field))
-    return [(tuple(ids), options) for options, ids in grouped.items()]
+    return tuple((tuple(ids), options) for options, ids in grouped.items())

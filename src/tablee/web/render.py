@@ -304,7 +304,7 @@ def choices_html(state: TableState[Any], viewer: Viewer) -> str:
     list, naming in ``data-for`` the ids of the ``<select>`` elements it fills; the page's
     script then moves the options into them.
     """
-    return _draw_choices(live_choices(state, viewer, translator(viewer.lang)), viewer.lang)
+    return _draw_choices(live_choices(state, viewer), viewer.lang)
 
 
 def _draw_choices(lists: Sequence[LiveList], lang: str) -> str:
@@ -463,13 +463,12 @@ class Fragments:
 
     def _resources(self, state: TableState[Any], viewer: Viewer) -> str:
         panels = resource_panels(state, viewer)
-        hashed = tuple(_hashable(panel) for panel in panels)
+        hashed = tuple(map(_hashable, panels))
         key = ("resources", viewer.lang, own_sheets(panels, viewer), hashed)
         try:
-            hash(key)
+            return self._drawn(state.table_id, key, lambda: _draw_resources(panels, viewer, True))
         except TypeError:  # a panel holding a list of lists: rendered, not kept
             return _draw_resources(panels, viewer, True)
-        return self._drawn(state.table_id, key, lambda: _draw_resources(panels, viewer, True))
 
     def _choices(
         self, kept: dict[tuple[Any, ...], Any], state: TableState[Any], viewer: Viewer
@@ -479,7 +478,7 @@ class Fragments:
         # lists and the language
         key = ("choices", viewer.role, viewer.player, viewer.lang)
         if key not in kept:
-            lists = tuple(live_choices(state, viewer, translator(viewer.lang)))
+            lists = live_choices(state, viewer)
             drawn = ("choices", viewer.lang, lists)
             kept[key] = self._drawn(
                 state.table_id, drawn, lambda: _draw_choices(lists, viewer.lang)
@@ -490,8 +489,12 @@ class Fragments:
 
 def _hashable(panel: Panel) -> tuple[Any, ...]:
     """A panel as a tuple of its fields (lists as tuples): equal exactly when the panels are."""
-    values = (getattr(panel, f.name) for f in fields(panel))
-    return tuple(tuple(v) if isinstance(v, list) else v for v in values)
+    values = map(panel.__dict__.__getitem__, _PANEL_FIELDS)
+    return tuple([tuple(v) if type(v) is list else v for v in values])
+
+
+_PANEL_FIELDS = tuple(f.name for f in fields(Panel))
+"""The names of a `Panel`'s fields, in order (`_hashable`)."""
 
 
 def _voided_target(event: StoredEvent, by_seq: Mapping[int, StoredEvent]) -> StoredEvent | None:

@@ -21,7 +21,7 @@ Source: docs/web.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
@@ -409,6 +409,13 @@ class WebSystem(Protocol):
 
     def actions(self) -> Sequence[Action]:
         """The system's forms, in the order shown."""
+        ...
+
+    def live_basis(self, state: TableState[Any]) -> Hashable:
+        """What the forms and their choice lists are read from at this state, as one value.
+
+        Two states of a table with equal bases show each viewer the same forms and lists.
+        """
         ...
 
     def resources(self, state: TableState[Any], viewer: Viewer, tr: Translate) -> Sequence[Panel]:
