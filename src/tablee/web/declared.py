@@ -346,7 +346,7 @@ class DeclaredWeb:
         game, now = self.game, state.game
         names = tuple(_names(game, now, source) for source in self._sources)
         who = tuple(game.who(now, command) for command in self._commands)
-        acting = {n for s in self._actor_sources for n in game.choices(now, s)}
+        acting = {n for source in self._actor_sources for n in _names(game, now, source)}
         owners = tuple((n, game.owner(now, n)) for n in sorted(acting))
         return names, who, owners
 
