@@ -62,3 +62,28 @@ def test_a_missing_step_is_a_storage_error() -> None:
 
     with pytest.raises(StorageError, match="no upgrade from version 2"):
         upcast(event("demo.move", 1, {"n": 1}), Gap())
+
+
+def test_a_table_kind_is_upgraded_through_the_table_s_own_steps() -> None:
+    """An undo stored at version 1 takes the table's own step, beside a game's kinds."""
+    from tablee.systems import system_named
+
+    old = event("table.voided", 1, {"target_seq": 1, "reason": "typo"})
+    upgraded = upcast(old, system_named("pouyss"))
+    assert upgraded.schema_version == 2
+    assert upgraded.payload == {"target_seq": 1, "reason": "typo", "revised": {}}
+
+
+@pytest.mark.parametrize("game_id", ["pouyss", "agents", "shs", "ybs"])
+def test_a_game_s_event_tables_are_made_once_and_read_only(game_id: str) -> None:
+    """A fold reads them for every event: one shared, read-only table per game."""
+    from tablee.systems import system_named
+
+    game: Any = system_named(game_id)
+    assert game.kinds() is game.kinds() and game.upcasters is game.upcasters
+    assert game.event_versions is game.event_versions
+    assert {kind: cls.version for kind, cls in game.kinds().items()} == dict(game.event_versions)
+    with pytest.raises(TypeError):
+        game.kinds()["x"] = None
+    for (kind, version), step in game.upcasters.items():
+        assert game.kinds()[kind].upgrades[version] is step

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from tablee.dice import Chance, SourceChance, TraceStep, TypedFaces
@@ -60,6 +61,22 @@ __all__ = [
 S = TypeVar("S")
 C = TypeVar("C", bound=Command)
 E = TypeVar("E", bound=Event)
+
+
+@cache
+def _event_tables(
+    classes: tuple[type[Event], ...],
+) -> tuple[Mapping[str, int], Mapping[tuple[str, int], Upcaster], Mapping[str, type[Event]]]:
+    """A game's event versions, upgrades and classes by kind, made once for its classes.
+
+    A fold reads them for every event it reads; the classes are a game's constant, so the
+    tables are made once and shared read-only.
+    """
+    versions = {cls.kind: cls.version for cls in classes}
+    steps = {(cls.kind, v): step for cls in classes for v, step in cls.upgrades.items()}
+    kinds = {cls.kind: cls for cls in classes}
+    return MappingProxyType(versions), MappingProxyType(steps), MappingProxyType(kinds)
+
 
 _READ_KEPT = 4096
 """How many payloads' typed events `Game.event_of` keeps (all are dropped past it)."""
@@ -379,21 +396,17 @@ class Game(Generic[S, C, E]):
 
     @property
     def event_versions(self) -> Mapping[str, int]:
-        """Current schema version of each event kind."""
-        return {cls.kind: cls.version for cls in self.event_classes}
+        """Current schema version of each event kind (read-only, made once per game)."""
+        return _event_tables(self.event_classes)[0]
 
     @property
     def upcasters(self) -> Mapping[tuple[str, int], Upcaster]:
-        """``(kind, version) -> upgrade`` for every event class's older versions."""
-        return {
-            (cls.kind, version): step
-            for cls in self.event_classes
-            for version, step in cls.upgrades.items()
-        }
+        """``(kind, version) -> upgrade`` for every event class's older versions (read-only)."""
+        return _event_tables(self.event_classes)[1]
 
     def kinds(self) -> Mapping[str, type[Event]]:
-        """Event class by stored kind."""
-        return {cls.kind: cls for cls in self.event_classes}
+        """Event class by stored kind (read-only, made once per game)."""
+        return _event_tables(self.event_classes)[2]
 
     def event_of(self, kind: str, payload: Mapping[str, JSON]) -> E:
         """The typed event of a stored kind of this game and its current-version payload.
