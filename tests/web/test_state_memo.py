@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from tablee.table.service import TableService
 from tablee.table.sqlite_store import SqliteStore
 from tablee.web import declared, render
-from tablee.web.memo import STATES_KEPT, StateMemo
+from tablee.web.memo import STATES_KEPT, StateMemo, kept_value
 from tablee.web.render import choices_html, resources_html, stream_fragment
 from tests.web.conftest import make_table
 from tests.web.test_hot_path import viewers_of
@@ -102,3 +102,18 @@ def test_the_memo_stays_bounded() -> None:
     made: list[int] = []
     memo.get(states[0], "k", lambda: made.append(1) or 1)  # long dropped: made again
     assert made == [1]
+
+
+def test_a_kept_value_is_made_once_and_the_oldest_half_goes_past_the_limit() -> None:
+    kept: dict[int, str] = {}
+    made: list[int] = []
+
+    def make(n: int) -> Callable[[], str]:
+        return lambda: made.append(n) or str(n)  # type: ignore[func-returns-value]
+
+    assert kept_value(kept, 1, 4, make(1)) == "1"
+    assert kept_value(kept, 1, 4, make(99)) == "1"  # kept: not made again
+    for n in (2, 3, 4, 5):
+        kept_value(kept, n, 4, make(n))
+    assert list(kept) == [3, 4, 5]  # at 4 keys, 1 and 2 went before 5 came
+    assert made == [1, 2, 3, 4, 5]

@@ -251,10 +251,9 @@ class DeclaredWeb:
         self.game = game
         self.id = game.id
         self.title = game.title
-        self._actions = tuple(self._action(c) for c in game.commands if not issubclass(c, Query))
-        forms = [c for c in game.commands if not issubclass(c, Query)]
-        specs = [spec for c in forms for spec in fields_of(c) if spec.param.choices]
-        self._commands = tuple(forms)
+        self._commands = tuple(c for c in game.commands if not issubclass(c, Query))
+        self._actions = tuple(self._action(c) for c in self._commands)
+        specs = [spec for c in self._commands for spec in fields_of(c) if spec.param.choices]
         self._sources = tuple(dict.fromkeys(spec.param.choices for spec in specs))
         self._actor_sources = tuple(
             dict.fromkeys(spec.param.choices for spec in specs if spec.param.actor)

@@ -18,6 +18,7 @@ from typing import Any
 
 from tablee.table.projection import TableState
 from tablee.web.access import Viewer
+from tablee.web.memo import kept_value
 from tablee.web.systems import Action, Field, Translate, WebSystem, web_system
 
 __all__ = ["LiveList", "field_choices", "live_choices", "select_id", "shown_fields"]
@@ -80,13 +81,7 @@ def live_choices(state: TableState[Any], viewer: Viewer) -> tuple[LiveList, ...]
     if web is None or viewer.role == "spectator":
         return ()
     key = (web.id, web.live_basis(state), viewer.role, viewer.player, viewer.lang)
-    found = _KEPT.get(key)
-    if found is None:
-        if len(_KEPT) >= KEPT:  # the oldest half goes
-            for old in list(_KEPT)[: KEPT // 2]:
-                _KEPT.pop(old, None)
-        found = _KEPT[key] = _lists(web, state, viewer)
-    return found
+    return kept_value(_KEPT, key, KEPT, lambda: _lists(web, state, viewer))
 
 
 KEPT = 512

@@ -8,12 +8,27 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-__all__ = ["STATES_KEPT", "StateMemo"]
+__all__ = ["STATES_KEPT", "StateMemo", "kept_value"]
 
 STATES_KEPT = 32
 """How many recent table or game states `StateMemo` keeps values for (then it starts over)."""
 
 V = TypeVar("V")
+K = TypeVar("K", bound=Hashable)
+
+
+def kept_value(kept: dict[K, V], key: K, limit: int, make: Callable[[], V]) -> V:
+    """``kept[key]``, made by ``make()`` when missing; past ``limit`` keys the oldest half goes.
+
+    A dictionary keeps its keys in insertion order: the first half are the oldest.
+    """
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= limit:
+            for old in list(kept)[: limit // 2]:
+                kept.pop(old, None)
+        found = kept[key] = make()
+    return found
 
 
 class StateMemo:

@@ -28,7 +28,7 @@ from tablee.table.transcript import describe
 from tablee.web.access import Viewer, can_see
 from tablee.web.cards import card_context
 from tablee.web.live import LiveList, live_choices
-from tablee.web.memo import StateMemo
+from tablee.web.memo import StateMemo, kept_value
 from tablee.web.systems import OddsView, Panel, web_system
 
 __all__ = [
@@ -396,14 +396,7 @@ class Fragments:
 
     def _drawn(self, table_id: str, key: tuple[Any, ...], draw: Callable[[], str]) -> str:
         """A rendering kept across the table's states, keyed by all the data it is drawn from."""
-        lasting = self._lasting.setdefault(table_id, {})
-        html = lasting.get(key)
-        if html is None:
-            if len(lasting) >= LASTING:
-                for old in list(lasting)[: LASTING // 2]:
-                    del lasting[old]
-            html = lasting[key] = draw()
-        return html
+        return kept_value(self._lasting.setdefault(table_id, {}), key, LASTING, draw)
 
     def message(
         self,
