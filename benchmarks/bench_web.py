@@ -101,6 +101,7 @@ class Viewer:
     table: Table
     link: str
     seqs: list[int] = field(default_factory=list)
+    port: int = 0
     arrivals: dict[bytes, float] = field(default_factory=dict)
     opened: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -111,6 +112,7 @@ class Run:
 
     sent: dict[bytes, float] = field(default_factory=dict)
     table_of: dict[bytes, int] = field(default_factory=dict)
+    port_of: dict[bytes, int] = field(default_factory=dict)
     ok: set[bytes] = field(default_factory=set)
     answered: list[float] = field(default_factory=list)
     refused: dict[int, int] = field(default_factory=dict)
@@ -387,6 +389,7 @@ def path_of(url: str) -> str:
 async def watch(base: tuple[str, int], viewer: Viewer, stop: asyncio.Event) -> None:
     """Read one stream until told to stop, recording each event's seq and roll tag."""
     conn = Connection(*base)
+    viewer.port = conn.port
     await conn.send("GET", f"{path_of(viewer.link)}/stream?after={viewer.table.start_seq}")
     status, chunked, _ = await conn.head()
     assert status == 200 and chunked, status
@@ -421,6 +424,7 @@ async def roll(
     key = tag.encode()
     run.sent[key] = time.perf_counter()
     run.table_of[key] = table.number
+    run.port_of[key] = conn.port
     try:
         status, text = await conn.request(
             "POST",
@@ -564,6 +568,7 @@ async def bench(args: argparse.Namespace, urls: list[str], pids: list[int]) -> d
         await asyncio.gather(*watchers, return_exceptions=True)
 
     delays = []
+    across = []  # the deliveries by a process other than the one that took the POST
     lost = duplicated = unmatched = 0
     for v in viewers:
         expected = set(range(v.table.start_seq + 1, finals[v.table.number] + 1))
@@ -577,6 +582,8 @@ async def bench(args: argparse.Namespace, urls: list[str], pids: list[int]) -> d
                 unmatched += 1
             else:
                 delays.append((arrived - run.sent[tag]) * 1000)
+                if v.port != run.port_of[tag]:
+                    across.append(delays[-1])
     mem = memory(pids)
     rolls = max(1, len(run.ok))
     return {
@@ -601,6 +608,10 @@ async def bench(args: argparse.Namespace, urls: list[str], pids: list[int]) -> d
         "p90_ms": round(percentile(delays, 90), 1),
         "p99_ms": round(percentile(delays, 99), 1),
         "max_ms": round(max(delays, default=float("nan")), 1),
+        "across_processes": len(across),
+        "across_p50_p99_ms": (
+            f"{percentile(across, 50):.1f} / {percentile(across, 99):.1f}" if across else "-"
+        ),
         "lost": lost,
         "duplicated": duplicated,
         "roll_not_seen_on_a_stream": unmatched,

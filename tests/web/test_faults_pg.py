@@ -31,7 +31,7 @@ from tablee.web.listen import Listener
 from tests.table import conftest as table_fixtures
 from tests.web.conftest import make_table
 from tests.web.test_faults import OpenStream, revoke
-from tests.web.test_pg_fanout import serving, wait_for
+from tests.web.test_pg_fanout import STORES, serving, store_of, wait_for
 
 postgres_user = table_fixtures.postgres_user
 postgres_url = table_fixtures.postgres_url
@@ -91,11 +91,12 @@ def test_a_cut_connection_answers_no_500(postgres_url: str) -> None:
     assert rolls(postgres_url, links.name) == 3  # each roll stored once
 
 
+@pytest.mark.parametrize("kind", STORES)
 def test_a_revocation_through_one_server_closes_the_stream_on_another(
-    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
     monkeypatch.setattr(pages, "RECHECK_SECONDS", 3600.0)
-    with serving(postgres_url, 30.0) as a, serving(postgres_url, 30.0) as b:
+    with serving(postgres_url, 30.0, kind=kind) as a, serving(postgres_url, 30.0) as b:
         links = make_table(a.store)  # type: ignore[arg-type]
         ana = OpenStream(b.url + links.players["Ana"] + "/stream")
         zoe = OpenStream(b.url + links.players["Zoé"] + "/stream")
@@ -103,7 +104,7 @@ def test_a_revocation_through_one_server_closes_the_stream_on_another(
         revoke(a.url, links.gm, links.players["Ana"])
         assert ana.ended.wait(DEADLINE), "the other server kept the revoked link's stream"
         assert not zoe.ended.is_set()
-        command_line = SqlAlchemyStore(postgres_url)  # as `tablee table links --revoke` does
+        command_line = store_of(kind, postgres_url)  # `tablee table links --revoke` opens "psycopg"
         try:
             token = links.players["Zoé"].removeprefix("/t/")
             table_id = command_line.find_table(links.name).id

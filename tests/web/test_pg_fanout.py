@@ -27,10 +27,11 @@ from sqlalchemy import event
 from tablee.dice import SourceChance, TypedFaces
 from tablee.systems.pouyss.commands import StartSession
 from tablee.systems.pouyss.plugin import POUYSS
+from tablee.table.connect import open_store
 from tablee.table.service import TableService
 from tablee.table.sql_store import NOTIFY_CHANNEL, SqlAlchemyStore
 from tablee.table.sqlite_store import SqliteStore
-from tablee.table.store import AppendConflict
+from tablee.table.store import AppendConflict, EventStore
 from tablee.web import Settings, create_app
 from tablee.web.listen import Listener, listener_for, parse_payload
 from tests.table import conftest as table_fixtures
@@ -53,15 +54,28 @@ class PgServer:
     """A real Uvicorn server in a thread, on its own store of the shared database."""
 
     url: str
-    store: SqlAlchemyStore
+    store: EventStore
     listener: Listener
     stopped_in: list[float] = field(default_factory=list)
 
 
+STORES = ("psycopg", "sqlalchemy")
+"""The stores a server can run on PostgreSQL: `open_store`'s (`PgStore`, what ``tablee serve``
+uses) and `SqlAlchemyStore`; the tests of what crosses processes run on both."""
+
+
+def store_of(kind: str, db_url: str) -> EventStore:
+    """A store of the kind named in `STORES` on the database."""
+    return open_store(db_url) if kind == "psycopg" else SqlAlchemyStore(db_url)
+
+
 @contextlib.contextmanager
-def serving(db_url: str, poll_interval: float, listen_to: str | None = None) -> Iterator[PgServer]:
-    """Serve the database; ``listen_to`` replaces the listener's address (a dead one)."""
-    store = SqlAlchemyStore(db_url)
+def serving(
+    db_url: str, poll_interval: float, listen_to: str | None = None, kind: str = "psycopg"
+) -> Iterator[PgServer]:
+    """Serve the database on a store of ``kind`` (`STORES`); ``listen_to`` replaces the
+    listener's address (a dead one)."""
+    store = store_of(kind, db_url)
     app = create_app(store, Settings(rate_limit="1000/second", poll_interval=poll_interval))
     listener = app.state.listener
     assert isinstance(listener, Listener)
@@ -165,10 +179,11 @@ class Poster:
 
 
 @pytest.mark.postgres
+@pytest.mark.parametrize("kind", STORES)
 def test_a_roll_through_one_server_reaches_the_others_streams_through_notify(
-    postgres_url: str,
+    postgres_url: str, kind: str
 ) -> None:
-    with serving(postgres_url, SLOW_POLL) as a, serving(postgres_url, SLOW_POLL) as b:
+    with serving(postgres_url, SLOW_POLL, kind=kind) as a, serving(postgres_url, SLOW_POLL) as b:
         links = make_table(a.store)  # type: ignore[arg-type]
         poster = Poster(a.url, links.gm)
         last = 2 + ROLLS
@@ -197,12 +212,13 @@ def test_a_roll_through_one_server_reaches_the_others_streams_through_notify(
 
 
 @pytest.mark.postgres
-def test_the_command_line_wakes_a_server_through_notify(postgres_url: str) -> None:
+@pytest.mark.parametrize("kind", STORES)
+def test_the_command_line_wakes_a_server_through_notify(postgres_url: str, kind: str) -> None:
     with serving(postgres_url, SLOW_POLL) as b:
         links = make_table(b.store)  # type: ignore[arg-type]
         stream = Stream(b.url + links.gm + "/stream", 2)
         assert stream.arrival(1, 5) is not None
-        other = SqlAlchemyStore(postgres_url)  # another process, as `tablee` would open
+        other = store_of(kind, postgres_url)  # another process (`tablee` opens "psycopg")
         try:
             began = time.monotonic()
             TableService(other).run_command(links.name, StartSession())

@@ -75,15 +75,12 @@ from tablee.table._rows import (
 from tablee.table.chain import SECRET_PREFERENCE, new_secret
 from tablee.table.connect import hide_password
 from tablee.table.events import StoredEvent, check_command_key
-from tablee.table.store import TableInfo
+from tablee.table.store import LINKS_CHANNEL, NOTIFY_CHANNEL, TableInfo
 
 if TYPE_CHECKING:
     from tablee.table.links import LinkInfo
 
-__all__ = ["NOTIFY_CHANNEL", "PgStore", "conninfo_of"]
-
-NOTIFY_CHANNEL = "tablee_events"
-"""The channel told ``'<table_id>:<last seq>'`` when a transaction stores events."""
+__all__ = ["LINKS_CHANNEL", "NOTIFY_CHANNEL", "PgStore", "conninfo_of"]
 
 T = TypeVar("T")
 
@@ -130,6 +127,11 @@ _UPSERT_PREFERENCE = (
 )
 _LINK_COLUMNS = ", ".join(LINK_COLUMNS)
 _INSERT_LINK = f"INSERT INTO links ({_LINK_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+_REVOKE_LINK = (
+    "WITH revoked AS (UPDATE links SET revoked_at = %s WHERE token_hash = %s"
+    " AND revoked_at IS NULL RETURNING table_id)"
+    " SELECT pg_notify(%s, table_id) FROM revoked"
+)
 _PRIMARY_KEY = "pk_events"
 _COMMAND_KEY = "uq_events_command_key"
 _TABLE_KEY = "fk_events_table_id"
@@ -741,13 +743,13 @@ class PgStore:
         return [link_from_row(row) for row in rows]
 
     def revoke_link(self, token_hash: str, now: datetime) -> None:
-        """Mark a link revoked at ``now`` (a link already revoked keeps its first time)."""
-        stamp = format_time(now)
+        """Mark a link revoked at ``now`` (a link already revoked keeps its first time).
+
+        The same statement tells `LINKS_CHANNEL` the link's table on commit, so that every
+        server process ends the link's open streams at once.
+        """
         with self._guard(), self._connection() as link:
-            link.rows(
-                "UPDATE links SET revoked_at = %s WHERE token_hash = %s AND revoked_at IS NULL",
-                (stamp, token_hash),
-            )
+            link.rows(_REVOKE_LINK, (format_time(now), token_hash, LINKS_CHANNEL))
 
     def close(self) -> None:
         """Close every idle connection; those in use close when given back (idempotent)."""

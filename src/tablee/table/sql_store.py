@@ -75,18 +75,12 @@ from tablee.table.chain import SECRET_PREFERENCE, new_secret
 from tablee.table.events import StoredEvent, check_command_key
 from tablee.table.schema import SCHEMA_HEAD, events, links, preferences, tables
 from tablee.table.sqlite_store import BUSY_TIMEOUT_MS, configure_connection
-from tablee.table.store import LinkInfo, TableInfo
+from tablee.table.store import LINKS_CHANNEL, NOTIFY_CHANNEL, LinkInfo, TableInfo
 
 __all__ = ["LINKS_CHANNEL", "NOTIFY_CHANNEL", "SUPPORTED_DIALECTS", "SqlAlchemyStore", "engine_url"]
 
 SUPPORTED_DIALECTS = ("postgresql", "sqlite")
 """The database kinds this store is tested on."""
-
-NOTIFY_CHANNEL = "tablee_events"
-"""The PostgreSQL channel told ``'<table_id>:<last seq>'`` when a transaction stores events."""
-
-LINKS_CHANNEL = "tablee_links"
-"""The PostgreSQL channel told ``'<table_id>'`` when a transaction revokes one of its links."""
 
 _WRITE = "tablee_write"  # execution option: begin SQLite transactions with BEGIN IMMEDIATE
 

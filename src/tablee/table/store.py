@@ -22,7 +22,23 @@ from tablee.table.events import StoredEvent
 if TYPE_CHECKING:
     from tablee.table.links import LinkInfo
 
-__all__ = ["AppendConflict", "DuplicateCommand", "EventStore", "LinkInfo", "TableInfo"]
+__all__ = [
+    "LINKS_CHANNEL",
+    "NOTIFY_CHANNEL",
+    "AppendConflict",
+    "DuplicateCommand",
+    "EventStore",
+    "LinkInfo",
+    "TableInfo",
+]
+
+NOTIFY_CHANNEL = "tablee_events"
+"""The PostgreSQL channel a store tells, on commit, that it stored a table's events
+(``'<table_id>:<last seq>'``, see `tablee.table.pg_store`)."""
+
+LINKS_CHANNEL = "tablee_links"
+"""The PostgreSQL channel a store tells, on commit, that it revoked a link of a table
+(``'<table_id>'``)."""
 
 
 class AppendConflict(ConcurrencyError):

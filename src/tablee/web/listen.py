@@ -34,7 +34,7 @@ import contextlib
 import logging
 from typing import Any
 
-from tablee.table.store import EventStore
+from tablee.table.store import LINKS_CHANNEL, NOTIFY_CHANNEL, EventStore
 from tablee.web.hub import Hub
 from tablee.web.presence import PRESENCE_CHANNEL, Presence
 
@@ -50,11 +50,8 @@ __all__ = [
     "parse_payload",
 ]
 
-CHANNEL = "tablee_events"
-"""The channel listened to (the store's ``NOTIFY_CHANNEL``)."""
-
-LINKS_CHANNEL = "tablee_links"
-"""The channel of revoked links (the store's ``LINKS_CHANNEL``)."""
+CHANNEL = NOTIFY_CHANNEL
+"""The channel of stored events listened to (`tablee.table.store.NOTIFY_CHANNEL`)."""
 
 RETRY_FIRST = 0.2
 """Seconds before the first reconnection after the connection dropped or failed."""
