@@ -16,8 +16,8 @@ import psycopg
 import pytest
 
 from tablee.systems.base import Fact
-from tablee.table.pg_store import PgStore
-from tablee.table.store import AppendConflict
+from tablee.table.pg_store import NOTICE_BYTES, PgStore, notice
+from tablee.table.store import NOTIFY_CHANNEL, AppendConflict
 
 pytestmark = pytest.mark.postgres
 
@@ -133,3 +133,64 @@ def _wait_for_a_lock_wait(url: str) -> None:
                 return
             assert time.monotonic() < deadline, "no session waits for the table's lock"
             time.sleep(0.02)
+
+
+def _heard(listening: psycopg.Connection[tuple[object, ...]]) -> list[str]:
+    return [n.payload for n in listening.notifies(timeout=5, stop_after=1)]
+
+
+def test_an_appends_notification_carries_its_events_as_stored(postgres_url: str) -> None:
+    writer, reader = PgStore(postgres_url), PgStore(postgres_url)
+    try:
+        table_id = new_table(writer)
+        with psycopg.connect(postgres_url, autocommit=True) as listening:
+            listening.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            writer.append(table_id, 1, [roll(2), Fact("test.note", {"text": "Zoé « ok »"})], NOW)
+            [payload] = _heard(listening)
+        head, newline, rows = payload.partition("\n")
+        assert head == f"{table_id}:3" and newline
+        assert payload.isascii()
+        told = reader.told(table_id, 1, rows)
+        assert told == reader.load(table_id, after_seq=1)  # the same events, chain links too
+        # the reader knows the last chain link: its append needs no read of it
+        assert reader._chains[table_id] == (3, told[-1].chain)
+        # what does not follow directly, or names another table, is left to a read
+        assert reader.told(table_id, 0, rows) is None
+        assert reader.told(table_id, 2, rows) is None
+        assert reader.told(str(uuid.uuid4()), 1, rows) is None
+        for bad in ("", "[]", "{}", "[[1]]", "not json", '[["a"]]'):
+            assert reader.told(table_id, 1, bad) is None, bad
+    finally:
+        writer.close()
+        reader.close()
+
+
+def test_a_notification_too_long_for_its_events_names_only_the_last_seq(
+    postgres_url: str,
+) -> None:
+    store = PgStore(postgres_url)
+    try:
+        table_id = new_table(store)
+        with psycopg.connect(postgres_url, autocommit=True) as listening:
+            listening.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            long = Fact("test.note", {"text": "é" * NOTICE_BYTES})  # 6 escaped bytes each
+            store.append(table_id, 1, [long], NOW)
+            assert _heard(listening) == [f"{table_id}:2"]
+            store.append(table_id, 2, [roll(3)], NOW)
+            [payload] = _heard(listening)
+            assert payload.startswith(f"{table_id}:3\n")
+    finally:
+        store.close()
+
+
+def test_a_notice_holds_its_rows_only_within_the_limit() -> None:
+    table_id = "0b8f8a5e-1b7e-4a43-9a51-6c1f8e2f9d10"
+
+    def rows(text: str) -> list[list[object]]:
+        return [[table_id, 7, "test.note", 1, None, "all", text, "t", None, None, "c"]]
+
+    head = f"{table_id}:7"
+    fixed = len(notice(table_id, rows(""))) - len(head) - 1  # the body without the text
+    fits = notice(table_id, rows("x" * (NOTICE_BYTES - len(head) - 1 - fixed)))
+    assert len(fits) == NOTICE_BYTES and fits.startswith(head + "\n")
+    assert notice(table_id, rows("x" * (NOTICE_BYTES - len(head) - fixed))) == head

@@ -326,6 +326,33 @@ class TableService:
             return
         self._snapshots[state.table_id] = state
 
+    def heard(self, events: Sequence[StoredEvent]) -> bool:
+        """Extend the kept whole fold of a table by events another process stored.
+
+        For a caller told the events by the database (a server process hearing a
+        notification that carries them, `tablee.table.pg_store.PgStore.told`), so that
+        the next `state` or command needs no read of them.
+
+        Args:
+            events: one table's events, in order, with no gap.
+
+        Returns:
+            Whether the kept fold was extended: False (and nothing changed) when this
+            service keeps no whole fold of the table, when the events do not follow its last
+            seq directly, or when they do not fold (the next read folds and reports them).
+        """
+        if not events:
+            return False
+        held = self._snapshots.get(events[0].table_id)
+        if held is None or held.partial or held.last_seq + 1 != events[0].seq:
+            return False
+        try:
+            state = extend(held, events)
+        except (TableeError, KeyError, TypeError, ValueError, AttributeError):
+            return False
+        self._snapshots[held.table_id] = state
+        return True
+
     @overload
     def execute(
         self,

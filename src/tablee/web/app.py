@@ -81,7 +81,7 @@ def create_app(
     table = WebTable(store, settings or Settings(), clock)
 
     # None unless the store is PostgreSQL
-    listener = listener_for(store, table.hub, table.presence)
+    listener = listener_for(store, table.hub, table.presence, table.told)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

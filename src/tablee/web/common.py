@@ -315,6 +315,31 @@ class WebTable:
                 cached = self._states[table_id] = known
             return cached
 
+    def told(self, table_id: str, rows_json: str) -> None:
+        """Keep the events a notification of the database carried (call from the loop).
+
+        On PostgreSQL, an append's notification carries the rows it stored
+        (`tablee.table.pg_store.notice`); when they directly follow the state this process
+        keeps of a watched table, the service's state is extended by them
+        (`TableService.heard`), so that the streams the hub then wakes, and the next roll
+        posted here, find the table current without reading the store. Anything else
+        (a table not watched here, events not following, store calls in worker threads,
+        which could be extending the same state) is left to the usual read.
+
+        Args:
+            table_id: the table the notification names.
+            rows_json: the payload after its first line.
+        """
+        if not self.inline or not self.hub.watched(table_id):
+            return
+        held = self.service.cached(table_id)
+        take = getattr(self.store, "told", None)
+        if held is None or take is None:
+            return
+        events = take(table_id, held.last_seq, rows_json)
+        if events:
+            self.service.heard(events)
+
     def known_state(self, table_id: str) -> TableState[Any] | None:
         """The service's state of a watched table when it holds every event the hub knows of.
 

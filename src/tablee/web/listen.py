@@ -12,9 +12,12 @@ other process at once instead of at the hub's next poll.
 NOTIFY is lossy by design: when the connection drops, the listener reconnects with an
 exponential backoff (`RETRY_FIRST` seconds, doubled up to `RETRY_MAX`), and asks the hub for
 one immediate store check once it listens again; the hub's poller stays the safety net for
-whatever falls in between. A malformed payload is ignored. The listener runs in the event
-loop of the server (started and stopped by the application's lifespan); stopping it cancels
-its task and closes the connection without waiting for the database.
+whatever falls in between. A malformed payload is ignored. A notification that carries the
+stored rows after its first line (`tablee.table.pg_store.notice`) is also handed to
+``told``, which keeps the events (`tablee.web.common.WebTable.told`) so that the woken
+streams need not read them. The listener runs in the event loop of the server (started
+and stopped by the application's lifespan); stopping it cancels its task and closes the
+connection without waiting for the database.
 
 The same connection listens to ``tablee_links`` (a link of the table named was revoked:
 `tablee.web.hub.Hub.links_changed` ends its open streams) and to ``tablee_presence``, where
@@ -32,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from tablee.table.store import LINKS_CHANNEL, NOTIFY_CHANNEL, EventStore
@@ -69,13 +73,14 @@ def parse_payload(payload: str) -> tuple[str, int] | None:
     """The ``(table_id, seq)`` of a notification's payload ``'<table_id>:<seq>'``.
 
     Args:
-        payload: the text sent with the notification.
+        payload: the text sent with the notification; what follows a first line break (the
+            rows stored, `tablee.table.pg_store.notice`) is not read here.
 
     Returns:
         The table's id and the last seq stored (1 or more), or None when the payload does
         not have that shape (it is then ignored: the poller still catches up).
     """
-    table_id, colon, seq = payload.rpartition(":")
+    table_id, colon, seq = payload.partition("\n")[0].rpartition(":")
     if not colon or not table_id or not seq.isdigit() or int(seq) < 1:
         return None
     return table_id, int(seq)
@@ -90,6 +95,8 @@ class Listener:
             for one store check (`Hub.check_soon`).
         presence: the seats of this process, whose announcements are sent through `send`
             and which hears the others' (None: presence is not shared).
+        told: given ``(table_id, rows_json)`` when a notification carries the rows stored
+            (called before the hub is told; its errors are logged, never raised here).
 
     Attributes:
         listening: set while the connection is listening (tests wait for it).
@@ -97,10 +104,17 @@ class Listener:
         backend_pid: the server process id of the last listening connection (0 before).
     """
 
-    def __init__(self, conninfo: str, hub: Hub, presence: Presence | None = None) -> None:
+    def __init__(
+        self,
+        conninfo: str,
+        hub: Hub,
+        presence: Presence | None = None,
+        told: Callable[[str, str], None] | None = None,
+    ) -> None:
         self.conninfo = conninfo
         self.hub = hub
         self.presence = presence
+        self.told = told
         self.listening = asyncio.Event()
         self.connections = 0
         self.backend_pid = 0
@@ -196,13 +210,25 @@ class Listener:
                     self.hub.links_changed(notify.payload)
                     continue
                 parsed = parse_payload(notify.payload)
-                if parsed is not None:
-                    self.hub.heard(*parsed)
+                if parsed is None:
+                    continue
+                _, newline, rows = notify.payload.partition("\n")
+                if newline and self.told is not None and parsed[1] > self.hub.known(parsed[0]):
+                    try:
+                        self.told(parsed[0], rows)
+                    except Exception:  # the streams then read the events themselves
+                        _log.exception("keeping the events of %s failed", parsed[0])
+                self.hub.heard(*parsed)
         finally:
             await conn.close()
 
 
-def listener_for(store: EventStore, hub: Hub, presence: Presence | None = None) -> Listener | None:
+def listener_for(
+    store: EventStore,
+    hub: Hub,
+    presence: Presence | None = None,
+    told: Callable[[str, str], None] | None = None,
+) -> Listener | None:
     """A listener for the store's database when it is PostgreSQL, else None.
 
     Args:
@@ -211,6 +237,7 @@ def listener_for(store: EventStore, hub: Hub, presence: Presence | None = None) 
             the poller alone serves it).
         hub: the hub to wake.
         presence: the seats to share with the other processes (None: not shared).
+        told: see `Listener`.
 
     Returns:
         A listener, not started yet, connecting with the store's own URL and credentials.
@@ -220,4 +247,4 @@ def listener_for(store: EventStore, hub: Hub, presence: Presence | None = None) 
         return None
     from tablee.table.pg_store import conninfo_of  # lazy: only a PostgreSQL store needs it
 
-    return Listener(conninfo_of(url), hub, presence)
+    return Listener(conninfo_of(url), hub, presence, told)
