@@ -26,12 +26,12 @@ import pytest
 
 from tablee.table.links import revoke_by_prefix
 from tablee.table.sql_store import SqlAlchemyStore
-from tablee.web import pages
+from tablee.web import common, pages
 from tablee.web.listen import Listener
 from tests.table import conftest as table_fixtures
-from tests.web.conftest import make_table
+from tests.web.conftest import free_port, make_table
 from tests.web.test_faults import OpenStream, revoke
-from tests.web.test_pg_fanout import STORES, serving, store_of, wait_for
+from tests.web.test_pg_fanout import STORES, count_calls, serving, store_of, wait_for
 
 postgres_user = table_fixtures.postgres_user
 postgres_url = table_fixtures.postgres_url
@@ -240,3 +240,36 @@ def test_the_master_of_workers_serves_the_sum_of_their_metrics(postgres_url: str
         master.wait(DEADLINE)
     finally:
         _end(master)
+
+
+def _page_status(base: str, path: str) -> int:
+    return httpx.get(base + path, timeout=10).status_code
+
+
+@pytest.mark.parametrize("kind", STORES)
+def test_a_link_kept_by_a_server_ends_with_a_revocation_on_another(
+    postgres_url: str, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(common, "LINK_KEPT_SECONDS", 3600.0)  # only the revocation ends it
+    with serving(postgres_url, 30.0, kind=kind) as a, serving(postgres_url, 30.0) as b:
+        links = make_table(a.store)  # type: ignore[arg-type]
+        ana, zoe = links.players["Ana"], links.players["Zoé"]
+        reads = count_calls(b.store, "find_link")
+        assert [_page_status(b.url, ana) for _ in range(3)] == [200] * 3
+        assert len(reads) == 1  # kept while the listener hears revocations
+        revoke(a.url, links.gm, ana)
+        wait_for(lambda: _page_status(b.url, ana) == 403, DEADLINE, "B kept a revoked link")
+        before = len(reads)
+        assert _page_status(b.url, zoe) == 200
+        assert len(reads) == before + 1  # the revocation ended every kept link
+
+
+def test_links_are_read_every_time_while_the_listener_is_not_listening(
+    postgres_url: str,
+) -> None:
+    dead = f"postgresql://nobody@127.0.0.1:{free_port()}/nothing"  # nothing listens there
+    with serving(postgres_url, 30.0, listen_to=dead) as b:
+        links = make_table(b.store)  # type: ignore[arg-type]
+        reads = count_calls(b.store, "find_link")
+        assert [_page_status(b.url, links.players["Ana"]) for _ in range(3)] == [200] * 3
+        assert len(reads) == 3

@@ -28,7 +28,6 @@ from tablee.dice import SourceChance, TypedFaces
 from tablee.systems.pouyss.commands import StartSession
 from tablee.systems.pouyss.plugin import POUYSS
 from tablee.table.connect import open_store
-from tablee.table.events import StoredEvent
 from tablee.table.service import TableService
 from tablee.table.sql_store import NOTIFY_CHANNEL, SqlAlchemyStore
 from tablee.table.sqlite_store import SqliteStore
@@ -103,16 +102,16 @@ def serving(
         store.close()
 
 
-def count_loads(store: EventStore) -> list[int]:
-    """The ``after_seq`` of every `EventStore.load` the store makes from now on."""
-    calls: list[int] = []
-    load = store.load
+def count_calls(store: EventStore, method: str) -> list[tuple[object, ...]]:
+    """The arguments of every call of the store's ``method`` from now on."""
+    calls: list[tuple[object, ...]] = []
+    called = getattr(store, method)
 
-    def counted(table_id: str, after_seq: int = 0) -> list[StoredEvent]:
-        calls.append(after_seq)
-        return load(table_id, after_seq)
+    def counted(*args: object) -> object:
+        calls.append(args)
+        return called(*args)
 
-    store.load = counted  # type: ignore[method-assign]
+    setattr(store, method, counted)
     return calls
 
 
@@ -203,7 +202,7 @@ def test_a_roll_through_one_server_reaches_the_others_streams_through_notify(
         last = 2 + ROLLS
         stream = Stream(b.url + links.spectator + "/stream", last)
         assert stream.arrival(1, 5) is not None
-        reads = count_loads(b.store)
+        reads = count_calls(b.store, "load")
         try:
             poster.act("session-start")
             assert stream.arrival(2, NOTIFY_BOUND) is not None

@@ -82,6 +82,7 @@ def create_app(
 
     # None unless the store is PostgreSQL
     listener = listener_for(store, table.hub, table.presence, table.told)
+    table.listener = listener
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

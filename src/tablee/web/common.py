@@ -25,9 +25,10 @@ from __future__ import annotations
 import asyncio
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 from fastapi import Request
@@ -58,6 +59,9 @@ from tablee.web.render import (
     translator,
 )
 from tablee.web.systems import Action, Forbidden, web_system
+
+if TYPE_CHECKING:
+    from tablee.web.listen import Listener
 
 __all__ = [
     "FORM_KEY",
@@ -99,6 +103,11 @@ Measured on PostgreSQL with bench_web.py (150 rolls/s asked): 1 thread (a global
 82 rolls/s, 4 threads 100 - 107, 12 threads 89, 40 (anyio's default) 74 to 96: more
 threads mostly wait for the interpreter lock and the connection pool."""
 KEEPALIVE_SECONDS = 15.0
+LINK_KEPT_SECONDS = 5.0
+"""How long a working link read from PostgreSQL is kept, at most, while the listener
+listens (`WebTable._found_link`); any revocation heard ends every kept link at once."""
+LINKS_KEPT = 4096
+"""How many links are kept at most (all are forgotten when the count is reached)."""
 HISTORY_THREADS = 2
 """Worker threads folding whole logs and rendering log entries at once (`WebTable.off_loop`).
 
@@ -204,6 +213,7 @@ class WebTable:
         fragments: the stream messages rendered once and shared by a table's streams.
         entries: the log entries rendered for pages, kept (`tablee.web.history.Entries`).
         presence: the seats with an open stream (`tablee.web.presence`).
+        listener: the LISTEN connection on PostgreSQL (`tablee.web.listen`), else None.
     """
 
     def __init__(
@@ -236,6 +246,8 @@ class WebTable:
         self._langs: dict[str, str] = {}
         self._states: dict[str, TableState[Any]] = {}
         self._state_locks: dict[str, asyncio.Lock] = {}
+        self.listener: Listener | None = None  # set by the application on PostgreSQL
+        self._kept_links: dict[str, tuple[tuple[int, int], float, LinkInfo]] = {}
 
     def _secret(self) -> bytes:
         """The server's secret for anti-forgery tokens, made once and kept in the store."""
@@ -353,6 +365,36 @@ class WebTable:
             return None
         return state if state.last_seq >= self.hub.known(table_id) else None
 
+    def _found_link(self, token_hash: str) -> LinkInfo | None:
+        """The link with that token hash, kept for a few seconds while revocations are heard.
+
+        On PostgreSQL, while the listener listens, every revocation by any process reaches
+        this one at once (``tablee_links``, `Hub.links_changed`): a working link found is
+        then kept for `LINK_KEPT_SECONDS`, until any link is revoked, or until the listener
+        loses its connection, whichever comes first, so that a table's requests do not
+        each read their link again (one round trip less per roll). Unknown and revoked
+        tokens are always read; without a listener (SQLite, whose reads take microseconds
+        and whose other writers tell nothing) every link is read.
+        """
+        basis = self._links_basis()
+        if basis is not None:
+            kept = self._kept_links.get(token_hash)
+            if kept is not None and kept[0] == basis and kept[1] > time.monotonic():
+                return kept[2]
+        link = self.store.find_link(token_hash)
+        if basis is not None and link is not None and link.revoked_at is None:
+            if len(self._kept_links) >= LINKS_KEPT:
+                self._kept_links.clear()
+            self._kept_links[token_hash] = (basis, time.monotonic() + LINK_KEPT_SECONDS, link)
+        return link
+
+    def _links_basis(self) -> tuple[int, int] | None:
+        """What a kept link depends on, or None when links must not be kept (see above)."""
+        listener = self.listener
+        if listener is None or not listener.listening.is_set():
+            return None
+        return listener.connections, self.hub.revocations
+
     async def link_works(self, link: LinkInfo) -> bool:
         """Whether a link is still stored and not revoked."""
         found = await self.run(lambda: self.store.find_link(link.token_hash))
@@ -376,7 +418,7 @@ class WebTable:
         """
         if not 20 <= len(token) <= 100:
             raise NotFound()
-        link = self.store.find_link(hash_token(token))
+        link = self._found_link(hash_token(token))
         if link is None:
             raise NotFound()
         if link.revoked_at is not None:

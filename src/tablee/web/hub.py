@@ -65,6 +65,7 @@ class Hub:
         self._task: asyncio.Task[None] | None = None
         self._checks: set[asyncio.Task[None]] = set()
         self.closed = False
+        self.revocations = 0  # revocations heard, of any table (the kept links depend on it)
 
     def signal(self, table_id: str) -> asyncio.Event:
         """The event set at the table's next wake-up (take it *before* reading the store)."""
@@ -95,7 +96,11 @@ class Hub:
             self.notify(table_id, last_seq)
 
     def links_changed(self, table_id: str) -> None:
-        """A link of the table was revoked: its streams check their link now (see `links`)."""
+        """A link of the table was revoked: its streams check their link now (see `links`).
+
+        Counted in `revocations` whether or not the table is watched here.
+        """
+        self.revocations += 1
         if self.watched(table_id):
             self._links[table_id] = self._links.get(table_id, 0) + 1
             self.notify(table_id)
