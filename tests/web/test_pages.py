@@ -225,6 +225,20 @@ def test_rate_limit(store: SqliteStore) -> None:
         assert limited.get(links.players["Zoé"]).status_code == 200  # counted per link
 
 
+def test_quick_reloads_of_a_table_page_stay_within_the_default_limit(store: SqliteStore) -> None:
+    links = make_table(store, system="agents", players=("Zoé", "Ana"))
+    app = create_app(store)  # the default limits
+    with TestClient(app) as c:
+        codes = []
+        for lang in ("en", "fr", "en", "fr", "en", "fr"):  # 6 loads within a second
+            page = c.get(links.gm + f"?lang={lang}")
+            codes.append(page.status_code)
+            odds = re.findall(r'hx-get="([^"]*/odds/[^"]*)"', page.text)
+            assert len(odds) >= 5  # what a load asks for beside the page
+            codes += [c.get(path).status_code for path in odds]
+        assert len(codes) > 30 and set(codes) == {200}
+
+
 def test_no_stack_trace_reaches_a_browser(
     store: SqliteStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -454,8 +454,8 @@ def tune_collector() -> None:
     500 rolls/s the default ran about 40 passes a second. Objects made later are collected
     as before, only less often. Measured over 2 server processes on PostgreSQL at 500
     rolls/s: the collector's CPU fell from about 460 to 170 ms per process in 15 s, its
-    longest pause from 110 - 170 ms to about 50 ms (benchmarks/README.md, "Pauses of the
-    garbage collector").
+    longest pause from 110 - 170 ms to about 50 ms (benchmarks/README.md, "Rolls spread over
+    two processes").
     """
     gc.collect()
     gc.freeze()

@@ -69,7 +69,10 @@ class Settings:
     Attributes:
         max_body: largest request body accepted, in bytes.
         rate_limit: requests allowed per link (or client address), in the ``limits``
-            notation (``"20/second;300/minute"``).
+            notation (``"20/second;300/minute"``). The default lets a person reload a
+            table's page several times within a second: each load makes about 8 requests
+            (the page, its stream, the odds of each form), and 30 a second refused the
+            odds of the fourth quick reload (the language switched back and forth).
         poll_interval: seconds between two checks of the store for events written by
             another process.
         trusted_origins: origins (``https://table.example``) also accepted on POSTs, for a
@@ -90,7 +93,7 @@ class Settings:
     """
 
     max_body: int = 64 * 1024
-    rate_limit: str = "30/second;600/minute"
+    rate_limit: str = "60/second;600/minute"
     poll_interval: float = 1.0
     trusted_origins: tuple[str, ...] = ()
     allow_create: bool = True
