@@ -209,10 +209,10 @@ class Listener:
                 if notify.channel == LINKS_CHANNEL:
                     self.hub.links_changed(notify.payload)
                     continue
-                parsed = parse_payload(notify.payload)
+                head, newline, rows = notify.payload.partition("\n")
+                parsed = parse_payload(head)
                 if parsed is None:
                     continue
-                _, newline, rows = notify.payload.partition("\n")
                 if newline and self.told is not None and parsed[1] > self.hub.known(parsed[0]):
                     try:
                         self.told(parsed[0], rows)
