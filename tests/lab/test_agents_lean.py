@@ -1,8 +1,9 @@
 """The lab's adventures skip the events only: the same states as the typed, recorded path.
 
-`decide(..., typed=False)` and `decide_action(..., record=False)` keep the rules' own
-state after; played again through the typed events folded back and the recorded action
-facts, the same seeded adventures end in equal states, scene for scene.
+`decide(..., typed=False)` keeps the rules' own state after, and `play_course` plays a
+challenge's actions on one `Course`; played again through the typed events folded back,
+each action a typed `Act` command decided and folded on its own, the same seeded
+adventures end in equal states, scene for scene.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import pytest
 
 import tablee.lab.sim_agents as sim
 from tablee.dice import SeededSource, SourceChance
+from tablee.systems.agents.commands import Act
 from tablee.systems.agents.decide import decide
-from tablee.systems.agents.game import decide_action
 from tablee.systems.agents.options import AgentsOptions
 
 
@@ -24,11 +25,13 @@ def _typed(state: Any, command: Any, chance: Any, **_: Any) -> Any:
     return made
 
 
-def _recorded(state: Any, **kw: Any) -> Any:
-    kw.pop("record", None)
-    made = decide_action(state, **kw)
-    assert len(made.facts) == 1
-    return made
+def _one_by_one(state: Any, *, challenge: int, chance: Any) -> Any:
+    """The challenge's actions as typed `Act` commands, each decided and folded alone."""
+    while state.challenges[challenge].is_open:
+        made = decide(state, Act(challenge=challenge), chance)
+        assert [e.kind for e in made.events] == ["agents.action"]
+        state = made.after
+    return state
 
 
 @pytest.mark.parametrize(
@@ -46,7 +49,7 @@ def test_lean_and_typed_adventures_end_alike(
     policies = question.adventure_policies()
     lean = [sim.play_adventure(start, policies, SourceChance(SeededSource(s))) for s in range(6)]
     monkeypatch.setattr(sim, "decide", _typed)
-    monkeypatch.setattr(sim, "decide_action", _recorded)
+    monkeypatch.setattr(sim, "play_course", _one_by_one)
     typed = [sim.play_adventure(start, policies, SourceChance(SeededSource(s))) for s in range(6)]
     assert lean == typed
     assert {p.state.quest.status for p in lean if p.state.quest is not None} != set()

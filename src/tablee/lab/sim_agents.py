@@ -2,7 +2,8 @@
 
 Each adventure is played as ``tablee agents play`` plays it: `next_step` says what the
 adventure needs, and every step is decided by the game's own `decide` (the same commands
-and rules, dice through the chance protocol), with every choice a player would make taken
+and rules, dice through the chance protocol; a challenge's actions by `play_course`, the
+actions of the agents due one after another), with every choice a player would make taken
 by a named policy instead. The defaults are ``play``'s empty answers: everyone together in
 each challenge, no modifier ticked, the winner named by the rule (most reserve spent, a
 roll-off on a tie, G-A12), the favori rolled off on a tie (G-A18), nobody challenging the
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, ClassVar, Literal
 
-from tablee.dice import D6, Chance, DiceRequest
+from tablee.dice import Chance, DiceRequest
 from tablee.errors import N_, InputError
 from tablee.lab.questions import LabContext, Question, Seed
 from tablee.lab.results import Cell, Chart, Column, LabResult, Policy, Variant
@@ -28,7 +29,6 @@ from tablee.systems.agents.adventure import decide_quest
 from tablee.systems.agents.agent import Reserve
 from tablee.systems.agents.challenge import Standing
 from tablee.systems.agents.commands import (
-    Act,
     Concede,
     ContestChallenge,
     ContestClose,
@@ -45,9 +45,9 @@ from tablee.systems.agents.commands import (
     Settle,
 )
 from tablee.systems.agents.contest import next_challengers
-from tablee.systems.agents.decide import challenge_for, decide, the_agent
+from tablee.systems.agents.decide import decide
 from tablee.systems.agents.flow import StepKind, next_step
-from tablee.systems.agents.game import AgentsState, decide_action
+from tablee.systems.agents.game import AgentsState, play_course
 from tablee.systems.agents.options import AgentsOptions
 from tablee.systems.agents.quest import QuestStatus
 from tablee.systems.agents.starters import starter_tables
@@ -256,9 +256,8 @@ def play_adventure(start: AgentsState, policies: AdventurePolicies, chance: Chan
             if step.challenge not in offered and state.challenges[step.challenge].actions == 0:
                 offered.add(step.challenge)
                 commands = _concessions(state, step.challenge, policies)
-            if not commands:  # the agent due acts (no command built: nothing to check)
-                assert step.agent is not None
-                state = _acted(state, step.challenge, step.agent, chance)
+            if not commands:  # played to its end, each agent due acting in turn
+                state = play_course(state, challenge=step.challenge, chance=chance)
                 continue
         elif kind is StepKind.NAME_WINNER:
             assert step.challenge is not None
@@ -298,31 +297,14 @@ def _decided(state: AgentsState, command: Command, chance: Chance) -> AgentsStat
     kept (the state the facts fold into).
 
     A quest is drawn by the rule that draws it (`adventure.decide_quest`, as `decide`
-    does) from Tablée's English starter tables read once per process. An action goes
-    straight to the rule that decides it (`game.decide_action`, as `decide`
-    does) and keeps the state that rule returns (the one its facts fold into), without the
-    exact odds that play records in its event for the players to read and without typing
-    its event: neither changes anything in the game, and the odds were most of an action's
-    cost.
+    does) from Tablée's English starter tables read once per process. Actions are not
+    commands here: `play_adventure` plays each challenge's course with `game.play_course`.
     """
     if isinstance(command, Quest):
         tables = _starter_tables()
         face = chance.roll(DiceRequest(tables.objectives.die, 1))[0]
         return decide_quest(state, tables=tables, source="starter:en", face=face).after
-    if not isinstance(command, Act):
-        return decide(state, command, chance, typed=False).after
-    current = challenge_for(state, command.challenge, command.agent)
-    return _acted(state, current.number, the_agent(state, current, command.agent), chance)
-
-
-def _acted(state: AgentsState, challenge: int, agent: str, chance: Chance) -> AgentsState:
-    """``agent`` acts in ``challenge`` with no modifier: one d6, `game.decide_action` (G-M4).
-
-    ``record=False``: the action's fact, which the simulation never reads, is not built.
-    """
-    face = chance.roll(DiceRequest(D6, 1))[0]
-    made = decide_action(state, challenge=challenge, agent=agent, face=face, record=False)
-    return made.after
+    return decide(state, command, chance, typed=False).after
 
 
 @dataclass(frozen=True)

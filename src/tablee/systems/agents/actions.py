@@ -33,6 +33,7 @@ __all__ = [
     "HIGHEST_MODIFIER",
     "LOWEST_MODIFIER",
     "MAX_MODIFIER",
+    "OPPOSITION_LOSS",
     "ActionMechanic",
     "ActionResult",
     "ActionRoll",
@@ -42,6 +43,7 @@ __all__ = [
     "modifier_range",
     "play_action",
     "resolve_action",
+    "result_of",
 ]
 
 MAX_MODIFIER = 20
@@ -176,12 +178,28 @@ class Result(Enum):
     @property
     def opposition_loss(self) -> int:
         """Points the opposition loses: 2, 1 or 0."""
-        return {"critical": 2, "success": 1, "failure": 0}[self.value]
+        return OPPOSITION_LOSS[self]
 
     @property
     def reserve_loss(self) -> int:
         """Points the acting agent's reserve loses: 1 on a failure, else 0."""
         return 1 if self is Result.FAILURE else 0
+
+
+OPPOSITION_LOSS: Mapping[Result, int] = {Result.CRITICAL: 2, Result.SUCCESS: 1, Result.FAILURE: 0}
+"""Points the opposition loses on each result (G-M4, G-A5)."""
+
+
+def result_of(total: int) -> Result:
+    """An action's result from its d6 plus modifier: 7+ critical, 4 to 6 success, else failure.
+
+    Source: seed 002, "Résolution d'action"; G-M4, G-A5.
+    """
+    if total >= 7:
+        return Result.CRITICAL
+    if total >= 4:
+        return Result.SUCCESS
+    return Result.FAILURE
 
 
 @dataclass(frozen=True)
@@ -243,13 +261,9 @@ def resolve_action(roll: ActionRoll, faces: Sequence[int]) -> ActionResult:
         raise InputError(N_("an action rolls one d6, not {count} faces"), count=len(faces))
     face = D6.check_face(faces[0])
     total = face + roll.modifier
-    if total >= 7:
-        result = Result.CRITICAL
-    elif total >= 4:
-        result = Result.SUCCESS
-    else:
-        result = Result.FAILURE
-    return ActionResult(face, roll.modifier, total, result, partial(_action_steps, face, roll))
+    return ActionResult(
+        face, roll.modifier, total, result_of(total), partial(_action_steps, face, roll)
+    )
 
 
 def _action_steps(face: int, roll: ActionRoll) -> Trace:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from tablee.errors import N_, InputError, Message, RuleError
-from tablee.systems.agents.actions import Result
+from tablee.systems.agents.actions import OPPOSITION_LOSS, Result
 from tablee.systems.agents.agent import Reserve
 from tablee.systems.agents.words import OUTCOME_WORDS, STANDING_WORDS, word
 from tablee.systems.base import clean_name, name_key
@@ -35,6 +35,7 @@ __all__ = [
     "MAX_OPPOSITIONS",
     "MAX_SCORE",
     "Challenge",
+    "Course",
     "Opposition",
     "Standing",
     "abandon",
@@ -187,15 +188,23 @@ def open_challenge(
     return _settled(challenge)
 
 
+def _outcome(open_oppositions: int, running: int) -> str | None:
+    """A challenge's end: won when no opposition is left, lost when nobody runs (G-A4, G-A15)."""
+    if open_oppositions == 0:
+        return "won"
+    if running == 0:
+        return "lost"
+    return None
+
+
 def _settled(challenge: Challenge) -> Challenge:
     """The challenge with its outcome set when it is over (G-M5, G-A4, G-A15)."""
     if not challenge.is_open:
         return challenge
-    if all(o.score == 0 for o in challenge.oppositions):
-        return replaced(challenge, outcome="won")
-    if not challenge.running():
-        return replaced(challenge, outcome="lost")
-    return challenge
+    outcome = _outcome(
+        sum(1 for o in challenge.oppositions if o.score > 0), len(challenge.running())
+    )
+    return challenge if outcome is None else replaced(challenge, outcome=outcome)
 
 
 def _check_open(challenge: Challenge) -> None:
@@ -226,6 +235,16 @@ def _check_active(challenge: Challenge, agent: str) -> None:
         )
 
 
+def _due(standing: Sequence[Standing], turn: int) -> int:
+    """The index of the first agent in the running from ``turn`` on, -1 if none (G-A20)."""
+    count = len(standing)
+    for step in range(count):
+        index = (turn + step) % count
+        if standing[index] is Standing.ACTIVE:
+            return index
+    return -1
+
+
 def next_actor(challenge: Challenge) -> str | None:
     """Whose turn it is: the first agent in the running from ``turn`` on, or None if over.
 
@@ -233,12 +252,9 @@ def next_actor(challenge: Challenge) -> str | None:
     """
     if not challenge.is_open:
         return None
-    count = len(challenge.agents)
-    for step in range(count):
-        agent = challenge.agents[(challenge.turn + step) % count]
-        if challenge.standing[agent] is Standing.ACTIVE:
-            return agent
-    return None
+    agents = challenge.agents
+    index = _due([challenge.standing[a] for a in agents], challenge.turn)
+    return None if index < 0 else agents[index]
 
 
 def _target(challenge: Challenge, target: int | None) -> int:
@@ -300,6 +316,17 @@ def act(
 
     Source: G-M4, G-M5, G-A4, G-A7, G-A14, G-A20.
     """
+    if agent not in challenge.standing:
+        _check_act(challenge, agent, reserve, strict_turns)  # raises: not involved
+    course = Course(challenge)
+    after, hit = course.act(
+        challenge.agents.index(agent), reserve, result, target, strict_turns=strict_turns
+    )
+    return course.frozen(), after, hit
+
+
+def _check_act(challenge: Challenge, agent: str, reserve: int, strict_turns: bool) -> None:
+    """Refuse an action the challenge does not allow now (see `act`)."""
     _check_open(challenge)
     _check_active(challenge, agent)
     if reserve <= 0:
@@ -317,27 +344,127 @@ def act(
             number=challenge.number,
             agent=agent,
         )
-    index = _target(challenge, target)
-    oppositions, loss = challenge.oppositions, result.opposition_loss
-    if loss:
-        opposition = oppositions[index]
-        hit = replaced(opposition, score=max(0, opposition.score - loss))
-        oppositions = (*oppositions[:index], hit, *oppositions[index + 1 :])
-    after = reserve - result.reserve_loss
-    standing, spent = challenge.standing, challenge.spent
-    if after == 0:
-        standing = {**standing, agent: Standing.OUT}
-    if result.reserve_loss:
-        spent = {**spent, agent: spent[agent] + result.reserve_loss}
-    moved = replaced(
-        challenge,
-        oppositions=oppositions,
-        standing=standing,
-        spent=spent,
-        turn=(challenge.agents.index(agent) + 1) % len(challenge.agents),
-        actions=challenge.actions + 1,
+
+
+class Course:
+    """A challenge being played, as one mutable record that actions change in place.
+
+    Every action of every challenge goes through `act`: play makes a course of the stored
+    `Challenge` for each action (`tablee.systems.agents.challenge.act`) and stores
+    `frozen`; the lab's simulations keep one course for a challenge's whole run
+    (`tablee.systems.agents.game.play_course`), so that an action costs a few list updates
+    instead of new checked records.
+
+    Attributes (lists in the order of ``challenge.agents``, and of its oppositions):
+        challenge: the challenge as it was when the course was made.
+        scores: each opposition's score now.
+        standing: each involved agent's standing now.
+        spent: reserve points each involved agent has lost in the challenge.
+        turn: index in ``agents`` from which the next actor is sought.
+        actions: actions taken so far.
+        outcome: None while open, ``won`` or ``lost``.
+        left: oppositions with a score above 0; running: agents still active.
+
+    Source: G-M4, G-M5, G-A4, G-A7, G-A14, G-A15, G-A20.
+    """
+
+    __slots__ = (
+        "actions",
+        "challenge",
+        "left",
+        "outcome",
+        "running",
+        "scores",
+        "spent",
+        "standing",
+        "turn",
     )
-    return _settled(moved), after, index
+
+    def __init__(self, challenge: Challenge) -> None:
+        agents = challenge.agents
+        self.challenge = challenge
+        self.scores = [o.score for o in challenge.oppositions]
+        self.standing = [challenge.standing[a] for a in agents]
+        self.spent = [challenge.spent[a] for a in agents]
+        self.turn, self.actions, self.outcome = challenge.turn, challenge.actions, challenge.outcome
+        self.left = sum(1 for score in self.scores if score > 0)
+        self.running = sum(1 for standing in self.standing if standing is Standing.ACTIVE)
+
+    def next_index(self) -> int:
+        """The index in ``agents`` of whoever is due to act, -1 when the challenge is over."""
+        return -1 if self.outcome is not None else _due(self.standing, self.turn)
+
+    def act(
+        self,
+        index: int,
+        reserve: int,
+        result: Result,
+        target: int | None = None,
+        *,
+        strict_turns: bool = True,
+    ) -> tuple[int, int]:
+        """Apply one action's result (see `act` for the rules and the errors).
+
+        Args:
+            index: the acting agent's index in ``agents``.
+            reserve: that agent's current reserve of the challenge's type.
+            result: the action's result.
+            target: index of the targeted opposition (0-based), None when one is left.
+            strict_turns: the agent must be the one due (G-A20).
+
+        Returns:
+            The agent's reserve after the action and the index of the opposition hit.
+
+        Raises:
+            RuleError, InputError: as `act`; the course is then unchanged.
+        """
+        if not (
+            self.outcome is None
+            and self.standing[index] is Standing.ACTIVE
+            and reserve > 0
+            and (not strict_turns or index == self.next_index())
+        ):
+            frozen = self.frozen()
+            _check_act(frozen, frozen.agents[index], reserve, strict_turns)
+        scores = self.scores
+        if target is None and len(scores) == 1 and scores[0] > 0:
+            hit = 0
+        else:
+            hit = _target(self.frozen(), target)
+        loss = OPPOSITION_LOSS[result]
+        if loss:
+            score = scores[hit] - loss
+            scores[hit] = score if score > 0 else 0
+            if score <= 0:
+                self.left -= 1
+        after = reserve
+        if result is Result.FAILURE:
+            after -= 1
+            self.spent[index] += 1
+            if after == 0:
+                self.standing[index] = Standing.OUT
+                self.running -= 1
+        self.turn = (index + 1) % len(self.standing)
+        self.actions += 1
+        self.outcome = _outcome(self.left, self.running)
+        return after, hit
+
+    def frozen(self) -> Challenge:
+        """The challenge as the course has it now, as a table stores it."""
+        challenge = self.challenge
+        agents, scores = challenge.agents, self.scores
+        return replaced(
+            challenge,
+            oppositions=tuple(
+                o if o.score == score else replaced(o, score=score)
+                for o, score in zip(challenge.oppositions, scores, strict=True)
+            ),
+            standing=dict(zip(agents, self.standing, strict=True)),
+            spent=dict(zip(agents, self.spent, strict=True)),
+            turn=self.turn,
+            actions=self.actions,
+            outcome=self.outcome,
+        )
 
 
 def mark_out(challenge: Challenge, agent: str) -> Challenge:

@@ -26,11 +26,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tablee.dice import D6, Chance, DiceRequest
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError
-from tablee.systems.agents.actions import ActionRoll, declared_modifier, resolve_action
+from tablee.systems.agents.actions import (
+    ActionRoll,
+    declared_modifier,
+    resolve_action,
+    result_of,
+)
 from tablee.systems.agents.agent import Agent, Reserve, create_agent, reserve_named
 from tablee.systems.agents.challenge import (
     Challenge,
+    Course,
     act,
     mark_out,
     name_winner,
@@ -65,6 +72,7 @@ __all__ = [
     "initial_state",
     "one",
     "open_challenges",
+    "play_course",
     "wins",
 ]
 
@@ -372,11 +380,25 @@ def _with_reserve(
     state: AgentsState, name: str, agent: Agent, which: Reserve, challenges: dict[int, Challenge]
 ) -> AgentsState:
     """The state with ``agent`` stored, out of every open challenge of ``which`` at 0."""
-    if agent.reserve(which) == 0:
-        for number, challenge in challenges.items():
-            if challenge.kind is which:
-                challenges[number] = mark_out(challenge, name)
-    return replaced(state, agents={**state.agents, name: agent}, challenges=challenges)
+    return _with_reserves(state, {name: agent}, which, challenges)
+
+
+def _with_reserves(
+    state: AgentsState,
+    changed: Mapping[str, Agent],
+    which: Reserve,
+    challenges: dict[int, Challenge],
+) -> AgentsState:
+    """The state with the ``changed`` agents stored (``challenges`` updated in place).
+
+    Each agent at 0 of ``which`` is out of every open challenge of that type (G-T3).
+    """
+    for name, agent in changed.items():
+        if agent.reserve(which) == 0:
+            for number, challenge in challenges.items():
+                if challenge.kind is which:
+                    challenges[number] = mark_out(challenge, name)
+    return replaced(state, agents={**state.agents, **changed}, challenges=challenges)
 
 
 def decide_action(
@@ -467,6 +489,52 @@ def decide_action(
         "odds": None if odds is None else dict(odds),
     }
     return one(Fact("agents.action", payload, actor=actor_of(state, name)), result, after)
+
+
+def play_course(state: AgentsState, *, challenge: int, chance: Chance) -> AgentsState:
+    """A challenge played to its end: the agent due acts, with no modifier, until it is over.
+
+    The state that `decide_action` with ``record=False`` gives after each action in turn
+    (each time the agent due, no modifier ticked, no declaration, the one opposition left
+    targeted, one d6 from ``chance``), kept as one `Course` from the first action to the
+    last instead of a new checked state per action: the lab's simulations play a challenge
+    this way.
+
+    Args:
+        state: current state.
+        challenge: the number of a challenge with one opposition left (or over: unchanged).
+        chance: where each action's d6 comes from, one request of one d6 per action.
+
+    Returns:
+        The state after the challenge's last action.
+
+    Raises:
+        NotFoundError: an unknown challenge.
+        InputError: several oppositions left (each action must name its target, G-A7).
+        RuleError: an agent due who sits the scene out (G-M11, G-A16).
+
+    Source: G-M4, G-M5, G-A4, G-A5, G-A14, G-A15, G-A20; G-T3 (`decide_action`).
+    """
+    current = challenge_numbered(state, challenge)
+    course = Course(current)
+    which, names = current.kind, current.agents
+    reserves = [state.agents[n].reserve(which) for n in names]
+    checked = [False] * len(names)
+    one_d6 = DiceRequest(D6, 1)
+    while course.outcome is None:
+        index = course.next_index()  # the agent due acts: the turn order holds by itself
+        if not checked[index]:
+            check_present(state, names[index])
+            checked[index] = True
+        result = result_of(D6.check_face(chance.roll(one_d6)[0]))
+        reserves[index] = course.act(index, reserves[index], result, strict_turns=False)[0]
+    changed = {
+        n: state.agents[n].with_reserve(which, r)
+        for n, r in zip(names, reserves, strict=True)
+        if r != state.agents[n].reserve(which)
+    }
+    challenges = {**state.challenges, current.number: course.frozen()}
+    return _with_reserves(state, changed, which, challenges)
 
 
 def _target_index(target: object) -> int:
