@@ -56,6 +56,11 @@ class Reserve(Enum):
         return self.value.capitalize()
 
 
+def bounded_sang(value: int) -> int:
+    """Sang ``value`` kept within 0..`MAX_SANG` (G-A11)."""
+    return max(0, min(MAX_SANG, value))
+
+
 def reserve_named(text: object) -> Reserve:
     """A reserve (or challenge type) from its id or name, in any case (``Sexe``, ``muscle``).
 
@@ -123,7 +128,7 @@ class Agent:
 
     def with_sang(self, value: int) -> Agent:
         """The agent with Sang set to ``value``, kept within 0..`MAX_SANG` (G-A11)."""
-        return replaced(self, sang=max(0, min(MAX_SANG, value)))
+        return replaced(self, sang=bounded_sang(value))
 
     def restored(self) -> Agent:
         """Every reserve back to at least its starting value (the favori's restore, G-M12)."""

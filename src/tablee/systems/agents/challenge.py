@@ -20,12 +20,13 @@ G-A19, G-A20.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from tablee.dice import D6, Chance, DiceRequest
 from tablee.errors import N_, InputError, Message, RuleError
-from tablee.systems.agents.actions import OPPOSITION_LOSS, Result
+from tablee.systems.agents.actions import OPPOSITION_LOSS, Result, result_of
 from tablee.systems.agents.agent import Reserve
 from tablee.systems.agents.words import OUTCOME_WORDS, STANDING_WORDS, word
 from tablee.systems.base import clean_name, name_key
@@ -175,17 +176,17 @@ def open_challenge(
             maximum=MAX_OPPOSITIONS,
             count=len(opposed),
         )
-    standing = {a: Standing.ACTIVE if reserves.get(a, 0) > 0 else Standing.OUT for a in agents}
-    challenge = Challenge(
+    course = Course.opened([o.score for o in opposed], [reserves.get(a, 0) for a in agents])
+    return Challenge(
         number,
         kind,
         tuple(agents),
         opposed,
-        standing,
+        dict(zip(agents, course.standing, strict=True)),
         {a: 0 for a in agents},
+        outcome=course.outcome,
         label=label.strip(),
     )
-    return _settled(challenge)
 
 
 def _outcome(open_oppositions: int, running: int) -> str | None:
@@ -380,15 +381,79 @@ class Course:
         "turn",
     )
 
-    def __init__(self, challenge: Challenge) -> None:
+    def __init__(self, challenge: Challenge | None) -> None:
+        if challenge is None:
+            return  # `opened` sets the fields
         agents = challenge.agents
-        self.challenge = challenge
+        self.challenge: Challenge | None = challenge
         self.scores = [o.score for o in challenge.oppositions]
         self.standing = [challenge.standing[a] for a in agents]
         self.spent = [challenge.spent[a] for a in agents]
         self.turn, self.actions, self.outcome = challenge.turn, challenge.actions, challenge.outcome
         self.left = sum(1 for score in self.scores if score > 0)
         self.running = sum(1 for standing in self.standing if standing is Standing.ACTIVE)
+
+    @classmethod
+    def opened(cls, scores: Sequence[int], reserves: Sequence[int]) -> Course:
+        """A challenge's course as it opens, made of values (no stored `Challenge`).
+
+        Args:
+            scores: each opposition's score, 0 or more.
+            reserves: each involved agent's reserve of the challenge's type; an agent at 0
+                is out at once.
+
+        Returns:
+            The course: won at once when every score is 0 (G-A2), lost at once when no
+            agent can act (see `open_challenge`). It has no `frozen` form.
+        """
+        course = cls(None)
+        course.challenge = None
+        course.scores = list(scores)
+        course.standing = [Standing.ACTIVE if r > 0 else Standing.OUT for r in reserves]
+        course.spent = [0] * len(reserves)
+        course.turn = course.actions = 0
+        course.left = sum(1 for score in scores if score > 0)
+        course.running = sum(1 for r in reserves if r > 0)
+        course.outcome = _outcome(course.left, course.running)
+        return course
+
+    def candidates(self) -> list[int]:
+        """The indices the fallback rule names as winner: the eligible who spent most.
+
+        Eligible agents neither conceded nor abandoned (G-M6, G-A12); empty when none is.
+        """
+        left = (Standing.CONCEDED, Standing.ABANDONED)
+        eligible = [i for i, standing in enumerate(self.standing) if standing not in left]
+        if not eligible:
+            return []
+        spent = self.spent
+        most = max(spent[i] for i in eligible)
+        return [i for i in eligible if spent[i] == most]
+
+    def run(
+        self,
+        reserves: list[int],
+        chance: Chance,
+        due: Callable[[int], None] | None = None,
+    ) -> None:
+        """Play the challenge to its end: the agent due acts, with no modifier, until over.
+
+        Args:
+            reserves: each involved agent's reserve of the challenge's type, updated in
+                place.
+            chance: one request of one d6 per action.
+            due: called with the index of each agent due before their action (a check
+                that may raise), or None.
+
+        Source: G-M4, G-M5, G-A5, G-A14, G-A20.
+        """
+        one_d6 = DiceRequest(D6, 1)
+        while self.outcome is None:
+            index = self.next_index()  # the agent due acts: the turn order holds by itself
+            if due is not None:
+                due(index)
+            result = result_of(D6.check_face(chance.roll(one_d6)[0]))
+            reserves[index] = self.act(index, reserves[index], result, strict_turns=False)[0]
 
     def next_index(self) -> int:
         """The index in ``agents`` of whoever is due to act, -1 when the challenge is over."""
@@ -450,8 +515,14 @@ class Course:
         return after, hit
 
     def frozen(self) -> Challenge:
-        """The challenge as the course has it now, as a table stores it."""
+        """The challenge as the course has it now, as a table stores it.
+
+        Raises:
+            ValueError: a course made by `opened`, of no stored challenge.
+        """
         challenge = self.challenge
+        if challenge is None:
+            raise ValueError("a course opened from values has no stored challenge")
         agents, scores = challenge.agents, self.scores
         return replaced(
             challenge,
@@ -531,15 +602,8 @@ def winner_candidates(challenge: Challenge) -> tuple[str, ...]:
 
     Eligible agents are the involved ones who neither conceded nor abandoned.
     """
-    eligible = [
-        a
-        for a in challenge.agents
-        if challenge.standing[a] not in (Standing.CONCEDED, Standing.ABANDONED)
-    ]
-    if not eligible:
-        return ()
-    most = max(challenge.spent[a] for a in eligible)
-    return tuple(a for a in eligible if challenge.spent[a] == most)
+    agents = challenge.agents
+    return tuple(agents[i] for i in Course(challenge).candidates())
 
 
 def name_winner(challenge: Challenge, agent: str | None) -> Challenge:

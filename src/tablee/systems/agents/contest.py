@@ -33,6 +33,7 @@ __all__ = [
     "ContestStep",
     "close_contest",
     "launch_challenge",
+    "most_wins",
     "next_challengers",
     "opposition_for",
     "settle_challenge",
@@ -92,6 +93,18 @@ class ContestStart:
     trace: Trace
 
 
+def most_wins(wins: Sequence[int]) -> list[int]:
+    """The indices of the agents with the most challenges won: the favori, or those tied.
+
+    Args:
+        wins: each agent's count, 1 or more counts.
+
+    Source: G-M12 step 1, G-A18.
+    """
+    best = max(wins)
+    return [i for i, count in enumerate(wins) if count == best]
+
+
 def start_contest(
     agents: Sequence[Agent], wins: Sequence[int], *, favori: str | None = None
 ) -> ContestStart:
@@ -123,7 +136,7 @@ def start_contest(
     for name, count in zip(names, counts, strict=True):
         whole(count, Message(N_("{name}'s win count"), name=name), 0, rule="G-M12")
     best = max(counts)
-    tied = [n for n, w in zip(names, counts, strict=True) if w == best]
+    tied = [names[i] for i in most_wins(counts)]
     if favori is None and len(tied) > 1:
         raise RuleError(
             N_("{names} tie with {wins} wins each: who is the favori? (rule G-M12, G-A18)"),

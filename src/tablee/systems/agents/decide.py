@@ -50,6 +50,7 @@ from tablee.systems.agents.commands import (
     Quest,
     Settle,
 )
+from tablee.systems.agents.contest import most_wins
 from tablee.systems.agents.events import EVENTS
 from tablee.systems.agents.fold import apply
 from tablee.systems.agents.game import AgentsState
@@ -66,6 +67,7 @@ from tablee.systems.plugin import Decision
 __all__ = [
     "ROLL_OFF_ROUNDS",
     "RollOff",
+    "arrival_opposes",
     "arrived_in",
     "challenge_for",
     "decide",
@@ -366,9 +368,25 @@ def arrived_in(state: AgentsState, source: Source) -> str | None:
 
     Source: seed 002, "Génération de challenge"; G-M9 steps 3.1 and 3.2; G-X2.
     """
-    if source is Source.ENVIRONMENT and state.scene == 1 and state.arrival:
+    if arrival_opposes(source, state.scene) and state.arrival:
         return state.arrival
     return None
+
+
+def arrival_opposes(source: Source, scene: int) -> bool:
+    """Whether the environment where the agents arrived opposes a challenge (G-X2).
+
+    Args:
+        source: the challenge's source as drawn.
+        scene: the scene's number, from 1.
+
+    Returns:
+        True for a challenge the environment presents in the quest's first scene (no
+        opposition drawn then, when an arrival was drawn).
+
+    Source: G-M9 steps 3.1 and 3.2; G-X2.
+    """
+    return source is Source.ENVIRONMENT and scene == 1
 
 
 def _contest_start(
@@ -378,8 +396,7 @@ def _contest_start(
     quest = state.quest
     won = quest is not None and quest.status is QuestStatus.WON
     if favori is None and quest is not None and won and state.contest is None:
-        wins = quest.wins_by_name()
-        best = [n for n, w in wins.items() if w == max(wins.values())]
+        best = [quest.agents[i].name for i in most_wins(quest.wins)]
         if len(best) > 1:
             off = roll_off(dice, best)
             favori = off.agent

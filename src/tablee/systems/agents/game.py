@@ -26,14 +26,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tablee.dice import D6, Chance, DiceRequest
+from tablee.dice import Chance
 from tablee.errors import N_, InputError, Message, NotFoundError, RuleError
-from tablee.systems.agents.actions import (
-    ActionRoll,
-    declared_modifier,
-    resolve_action,
-    result_of,
-)
+from tablee.systems.agents.actions import ActionRoll, declared_modifier, resolve_action
 from tablee.systems.agents.agent import Agent, Reserve, create_agent, reserve_named
 from tablee.systems.agents.challenge import (
     Challenge,
@@ -520,14 +515,13 @@ def play_course(state: AgentsState, *, challenge: int, chance: Chance) -> Agents
     which, names = current.kind, current.agents
     reserves = [state.agents[n].reserve(which) for n in names]
     checked = [False] * len(names)
-    one_d6 = DiceRequest(D6, 1)
-    while course.outcome is None:
-        index = course.next_index()  # the agent due acts: the turn order holds by itself
+
+    def present(index: int) -> None:
         if not checked[index]:
             check_present(state, names[index])
             checked[index] = True
-        result = result_of(D6.check_face(chance.roll(one_d6)[0]))
-        reserves[index] = course.act(index, reserves[index], result, strict_turns=False)[0]
+
+    course.run(reserves, chance, present)
     changed = {
         n: state.agents[n].with_reserve(which, r)
         for n, r in zip(names, reserves, strict=True)

@@ -44,6 +44,7 @@ __all__ = [
     "Relation",
     "Source",
     "challenge_distribution",
+    "drawn_values",
     "opposition_score",
 ]
 
@@ -272,6 +273,35 @@ class GeneratedChallenge(DrawnChallenge):
         )
 
 
+def drawn_values(
+    progress: int, involved: int, faces: Sequence[int], options: OppositionOptions
+) -> tuple[Source, Relation, Reserve, int]:
+    """What the generator's d6s draw: source, relation, type and opposition score.
+
+    Args:
+        progress: the progress index, below `QUEST_WON_AT` (at `SHOWDOWN_AT` the relation
+            is forced hostile and no relation die is read).
+        involved: agents involved, 1 to `MAX_INVOLVED`.
+        faces: the d6s in order, each 1 to 6: source, relation (absent when forced), type,
+            score; 3 or 4 of them as `ChallengeGenerator.dice_for` asks (not checked here).
+        options: the opposition options.
+
+    Returns:
+        ``(source, relation, kind, score)``: 1-2 the environment, else creatures; the
+        relation die 1-2 hostile, 3-4 neutral, 5-6 benevolent; the type die 1-2 Muscles,
+        3-4 Sexe, 5-6 Intelligence; the score from `opposition_score`.
+
+    Raises:
+        InputError: a score face or count out of range (`opposition_score`).
+
+    Source: G-M9 step 3, G-N3, G-N4.
+    """
+    source = Source.ENVIRONMENT if faces[0] <= 2 else Source.CREATURES
+    relation = Relation.HOSTILE if progress == SHOWDOWN_AT else _RELATIONS[(faces[1] - 1) // 2]
+    kind = _KINDS[(faces[-2] - 1) // 2]
+    return source, relation, kind, opposition_score(progress, faces[-1], involved, options)
+
+
 class ChallengeGenerator:
     """The mechanic that draws a challenge: 4 d6 (3 at index 3, the relation being forced).
 
@@ -311,35 +341,31 @@ class ChallengeGenerator:
                 given=len(faces),
             )
         values = tuple(D6.check_face(f) for f in faces)
-        source = Source.ENVIRONMENT if values[0] <= 2 else Source.CREATURES
+        source, relation, kind, score = drawn_values(
+            inputs.progress, inputs.involved, values, inputs.options
+        )
         steps = [
             TraceStep(
                 N_("source: d6 {face}: {source}"), {"face": values[0], "source": source.value}
             )
         ]
-        rest = list(values[1:])
         if inputs.forced_hostile:
-            relation = Relation.HOSTILE
             steps.append(TraceStep(N_("relation: hostile, forced at index 3 (no roll)")))
         else:
-            face = rest.pop(0)
-            relation = _RELATIONS[(face - 1) // 2]
             steps.append(
                 TraceStep(
                     N_("relation: d6 {face}: {relation}"),
-                    {"face": face, "relation": relation.value},
+                    {"face": values[1], "relation": relation.value},
                 )
             )
-        kind = _KINDS[(rest[0] - 1) // 2]
         steps.append(
-            TraceStep(N_("type: d6 {face}: {kind}"), {"face": rest[0], "kind": kind.title})
+            TraceStep(N_("type: d6 {face}: {kind}"), {"face": values[-2], "kind": kind.title})
         )
-        score = opposition_score(inputs.progress, rest[1], inputs.involved, inputs.options)
         steps.append(
             TraceStep(
                 N_("opposition: d6 {face} at index {progress}, {involved} agent(s): score {score}"),
                 {
-                    "face": rest[1],
+                    "face": values[-1],
                     "progress": inputs.progress,
                     "involved": inputs.involved,
                     "score": score,
@@ -352,7 +378,7 @@ class ChallengeGenerator:
             relation=relation,
             relation_forced=inputs.forced_hostile,
             kind=kind,
-            opposition_face=rest[1],
+            opposition_face=values[-1],
             score=score,
             involved=(),
             faces=values,

@@ -19,7 +19,7 @@ from enum import Enum
 
 from tablee.dice import Trace, TraceStep
 from tablee.errors import N_, InputError, RuleError
-from tablee.systems.agents.agent import Agent
+from tablee.systems.agents.agent import Agent, bounded_sang
 from tablee.systems.agents.generator import (
     CHALLENGE_GENERATOR,
     DEFAULT_OPTIONS,
@@ -37,6 +37,7 @@ from tablee.systems.common import replaced
 __all__ = [
     "Consequence",
     "Quest",
+    "QuestCourse",
     "QuestDraw",
     "QuestStatus",
     "SceneStart",
@@ -144,11 +145,139 @@ def draw_quest(agents: Sequence[Agent], objectives: Table, faces: Sequence[int])
 
 
 def _require_ongoing(quest: Quest) -> None:
-    if quest.status is not QuestStatus.ONGOING:
+    _require_ongoing_status(quest.status)
+
+
+def _require_ongoing_status(status: QuestStatus) -> None:
+    if status is not QuestStatus.ONGOING:
         raise RuleError(
             N_("the quest is over ({status}): no more challenges (rule G-M9)"),
-            status=word(QUEST_WORDS, quest.status.value),
+            status=word(QUEST_WORDS, status.value),
         )
+
+
+class QuestCourse:
+    """A quest being played, as one mutable record: what scenes and consequences change.
+
+    Every scene start and every consequence goes through `start_scene` and `consequence`:
+    play makes a course of the stored `Quest` each time (the module's `start_scene` and
+    `apply_consequence`) and stores `into`; the lab's simulations keep one course for a
+    whole adventure (`tablee.lab.sim_agents`).
+
+    Attributes (lists aligned with the quest's agents):
+        sang: each agent's Sang, 0 to `MAX_SANG`.
+        wins: challenges each agent won (G-M6 winners).
+        sitting: whether each agent sits out the current scene (G-A16).
+        progress: the progress index; revealed: the objective is known (index reached 1).
+        status: ongoing, won, failed or abandoned.
+        challenges: consequences applied so far.
+
+    Source: G-M9 steps 4-6, G-M10, G-M11, G-A10, G-A11, G-A16, G-A17.
+    """
+
+    __slots__ = ("challenges", "progress", "revealed", "sang", "sitting", "status", "wins")
+
+    def __init__(
+        self,
+        sang: list[int],
+        wins: list[int],
+        sitting: list[bool],
+        progress: int = 0,
+        revealed: bool = False,
+        status: QuestStatus = QuestStatus.ONGOING,
+        challenges: int = 0,
+    ) -> None:
+        self.sang, self.wins, self.sitting = sang, wins, sitting
+        self.progress, self.revealed, self.status = progress, revealed, status
+        self.challenges = challenges
+
+    @classmethod
+    def of(cls, quest: Quest) -> QuestCourse:
+        """The course of a stored quest."""
+        out = quest.sitting_out
+        return cls(
+            [a.sang for a in quest.agents],
+            list(quest.wins),
+            [a.name in out for a in quest.agents],
+            quest.progress,
+            quest.objective_revealed,
+            quest.status,
+            quest.challenges,
+        )
+
+    def into(self, quest: Quest) -> Quest:
+        """``quest`` (the one the course was made of) as the course has it now."""
+        agents = quest.agents
+        return replaced(
+            quest,
+            agents=tuple(
+                a if a.sang == sang else a.with_sang(sang)
+                for a, sang in zip(agents, self.sang, strict=True)
+            ),
+            wins=tuple(self.wins),
+            progress=self.progress,
+            objective_revealed=self.revealed,
+            sitting_out=frozenset(
+                a.name for a, out in zip(agents, self.sitting, strict=True) if out
+            ),
+            status=self.status,
+            challenges=self.challenges,
+        )
+
+    def start_scene(self) -> tuple[list[int], list[int]]:
+        """Begin the next scene (see the module's `start_scene`).
+
+        Returns:
+            The indices of the agents back from sitting out (now at Sang 1) and of those
+            who sit this scene out (Sang 0).
+
+        Raises:
+            RuleError: the quest is over.
+        """
+        _require_ongoing_status(self.status)
+        sang, sitting = self.sang, self.sitting
+        returned = [i for i, out in enumerate(sitting) if out]
+        for i in returned:
+            sang[i] = bounded_sang(1)
+        resting = [i for i, value in enumerate(sang) if value == 0]
+        self.sitting = [value == 0 for value in sang]
+        return returned, resting
+
+    def consequence(
+        self, relation: Relation, won: bool, involved: Sequence[int], winner: int | None
+    ) -> tuple[int, int, bool, bool]:
+        """Apply a resolved challenge's consequences (see `apply_consequence`).
+
+        Args:
+            relation: the challenge's relation.
+            won: the agents won it.
+            involved: the indices of its involved agents, distinct.
+            winner: the index of its winner, or None (not checked here: see
+                `apply_consequence`).
+
+        Returns:
+            ``(progress change, Sang change of each involved agent, helped, objective
+            revealed now)``.
+
+        Raises:
+            RuleError: the quest is over.
+        """
+        _require_ongoing_status(self.status)
+        change, sang_change, helped = _TABLE[(relation, won)]
+        sang = self.sang
+        for i in involved:
+            sang[i] = bounded_sang(sang[i] + sang_change)
+        if winner is not None:
+            self.wins[winner] += 1
+        progress = min(QUEST_WON_AT, self.progress + change)
+        revealed_now = not self.revealed and progress >= 1
+        self.progress, self.revealed = progress, self.revealed or revealed_now
+        self.challenges += 1
+        if progress >= QUEST_WON_AT:
+            self.status = QuestStatus.WON
+        elif all(value == 0 for value in sang):
+            self.status = QuestStatus.FAILED
+        return change, sang_change, helped, revealed_now
 
 
 @dataclass(frozen=True)
@@ -179,22 +308,18 @@ def start_scene(quest: Quest) -> SceneStart:
 
     Source: G-M11, G-A16.
     """
-    _require_ongoing(quest)
-    agents = list(quest.agents)
-    returned = []
-    for index, agent in enumerate(agents):
-        if agent.name in quest.sitting_out:
-            agents[index] = agent.with_sang(1)
-            returned.append(agent.name)
-    resting = tuple(a.name for a in agents if a.sang == 0)
+    course = QuestCourse.of(quest)
+    back, out = course.start_scene()
+    new = course.into(quest)
+    returned = tuple(quest.agents[i].name for i in back)
+    resting = tuple(quest.agents[i].name for i in out)
     steps = [
         TraceStep(N_("{name} returns at Sang 1 after sitting out"), {"name": n}) for n in returned
     ]
     steps += [
         TraceStep(N_("{name} has no Sang and sits out this scene"), {"name": n}) for n in resting
     ]
-    new = replaced(quest, agents=tuple(agents), sitting_out=frozenset(resting))
-    return SceneStart(new, tuple(returned), resting, tuple(steps))
+    return SceneStart(new, returned, resting, tuple(steps))
 
 
 def check_involved(quest: Quest, names: Sequence[str]) -> tuple[Agent, ...]:
@@ -323,29 +448,14 @@ def apply_consequence(
             N_("winner {name!r} must be an involved agent of a won challenge (rule G-M6)"),
             name=winner,
         )
-    change, sang, helped = _TABLE[(challenge.relation, won)]
-    agents = list(quest.agents)
-    for i in indices:
-        agents[i] = agents[i].with_sang(agents[i].sang + sang)
-    wins = list(quest.wins)
-    if winner is not None:
-        wins[quest.index_of(winner)] += 1
-    progress = min(QUEST_WON_AT, quest.progress + change)
-    revealed_now = not quest.objective_revealed and progress >= 1
-    status = QuestStatus.ONGOING
-    if progress >= QUEST_WON_AT:
-        status = QuestStatus.WON
-    elif all(a.sang == 0 for a in agents):
-        status = QuestStatus.FAILED
-    new = replaced(
-        quest,
-        agents=tuple(agents),
-        wins=tuple(wins),
-        progress=progress,
-        status=status,
-        objective_revealed=quest.objective_revealed or revealed_now,
-        challenges=quest.challenges + 1,
+    course = QuestCourse.of(quest)
+    change, sang, helped, revealed_now = course.consequence(
+        challenge.relation,
+        won,
+        indices,
+        None if winner is None else quest.index_of(winner),
     )
+    new = course.into(quest)
     trace = _consequence_trace(challenge, won, change, sang, helped, new, revealed_now)
     return Consequence(new, won, change, sang, helped, revealed_now, trace)
 
