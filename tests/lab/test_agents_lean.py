@@ -53,3 +53,29 @@ def test_lean_and_typed_adventures_end_alike(
     typed = [sim.play_adventure(start, policies, SourceChance(SeededSource(s))) for s in range(6)]
     assert lean == typed
     assert {p.state.quest.status for p in lean if p.state.quest is not None} != set()
+
+
+@pytest.mark.parametrize("variant", sim.VARIANTS, ids=lambda v: v.name)
+def test_the_lean_record_and_the_stored_states_end_alike(variant: Any) -> None:
+    """`play_lean` ends as `play_adventure` does, having thrown the very same dice."""
+    question = sim.Adventure(max_scenes=12)
+    policies = question.adventure_policies()
+    assert sim.lean(policies)
+    ends: dict[str, int] = {}
+    for size in range(1, 7):
+        start = question.table(size, AgentsOptions(**variant.options))
+        for seed in range(40):
+            quick, slow = SeededSource(seed), SeededSource(seed)
+            lean = sim.play_lean(start, policies, SourceChance(quick))
+            stored = sim.ending_of(start, sim.play_adventure(start, policies, SourceChance(slow)))
+            assert lean == stored, (size, seed)
+            assert quick.below(1 << 30) == slow.below(1 << 30), (size, seed)  # same dice
+            ends[lean.status.value] = ends.get(lean.status.value, 0) + 1
+    assert len(ends) >= 2, ends  # the seeds reach more than one end
+
+
+def test_other_policies_are_played_on_the_stored_states() -> None:
+    question = sim.Adventure(contest="everyone")
+    assert not sim.lean(question.adventure_policies())
+    assert not sim.lean(sim.Adventure(concession="when_low").adventure_policies())
+    assert not sim.lean(sim.Adventure(recovery="recover").adventure_policies())

@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, ClassVar, Literal
 
-from tablee.dice import Chance, DiceRequest
+from tablee.dice import D6, Chance, DiceRequest
 from tablee.errors import N_, InputError
 from tablee.lab.questions import LabContext, Question, Seed
 from tablee.lab.results import Cell, Chart, Column, LabResult, Policy, Variant
 from tablee.lab.runner import Tally, run_simulation
 from tablee.systems.agents.adventure import decide_quest
 from tablee.systems.agents.agent import Reserve
-from tablee.systems.agents.challenge import Standing
+from tablee.systems.agents.challenge import Course, Standing
 from tablee.systems.agents.commands import (
     Concede,
     ContestChallenge,
@@ -44,17 +44,33 @@ from tablee.systems.agents.commands import (
     Quest,
     Settle,
 )
-from tablee.systems.agents.contest import next_challengers
-from tablee.systems.agents.decide import decide
+from tablee.systems.agents.contest import most_wins, next_challengers
+from tablee.systems.agents.decide import arrival_opposes, decide, roll_off
 from tablee.systems.agents.flow import StepKind, next_step
 from tablee.systems.agents.game import AgentsState, play_course
+from tablee.systems.agents.generator import (
+    CHALLENGE_GENERATOR,
+    SHOWDOWN_AT,
+    ChallengeInputs,
+    Source,
+    drawn_values,
+)
 from tablee.systems.agents.options import AgentsOptions
-from tablee.systems.agents.quest import QuestStatus
+from tablee.systems.agents.quest import QuestCourse, QuestStatus
 from tablee.systems.agents.starters import starter_tables
 from tablee.systems.agents.tables import GeneratorTables
 from tablee.systems.declare import Command, Param
 
-__all__ = ["VARIANTS", "Adventure", "AdventurePolicies", "play_adventure"]
+__all__ = [
+    "VARIANTS",
+    "Adventure",
+    "AdventurePolicies",
+    "Ending",
+    "ending_of",
+    "lean",
+    "play_adventure",
+    "play_lean",
+]
 
 MAX_STEPS = 10_000
 """Most steps one simulated adventure takes (as ``play``: a guard against a loop)."""
@@ -307,6 +323,152 @@ def _decided(state: AgentsState, command: Command, chance: Chance) -> AgentsStat
     return decide(state, command, chance, typed=False).after
 
 
+_DRAW, _SHOWDOWN_DRAW = (
+    DiceRequest(D6, CHALLENGE_GENERATOR.dice_for(ChallengeInputs(progress, 1)).count, ordered=True)
+    for progress in (0, SHOWDOWN_AT)
+)
+"""The generator's d6s, read in order (as `decide` throws them): below index 3, and at
+index 3 where the relation is forced (no relation die)."""
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How one simulated adventure ended, as the tallies read it.
+
+    Attributes:
+        status: the quest's status at the end.
+        scenes: the scenes the quest took.
+        sang_lost: the party's Sang at the start minus its Sang at the end.
+        favori: the favori's seat from 0, None when the quest was not won.
+        favori_keeps: the favori holds the artefact at the end.
+        bouts: the challenges for the artefact.
+        capped: the contest was closed by ``max_bouts`` while someone still could challenge.
+    """
+
+    status: QuestStatus
+    scenes: int
+    sang_lost: int
+    favori: int | None = None
+    favori_keeps: bool = False
+    bouts: int = 0
+    capped: bool = False
+
+
+def ending_of(start: AgentsState, played: Played) -> Ending:
+    """The `Ending` of an adventure `play_adventure` played from ``start``."""
+    end, favori = played.state, played.favori
+    assert end.quest is not None
+    lost = sum(start.agents[n].sang - a.sang for n, a in end.agents.items())
+    if favori is None or end.contest is None:
+        return Ending(end.quest.status, played.scenes, lost)
+    seat = list(end.agents).index(favori)
+    contest = end.contest
+    return Ending(
+        end.quest.status,
+        played.scenes,
+        lost,
+        seat,
+        contest.holder == favori,
+        contest.bouts,
+        played.capped,
+    )
+
+
+def lean(policies: AdventurePolicies) -> bool:
+    """Whether `play_lean` plays adventures under these policies (the defaults' choices).
+
+    Those are: nobody concedes, no recovery between scenes, nobody challenges the favori.
+    """
+    return (
+        policies.concession == "never"
+        and policies.recovery == "press_on"
+        and policies.contest == "nobody"
+    )
+
+
+def play_lean(start: AgentsState, policies: AdventurePolicies, chance: Chance) -> Ending:
+    """Play one adventure as `play_adventure` does, on one mutable record per trial.
+
+    The rules are the game's own, applied to lists instead of stored records: the
+    generator's draw (`drawn_values`), the arrival's opposition (`arrival_opposes`), each
+    challenge's course (`Course`), the fallback winner and its roll-off
+    (`Course.candidates`, `roll_off`), the scene's start and the consequences
+    (`QuestCourse`), the favori (`most_wins`). The steps follow `next_step`'s order for the
+    policies `lean` accepts, and throw the same dice in the same order as
+    `play_adventure` does, so both end alike from the same seed (a test plays both). What
+    the tallies never read is not built: no command, fact, trace or stored state, and the
+    tables' entries are not looked up (their dice are thrown).
+
+    Args:
+        start: the table with its agents created and no quest yet.
+        policies: the choices; `lean` must accept them.
+        chance: where every die comes from.
+
+    Returns:
+        How it ended.
+
+    Source: G-M4 to G-M6, G-M9 to G-M12, G-A2, G-A12, G-A16 to G-A18; G-X2.
+    """
+    assert lean(policies)
+    tables = _starter_tables()
+    one = DiceRequest
+    agents = tuple(start.agents.values())
+    count = len(agents)
+    reserves = {kind: [a.reserve(kind) for a in agents] for kind in Reserve}
+    quest = QuestCourse([a.sang for a in agents], [0] * count, [False] * count)
+    chance.roll(one(tables.objectives.die, 1))  # the quest's objective (never read here)
+    chance.roll(one(tables.environments.die, 1))  # where the agents arrive (G-X2)
+    creatures = one(tables.creatures.die, 1)
+    environments = one(tables.environments.die, 1)
+    boons = one(tables.boons.die, 1)
+    options = start.options
+    scene = 0
+    while True:
+        if scene >= policies.max_scenes:
+            quest.status = QuestStatus.ABANDONED  # the group gives up (G-M9 step 6)
+            break
+        quest.start_scene()
+        scene += 1
+        sang = quest.sang
+        present = [i for i in range(count) if sang[i] > 0 and not quest.sitting[i]]
+        progress = quest.progress
+        faces = chance.roll(_SHOWDOWN_DRAW if progress == SHOWDOWN_AT else _DRAW)
+        source, relation, kind, score = drawn_values(progress, len(present), faces, options)
+        if not arrival_opposes(source, scene):  # an arrival is always drawn here
+            chance.roll(creatures if source is Source.CREATURES else environments)
+        held = reserves[kind]
+        involved = [held[i] for i in present]
+        course = Course.opened((score,), involved)
+        course.run(involved, chance)
+        for i, value in zip(present, involved, strict=True):
+            held[i] = value
+        won = course.outcome == "won"
+        winner = None
+        if won and course.actions:
+            tied = course.candidates()
+            if len(tied) == 1:
+                winner = present[tied[0]]
+            else:
+                named = roll_off(chance, [agents[present[t]].name for t in tied]).agent
+                winner = next(i for i in present if agents[i].name == named)
+        helped = quest.consequence(relation, won, present, winner)[2]
+        if quest.status is QuestStatus.FAILED:
+            break
+        if helped:
+            chance.roll(boons)  # the boon drawn (G-A13)
+        if quest.status is QuestStatus.WON:
+            break
+    lost = sum(a.sang for a in agents) - sum(quest.sang)
+    if quest.status is not QuestStatus.WON:
+        return Ending(quest.status, scene, lost)
+    tied = most_wins(quest.wins)
+    favori = tied[0]
+    if len(tied) > 1:  # a roll-off (G-A18)
+        named = roll_off(chance, [agents[i].name for i in tied]).agent
+        favori = next(i for i in tied if agents[i].name == named)
+    return Ending(quest.status, scene, lost, favori, True, 0, False)
+
+
 @dataclass(frozen=True)
 class _AdventureTrial:
     """One trial: an adventure per variant and party size (picklable, for the workers)."""
@@ -315,22 +477,23 @@ class _AdventureTrial:
     policies: AdventurePolicies
 
     def trial(self, chance: Chance, tally: Tally) -> None:
+        policies = self.policies
+        quick = lean(policies)
         for variant, size, start in self.starts:
             key = f"{variant}:{size}"
-            played = play_adventure(start, self.policies, chance)
-            end, favori = played.state, played.favori
-            assert end.quest is not None
-            status = end.quest.status
-            tally.count(f"{key}:{status.value}")
-            tally.add(f"{key}:scenes", played.scenes)
-            sang = sum(start.agents[n].sang - a.sang for n, a in end.agents.items())
-            tally.add(f"{key}:sang_lost", sang)
-            if favori is not None and end.contest is not None:
-                tally.count(f"{key}:favori={list(end.agents).index(favori) + 1}")
-                if end.contest.holder == favori:
+            if quick:
+                end = play_lean(start, policies, chance)
+            else:
+                end = ending_of(start, play_adventure(start, policies, chance))
+            tally.count(f"{key}:{end.status.value}")
+            tally.add(f"{key}:scenes", end.scenes)
+            tally.add(f"{key}:sang_lost", end.sang_lost)
+            if end.favori is not None:
+                tally.count(f"{key}:favori={end.favori + 1}")
+                if end.favori_keeps:
                     tally.count(f"{key}:favori_keeps")
-                tally.add(f"{key}:bouts", end.contest.bouts)
-                if played.capped:
+                tally.add(f"{key}:bouts", end.bouts)
+                if end.capped:
                     tally.count(f"{key}:capped")
 
 

@@ -67,6 +67,14 @@ class Standing(Enum):
     ABANDONED = "abandoned"
 
 
+_ACTIVE, _OUT = Standing.ACTIVE, Standing.OUT
+_ONE_D6 = DiceRequest(D6, 1)
+_UNMODIFIED = {
+    face: (OPPOSITION_LOSS[result_of(face)], result_of(face).reserve_loss) for face in D6.values
+}
+"""Each d6 face's losses for an action with no modifier (opposition's, reserve's)."""
+
+
 @dataclass(frozen=True)
 class Opposition:
     """One opposition of a challenge (a person, a group, an obstacle, a place).
@@ -239,9 +247,11 @@ def _check_active(challenge: Challenge, agent: str) -> None:
 def _due(standing: Sequence[Standing], turn: int) -> int:
     """The index of the first agent in the running from ``turn`` on, -1 if none (G-A20)."""
     count = len(standing)
+    if turn < count and standing[turn] is _ACTIVE:  # the commonest case, without the loop
+        return turn
     for step in range(count):
         index = (turn + step) % count
-        if standing[index] is Standing.ACTIVE:
+        if standing[index] is _ACTIVE:
             return index
     return -1
 
@@ -409,11 +419,11 @@ class Course:
         course = cls(None)
         course.challenge = None
         course.scores = list(scores)
-        course.standing = [Standing.ACTIVE if r > 0 else Standing.OUT for r in reserves]
+        course.standing = standing = [_ACTIVE if r > 0 else _OUT for r in reserves]
         course.spent = [0] * len(reserves)
         course.turn = course.actions = 0
-        course.left = sum(1 for score in scores if score > 0)
-        course.running = sum(1 for r in reserves if r > 0)
+        course.left = len(scores) - course.scores.count(0)
+        course.running = standing.count(_ACTIVE)
         course.outcome = _outcome(course.left, course.running)
         return course
 
@@ -447,13 +457,18 @@ class Course:
 
         Source: G-M4, G-M5, G-A5, G-A14, G-A20.
         """
-        one_d6 = DiceRequest(D6, 1)
+        one_d6, roll, faces, standing = _ONE_D6, chance.roll, D6.values, self.standing
+        applied, single = self._applied, len(self.scores) == 1
         while self.outcome is None:
-            index = self.next_index()  # the agent due acts: the turn order holds by itself
+            # the agent due acts (in the running, so with reserve left): `act`'s checks hold
+            index = _due(standing, self.turn)
             if due is not None:
                 due(index)
-            result = result_of(D6.check_face(chance.roll(one_d6)[0]))
-            reserves[index] = self.act(index, reserves[index], result, strict_turns=False)[0]
+            face = roll(one_d6)[0]
+            if face.__class__ is not int or face not in faces:
+                D6.check_face(face)  # raises, naming the face
+            hit = 0 if single else _target(self.frozen(), None)  # open: one score above 0
+            reserves[index] = applied(index, reserves[index], _UNMODIFIED[face], hit)
 
     def next_index(self) -> int:
         """The index in ``agents`` of whoever is due to act, -1 when the challenge is over."""
@@ -496,23 +511,36 @@ class Course:
             hit = 0
         else:
             hit = _target(self.frozen(), target)
-        loss = OPPOSITION_LOSS[result]
-        if loss:
-            score = scores[hit] - loss
+        losses = OPPOSITION_LOSS[result], result.reserve_loss
+        return self._applied(index, reserve, losses, hit), hit
+
+    def _applied(self, index: int, reserve: int, losses: tuple[int, int], hit: int) -> int:
+        """Apply an action allowed by `act`'s checks on opposition ``hit``: the reserve after.
+
+        ``losses`` are the result's (`OPPOSITION_LOSS`, `Result.reserve_loss`): the
+        opposition's score falls by the first (a success 1, a critical 2, not below 0), the
+        agent's reserve by the second (a failure 1), the agent out at 0 and the points
+        counted as spent; the turn passes to the next agent in the list, and the challenge
+        ends when no opposition or no agent is left (G-M4, G-M5, G-A4, G-A5, G-A15, G-A20).
+        """
+        self.turn = (index + 1) % len(self.standing)
+        self.actions += 1
+        opposition_loss, reserve_loss = losses
+        if reserve_loss:
+            reserve -= reserve_loss
+            self.spent[index] += reserve_loss
+            if reserve <= 0:
+                self.standing[index] = _OUT
+                self.running -= 1
+                self.outcome = _outcome(self.left, self.running)
+        if opposition_loss:
+            scores = self.scores
+            score = scores[hit] - opposition_loss
             scores[hit] = score if score > 0 else 0
             if score <= 0:
                 self.left -= 1
-        after = reserve
-        if result is Result.FAILURE:
-            after -= 1
-            self.spent[index] += 1
-            if after == 0:
-                self.standing[index] = Standing.OUT
-                self.running -= 1
-        self.turn = (index + 1) % len(self.standing)
-        self.actions += 1
-        self.outcome = _outcome(self.left, self.running)
-        return after, hit
+                self.outcome = _outcome(self.left, self.running)
+        return reserve
 
     def frozen(self) -> Challenge:
         """The challenge as the course has it now, as a table stores it.

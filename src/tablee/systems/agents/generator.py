@@ -151,6 +151,7 @@ class Relation(Enum):
 
 
 _RELATIONS = (Relation.HOSTILE, Relation.NEUTRAL, Relation.BENEVOLENT)
+_D6_FACES = D6.values
 _KINDS = (Reserve.MUSCLES, Reserve.SEXE, Reserve.INTELLIGENCE)
 
 
@@ -174,8 +175,10 @@ def opposition_score(
 
     Source: seed 002, "Génération de challenge" (the four-row list); G-N3, G-A1, G-A2, G-A3.
     """
-    D6.check_face(face)
-    _check_count(involved)
+    if face.__class__ is not int or face not in _D6_FACES:
+        D6.check_face(face)  # raises, naming the face
+    if involved.__class__ is not int or not 1 <= involved <= MAX_INVOLVED:
+        _check_count(involved)  # raises, naming the count
     shift = 1 if options.opposition_rows == "shifted" else 0
     row = max(1, min(4, progress + shift))
     half = face // 2

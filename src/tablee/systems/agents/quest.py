@@ -156,6 +156,9 @@ def _require_ongoing_status(status: QuestStatus) -> None:
         )
 
 
+_ONGOING = QuestStatus.ONGOING
+
+
 class QuestCourse:
     """A quest being played, as one mutable record: what scenes and consequences change.
 
@@ -234,7 +237,8 @@ class QuestCourse:
         Raises:
             RuleError: the quest is over.
         """
-        _require_ongoing_status(self.status)
+        if self.status is not _ONGOING:
+            _require_ongoing_status(self.status)  # raises
         sang, sitting = self.sang, self.sitting
         returned = [i for i, out in enumerate(sitting) if out]
         for i in returned:
@@ -262,11 +266,13 @@ class QuestCourse:
         Raises:
             RuleError: the quest is over.
         """
-        _require_ongoing_status(self.status)
+        if self.status is not _ONGOING:
+            _require_ongoing_status(self.status)  # raises
         change, sang_change, helped = _TABLE[(relation, won)]
         sang = self.sang
-        for i in involved:
-            sang[i] = bounded_sang(sang[i] + sang_change)
+        if sang_change:  # Sang is always within bounds: no change keeps it
+            for i in involved:
+                sang[i] = bounded_sang(sang[i] + sang_change)
         if winner is not None:
             self.wins[winner] += 1
         progress = min(QUEST_WON_AT, self.progress + change)
@@ -275,7 +281,7 @@ class QuestCourse:
         self.challenges += 1
         if progress >= QUEST_WON_AT:
             self.status = QuestStatus.WON
-        elif all(value == 0 for value in sang):
+        elif not any(sang):  # no agent has Sang left
             self.status = QuestStatus.FAILED
         return change, sang_change, helped, revealed_now
 
