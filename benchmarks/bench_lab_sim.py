@@ -25,14 +25,16 @@ copy a table: the YBS advisor's keeps (`advised_keep`) and the agents opposition
 solved before either YBS run is timed, so that neither pays for it (the lab, run first, used
 to pay for both).
 
-Usage: ``.venv/bin/python benchmarks/bench_lab_sim.py [--quick] [--json] [--only NAME ...]``
-(``--quick``: fewer trials, under 2 minutes on a loaded 2-core machine; ``--only``: the
-questions named, e.g. ``--only shs/film agents/adventure``).
+Usage: ``.venv/bin/python benchmarks/bench_lab_sim.py [--quick] [--json] [--seed N]
+[--only NAME ...]`` (``--quick``: fewer trials, under 2 minutes on a loaded 2-core machine;
+``--seed``: the seed of both runs, 1 by default; ``--only``: the questions named, e.g.
+``--only shs/film agents/adventure``).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -422,6 +424,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer trials (under 2 minutes)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
+        "--seed", type=int, default=1, help="the seed of the lab and of the plain loops (1)"
+    )
+    parser.add_argument(
         "--only",
         nargs="+",
         choices=[case[0] for case in CASES],
@@ -433,7 +438,7 @@ def main() -> None:
     for name, make, plain, read in CASES:
         if args.only and name not in args.only:
             continue
-        question = make(trials[name])
+        question = dataclasses.replace(make(trials[name]), seed=args.seed)
         if isinstance(question, GangFightSim):  # the advisor's and race tables: see above
             for dice in {question.players_dice, question.gm_side_dice}:
                 advised_keep((1,) * dice)
