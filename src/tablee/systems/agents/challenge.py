@@ -11,7 +11,9 @@ winner: the agent the table names, else the one who spent most reserve points (G
 
 These functions are pure and know nothing of the agents' reserves beyond what they are
 given: several challenges may run at once on the same agents (G-M2, G-T3), and the game
-(`tablee.systems.agents.game`) applies each action's reserve change to the agent.
+(`tablee.systems.agents.game`) applies each action's reserve change to the agent. They go
+through `Course`, the one mutable record of a challenge being played, which play (one
+action at a time) and the lab's simulations (a whole challenge) share.
 
 Source: seed ``002_59b03dd224c3b923.txt`` ("Challenge", "Opposition", "Résolution de
 challenge", "Fin du challenge"); rulings G-M2, G-M4 to G-M6, G-A4, G-A7, G-A12, G-A15,
@@ -360,14 +362,16 @@ def _check_act(challenge: Challenge, agent: str, reserve: int, strict_turns: boo
 class Course:
     """A challenge being played, as one mutable record that actions change in place.
 
-    Every action of every challenge goes through `act`: play makes a course of the stored
-    `Challenge` for each action (`tablee.systems.agents.challenge.act`) and stores
-    `frozen`; the lab's simulations keep one course for a challenge's whole run
-    (`tablee.systems.agents.game.play_course`), so that an action costs a few list updates
-    instead of new checked records.
+    Every action of every challenge goes through `act` (or `run`, which applies the same
+    rule to a whole challenge): play makes a course of the stored `Challenge` for each
+    action (the module's `act`) and stores `frozen`; the lab's simulations keep one course
+    for a challenge's whole run (`tablee.systems.agents.game.play_course`,
+    `tablee.lab.sim_agents.play_lean`), so that an action costs a few list updates instead
+    of new checked records. `opened` makes one from values, as `open_challenge` opens a
+    challenge.
 
     Attributes (lists in the order of ``challenge.agents``, and of its oppositions):
-        challenge: the challenge as it was when the course was made.
+        challenge: the challenge as it was when the course was made (None: `opened`).
         scores: each opposition's score now.
         standing: each involved agent's standing now.
         spent: reserve points each involved agent has lost in the challenge.
@@ -391,11 +395,19 @@ class Course:
         "turn",
     )
 
-    def __init__(self, challenge: Challenge | None) -> None:
-        if challenge is None:
-            return  # `opened` sets the fields
+    challenge: Challenge | None
+    scores: list[int]
+    standing: list[Standing]
+    spent: list[int]
+    turn: int
+    actions: int
+    outcome: str | None
+    left: int
+    running: int
+
+    def __init__(self, challenge: Challenge) -> None:
         agents = challenge.agents
-        self.challenge: Challenge | None = challenge
+        self.challenge = challenge
         self.scores = [o.score for o in challenge.oppositions]
         self.standing = [challenge.standing[a] for a in agents]
         self.spent = [challenge.spent[a] for a in agents]
@@ -416,7 +428,7 @@ class Course:
             The course: won at once when every score is 0 (G-A2), lost at once when no
             agent can act (see `open_challenge`). It has no `frozen` form.
         """
-        course = cls(None)
+        course = cls.__new__(cls)
         course.challenge = None
         course.scores = list(scores)
         course.standing = standing = [_ACTIVE if r > 0 else _OUT for r in reserves]
@@ -454,6 +466,11 @@ class Course:
             chance: one request of one d6 per action.
             due: called with the index of each agent due before their action (a check
                 that may raise), or None.
+
+        Raises:
+            InputError: several oppositions left (each action must name its target, G-A7);
+                a face that a d6 cannot show. ValueError: several left in a course made by
+                `opened`, which has no stored challenge to name them.
 
         Source: G-M4, G-M5, G-A5, G-A14, G-A20.
         """

@@ -5,7 +5,8 @@ the first time the index reaches 1. Each challenge is drawn by
 `tablee.systems.agents.generator`, resolved by `tablee.systems.agents.challenge`, and its
 consequences (this module) move the index and the involved agents' Sang. The quest is won at
 index 4 and failed when no agent has Sang left; an agent whose Sang falls to 0 sits out the
-next scene and comes back at Sang 1.
+next scene and comes back at Sang 1. Scene starts and consequences go through `QuestCourse`,
+the one mutable record of a quest being played that play and the lab's simulations share.
 
 Source: seed 002, "Génération de scénario", "Résolution du challenge"; rulings G-M9, G-M10,
 G-M11, G-A10, G-A11, G-A15, G-A16, G-A17.
