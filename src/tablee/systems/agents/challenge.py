@@ -249,7 +249,7 @@ def _check_active(challenge: Challenge, agent: str) -> None:
 def _due(standing: Sequence[Standing], turn: int) -> int:
     """The index of the first agent in the running from ``turn`` on, -1 if none (G-A20)."""
     count = len(standing)
-    if turn < count and standing[turn] is _ACTIVE:  # the commonest case, without the loop
+    if 0 <= turn < count and standing[turn] is _ACTIVE:  # the commonest case, no loop
         return turn
     for step in range(count):
         index = (turn + step) % count
@@ -546,7 +546,7 @@ class Course:
         if reserve_loss:
             reserve -= reserve_loss
             self.spent[index] += reserve_loss
-            if reserve <= 0:
+            if reserve == 0:
                 self.standing[index] = _OUT
                 self.running -= 1
                 self.outcome = _outcome(self.left, self.running)

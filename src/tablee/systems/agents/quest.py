@@ -211,7 +211,10 @@ class QuestCourse:
 
     def into(self, quest: Quest) -> Quest:
         """``quest`` (the one the course was made of) as the course has it now."""
-        agents = quest.agents
+        agents, out = quest.agents, quest.sitting_out
+        sitting = self.sitting
+        if sitting != [a.name in out for a in agents]:  # else kept as stored
+            out = frozenset(a.name for a, rests in zip(agents, sitting, strict=True) if rests)
         return replaced(
             quest,
             agents=tuple(
@@ -221,9 +224,7 @@ class QuestCourse:
             wins=tuple(self.wins),
             progress=self.progress,
             objective_revealed=self.revealed,
-            sitting_out=frozenset(
-                a.name for a, out in zip(agents, self.sitting, strict=True) if out
-            ),
+            sitting_out=out,
             status=self.status,
             challenges=self.challenges,
         )
@@ -271,9 +272,8 @@ class QuestCourse:
             _require_ongoing_status(self.status)  # raises
         change, sang_change, helped = _TABLE[(relation, won)]
         sang = self.sang
-        if sang_change:  # Sang is always within bounds: no change keeps it
-            for i in involved:
-                sang[i] = bounded_sang(sang[i] + sang_change)
+        for i in involved:
+            sang[i] = bounded_sang(sang[i] + sang_change)
         if winner is not None:
             self.wins[winner] += 1
         progress = min(QUEST_WON_AT, self.progress + change)
@@ -317,9 +317,9 @@ def start_scene(quest: Quest) -> SceneStart:
     """
     course = QuestCourse.of(quest)
     back, out = course.start_scene()
-    new = course.into(quest)
     returned = tuple(quest.agents[i].name for i in back)
     resting = tuple(quest.agents[i].name for i in out)
+    new = replaced(course.into(quest), sitting_out=frozenset(resting))
     steps = [
         TraceStep(N_("{name} returns at Sang 1 after sitting out"), {"name": n}) for n in returned
     ]
