@@ -415,8 +415,8 @@ CASES: list[tuple[str, Callable[[int], Any], Callable[..., Figures], Callable[..
     ("ybs/gang", lambda n: GangFightSim(trials=n), plain_ybs, lab_ybs),
 ]
 
-TRIALS = {"pouyss/economy": 2000, "agents/adventure": 400, "shs/film": 2000, "ybs/gang": 4000}
-QUICK = {"pouyss/economy": 500, "agents/adventure": 100, "shs/film": 400, "ybs/gang": 1500}
+TRIALS = {"pouyss/economy": 2000, "agents/adventure": 2000, "shs/film": 2000, "ybs/gang": 4000}
+QUICK = {"pouyss/economy": 500, "agents/adventure": 500, "shs/film": 400, "ybs/gang": 1500}
 
 
 def main() -> None:

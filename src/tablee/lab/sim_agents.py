@@ -331,6 +331,9 @@ _DRAW, _SHOWDOWN_DRAW = (
 index 3 where the relation is forced (no relation die)."""
 
 
+_FAILED, _WON = QuestStatus.FAILED, QuestStatus.WON
+
+
 @dataclass(frozen=True)
 class Ending:
     """How one simulated adventure ended, as the tallies read it.
@@ -429,8 +432,8 @@ def play_lean(start: AgentsState, policies: AdventurePolicies, chance: Chance) -
             break
         quest.start_scene()
         scene += 1
-        sang = quest.sang
-        present = [i for i in range(count) if sang[i] > 0 and not quest.sitting[i]]
+        sang, sitting = quest.sang, quest.sitting
+        present = [i for i in range(count) if sang[i] > 0 and not sitting[i]]
         progress = quest.progress
         faces = chance.roll(_SHOWDOWN_DRAW if progress == SHOWDOWN_AT else _DRAW)
         source, relation, kind, score = drawn_values(progress, len(present), faces, options)
@@ -452,11 +455,12 @@ def play_lean(start: AgentsState, policies: AdventurePolicies, chance: Chance) -
                 named = roll_off(chance, [agents[present[t]].name for t in tied]).agent
                 winner = next(i for i in present if agents[i].name == named)
         helped = quest.consequence(relation, won, present, winner)[2]
-        if quest.status is QuestStatus.FAILED:
+        status = quest.status
+        if status is _FAILED:
             break
         if helped:
             chance.roll(boons)  # the boon drawn (G-A13)
-        if quest.status is QuestStatus.WON:
+        if status is _WON:
             break
     lost = sum(a.sang for a in agents) - sum(quest.sang)
     if quest.status is not QuestStatus.WON:

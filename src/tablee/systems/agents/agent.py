@@ -58,7 +58,9 @@ class Reserve(Enum):
 
 def bounded_sang(value: int) -> int:
     """Sang ``value`` kept within 0..`MAX_SANG` (G-A11)."""
-    return max(0, min(MAX_SANG, value))
+    if 0 <= value <= MAX_SANG:
+        return value
+    return 0 if value < 0 else MAX_SANG
 
 
 def reserve_named(text: object) -> Reserve:
