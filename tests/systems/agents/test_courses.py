@@ -76,3 +76,19 @@ def test_a_consequence_keeps_who_sits_out_as_stored_and_a_scene_start_recounts_i
     assert start_scene(quest).quest.sitting_out == frozenset()  # type: ignore[arg-type]
     resting = start_scene(_quest((0, 2))).quest  # type: ignore[arg-type]
     assert resting.sitting_out == frozenset({"A"})
+
+
+def test_a_course_run_from_a_turn_out_of_range_starts_with_the_agent_due() -> None:
+    class Faces:
+        def roll(self, request: object) -> tuple[int, ...]:
+            return (6,)  # every action a success
+
+    for turn in (-3, -1, 5):
+        course = Course(_two(turn))
+        due = next_actor(_two(turn))
+        reserves = [2, 2]
+        course.run(reserves, Faces())  # type: ignore[arg-type]
+        first = course.frozen()
+        assert first.outcome == "won" and first.actions == 3
+        assert due == "B"
+        assert first.turn == 0  # B, A, B acted: A is next

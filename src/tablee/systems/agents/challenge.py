@@ -476,9 +476,13 @@ class Course:
         """
         one_d6, roll, faces, standing = _ONE_D6, chance.roll, D6.values, self.standing
         applied, single = self._applied, len(self.scores) == 1
+        if self.outcome is None and not 0 <= self.turn < len(standing):
+            self.turn %= len(standing)  # a hand-built turn: the same agent is due (`_due`)
         while self.outcome is None:
             # the agent due acts (in the running, so with reserve left): `act`'s checks hold
-            index = _due(standing, self.turn)
+            index = self.turn  # within the list: `_applied` keeps it there
+            if standing[index] is not _ACTIVE:
+                index = _due(standing, index)
             if due is not None:
                 due(index)
             face = roll(one_d6)[0]
