@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, NamedTuple
 
 from tablee.dice import D6, Chance, DiceRequest
 from tablee.errors import N_, InputError
@@ -26,7 +26,7 @@ from tablee.lab.questions import LabContext, Question, Seed
 from tablee.lab.results import Cell, Chart, Column, LabResult, Policy, Variant
 from tablee.lab.runner import Tally, run_simulation
 from tablee.systems.agents.adventure import decide_quest
-from tablee.systems.agents.agent import Reserve
+from tablee.systems.agents.agent import Agent, Reserve
 from tablee.systems.agents.challenge import Course, Standing
 from tablee.systems.agents.commands import (
     Concede,
@@ -301,6 +301,32 @@ def play_adventure(start: AgentsState, policies: AdventurePolicies, chance: Chan
 
 
 @cache
+def _table_draws() -> tuple[DiceRequest, DiceRequest, DiceRequest, DiceRequest]:
+    """One draw of each starter table: objectives, environments, creatures, boons."""
+    tables = _starter_tables()
+    kinds = (tables.objectives, tables.environments, tables.creatures, tables.boons)
+    return tuple(DiceRequest(t.die, 1) for t in kinds)  # type: ignore[return-value]
+
+
+_LeanStart = tuple[tuple[Agent, ...], dict[Reserve, tuple[int, ...]], tuple[int, ...]]
+_LEAN_STARTS: dict[int, tuple[AgentsState, _LeanStart]] = {}
+"""`_lean_start`'s answers by table (the table kept: an id is reused once it is freed)."""
+
+
+def _lean_start(start: AgentsState) -> _LeanStart:
+    """``start``'s agents, their reserves by type and their Sang, read once per table."""
+    kept = _LEAN_STARTS.get(id(start))
+    if kept is None or kept[0] is not start:
+        agents = tuple(start.agents.values())
+        held = {kind: tuple(a.reserve(kind) for a in agents) for kind in Reserve}
+        kept = (start, (agents, held, tuple(a.sang for a in agents)))
+        if len(_LEAN_STARTS) > 64:
+            _LEAN_STARTS.clear()
+        _LEAN_STARTS[id(start)] = kept
+    return kept[1]
+
+
+@cache
 def _starter_tables() -> GeneratorTables:
     """Tablée's English starter tables, read once per process (they never change)."""
     return starter_tables("en")
@@ -334,8 +360,7 @@ index 3 where the relation is forced (no relation die)."""
 _FAILED, _WON = QuestStatus.FAILED, QuestStatus.WON
 
 
-@dataclass(frozen=True)
-class Ending:
+class Ending(NamedTuple):
     """How one simulated adventure ended, as the tallies read it.
 
     Attributes:
@@ -413,17 +438,13 @@ def play_lean(start: AgentsState, policies: AdventurePolicies, chance: Chance) -
     Source: G-M4 to G-M6, G-M9 to G-M12, G-A2, G-A12, G-A16 to G-A18; G-X2.
     """
     assert lean(policies)
-    tables = _starter_tables()
-    one = DiceRequest
-    agents = tuple(start.agents.values())
+    objectives, environments, creatures, boons = _table_draws()
+    agents, held_at_start, sang_at_start = _lean_start(start)
     count = len(agents)
-    reserves = {kind: [a.reserve(kind) for a in agents] for kind in Reserve}
-    quest = QuestCourse([a.sang for a in agents], [0] * count, [False] * count)
-    chance.roll(one(tables.objectives.die, 1))  # the quest's objective (never read here)
-    chance.roll(one(tables.environments.die, 1))  # where the agents arrive (G-X2)
-    creatures = one(tables.creatures.die, 1)
-    environments = one(tables.environments.die, 1)
-    boons = one(tables.boons.die, 1)
+    reserves = {kind: list(held) for kind, held in held_at_start.items()}
+    quest = QuestCourse(list(sang_at_start), [0] * count, [False] * count)
+    chance.roll(objectives)  # the quest's objective (never read here)
+    chance.roll(environments)  # where the agents arrive (G-X2)
     options = start.options
     scene = 0
     while True:

@@ -242,12 +242,16 @@ class QuestCourse:
         if self.status is not _ONGOING:
             _require_ongoing_status(self.status)  # raises
         sang, sitting = self.sang, self.sitting
-        returned = [i for i, out in enumerate(sitting) if out]
+        returned = [i for i, out in enumerate(sitting) if out] if True in sitting else []
         for i in returned:
             sang[i] = bounded_sang(1)
-        resting = [i for i, value in enumerate(sang) if value == 0]
-        self.sitting = [value == 0 for value in sang]
-        return returned, resting
+        if 0 in sang:
+            resting = [i for i, value in enumerate(sang) if value == 0]
+            self.sitting = [value == 0 for value in sang]
+            return returned, resting
+        if returned:  # nobody sits out now
+            self.sitting = [False] * len(sang)
+        return returned, []
 
     def consequence(
         self, relation: Relation, won: bool, involved: Sequence[int], winner: int | None
