@@ -413,7 +413,7 @@ class Course:
         self.spent = [challenge.spent[a] for a in agents]
         self.turn, self.actions, self.outcome = challenge.turn, challenge.actions, challenge.outcome
         self.left = sum(1 for score in self.scores if score > 0)
-        self.running = sum(1 for standing in self.standing if standing is Standing.ACTIVE)
+        self.running = self.standing.count(_ACTIVE)
 
     @classmethod
     def opened(cls, scores: Sequence[int], reserves: Sequence[int]) -> Course:
@@ -521,7 +521,7 @@ class Course:
         """
         if not (
             self.outcome is None
-            and self.standing[index] is Standing.ACTIVE
+            and self.standing[index] is _ACTIVE
             and reserve > 0
             and (not strict_turns or index == self.next_index())
         ):
